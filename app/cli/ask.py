@@ -1,0 +1,130 @@
+"""`metnos ask`, `metnos chat`, `metnos tools`."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import threading
+from typing import Any
+
+from app.engine import CancelToken
+from app.engine import events as ev
+from .render import HumanPrinter, json_line, safe, summarize
+
+_tty_lock = threading.Lock()
+
+
+def make_approver(yes: bool, interactive: bool) -> Any:
+    """y/N on a terminal; non-interactive runs refuse unless --yes."""
+
+    def approve(tool: str, args: dict[str, Any], risk: str) -> bool | str:
+        if yes:
+            return True
+        if not interactive:
+            print(f"refused {tool} ({risk}): not a terminal; rerun with --yes to allow it", file=sys.stderr)
+            return False
+        with _tty_lock:
+            sys.stderr.write(f"\nApprove {tool} ({risk}): {summarize(args)}? [y/N/a=always] ")
+            sys.stderr.flush()
+            try:
+                ans = sys.stdin.readline().strip().lower()
+            except (EOFError, OSError):
+                return False
+        return "always" if ans in ("a", "always") else ans in ("y", "yes", "s", "si", "sì")
+
+    return approve
+
+
+def _engine() -> Any:
+    from app.engine.engine import Engine
+
+    return Engine()
+
+
+def cmd_ask(args: argparse.Namespace) -> int:
+    text = " ".join(args.text)
+    if text == "-":
+        text = sys.stdin.read()
+    engine = _engine()
+    approve = make_approver(args.yes, sys.stdin.isatty())
+    printer = HumanPrinter(verbose=args.verbose_trace)
+    ok = False
+    try:
+        for e in engine.run_turn(text, owner=args.owner, approve=approve):
+            if args.json:
+                json_line(e)
+            else:
+                printer(e)
+            if isinstance(e, ev.TurnEnded):
+                ok = e.ok
+    finally:
+        engine.close()
+    return 0 if ok else 1
+
+
+def chat_loop(args: argparse.Namespace | None) -> int:
+    """A REPL with history across turns; Ctrl-C cancels the running turn, not the REPL."""
+    engine = _engine()
+    owner = getattr(args, "owner", "local") if args else "local"
+    approve = make_approver(bool(args and args.yes), True)
+    session = "chat"
+    print("Metnos chat — Ctrl-C cancels a turn, Ctrl-D quits.", file=sys.stderr)
+    try:
+        while True:
+            try:
+                text = input("› ")
+            except EOFError:
+                print()
+                return 0
+            except KeyboardInterrupt:
+                print()
+                continue
+            if not text.strip():
+                continue
+            cancel = CancelToken()
+            printer = HumanPrinter()
+            it = engine.run_turn(text, owner=owner, approve=approve, cancel=cancel, session=session)
+            try:
+                for e in it:
+                    printer(e)
+            except KeyboardInterrupt:
+                cancel.cancel()
+                for e in it:  # drain until the turn ends
+                    printer(e)
+    finally:
+        engine.close()
+
+
+def cmd_chat(args: argparse.Namespace) -> int:
+    return chat_loop(args)
+
+
+def cmd_tools(args: argparse.Namespace) -> int:
+    from app.tools.catalog import build_registry
+
+    reg = build_registry()
+    items = [t.describe() for t in reg]
+    if args.json:
+        for it in items:
+            print(json.dumps(it, ensure_ascii=False))
+    else:
+        for t in reg:
+            print(f"{t.name:18} {t.risk:5} {t.group:18} {safe(t.description)[:80]}")
+    return 0
+
+
+def add_commands(sub: Any) -> None:
+    p = sub.add_parser("ask", help="answer one request and exit")
+    p.add_argument("text", nargs="+", help="the request ('-' reads stdin)")
+    p.add_argument("--json", action="store_true", help="print every event as a JSON line")
+    p.add_argument("--yes", action="store_true", help="approve write/send tools without asking")
+    p.add_argument("--trace", dest="verbose_trace", action="store_true", help="print tool calls as they happen")
+    p.add_argument("--owner", default="local", help=argparse.SUPPRESS)
+    p.set_defaults(func=cmd_ask)
+    c = sub.add_parser("chat", help="interactive chat in the terminal")
+    c.add_argument("--yes", action="store_true", help="approve write/send tools without asking")
+    c.add_argument("--owner", default="local", help=argparse.SUPPRESS)
+    c.set_defaults(func=cmd_chat)
+    t = sub.add_parser("tools", help="list the registered tools")
+    t.add_argument("--json", action="store_true", help="one JSON object per tool, with its schema")
+    t.set_defaults(func=cmd_tools)

@@ -1,0 +1,63 @@
+"""Human rendering of engine events on a terminal (the UI renders the same events)."""
+from __future__ import annotations
+
+import json
+import re
+import sys
+from typing import Any, TextIO
+
+from app.engine import events as ev
+
+_CTRL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\x1b]")
+
+
+def safe(text: str) -> str:
+    """Content from files may carry ANSI escapes or control bytes: show them escaped, never interpret."""
+    return _CTRL.sub(lambda m: "\\x%02x" % ord(m.group(0)), text)
+
+
+def trace_line(events: list[ev.Event]) -> str:
+    level = next((e.level for e in events if isinstance(e, ev.RouteDecision)), "?")
+    route = next((e for e in events if isinstance(e, ev.RouteDecision)), None)
+    tools = [e.tool for e in events if isinstance(e, ev.ToolCall)]
+    score = f" {route.score:.3f}" if route is not None and route.score is not None else ""
+    return f"[{level}{score}{' · ' + ' → '.join(tools) if tools else ''}]"
+
+
+class HumanPrinter:
+    """Streams tokens, prints errors, ends with the answer and a one-line trace."""
+
+    def __init__(self, out: TextIO = sys.stdout, verbose: bool = False):
+        self.out = out
+        self.verbose = verbose
+        self.events: list[ev.Event] = []
+        self.streamed = False
+
+    def __call__(self, e: ev.Event) -> None:
+        self.events.append(e)
+        if isinstance(e, ev.Token):
+            self.out.write(safe(e.text))
+            self.out.flush()
+            self.streamed = True
+        elif isinstance(e, ev.Answer):
+            if not self.streamed:
+                self.out.write(safe(e.text))
+            self.out.write("\n")
+        elif isinstance(e, ev.Error):
+            print(f"error: {safe(e.message)}" + (f" ({e.hint})" if e.hint else ""), file=sys.stderr)
+        elif isinstance(e, ev.Cancelled):
+            print("(cancelled)", file=sys.stderr)
+        elif self.verbose and isinstance(e, (ev.ToolCall, ev.Observation, ev.RouteDecision)):
+            print(f"  · {e.type}: {safe(json.dumps(e.to_dict(), ensure_ascii=False, default=str))[:300]}",
+                  file=sys.stderr)
+        elif isinstance(e, ev.TurnEnded):
+            print(trace_line(self.events), file=sys.stderr)
+
+
+def json_line(e: ev.Event, out: TextIO = sys.stdout) -> None:
+    out.write(e.to_json() + "\n")
+    out.flush()
+
+
+def summarize(args: dict[str, Any]) -> str:
+    return ", ".join(f"{k}={safe(str(v))[:80]}" for k, v in args.items())

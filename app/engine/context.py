@@ -1,0 +1,156 @@
+"""What one running turn offers to the router's replay and to the planner.
+
+Every tool call of a turn goes through `TurnContext.execute`, whichever level
+decided it, so approval, confinement, references, offloading and events are
+the same for L1, L2 and L3.
+"""
+from __future__ import annotations
+
+import json
+import logging
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from app.tools.registry import Approver, Registry, ToolContext, ToolError, validate_args
+from . import events as ev
+from .cancel import CancelToken, Cancelled
+from .events import Step, Turn
+from .refs import RefError, has_refs, resolve
+
+log = logging.getLogger(__name__)
+
+PREVIEW_CHARS = 300
+
+
+@dataclass
+class StepOutcome:
+    ok: bool
+    view: dict[str, Any]  # what the model is shown (synthetic when offloaded)
+    result: Any = None  # the real result
+    error: str | None = None
+    step: Step | None = None
+    scratchpad_id: str | None = None
+
+
+def compact_json(v: Any) -> str:
+    return json.dumps(v, ensure_ascii=False, separators=(",", ":"), default=str)
+
+
+@dataclass
+class TurnContext:
+    turn: Turn
+    config: Any
+    registry: Registry
+    emit: Callable[[ev.Event], None]
+    approve: Approver
+    cancel: CancelToken = field(default_factory=CancelToken)
+    services: dict[str, Any] = field(default_factory=dict)
+    always_approved: set[str] = field(default_factory=set)
+    deferred_loaded: dict[str, str] = field(default_factory=dict)  # tool -> what triggered loading
+
+    @property
+    def owner(self) -> str:
+        return self.turn.owner
+
+    @property
+    def turn_id(self) -> str:
+        return self.turn.id
+
+    @property
+    def next_step(self) -> int:
+        return len(self.turn.steps) + 1
+
+    def tool_context(self) -> ToolContext:
+        return ToolContext(owner=self.owner, turn_id=self.turn_id, config=self.config, approve=self._approve,
+                           cancel=self.cancel, services=self.services, turn=self.turn)
+
+    # -- results and references ---------------------------------------------------
+    def result_of(self, n: int) -> Any:
+        """The full result of step n: from memory, or from the scratchpad if it was offloaded."""
+        for s in self.turn.steps:
+            if s.num == n:
+                return s.result
+        return None
+
+    def _approve(self, tool: str, args: dict[str, Any], risk: str) -> bool:
+        if tool in self.always_approved:
+            return True
+        self.emit(ev.ApprovalNeeded(self.turn_id, self.next_step, tool=tool, args=_short_args(args), risk=risk))
+        decision = self.approve(tool, args, risk)  # type: ignore[arg-type]
+        if decision == "always":
+            self.always_approved.add(tool)
+            return True
+        return bool(decision)
+
+    # -- the one way to run a tool ---------------------------------------------------
+    def execute(self, tool_name: str, args: dict[str, Any], arg_sources: dict[str, str] | None = None,
+                level: str = "L3") -> StepOutcome:
+        self.cancel.check()
+        num = self.next_step
+        arg_sources = dict(arg_sources or {})
+        tool = self.registry.get(tool_name)
+        if tool is None:
+            msg = f"unknown tool {tool_name!r}"
+            self.emit(ev.ToolCall(self.turn_id, num, tool=tool_name, args=args, arg_sources=arg_sources))
+            return self._fail(num, tool_name, args, level, arg_sources, msg)
+        try:
+            if has_refs(args):
+                args = resolve(args, self.result_of)
+                arg_sources.update({k: "ref" for k in args if k not in arg_sources})
+            args = validate_args(tool, args)
+        except (RefError, ToolError) as e:
+            self.emit(ev.ToolCall(self.turn_id, num, tool=tool_name, args=_short_args(args), arg_sources=arg_sources))
+            return self._fail(num, tool_name, args, level, arg_sources, str(e))
+        self.emit(ev.ToolCall(self.turn_id, num, tool=tool_name, args=_short_args(args), arg_sources=arg_sources,
+                              deferred_loaded=tool_name in self.deferred_loaded))
+        if tool.risk in ("write", "send") and not self._approve(tool_name, args, tool.risk):
+            return self._fail(num, tool_name, args, level, arg_sources,
+                              f"not approved: the user declined {tool_name}; nothing was changed")
+        try:
+            result = tool.handler(args, self.tool_context())
+        except Cancelled:
+            raise
+        except ToolError as e:
+            return self._fail(num, tool_name, args, level, arg_sources, str(e))
+        except Exception as e:  # a tool bug must end as an event, not a crash
+            log.exception("tool %s failed", tool_name)
+            return self._fail(num, tool_name, args, level, arg_sources, f"{tool_name} failed: {type(e).__name__}: {e}")
+        if tool.reads_external:
+            self.turn.read_external = True
+        step = Step(num, tool_name, args, result, True, level, arg_sources)
+        self.turn.steps.append(step)
+        view, sp_id = self._present(step, result)
+        text = compact_json(result)
+        self.emit(ev.Observation(self.turn_id, num, tool=tool_name, ok=True, size=len(text.encode("utf-8")),
+                                 preview=text[:PREVIEW_CHARS], scratchpad_id=sp_id))
+        self.cancel.check()
+        return StepOutcome(True, view, result, None, step, sp_id)
+
+    def _present(self, step: Step, result: Any) -> tuple[dict[str, Any], str | None]:
+        """Offload a big result to the scratchpad; otherwise show it truncated (seed 000)."""
+        present = self.services.get("present")
+        if present is not None:
+            return present(self, step, result)
+        inline = int(self.config.scratchpad.inline_chars)
+        text = compact_json(result)
+        if len(text) <= inline:
+            return (result if isinstance(result, dict) else {"result": result}), None
+        return {"ok": True, "truncated_view": text[:inline] + f"[... {len(text) - inline} caratteri omessi ...]"}, None
+
+    def _fail(self, num: int, tool: str, args: dict[str, Any], level: str, sources: dict[str, str],
+              msg: str) -> StepOutcome:
+        step = Step(num, tool, args, {"ok": False, "error": msg}, False, level, sources)
+        self.turn.steps.append(step)
+        self.emit(ev.Observation(self.turn_id, num, tool=tool, ok=False, size=0, preview="", error=msg))
+        return StepOutcome(False, {"ok": False, "error": msg}, None, msg, step)
+
+
+def _short_args(args: dict[str, Any], limit: int = 400) -> dict[str, Any]:
+    """Events carry arguments for display; a 14 KB content argument is shown shortened."""
+    out: dict[str, Any] = {}
+    for k, v in args.items():
+        if isinstance(v, str) and len(v) > limit:
+            out[k] = v[:limit] + f"… [{len(v)} chars]"
+        else:
+            out[k] = v
+    return out

@@ -1,0 +1,277 @@
+"""The turn loop: normalize → router (L0/L1/L2) → planner (L3) → answer → learning.
+
+Pure Python, no Qt. `run_turn` yields typed events; the work happens on one
+engine-owned thread so the single llama.cpp context always has one owner,
+whoever consumes the events (CLI, QThread worker, tests).
+"""
+from __future__ import annotations
+
+import logging
+import queue
+import threading
+import time
+import uuid
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, Callable, Iterator
+
+from app.config import ConfigManager
+from app.models.base import LLMError
+from app.models.bundle import ModelError
+from app.store import StoreError
+from app.tools.registry import Approver, Registry
+from . import events as ev
+from .answers import detect_lang, render
+from .cancel import CancelToken, Cancelled
+from .context import TurnContext
+from .events import Turn
+from .services import Services
+
+log = logging.getLogger(__name__)
+
+MAX_REQUEST_CHARS = 20_000
+_DONE = object()
+
+
+def deny_all(tool: str, args: dict[str, Any], risk: str) -> bool:
+    return False
+
+
+class Engine:
+    def __init__(self, manager: ConfigManager | None = None, *, services: Services | None = None,
+                 registry: Registry | None = None, planner: Any = None, router: Any = None,
+                 journal: Any = None, plugins: list[Any] | None = None):
+        self.manager = manager or ConfigManager()
+        self.services = services or Services(self.manager)
+        if registry is None:
+            from app.tools.catalog import build_registry
+
+            registry = build_registry()
+        self.registry = registry
+        self._planner = planner
+        self._router = router
+        self._router_failed = False
+        self._journal = journal
+        self.plugins = plugins if plugins is not None else _default_plugins(self)
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="metnos-engine")
+        self.history: dict[str, list[tuple[str, str]]] = {}
+
+    # -- lazily built parts ----------------------------------------------------------
+    @property
+    def config(self) -> Any:
+        return self.manager.config
+
+    @property
+    def journal(self) -> Any:
+        if self._journal is None:
+            from .journal import Journal
+
+            try:
+                self._journal = Journal()
+            except StoreError as e:
+                log.warning("history not recorded: %s", e)
+                self._journal = False
+        return self._journal or None
+
+    @property
+    def planner(self) -> Any:
+        if self._planner is None:
+            from app.planner import Planner
+
+            self._planner = Planner(self.services)
+        return self._planner
+
+    @property
+    def router(self) -> Any:
+        if self._router is None and not self._router_failed:
+            try:
+                from app.routing.router import build_router
+
+                self._router = build_router(self)
+            except (ImportError, StoreError, ModelError) as e:
+                log.warning("fast path unavailable: %s", e)
+                self._router_failed = True
+        return self._router
+
+    # -- public API --------------------------------------------------------------------
+    def run_turn(self, text: str, owner: str = "local", approve: Approver | None = None,
+                 cancel: CancelToken | None = None, session: str = "") -> Iterator[ev.Event]:
+        """Yield the turn's events as they happen. Closing the iterator cancels the turn."""
+        q: queue.Queue[Any] = queue.Queue()
+        cancel = cancel or CancelToken()
+        fut = self._pool.submit(self.run_turn_sync, text, q.put, owner, approve, cancel, session)
+        fut.add_done_callback(lambda _f: q.put(_DONE))
+        try:
+            while True:
+                item = q.get()
+                if item is _DONE:
+                    break
+                yield item
+        finally:
+            if not fut.done():
+                cancel.cancel()
+            exc = fut.exception() if fut.done() else None
+            if exc:
+                log.error("turn crashed", exc_info=exc)
+
+    def run_turn_sync(self, text: str, emit: Callable[[ev.Event], None], owner: str = "local",
+                      approve: Approver | None = None, cancel: CancelToken | None = None,
+                      session: str = "") -> Turn:
+        """Run a whole turn on the calling thread, reporting through `emit`."""
+        turn = Turn(id=uuid.uuid4().hex, text=text if isinstance(text, str) else str(text), owner=owner)
+        cancel = cancel or CancelToken()
+        t0 = time.perf_counter()
+        started = time.time()
+        emit(ev.TurnStarted(turn.id, 0, text=turn.text[:500], owner=owner))
+        ctx = TurnContext(turn=turn, config=self.config, registry=self.registry, emit=emit,
+                          approve=approve or deny_all, cancel=cancel, services=self._services_for(turn))
+        try:
+            self._run(ctx, session)
+        except Cancelled:
+            turn.cancelled = True
+            emit(ev.Cancelled(turn.id, ctx.next_step))
+        except (LLMError, ModelError, StoreError) as e:
+            emit(ev.Error(turn.id, ctx.next_step, message=str(e), hint="run `metnos doctor` for details"))
+        except Exception as e:  # the turn ends cleanly whatever happened
+            log.exception("turn failed")
+            emit(ev.Error(turn.id, ctx.next_step, message=f"internal error: {type(e).__name__}: {e}",
+                          hint="this is a bug; the log has the details"))
+        elapsed = (time.perf_counter() - t0) * 1000
+        for p in self.plugins:
+            _safe(p, "turn_ended", ctx)
+        self._learn(turn)
+        self._record(turn, started, elapsed, session)
+        emit(ev.TurnEnded(turn.id, ctx.next_step, ok=turn.ok, elapsed_ms=elapsed))
+        return turn
+
+    def route_only(self, text: str) -> dict[str, Any]:
+        """Decide without executing (`metnos route --json`)."""
+        r = self.router
+        if r is None:
+            return {"level": "L3", "tool": None, "args": {}, "score": None, "reason": "fast path unavailable"}
+        return r.explain(text)
+
+    def close(self) -> None:
+        self._pool.shutdown(wait=False, cancel_futures=True)
+        for p in self.plugins:
+            _safe(p, "close")
+
+    # -- internals -----------------------------------------------------------------------
+    def _services_for(self, turn: Turn) -> dict[str, Any]:
+        s: dict[str, Any] = {"llm": self.services.llm, "embedder": self.services.embedder, "engine": self}
+        for p in self.plugins:
+            extra = _safe(p, "services", turn)
+            if extra:
+                s.update(extra)
+        return s
+
+    def _run(self, ctx: TurnContext, session: str) -> None:
+        turn = ctx.turn
+        text = turn.text.strip()
+        if not text:
+            ctx.emit(ev.Error(turn.id, 0, message="empty request", hint="type a question or a command"))
+            return
+        if len(text) > MAX_REQUEST_CHARS:
+            ctx.emit(ev.Error(turn.id, 0, message=f"request too long ({len(text)} characters; the limit is "
+                                                  f"{MAX_REQUEST_CHARS})",
+                              hint="save long text in a file and ask me to read it"))
+            return
+        for p in self.plugins:
+            _safe(p, "turn_started", ctx)
+        decided = self._fast_path(ctx, text)
+        if decided is not None and not decided:
+            return  # fast path answered
+        history = self.history.get(session, []) if session else []
+        answer = self.planner.run(ctx, history)
+        turn.level = "L3" if decided is None else turn.level
+        self._finish(ctx, answer, session)
+
+    def _fast_path(self, ctx: TurnContext, text: str) -> bool | None:
+        """None: not routed (planner decides). False: fully answered. True: prefix replayed, planner continues."""
+        router = self.router
+        res = None
+        if router is not None:
+            try:
+                res = router.route(text)
+            except Exception:
+                log.exception("router failed; falling back to the planner")
+                res = None
+        if res is None:
+            reason = getattr(router, "last_reason", "") if router is not None else "fast path unavailable"
+            ctx.emit(ev.RouteDecision(ctx.turn_id, 0, level="L3", why=reason or "no fast-path match"))
+            return None
+        turn = ctx.turn
+        turn.level = res.level
+        steps = res.steps or [{"tool": res.tool, "args": res.args, "arg_sources": res.arg_sources}]
+        ctx.emit(ev.RouteDecision(ctx.turn_id, 0, level=res.level, why=res.reason, score=res.score,
+                                  tool=res.tool, args=dict(res.args or {}),
+                                  steps=[{"tool": s["tool"], "args": s.get("args", {})} for s in steps]))
+        last = None
+        for s in steps:
+            out = ctx.execute(s["tool"], dict(s.get("args") or {}), s.get("arg_sources") or {}, level=res.level)
+            if not out.ok:
+                answer = render(s["tool"], out.view, detect_lang(text))
+                self._finish(ctx, answer, "", ok=False)
+                return False
+            last = out
+        if getattr(res, "chain_rest", None):
+            return True
+        lang = getattr(res, "lang", None) or detect_lang(text)
+        template = getattr(res, "reply_template", None)
+        result = last.result if last else {}
+        try:
+            answer = template.format(**result) if template else render(steps[-1]["tool"], result, lang)
+        except (KeyError, IndexError, ValueError):
+            answer = render(steps[-1]["tool"], result, lang)
+        self._finish(ctx, answer, "")
+        return False
+
+    def _finish(self, ctx: TurnContext, answer: str, session: str, ok: bool = True) -> None:
+        turn = ctx.turn
+        turn.answer = answer or ""
+        turn.ok = ok and bool(answer) and not any(
+            not s.ok for s in turn.steps[-1:])  # a failed last step is not a success to learn from
+        ctx.emit(ev.Answer(turn.id, ctx.next_step, text=turn.answer, level=turn.level))
+        if session:
+            hist = self.history.setdefault(session, [])
+            hist.append((turn.text, turn.answer))
+            del hist[:-20]
+
+    def _learn(self, turn: Turn) -> None:
+        if not turn.ok or turn.cancelled or self.config.ui.pause_learning:
+            return
+        r = self.router
+        if r is not None:
+            try:
+                r.learn(turn)
+            except Exception:
+                log.exception("learning failed (the turn itself was fine)")
+
+    def _record(self, turn: Turn, started: float, elapsed: float, session: str) -> None:
+        j = self.journal
+        if j is None:
+            return
+        try:
+            j.record(turn, started, elapsed, session)
+        except Exception as e:
+            log.warning("history not recorded: %s", e)
+
+
+def _safe(obj: Any, method: str, *args: Any) -> Any:
+    fn = getattr(obj, method, None)
+    if fn is None:
+        return None
+    try:
+        return fn(*args)
+    except Exception:
+        log.exception("%s.%s failed", type(obj).__name__, method)
+        return None
+
+
+def _default_plugins(engine: Engine) -> list[Any]:
+    """Optional parts (scratchpad, memory, state) plug in here when present."""
+    out: list[Any] = []
+    try:
+        from app.engine.plugins import default_plugins
+    except ImportError:
+        return out
+    return default_plugins(engine)

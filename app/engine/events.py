@@ -1,0 +1,168 @@
+"""Typed events and data of a turn, shared by the engine, the CLI, the UI and the tests.
+
+A request is one turn; a turn has steps; every step emits events. Front ends
+only consume these (smolagents-style): nothing else crosses the boundary.
+"""
+from __future__ import annotations
+
+import dataclasses
+import json
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+
+@dataclass(frozen=True)
+class Event:
+    turn_id: str
+    step: int
+    type: ClassVar[str] = "event"
+
+    def to_dict(self) -> dict[str, Any]:
+        d = {"type": self.type}
+        d.update(dataclasses.asdict(self))
+        return d
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), ensure_ascii=False, default=str)
+
+
+@dataclass(frozen=True)
+class TurnStarted(Event):
+    text: str = ""
+    owner: str = ""
+    type: ClassVar[str] = "turn_started"
+
+
+@dataclass(frozen=True)
+class RouteDecision(Event):
+    level: str = "L3"  # L0 | L1 | L2 | L3
+    why: str = ""
+    score: float | None = None
+    tool: str | None = None
+    args: dict[str, Any] = field(default_factory=dict)
+    steps: list[dict[str, Any]] = field(default_factory=list)  # for L2
+    type: ClassVar[str] = "route"
+
+
+@dataclass(frozen=True)
+class ToolCall(Event):
+    tool: str = ""
+    args: dict[str, Any] = field(default_factory=dict)
+    arg_sources: dict[str, str] = field(default_factory=dict)  # arg -> rules|model|memo|default|ref
+    deferred_loaded: bool = False
+    type: ClassVar[str] = "tool_call"
+
+
+@dataclass(frozen=True)
+class ApprovalNeeded(Event):
+    tool: str = ""
+    args: dict[str, Any] = field(default_factory=dict)
+    risk: str = "write"
+    type: ClassVar[str] = "approval"
+
+
+@dataclass(frozen=True)
+class Observation(Event):
+    tool: str = ""
+    ok: bool = True
+    size: int = 0
+    preview: str = ""
+    error: str | None = None
+    scratchpad_id: str | None = None  # set when the full result was offloaded
+    type: ClassVar[str] = "observation"
+
+
+@dataclass(frozen=True)
+class StateUpdate(Event):
+    plan: list[dict[str, str]] = field(default_factory=list)
+    notes: dict[str, str] = field(default_factory=dict)
+    type: ClassVar[str] = "state"
+
+
+@dataclass(frozen=True)
+class MemoryWritten(Event):
+    fact_id: int = 0
+    text: str = ""
+    category: str = ""
+    source: str = "user"
+    type: ClassVar[str] = "memory"
+
+
+@dataclass(frozen=True)
+class Progress(Event):
+    what: str = ""
+    fraction: float | None = None
+    type: ClassVar[str] = "progress"
+
+
+@dataclass(frozen=True)
+class Token(Event):
+    text: str = ""
+    type: ClassVar[str] = "token"
+
+
+@dataclass(frozen=True)
+class Answer(Event):
+    text: str = ""
+    level: str = "L3"
+    type: ClassVar[str] = "answer"
+
+
+@dataclass(frozen=True)
+class Error(Event):
+    message: str = ""
+    hint: str = ""
+    type: ClassVar[str] = "error"
+
+
+@dataclass(frozen=True)
+class Cancelled(Event):
+    type: ClassVar[str] = "cancelled"
+
+
+@dataclass(frozen=True)
+class TurnEnded(Event):
+    ok: bool = True
+    elapsed_ms: float = 0.0
+    type: ClassVar[str] = "turn_ended"
+
+
+EVENT_TYPES: dict[str, type[Event]] = {
+    c.type: c for c in (TurnStarted, RouteDecision, ToolCall, ApprovalNeeded, Observation, StateUpdate,
+                        MemoryWritten, Progress, Token, Answer, Error, Cancelled, TurnEnded)
+}
+
+
+def event_from_dict(d: dict[str, Any]) -> Event:
+    d = dict(d)
+    cls = EVENT_TYPES[d.pop("type")]
+    return cls(**d)
+
+
+@dataclass
+class Step:
+    """One executed tool call of a turn; `result` is the real (full) result."""
+
+    num: int
+    tool: str
+    args: dict[str, Any]
+    result: Any = None
+    ok: bool = True
+    level: str = "L3"  # which level decided this step
+    arg_sources: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass
+class Turn:
+    """A request and what happened; recorded so the fast path can learn."""
+
+    id: str
+    text: str
+    owner: str
+    canonical: str = ""
+    steps: list[Step] = field(default_factory=list)
+    answer: str = ""
+    level: str = "L3"
+    ok: bool = False
+    cancelled: bool = False
+    read_external: bool = False  # content from files/web was read in this turn

@@ -1,0 +1,45 @@
+"""The LLM backend contract: the planner talks to this, never to llama_cpp or HTTP directly."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Protocol, Sequence
+
+from app.engine.cancel import CancelToken
+
+Message = dict[str, str]  # {"role": "system"|"user"|"assistant"|"tool", "content": str}
+TokenCallback = Callable[[str], None]
+
+
+class LLMError(Exception):
+    """The model could not be loaded or did not answer; the message names the fix."""
+
+
+@dataclass
+class Completion:
+    text: str
+    prompt_tokens: int = 0
+    reused_tokens: int = 0  # prompt tokens served from the KV prefix
+    evaluated_tokens: int = 0  # prompt tokens actually evaluated
+    completion_tokens: int = 0
+    finish_reason: str = "stop"
+    timings: dict[str, float] = field(default_factory=dict)
+
+
+class LLMBackend(Protocol):
+    name: str
+    n_ctx: int
+
+    def render(self, messages: Sequence[Message], add_generation_prompt: bool = True) -> str:
+        """Messages -> the model's prompt text (its chat template)."""
+
+    def count_tokens(self, text: str) -> int:
+        """Tokens of `text` with the model's own tokenizer."""
+
+    def complete(self, prompt: str, *, max_tokens: int = 256, stop: Sequence[str] = (),
+                 json_schema: dict[str, Any] | None = None, grammar: str | None = None,
+                 temperature: float = 0.0, cancel: CancelToken | None = None,
+                 on_token: TokenCallback | None = None) -> Completion:
+        """Generate from a raw prompt; constrained when a schema/grammar is given; streamed through on_token."""
+
+    def score_options(self, prompt: str, options: Sequence[str]) -> list[float]:
+        """Mean log-probability of each option as the continuation of `prompt` (higher = likelier)."""

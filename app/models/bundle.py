@@ -1,0 +1,126 @@
+"""Locate and verify the bundled models (resources/models.toml).
+
+Hashing a 250 MB file costs ~1 s, so a verified (path, size, mtime) is
+remembered in the cache dir and not hashed again until the file changes.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sys
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from app.config import paths
+
+RESOURCES = Path(__file__).resolve().parent.parent.parent / "resources"
+
+
+class ModelError(Exception):
+    """A model file is missing, corrupt or unreadable; the message names the fix."""
+
+
+def resources_dir() -> Path:
+    frozen = getattr(sys, "_MEIPASS", None)
+    if frozen:
+        return Path(frozen) / "resources"
+    return RESOURCES
+
+
+def manifest() -> dict[str, Any]:
+    with open(resources_dir() / "models.toml", "rb") as f:
+        return tomllib.load(f)
+
+
+def models_dir() -> Path:
+    """Where the bundle lives: METNOS_MODELS_DIR, the frozen app, or the venv."""
+    env = os.environ.get("METNOS_MODELS_DIR")
+    if env:
+        return Path(env)
+    frozen = getattr(sys, "_MEIPASS", None)
+    if frozen:
+        return Path(frozen) / "models"
+    return Path(sys.prefix) / "share" / "metnos" / "models"
+
+
+def sha256_file(path: Path, chunk: int = 1 << 20) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        while block := f.read(chunk):
+            h.update(block)
+    return h.hexdigest()
+
+
+def _verified_cache() -> Path:
+    return paths.cache_dir() / "verified-models.json"
+
+
+def _stamp(path: Path) -> str:
+    st = path.stat()
+    return f"{path.resolve()}|{st.st_size}|{st.st_mtime_ns}"
+
+
+def verify_file(path: Path, sha256: str, what: str) -> None:
+    """Raise ModelError unless `path` exists with the expected hash (cached by size+mtime)."""
+    if not path.is_file():
+        raise ModelError(f"{what}: {path} is missing. Fix: run `metnos models install` "
+                         f"(or reinstall Metnos Desk)")
+    cache_file = _verified_cache()
+    try:
+        cache = json.loads(cache_file.read_text())
+    except (OSError, ValueError):
+        cache = {}
+    stamp = _stamp(path)
+    if cache.get(stamp) == sha256:
+        return
+    actual = sha256_file(path)
+    if actual != sha256:
+        raise ModelError(f"{what}: {path} is corrupt or truncated (sha256 {actual[:12]}…, expected {sha256[:12]}…). "
+                         f"Fix: run `metnos models install --force`")
+    cache = {k: v for k, v in cache.items() if not k.startswith(str(path.resolve()) + "|")}
+    cache[stamp] = sha256
+    try:
+        paths.ensure(cache_file.parent)
+        cache_file.write_text(json.dumps(cache))
+    except OSError:
+        pass  # a read-only cache only costs a re-hash next time
+
+
+@dataclass(frozen=True)
+class Located:
+    path: Path
+    bundled: bool
+
+
+def planner_path(model_setting: str = "bundled", verify: bool = True) -> Located:
+    if model_setting and model_setting != "bundled":
+        p = Path(model_setting).expanduser()
+        if not p.is_file():
+            raise ModelError(f"llm.model: {p} does not exist. Fix: point llm.model at a .gguf file or set it to \"bundled\"")
+        return Located(p, False)
+    m = manifest()["planner"]
+    p = models_dir() / m["file"]
+    if verify:
+        verify_file(p, m["sha256"], "bundled planner model")
+    return Located(p, True)
+
+
+def embedder_path(model_setting: str = "bundled", verify: bool = True) -> Located:
+    if model_setting and model_setting != "bundled":
+        p = Path(model_setting).expanduser()
+        if not (p / "model.onnx").is_file():
+            raise ModelError(f"embed.model: {p} has no model.onnx. Fix: point embed.model at a fastembed ONNX folder "
+                             f"or set it to \"bundled\"")
+        return Located(p, False)
+    m = manifest()["embedder"]
+    d = models_dir() / m["dir"]
+    files = m.get("files", {})
+    if not files:
+        raise ModelError("resources/models.toml lists no embedder files; the build is incomplete")
+    if verify:
+        for name, digest in files.items():
+            verify_file(d / name, digest, f"bundled embedder ({name})")
+    return Located(d, True)

@@ -1,0 +1,120 @@
+"""Sentence embeddings from the bundled multilingual-e5-small (4-bit ONNX) via fastembed.
+
+Loaded from a local folder only (the bundle or `embed.model`); a model hub is
+never contacted. e5 was trained with prefixes and matches requests against
+requests here, so *every* text gets the manifest's "query: " prefix: without it
+nearest-neighbour accuracy halves (MODELS.md).
+"""
+from __future__ import annotations
+
+import os
+
+# Before numpy is loaded: right after an embedding call onnxruntime's threads keep
+# spinning, and a multi-threaded BLAS then competes with them (a 0.15 ms numpy
+# search took 3.5 ms; 1.3 ms with one BLAS thread).
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+# Before fastembed/huggingface_hub are loaded: offline is not optional for this app.
+os.environ["HF_HUB_OFFLINE"] = "1"
+
+import threading  # noqa: E402
+from collections.abc import Sequence  # noqa: E402
+from pathlib import Path  # noqa: E402
+from typing import Any  # noqa: E402
+
+import numpy as np  # noqa: E402
+
+from app.config import paths  # noqa: E402
+from app.models import bundle  # noqa: E402
+from app.models.bundle import ModelError  # noqa: E402
+
+# fastembed knows models by name; ours is registered once per process under this one.
+_FASTEMBED_NAME = "metnos/multilingual-e5-small-q4"
+_register_lock = threading.Lock()
+_registered = False
+# Texts per onnxruntime call: attention holds batch x 12 x seq^2 floats, so 16 texts of
+# 512 tokens already need ~200 MB; short requests are unaffected.
+_BATCH = 16
+
+
+def _register(dim: int) -> Any:
+    """Import fastembed and register the custom model (once); return the TextEmbedding class."""
+    global _registered
+    try:
+        from fastembed import TextEmbedding
+        from fastembed.common.model_description import ModelSource, PoolingType
+    except ImportError as e:
+        raise ModelError(f"embedder: fastembed is not installed ({e}). "
+                         f"Fix: pip install 'fastembed>=0.9,<0.10'") from None
+    with _register_lock:
+        if not _registered:
+            TextEmbedding.add_custom_model(
+                model=_FASTEMBED_NAME, pooling=PoolingType.MEAN, normalization=True,   # e5: mean pool + L2
+                sources=ModelSource(hf=_FASTEMBED_NAME),     # required by fastembed, never contacted
+                dim=dim, model_file="model.onnx")
+            _registered = True
+    return TextEmbedding
+
+
+class Embedder:
+    """One fastembed session; calls are serialised (a 7 ms call gains nothing from overlap)."""
+
+    def __init__(self, path: Path | None = None, threads: int = 1) -> None:
+        spec = bundle.manifest()["embedder"]
+        self.path = Path(path) if path is not None else bundle.embedder_path("bundled").path
+        self._prefix: str = spec.get("query_prefix", "query: ")
+        self._dim = int(spec["dim"])
+        self._lock = threading.Lock()
+        if not (self.path / "model.onnx").is_file():
+            raise ModelError(f"embedder: {self.path} has no model.onnx. Fix: run `metnos models install` "
+                             f"(or point embed.model at a fastembed ONNX folder)")
+        text_embedding = _register(self._dim)
+        try:
+            self._model = text_embedding(
+                model_name=_FASTEMBED_NAME, specific_model_path=str(self.path), threads=max(1, threads),
+                cache_dir=str(paths.cache_dir() / "fastembed"), local_files_only=True)
+            probe = self.embed(["ok"])           # fail at load, not on the first request
+        except ModelError:
+            raise
+        except Exception as e:
+            raise ModelError(f"embedder: {self.path} could not be loaded ({type(e).__name__}: {e}). "
+                             f"Fix: run `metnos models install --force`") from e
+        if probe.shape != (1, self._dim):
+            raise ModelError(f"embedder: {self.path} gives {probe.shape[1]}-d vectors, expected {self._dim}. "
+                             f"Fix: point embed.model at a {self._dim}-d model or set it to \"bundled\"")
+
+    @property
+    def dim(self) -> int:
+        return self._dim
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray:
+        """float32 (n, dim), L2-normalised, one batch. Vectors do not depend on the batch."""
+        if isinstance(texts, str):
+            raise TypeError("embed() takes a sequence of texts; use embed_one() for a single text")
+        if len(texts) == 0:
+            return np.zeros((0, self._dim), dtype=np.float32)
+        prefixed = [self._prefix + t for t in texts]
+        with self._lock:
+            vectors = list(self._model.embed(prefixed, batch_size=_BATCH))
+        return np.ascontiguousarray(np.stack(vectors), dtype=np.float32)
+
+    def embed_one(self, text: str) -> np.ndarray:
+        """float32 (dim,), L2-normalised."""
+        return self.embed([text])[0]
+
+
+_current: tuple[tuple[str, int], Embedder] | None = None
+_current_lock = threading.Lock()
+
+
+def get_embedder(setting: str = "bundled", threads: int = 1) -> Embedder:
+    """The process-wide embedder (loaded on first use, ~1 s); a changed setting replaces it."""
+    global _current
+    key = (setting or "bundled", threads)
+    current = _current
+    if current is not None and current[0] == key:
+        return current[1]
+    with _current_lock:
+        if _current is None or _current[0] != key:
+            located = bundle.embedder_path(key[0])
+            _current = (key, Embedder(located.path, threads))
+        return _current[1]

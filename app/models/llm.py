@@ -1,0 +1,258 @@
+"""Local GGUF backend on llama-cpp-python.
+
+One Llama object, one owner thread: two threads calling it at once hit a
+GGML_ASSERT (MODELS.md). The engine worker is that owner; `lock` guards
+against accidents.
+"""
+from __future__ import annotations
+
+import ctypes
+import json
+import logging
+import os
+import threading
+import time
+from pathlib import Path
+from typing import Any, Callable, Sequence
+
+import numpy as np
+
+from app.engine.cancel import CancelToken, Cancelled
+from .base import Completion, LLMError, Message, TokenCallback
+from .templates import CHATML_STOP, GEMMA_STOP, render_chatml, render_gemma
+
+log = logging.getLogger("metnos.llama")
+_log_cb_ref: Any = None
+
+
+def _route_llama_logs() -> None:
+    """llama.cpp prints to stderr even with verbose=False; send it to our logger instead."""
+    global _log_cb_ref
+    if _log_cb_ref is not None:
+        return
+    import llama_cpp
+
+    @llama_cpp.llama_log_callback
+    def _cb(level: int, text: bytes, _user: Any) -> None:
+        msg = text.decode("utf-8", "replace").rstrip()
+        if msg:
+            log.debug(msg)
+
+    _log_cb_ref = _cb
+    llama_cpp.llama_log_set(_cb, ctypes.c_void_p(0))
+
+
+def default_threads(setting: int) -> int:
+    return setting if setting > 0 else max(1, os.cpu_count() or 1)
+
+
+class LlamaBackend:
+    name = "llama_cpp"
+
+    def __init__(self, model_path: Path, n_ctx: int = 4096, threads: int = 0, chat_format: str = "auto",
+                 progress: Callable[[float], None] | None = None):
+        _route_llama_logs()
+        import llama_cpp
+
+        self.model_path = Path(model_path)
+        self.n_ctx = n_ctx
+        self.threads = default_threads(threads)
+        self.lock = threading.RLock()
+        self._abort = False
+        t0 = time.perf_counter()
+
+        def _progress(p: float, _u: Any = None) -> bool:
+            if progress:
+                progress(float(p))
+            return True
+
+        try:
+            self.llm = llama_cpp.Llama(
+                model_path=str(self.model_path), n_ctx=n_ctx, n_threads=self.threads,
+                n_threads_batch=self.threads, n_batch=512, verbose=False, logits_all=False)
+        except (ValueError, RuntimeError) as e:
+            raise LLMError(f"{self.model_path}: llama.cpp could not load it ({e}). Fix: check the file is a "
+                           f"complete GGUF (`metnos doctor`), or set llm.model to \"bundled\"") from None
+        self.load_s = time.perf_counter() - t0
+        if progress:
+            progress(1.0)
+        self.metadata: dict[str, str] = dict(getattr(self.llm, "metadata", {}) or {})
+        self.chat_format = self._pick_format(chat_format)
+        self._install_abort_callback()
+
+    # -- template --------------------------------------------------------------
+    def _pick_format(self, setting: str) -> str:
+        if setting != "auto":
+            return setting
+        if self.metadata.get("tokenizer.chat_template"):
+            return "jinja"
+        arch = self.metadata.get("general.architecture", "")
+        return "gemma" if "gemma" in arch else "chatml"
+
+    def render(self, messages: Sequence[Message], add_generation_prompt: bool = True) -> str:
+        if self.chat_format == "gemma":
+            return render_gemma(messages, add_generation_prompt)
+        if self.chat_format == "chatml":
+            return render_chatml(messages, add_generation_prompt)
+        from llama_cpp.llama_chat_format import Jinja2ChatFormatter
+
+        tmpl = self.metadata["tokenizer.chat_template"]
+        eos = self.llm.detokenize([self.llm.token_eos()]).decode("utf-8", "ignore")
+        bos = self.llm.detokenize([self.llm.token_bos()]).decode("utf-8", "ignore")
+        msgs = [{"role": "user" if m["role"] == "tool" else m["role"], "content": m["content"]} for m in messages]
+        resp = Jinja2ChatFormatter(tmpl, eos_token=eos, bos_token=bos)(messages=msgs)
+        p = resp.prompt
+        return p[len(bos):] if bos and p.startswith(bos) else p
+
+    @property
+    def stop_strings(self) -> tuple[str, ...]:
+        if self.chat_format == "gemma":
+            return GEMMA_STOP
+        if self.chat_format == "chatml":
+            return CHATML_STOP
+        return ()
+
+    # -- tokens ----------------------------------------------------------------
+    def tokenize(self, text: str, add_bos: bool = True) -> list[int]:
+        return self.llm.tokenize(text.encode("utf-8"), add_bos=add_bos, special=True)
+
+    def count_tokens(self, text: str) -> int:
+        return len(self.tokenize(text, add_bos=False))
+
+    def _prefix_len(self, tokens: Sequence[int]) -> int:
+        cached = self.llm._input_ids[: self.llm.n_tokens]
+        n = 0
+        for a, b in zip(cached, tokens):
+            if a != b:
+                break
+            n += 1
+        return min(n, len(tokens) - 1)  # llama-cpp-python always re-evaluates the last token
+
+    # -- cancellation of prefill -------------------------------------------------
+    def _install_abort_callback(self) -> None:
+        """Prompt evaluation ignores a broken stream loop; llama_set_abort_callback stops it within ms."""
+        import llama_cpp
+
+        fn = getattr(llama_cpp, "llama_set_abort_callback", None)
+        ctx = getattr(getattr(self.llm, "_ctx", None), "ctx", None)
+        if fn is None or ctx is None:
+            self._abort_cb = None
+            return
+        cb_type = ctypes.CFUNCTYPE(ctypes.c_bool, ctypes.c_void_p)
+        self._abort_cb = cb_type(lambda _u: bool(self._abort))
+        try:
+            fn(ctx, self._abort_cb, None)
+        except (ctypes.ArgumentError, TypeError):
+            self._abort_cb = None
+
+    def _watch(self, cancel: CancelToken | None) -> threading.Event:
+        done = threading.Event()
+        if cancel is None:
+            return done
+
+        def run() -> None:
+            while not done.wait(0.005):
+                if cancel.cancelled:
+                    self._abort = True
+                    return
+
+        threading.Thread(target=run, daemon=True).start()
+        return done
+
+    # -- generation ------------------------------------------------------------
+    def complete(self, prompt: str, *, max_tokens: int = 256, stop: Sequence[str] = (),
+                 json_schema: dict[str, Any] | None = None, grammar: str | None = None,
+                 temperature: float = 0.0, cancel: CancelToken | None = None,
+                 on_token: TokenCallback | None = None) -> Completion:
+        from llama_cpp import LlamaGrammar
+
+        g = None
+        if json_schema is not None:
+            g = LlamaGrammar.from_json_schema(json.dumps(json_schema), verbose=False)
+        elif grammar is not None:
+            g = LlamaGrammar.from_string(grammar, verbose=False)
+        with self.lock:
+            tokens = self.tokenize(prompt)
+            if len(tokens) + max_tokens > self.n_ctx:
+                raise LLMError(f"prompt of {len(tokens)} tokens does not fit the context of {self.n_ctx}; "
+                               f"raise llm.n_ctx or shorten the request")
+            reused = self._prefix_len(tokens)
+            self._abort = False
+            done = self._watch(cancel)
+            t0 = time.perf_counter()
+            first: float | None = None
+            parts: list[str] = []
+            n_out = 0
+            finish = "stop"
+            try:
+                stream = self.llm.create_completion(
+                    tokens, max_tokens=max_tokens, temperature=temperature, top_k=1 if temperature == 0 else 40,
+                    stop=list(stop) + list(self.stop_strings), grammar=g, stream=True)
+                for chunk in stream:
+                    if cancel is not None and cancel.cancelled:
+                        finish = "cancelled"
+                        break
+                    choice = chunk["choices"][0]
+                    text = choice.get("text", "")
+                    if first is None:
+                        first = time.perf_counter()
+                    if text:
+                        parts.append(text)
+                        n_out += 1
+                        if on_token:
+                            on_token(text)
+                    if choice.get("finish_reason"):
+                        finish = choice["finish_reason"]
+            except RuntimeError as e:
+                if cancel is not None and cancel.cancelled:
+                    finish = "cancelled"
+                else:
+                    raise LLMError(f"llama.cpp failed while generating: {e}") from None
+            finally:
+                done.set()
+                self._abort = False
+            if finish == "cancelled":
+                raise Cancelled()
+            t1 = time.perf_counter()
+            return Completion(
+                text="".join(parts), prompt_tokens=len(tokens), reused_tokens=reused,
+                evaluated_tokens=len(tokens) - reused, completion_tokens=n_out, finish_reason=finish,
+                timings={"total_s": t1 - t0, "first_token_s": (first or t1) - t0})
+
+    def _last_logits(self) -> np.ndarray:
+        """Logits of the last evaluated token (not kept in llm.scores unless logits_all)."""
+        ptr = self.llm._ctx.get_logits_ith(-1)
+        return np.ctypeslib.as_array(ptr, shape=(self.llm.n_vocab(),)).astype(np.float32, copy=True)
+
+    def score_options(self, prompt: str, options: Sequence[str]) -> list[float]:
+        """Mean log-prob of each option after `prompt`; the shared prefix is evaluated once."""
+        with self.lock:
+            llm = self.llm
+            ptoks = self.tokenize(prompt)
+            keep = self._prefix_len(ptoks)
+            llm.n_tokens = keep
+            llm.eval(ptoks[keep:])
+            base_logits = self._last_logits()
+            n_prompt = llm.n_tokens
+            out: list[float] = []
+            for opt in options:
+                otoks = self.tokenize(opt, add_bos=False)
+                logits = base_logits
+                total = 0.0
+                for i, t in enumerate(otoks):
+                    m = float(logits.max())
+                    lse = m + float(np.log(np.exp(logits - m).sum()))
+                    total += float(logits[t]) - lse
+                    if i + 1 < len(otoks):
+                        llm.eval([t])
+                        logits = self._last_logits()
+                out.append(total / max(1, len(otoks)))
+                llm.n_tokens = n_prompt
+            return out
+
+    def close(self) -> None:
+        with self.lock:
+            try:
+                self.llm.close()
+            except Exception:
+                pass

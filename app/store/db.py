@@ -1,0 +1,135 @@
+"""One APSW connection factory for every database: WAL, busy timeout, foreign keys,
+ordered migrations recorded in the database itself.
+
+One file per concern under the data dir (memo.db, scratchpad.db, memory.db,
+chat.db). Encrypted databases go through `open_encrypted`, which refuses to
+run unless SQLite3 Multiple Ciphers is really loaded (plain apsw would
+silently write plaintext).
+"""
+from __future__ import annotations
+
+import errno
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Sequence
+
+import apsw
+
+from app.config import paths
+
+BUSY_TIMEOUT_MS = 10_000
+
+
+class StoreError(Exception):
+    """A database could not be opened or written; the message says what to do."""
+
+
+@dataclass(frozen=True)
+class Migration:
+    version: int
+    description: str
+    sql: str | Callable[[apsw.Connection], None]
+
+
+def sqlite3mc_version() -> str | None:
+    """The SQLite3 Multiple Ciphers version, or None when plain SQLite is loaded."""
+    try:
+        con = apsw.Connection(":memory:")
+        row = con.execute("select sqlite3mc_version()").fetchone()
+        con.close()
+        return str(row[0]) if row else None
+    except apsw.SQLError:
+        return None
+
+
+def require_sqlite3mc() -> str:
+    v = sqlite3mc_version()
+    if not v:
+        raise StoreError(
+            "the loaded apsw has no SQLite3 Multiple Ciphers: encrypted data would be written in plaintext. "
+            "Fix: pip uninstall -y apsw apsw-sqlite3mc && pip install apsw-sqlite3mc")
+    return v
+
+
+def db_path(name: str) -> Path:
+    return paths.data_dir() / f"{name}.db"
+
+
+def _explain(e: BaseException, path: Path) -> StoreError:
+    text = str(e)
+    if isinstance(e, apsw.CantOpenError) or "unable to open" in text:
+        return StoreError(f"{path}: cannot open the database (folder missing or not writable); "
+                          f"check permissions of {path.parent} or set METNOS_HOME")
+    if isinstance(e, apsw.FullError) or "full" in text.lower():
+        return StoreError(f"{path}: the disk is full; free some space — nothing already stored was changed")
+    if isinstance(e, apsw.ReadOnlyError) or "readonly" in text.lower():
+        return StoreError(f"{path}: the database is read-only; check permissions of {path.parent}")
+    if isinstance(e, apsw.NotADBError):
+        return StoreError(f"{path}: not a database or the key is wrong (file left untouched)")
+    if isinstance(e, apsw.CorruptError):
+        return StoreError(f"{path}: the database is damaged; restore a backup (the file was left as it is)")
+    if isinstance(e, OSError) and e.errno == errno.ENOSPC:
+        return StoreError(f"{path}: the disk is full; free some space")
+    return StoreError(f"{path}: {text}")
+
+
+def _configure(con: apsw.Connection) -> None:
+    con.set_busy_timeout(BUSY_TIMEOUT_MS)
+    con.execute("pragma journal_mode=wal")
+    con.execute("pragma synchronous=normal")
+    con.execute("pragma foreign_keys=on")
+
+
+def migrate(con: apsw.Connection, migrations: Sequence[Migration]) -> int:
+    """Apply migrations newer than the recorded version, each in its own transaction."""
+    versions = [m.version for m in migrations]
+    if versions != sorted(set(versions)):
+        raise ValueError("migrations must have strictly increasing versions")
+    con.execute("create table if not exists schema_migrations("
+                "version integer primary key, description text not null, applied_at real not null)")
+    current = con.execute("select coalesce(max(version), 0) from schema_migrations").fetchone()[0]
+    for m in migrations:
+        if m.version <= current:
+            continue
+        with con:
+            if callable(m.sql):
+                m.sql(con)
+            else:
+                con.execute(m.sql)
+            con.execute("insert into schema_migrations values(?, ?, julianday('now'))", (m.version, m.description))
+        current = m.version
+    return current
+
+
+_lock = threading.Lock()
+
+
+def open_db(name_or_path: str | Path, migrations: Sequence[Migration] = (),
+            key: bytes | None = None) -> apsw.Connection:
+    """Open (creating) a database by concern name ('memo') or explicit path, migrated.
+
+    With `key`, the database is encrypted with SQLite3 Multiple Ciphers.
+    """
+    path = Path(name_or_path) if isinstance(name_or_path, Path) or "/" in str(name_or_path) else db_path(str(name_or_path))
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise _explain(e, path) from None
+    if key is not None:
+        require_sqlite3mc()
+    try:
+        con = apsw.Connection(str(path))
+        if key is not None:
+            con.execute(f"pragma hexkey='{key.hex()}'")
+            con.execute("select count(*) from sqlite_master").fetchone()  # wrong key fails here
+        _configure(con)
+        with _lock:
+            migrate(con, migrations)
+        return con
+    except apsw.Error as e:
+        raise _explain(e, path) from None
+
+
+def integrity_ok(con: apsw.Connection) -> bool:
+    return con.execute("pragma integrity_check").fetchone()[0] == "ok"

@@ -1,0 +1,59 @@
+"""Time and date executors (the L0 table answers with these)."""
+from __future__ import annotations
+
+import datetime as dt
+import socket
+from typing import Any
+
+from .registry import Tool, ToolContext
+
+_IT_DAYS = ["lunedì", "martedì", "mercoledì", "giovedì", "venerdì", "sabato", "domenica"]
+_IT_MONTHS = ["gennaio", "febbraio", "marzo", "aprile", "maggio", "giugno", "luglio", "agosto", "settembre",
+              "ottobre", "novembre", "dicembre"]
+
+
+def _now() -> dt.datetime:
+    return dt.datetime.now().astimezone()
+
+
+def get_now(args: dict[str, Any], ctx: ToolContext) -> dict[str, Any]:
+    n = _now()
+    return {"time": n.strftime("%H:%M"), "iso": n.isoformat(timespec="seconds"), "timezone": n.tzname() or ""}
+
+
+def get_date(args: dict[str, Any], ctx: ToolContext) -> dict[str, Any]:
+    n = _now()
+    return {"date": n.date().isoformat(), "weekday": n.strftime("%A"), "weekday_it": _IT_DAYS[n.weekday()],
+            "text_it": f"{_IT_DAYS[n.weekday()]} {n.day} {_IT_MONTHS[n.month - 1]} {n.year}",
+            "text_en": n.strftime("%A %d %B %Y").replace(" 0", " ")}
+
+
+def where_am_i(args: dict[str, Any], ctx: ToolContext) -> dict[str, Any]:
+    """No network and no GPS: answer from what the machine itself knows."""
+    n = _now()
+    tzname = ""
+    try:
+        tzname = str(n.tzinfo.key) if hasattr(n.tzinfo, "key") else ""
+    except Exception:
+        pass
+    if not tzname:
+        try:
+            import os
+            link = os.readlink("/etc/localtime")
+            tzname = link.split("zoneinfo/")[-1]
+        except OSError:
+            tzname = n.tzname() or ""
+    return {"host": socket.gethostname(), "timezone": tzname or "unknown", "utc_offset": n.strftime("%z")}
+
+
+TOOLS = [
+    Tool("get_now", "Current local time (hours and minutes). Che ore sono, what time is it.",
+         {"type": "object", "properties": {}}, get_now, group="Time and date",
+         examples=("che ore sono", "what time is it", "dimmi l'ora")),
+    Tool("get_date", "Today's date and weekday. Che giorno è oggi, what is the date today.",
+         {"type": "object", "properties": {}}, get_date, group="Time and date",
+         examples=("che giorno è oggi", "what's the date today", "che data è")),
+    Tool("where_am_i", "Where this computer is: host name and time zone (no network location).",
+         {"type": "object", "properties": {}}, where_am_i, group="Time and date",
+         examples=("dove sono", "where am I")),
+]

@@ -1,0 +1,220 @@
+"""File executors, confined to the allowed roots.
+
+Observation convention (shared with the scratchpad): one file → flat
+{path, bytes, encoding, lines, content} — or content_b64 with
+encoding "binary"; several files → {"files": [...], "count": n}.
+"""
+from __future__ import annotations
+
+import base64
+import datetime as dt
+import fnmatch
+import os
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from .confine import allowed_roots, confine, require_regular
+from .registry import Tool, ToolContext, ToolError
+
+MAX_LIST = 500
+MAX_FIND = 200
+
+
+def _iso(ts: float) -> str:
+    return dt.datetime.fromtimestamp(ts).astimezone().isoformat(timespec="seconds")
+
+
+def list_dir(args: dict[str, Any], ctx: ToolContext) -> dict[str, Any]:
+    raw = args.get("path") or "~"
+    p = confine(raw, allowed_roots(ctx.config), must_exist=True)
+    if not p.is_dir():
+        raise ToolError(f"{raw}: not a folder")
+    entries = []
+    try:
+        with os.scandir(p) as it:
+            for e in it:
+                try:
+                    st = e.stat(follow_symlinks=False)
+                except OSError:
+                    continue
+                kind = "dir" if e.is_dir(follow_symlinks=False) else "link" if e.is_symlink() else "file"
+                entries.append({"name": e.name, "type": kind, "size": st.st_size, "modified": _iso(st.st_mtime)})
+    except PermissionError:
+        raise ToolError(f"{raw}: permission denied") from None
+    entries.sort(key=lambda x: (x["type"] != "dir", x["name"].lower()))
+    return {"path": str(p), "count": len(entries), "truncated": len(entries) > MAX_LIST, "entries": entries[:MAX_LIST]}
+
+
+def _norm_ext(ext: str) -> str:
+    ext = ext.strip().lower()
+    if ext.startswith("*."):
+        return ext
+    return "*." + ext.lstrip(".")
+
+
+def find_files(args: dict[str, Any], ctx: ToolContext) -> dict[str, Any]:
+    roots = allowed_roots(ctx.config)
+    raw = args.get("root") or args.get("path") or "~"
+    base = confine(raw, roots, must_exist=True)
+    if not base.is_dir():
+        raise ToolError(f"{raw}: not a folder")
+    pattern = args.get("pattern") or "*"
+    ext = args.get("ext")
+    patterns = [_norm_ext(ext)] if ext else [pattern]
+    hours = args.get("modified_within_hours")
+    since = time.time() - float(hours) * 3600 if hours else None
+    matches: list[dict[str, Any]] = []
+    truncated = False
+    for dirpath, dirnames, filenames in os.walk(base, followlinks=False):
+        ctx.cancel.check()
+        dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
+        for name in sorted(filenames):
+            if not any(fnmatch.fnmatch(name.lower(), pt.lower()) for pt in patterns):
+                continue
+            fp = Path(dirpath) / name
+            try:
+                st = fp.stat()
+            except OSError:
+                continue
+            if since and st.st_mtime < since:
+                continue
+            if len(matches) >= MAX_FIND:
+                truncated = True
+                break
+            matches.append({"path": str(fp), "size": st.st_size, "modified": _iso(st.st_mtime)})
+        if truncated:
+            break
+    return {"root": str(base), "patterns": patterns, "count": len(matches), "truncated": truncated,
+            "matches": matches}
+
+
+def _looks_binary(data: bytes) -> bool:
+    return b"\x00" in data[:8192]
+
+
+def _read_one(raw: str, encoding: str, ctx: ToolContext) -> dict[str, Any]:
+    p = confine(raw, allowed_roots(ctx.config), must_exist=True)
+    st = require_regular(p, raw)
+    cap = int(ctx.config.tools.max_read_bytes)
+    if st.st_size > cap:
+        raise ToolError(f"{raw}: {st.st_size} bytes is larger than tools.max_read_bytes ({cap}); "
+                        f"raise it in runtime.toml to read this file")
+    try:
+        data = p.read_bytes()
+    except PermissionError:
+        raise ToolError(f"{raw}: permission denied") from None
+    out: dict[str, Any] = {"path": str(p), "bytes": len(data), "modified": _iso(st.st_mtime)}
+    enc = (encoding or "auto").lower()
+    if enc == "binary" or (enc == "auto" and _looks_binary(data)):
+        out.update(encoding="binary", content_b64=base64.b64encode(data).decode("ascii"))
+        return out
+    if enc == "auto":
+        try:
+            text = data.decode("utf-8")
+            out["encoding"] = "utf-8"
+        except UnicodeDecodeError:
+            text = data.decode("utf-8", errors="replace")
+            out["encoding"] = "utf-8 (invalid bytes replaced)"
+    else:
+        try:
+            text = data.decode(enc, errors="replace")
+        except LookupError:
+            raise ToolError(f"unknown encoding {encoding!r}; use auto, utf-8, latin-1 or binary") from None
+        out["encoding"] = enc
+    out["lines"] = text.count("\n") + (1 if text and not text.endswith("\n") else 0)
+    out["content"] = text
+    return out
+
+
+def read_files(args: dict[str, Any], ctx: ToolContext) -> dict[str, Any]:
+    paths = args.get("paths") or ([args["path"]] if args.get("path") else [])
+    if isinstance(paths, str):
+        paths = [paths]
+    if not paths:
+        raise ToolError("read_files: give at least one path")
+    enc = args.get("encoding") or "auto"
+    if len(paths) == 1:
+        return _read_one(paths[0], enc, ctx)
+    files, errors = [], []
+    for raw in paths[:50]:
+        ctx.cancel.check()
+        try:
+            files.append(_read_one(raw, enc, ctx))
+        except ToolError as e:
+            errors.append({"path": raw, "error": str(e)})
+    if not files:
+        raise ToolError("; ".join(e["error"] for e in errors))
+    return {"count": len(files), "files": files, "errors": errors}
+
+
+def write_files(args: dict[str, Any], ctx: ToolContext) -> dict[str, Any]:
+    raw = args["path"]
+    content = args.get("content", "")
+    if not isinstance(content, str):
+        content = str(content)
+    mode = args.get("mode") or "overwrite"
+    p = confine(raw, allowed_roots(ctx.config))
+    if p.exists() and not p.is_file():
+        raise ToolError(f"{raw}: exists and is not a regular file; refused")
+    if mode == "create" and p.exists():
+        raise ToolError(f"{raw}: already exists (mode=create); use mode=overwrite to replace it")
+    if not p.parent.is_dir():
+        raise ToolError(f"{raw}: folder {p.parent} does not exist")
+    data = content.encode("utf-8")
+    try:
+        if mode == "append":
+            with open(p, "ab") as f:
+                f.write(data)
+        else:  # atomic: a crash or a full disk never leaves half a file
+            fd, tmp = tempfile.mkstemp(dir=p.parent, prefix=f".{p.name}.", suffix=".tmp")
+            try:
+                with os.fdopen(fd, "wb") as f:
+                    f.write(data)
+                    f.flush()
+                    os.fsync(f.fileno())
+                os.replace(tmp, p)
+            except BaseException:
+                try:
+                    os.unlink(tmp)
+                except OSError:
+                    pass
+                raise
+    except PermissionError:
+        raise ToolError(f"{raw}: permission denied") from None
+    except OSError as e:
+        raise ToolError(f"{raw}: could not write ({e.strerror}); the original file is unchanged") from None
+    return {"path": str(p), "bytes_written": len(data), "mode": mode}
+
+
+_PATHS = {"type": "array", "items": {"type": "string"}, "description": "Absolute file paths"}
+
+TOOLS = [
+    Tool("list_dir", "List the files and folders inside a folder. Elenca il contenuto di una cartella.",
+         {"type": "object", "properties": {"path": {"type": "string", "description": "Folder path"}},
+          "required": ["path"]}, list_dir, group="Files",
+         examples=("cosa c'è nella cartella ~/Documenti", "list the files in /tmp", "mostrami la cartella home")),
+    Tool("find_files", "Search for files by name pattern, extension or recent modification under a folder. "
+                       "Trova/cerca file.",
+         {"type": "object", "properties": {
+             "root": {"type": "string", "description": "Folder to search in"},
+             "pattern": {"type": "string", "description": "Glob such as *.txt"},
+             "ext": {"type": "string", "description": "Extension such as pdf"},
+             "modified_within_hours": {"type": "number", "description": "Only files changed in the last N hours"}},
+          "required": ["root"]}, find_files, group="Files",
+         examples=("trova i file PDF nella home", "find all .txt files in /tmp", "cerca i file modificati oggi")),
+    Tool("read_files", "Read the content of one or more files (text, or binary as base64). Leggi/apri un file.",
+         {"type": "object", "properties": {"paths": _PATHS,
+                                           "encoding": {"type": "string", "description": "auto, utf-8, latin-1 or binary"}},
+          "required": ["paths"]}, read_files, group="Files", reads_external=True,
+         examples=("leggi il file /tmp/a.txt", "read the file ~/notes.txt", "apri /var/log/syslog e dimmi gli errori",
+                   "quante righe ha il file /tmp/x.txt")),
+    Tool("write_files", "Write text to a file (create, overwrite or append). Scrivi/salva in un file. Asks for approval.",
+         {"type": "object", "properties": {
+             "path": {"type": "string", "description": "Absolute file path"},
+             "content": {"type": "string", "description": "Text to write"},
+             "mode": {"type": "string", "enum": ["overwrite", "append", "create"]}},
+          "required": ["path", "content"]}, write_files, group="Files", risk="write",
+         examples=("scrivi 'ciao' nel file /tmp/a.txt", "save this text to ~/note.txt", "crea il file /tmp/x.txt")),
+]

@@ -1,0 +1,124 @@
+"""Tool registry: every executor declares name, description, schema, handler, group and risk.
+
+Handlers receive validated args and a ToolContext and return a JSON-able dict
+(the observation). They raise ToolError for an expected failure: the engine
+turns it into an error observation, never a crash.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Literal
+
+from app.engine.cancel import CancelToken
+
+Risk = Literal["read", "write", "send"]
+Approver = Callable[[str, dict[str, Any], Risk], bool]
+
+
+class ToolError(Exception):
+    """An expected failure with a message the user (and the model) can act on."""
+
+
+@dataclass
+class ToolContext:
+    """What a handler may use. `approve` is the front end's decision for write/send tools."""
+
+    owner: str
+    turn_id: str
+    config: Any  # app.config.Config
+    approve: Approver = lambda tool, args, risk: False
+    cancel: CancelToken = field(default_factory=CancelToken)
+    services: dict[str, Any] = field(default_factory=dict)  # llm, embedder, memory, scratchpad, state...
+    turn: Any = None  # app.engine.events.Turn of the running turn
+
+
+Handler = Callable[[dict[str, Any], ToolContext], dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class Tool:
+    name: str
+    description: str
+    schema: dict[str, Any]  # JSON schema of the arguments (type: object)
+    handler: Handler
+    group: str = "General"
+    risk: Risk = "read"
+    examples: tuple[str, ...] = ()  # example requests (IT/EN) that help retrieval
+    reads_external: bool = False  # its output is content from files/web (never an instruction)
+    builtin: bool = False  # runtime-only (scratchpad_read, search_tools...)
+
+    @property
+    def required(self) -> list[str]:
+        return list(self.schema.get("required", []))
+
+    @property
+    def properties(self) -> dict[str, Any]:
+        return dict(self.schema.get("properties", {}))
+
+    def describe(self) -> dict[str, Any]:
+        return {"name": self.name, "description": self.description, "risk": self.risk, "group": self.group,
+                "schema": self.schema}
+
+
+class Registry:
+    def __init__(self, tools: Iterable[Tool] = ()):
+        self._tools: dict[str, Tool] = {}
+        for t in tools:
+            self.register(t)
+
+    def register(self, tool: Tool) -> Tool:
+        if tool.name in self._tools:
+            raise ValueError(f"tool {tool.name!r} registered twice")
+        if tool.schema.get("type") != "object":
+            raise ValueError(f"tool {tool.name!r}: schema must be a JSON object schema")
+        self._tools[tool.name] = tool
+        return tool
+
+    def get(self, name: str) -> Tool | None:
+        return self._tools.get(name)
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._tools
+
+    def __iter__(self):
+        return iter(self._tools.values())
+
+    def __len__(self) -> int:
+        return len(self._tools)
+
+    def names(self) -> list[str]:
+        return list(self._tools)
+
+
+def validate_args(tool: Tool, args: dict[str, Any]) -> dict[str, Any]:
+    """Check required keys and basic JSON types; drop unknown keys. Raises ToolError."""
+    if not isinstance(args, dict):
+        raise ToolError(f"{tool.name}: arguments must be an object")
+    props = tool.properties
+    clean: dict[str, Any] = {}
+    for k, v in args.items():
+        if k not in props:
+            continue
+        want = props[k].get("type")
+        ok = {
+            "string": isinstance(v, str),
+            "integer": isinstance(v, int) and not isinstance(v, bool),
+            "number": isinstance(v, (int, float)) and not isinstance(v, bool),
+            "boolean": isinstance(v, bool),
+            "array": isinstance(v, list),
+            "object": isinstance(v, dict),
+        }.get(want, True)
+        if not ok:
+            if want == "integer" and isinstance(v, str) and v.strip().lstrip("-").isdigit():
+                v = int(v)
+            elif want == "array" and isinstance(v, str):
+                v = [v]
+            else:
+                raise ToolError(f"{tool.name}: argument {k!r} should be {want}, got {type(v).__name__}")
+        if "enum" in props[k] and v not in props[k]["enum"]:
+            raise ToolError(f"{tool.name}: argument {k!r} must be one of {props[k]['enum']}, got {v!r}")
+        clean[k] = v
+    missing = [k for k in tool.required if k not in clean or clean[k] in ("", None)]
+    if missing:
+        raise ToolError(f"{tool.name}: missing required argument(s) {', '.join(missing)}")
+    return clean

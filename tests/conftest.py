@@ -1,0 +1,29 @@
+"""Shared fixtures. Every test runs with METNOS_HOME in a temp folder: nothing touches the real home."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
+
+@pytest.fixture(autouse=True)
+def metnos_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
+    home = tmp_path_factory.mktemp("metnos-home")
+    monkeypatch.setenv("METNOS_HOME", str(home))
+    for k in list(os.environ):
+        if k.startswith("METNOS_") and k not in ("METNOS_HOME", "METNOS_MODELS_DIR", "METNOS_WHEEL_CACHE",
+                                                 "METNOS_LONG_TESTS", "METNOS_REAL_HOME"):
+            monkeypatch.delenv(k, raising=False)
+    return home
+
+
+def write_runtime(home: Path, text: str) -> Path:
+    """Write a runtime.toml into a METNOS_HOME (tests use it to set allowed roots etc.)."""
+    p = home / "config" / "runtime.toml"
+    p.parent.mkdir(parents=True, exist_ok=True)
+    p.write_text(text, encoding="utf-8")
+    return p
