@@ -73,7 +73,11 @@ stamp="$VENV/.metnos-installed"
 sig=$(sha256sum "$ROOT/pyproject.toml" | cut -c1-16)
 if [ "$(cat "$stamp" 2>/dev/null)" != "$sig" ]; then
   say "installing Metnos Desk and its dependencies into .venv"
-  "$PY" -m pip install -q --find-links "$WHEELS" -e "$ROOT[test,build]"
+  log="$VENV/pip-install.log"
+  if ! "$PY" -m pip install --find-links "$WHEELS" -e "$ROOT[test,build]" >"$log" 2>&1; then
+    tail -n 30 "$log" >&2
+    say "pip install failed (full log: $log)"; exit 1
+  fi
   echo "$sig" > "$stamp"
 fi
 
