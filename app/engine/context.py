@@ -70,6 +70,9 @@ class TurnContext:
         for s in self.turn.steps:
             if s.num == n:
                 return s.result
+        store = self.services.get("scratchpad")
+        if store is not None:  # a turn rebuilt after a restart: the scratchpad still has it
+            return store.full_result(self.owner, self.turn_id, n)
         return None
 
     def _approve(self, tool: str, args: dict[str, Any], risk: str) -> bool:
@@ -77,6 +80,12 @@ class TurnContext:
             return True
         self.emit(ev.ApprovalNeeded(self.turn_id, self.next_step, tool=tool, args=_short_args(args), risk=risk))
         decision = self.approve(tool, args, risk)  # type: ignore[arg-type]
+        store = self.services.get("scratchpad")
+        if store is not None:  # a long approval wait must not let this turn's entries expire
+            try:
+                store.touch_turn(self.owner, self.turn_id, ttl=float(self.config.scratchpad.ttl_seconds))
+            except Exception:
+                log.warning("could not extend scratchpad entries after an approval wait")
         if decision == "always":
             self.always_approved.add(tool)
             return True

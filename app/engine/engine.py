@@ -24,6 +24,7 @@ from .answers import detect_lang, render
 from .cancel import CancelToken, Cancelled
 from .context import TurnContext
 from .events import Turn
+from .plugins import plugin_tools
 from .services import Services
 
 log = logging.getLogger(__name__)
@@ -124,6 +125,10 @@ class Engine:
         emit(ev.TurnStarted(turn.id, 0, text=turn.text[:500], owner=owner))
         ctx = TurnContext(turn=turn, config=self.config, registry=self.registry, emit=emit,
                           approve=approve or deny_all, cancel=cancel, services=self._services_for(turn))
+        ctx.services["extra_tools"] = lambda: plugin_tools(self, ctx)
+        store = ctx.services.get("scratchpad")
+        if store is not None:
+            ctx.services["scratch_has_entries"] = lambda: store.has_entries(ctx.owner, ctx.turn_id)
         try:
             self._run(ctx, session)
         except Cancelled:
