@@ -196,7 +196,7 @@ class Engine:
         res = None
         if router is not None:
             try:
-                res = router.route(text)
+                res = router.route(text, owner=ctx.owner)
             except Exception:
                 log.exception("router failed; falling back to the planner")
                 res = None

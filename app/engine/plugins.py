@@ -8,12 +8,13 @@ now), `close()`. A failing plugin is logged and skipped, never fatal.
 from __future__ import annotations
 
 import importlib
+import inspect
 import logging
 from typing import Any
 
 log = logging.getLogger(__name__)
 
-# (module, factory) — factories take the engine.
+# (module, factory) — a factory with an `engine` parameter receives the engine.
 PLUGINS = [
     ("app.memory.scratchpad", "ScratchpadPlugin"),
     ("app.memory.plugin", "MemoryPlugin"),
@@ -32,10 +33,8 @@ def default_plugins(engine: Any) -> list[Any]:
         if factory is None:
             continue
         try:
-            try:
-                out.append(factory(engine))
-            except TypeError:
-                out.append(factory())
+            wants_engine = "engine" in inspect.signature(factory).parameters
+            out.append(factory(engine=engine) if wants_engine else factory())
         except Exception:
             log.exception("plugin %s.%s failed to start", mod_name, attr)
     return out

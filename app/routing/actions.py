@@ -1,0 +1,308 @@
+"""The action guard: what a request asks to *do*, and to *what*.
+
+Embeddings put "leggi a.txt" and "cancella a.txt" at cosine ~0.97 (MODELS.md),
+so a fast-path hit must also agree on the action. `action_of(text)` reads the
+verbs (IT/EN lexicon with synonyms; antonyms are different classes), negation,
+the object classes ("foto", "volume", "email") and the remaining content words;
+`same_action` and `same_object` compare two signatures conservatively: when in
+doubt, they say no and the request goes to the planner.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from .lexicon import (AMBIGUOUS, CLAUSE_BREAK, CLITICS, EN_VERBS, IT_EXTRA, IT_VERBS, LEXICON_VERSION, NEGATIONS,
+                      NOUN_ACTIONS, OBJECTS, READ_ONLY, STOPWORDS)
+from .normalize import FILLER_WORDS, canonical, normalize, split_words
+
+PHRASAL_HEADS = frozenset({"turn", "switch", "shut", "power", "crank", "bump", "turned", "turning", "switched",
+                           "turns", "switching"})
+PHRASAL = {"up": "up", "down": "down", "on": "on", "off": "off"}
+# What stands before a path says its role: "cancella X" (the object) vs "cancella i file in X" (a place).
+LOC_PREPS = frozenset({"in", "nel", "nella", "nello", "nei", "negli", "nelle", "nell'", "dentro", "inside", "into",
+                       "from", "da", "dal", "dalla", "dallo", "dai", "dagli", "dalle", "dall'", "to", "a", "al",
+                       "alla", "allo", "ai", "agli", "alle", "all'", "verso", "under", "sotto", "on", "su", "sul",
+                       "sulla", "at", "within", "tra", "fra", "onto"})
+OF_PREPS = frozenset({"di", "del", "della", "dello", "dei", "degli", "delle", "dell'", "of"})  # fits both roles
+ROLE_SKIP = frozenset({"file", "files", "cartella", "cartelle", "folder", "folders", "directory", "dir", "documento",
+                       "document", "documents", "documenti", "my", "mio", "mia", "miei", "mie", "this", "questo",
+                       "questa", "that", "quel", "quella", "your", "tuo", "tua", "the", "il", "lo", "la", "i", "gli",
+                       "le", "l'", "home"})
+_PARTICLE_WINDOW = 4
+
+
+def _it_forms(inf: str) -> set[str]:
+    """Forms of a regular Italian verb people type in requests (imperative, Lei, voi, infinitive, gerund)."""
+    if " " in inf or len(inf) < 5:
+        return {inf}
+    forms = {inf, inf[:-1]}  # "leggere", "legger" (+ clitic: "leggerlo")
+    stem, end = inf[:-3], inf[-3:]
+    if end == "are":
+        hard = stem + "h" if stem.endswith(("c", "g")) else stem
+        soft = stem[:-1] if stem.endswith("i") else stem
+        forms |= {stem + "a", stem + "ate", hard + "i", stem + "o", soft + "iamo" if not stem.endswith("i") else
+                  stem + "amo", stem + "ando", stem + "ato", stem + "ata", stem + "ati"}
+    elif end in ("ere", "ire"):
+        forms |= {stem + "i", stem + ("ete" if end == "ere" else "ite"), stem + "a", stem + "o", stem + "iamo",
+                  stem + "endo"}
+    return forms
+
+
+def _en_forms(base: str) -> set[str]:
+    words = base.split()
+    head, rest = words[0], words[1:]
+    heads = {head, head + "s", head + "es", head + "ing", head + "ed", head + "d"}
+    if head.endswith("e"):
+        heads |= {head[:-1] + "ing"}
+    if re.fullmatch(r"[^aeiou]*[aeiou][^aeiouwxy]", head):
+        heads |= {head + head[-1] + "ing", head + head[-1] + "ed"}
+    if head.endswith("y"):
+        heads |= {head[:-1] + "ies", head[:-1] + "ied"}
+    return {" ".join([h, *rest]) for h in heads}
+
+
+def _build() -> tuple[dict[str, str], dict[tuple[str, ...], str]]:
+    single: dict[str, str] = {}
+    phrases: dict[tuple[str, ...], str] = {}
+
+    def add(form: str, cls: str) -> None:
+        words = split_words(normalize(form))
+        toks = tuple(w for w in words if w not in FILLER_WORDS) or tuple(words)  # as in canonical text
+        if not toks:
+            return
+        if len(toks) == 1:
+            single.setdefault(toks[0], cls)
+        else:
+            phrases.setdefault(toks, cls)
+
+    for cls, forms in IT_EXTRA.items():
+        for f in forms:
+            add(f, cls)
+    for cls, infs in IT_VERBS.items():
+        for inf in infs:
+            for f in _it_forms(inf):
+                add(f, cls)
+    for cls, bases in EN_VERBS.items():
+        for b in bases:
+            for f in _en_forms(b):
+                add(f, cls)
+    return single, phrases
+
+
+VERB_FORMS, VERB_PHRASES = _build()
+MAX_PHRASE = max((len(p) for p in VERB_PHRASES), default=1)
+OBJECT_OF: dict[str, str] = {w: cls for cls, words in OBJECTS.items() for w in words}
+
+
+def verb_class(tok: str) -> str | None:
+    """Action class of one word, allowing Italian clitics ("mostrami", "cancellalo", "leggerlo")."""
+    cls = VERB_FORMS.get(tok)
+    if cls:
+        return cls
+    for cl in CLITICS:
+        if len(tok) > len(cl) + 3 and tok.endswith(cl):
+            base = tok[: -len(cl)]
+            cls = VERB_FORMS.get(base) or (VERB_FORMS.get(base + "e") if base.endswith("r") else None)
+            if cls:
+                return cls
+    return None
+
+
+def stem(w: str) -> str:
+    """Crude, deterministic stem so "battesimo"/"battesimi" and "photo"/"photos" compare equal."""
+    if len(w) >= 5 and w[-1] in "aeiouàèìòù":
+        return w[:-1]
+    if len(w) >= 4 and w.endswith("s") and not w.endswith("ss"):
+        return w[:-1]
+    return w
+
+
+@dataclass(frozen=True)
+class ActionSig:
+    actions: tuple[str, ...]  # distinct action classes in order of appearance; () = unknown
+    negated: bool
+    objects: frozenset[str]  # object classes: "image", "volume", "lang:en", ...
+    content: frozenset[str]  # remaining content words, stemmed (argument values excluded)
+    roles: tuple[str, ...] = ()  # per path: "obj" (acted on), "loc" (a place: "in X"), "of" (either)
+
+    @property
+    def known(self) -> bool:
+        return bool(self.actions)
+
+    def to_dict(self) -> dict[str, object]:
+        return {"actions": list(self.actions), "negated": self.negated, "objects": sorted(self.objects),
+                "content": sorted(self.content), "roles": list(self.roles)}
+
+
+def _is_clause_start(toks: list[str], i: int) -> bool:
+    return i == 0 or toks[i - 1] in CLAUSE_BREAK or toks[i - 1].startswith("{")
+
+
+def signature_of_tokens(toks: list[str]) -> ActionSig:
+    actions: list[str] = []
+    noun_actions: list[str] = []
+    objects: set[str] = set()
+    content: set[str] = set()
+    negated = False
+    descriptor_only = True  # every folder word stands right before a path ("la cartella /tmp/t")
+    roles: list[str] = []
+    used: set[int] = set()
+    i = 0
+    n = len(toks)
+    while i < n:
+        if i in used:
+            i += 1
+            continue
+        matched = False
+        for L in range(min(MAX_PHRASE, n - i), 1, -1):
+            cls = VERB_PHRASES.get(tuple(toks[i:i + L]))
+            if cls:
+                actions.append(cls)
+                i += L
+                matched = True
+                break
+        if matched:
+            continue
+        t = toks[i]
+        if t in PHRASAL_HEADS:
+            for j in range(i + 1, min(n, i + 1 + _PARTICLE_WINDOW)):
+                if toks[j] in PHRASAL and j not in used:
+                    actions.append(PHRASAL[toks[j]])
+                    used.add(j)
+                    break
+            i += 1
+            continue
+        if t in NEGATIONS:
+            negated = True
+        elif t.startswith("{"):
+            if t == "{url}":
+                objects.add("web")  # a URL names its object: "apri https://..." = "apri la pagina https://..."
+            elif t == "{path}":
+                roles.append(_role(toks, i))
+        elif (cls := verb_class(t)) and (t not in AMBIGUOUS or _is_clause_start(toks, i)):
+            actions.append(cls)
+        elif t in NOUN_ACTIONS:
+            noun_actions.append(NOUN_ACTIONS[t])
+        elif t in OBJECT_OF:
+            objects.add(OBJECT_OF[t])
+            if OBJECT_OF[t] == "folder" and not (i + 1 < n and toks[i + 1] in ("{path}", "home")):
+                descriptor_only = False
+        elif t in STOPWORDS or t in FILLER_WORDS or t in PHRASAL:
+            pass
+        elif t.endswith("'") or t.isdigit():
+            pass
+        else:
+            content.add(stem(t))
+        i += 1
+    if not actions:
+        actions = noun_actions
+    if "folder" in objects and descriptor_only and actions and set(actions) <= READ_ONLY and roles:
+        objects.discard("folder")  # reading "la cartella X" is reading X; creating or deleting one is not
+    seen: list[str] = []
+    for a in actions:
+        if a not in seen:
+            seen.append(a)
+    return ActionSig(tuple(seen), negated, frozenset(objects), frozenset(content), tuple(roles))
+
+
+def _role(toks: list[str], i: int) -> str:
+    j = i - 1
+    while j >= 0 and toks[j] in ROLE_SKIP:
+        j -= 1
+    if j < 0:
+        return "obj"
+    if toks[j] in LOC_PREPS:
+        return "loc"
+    if toks[j] in OF_PREPS:
+        return "of"
+    return "obj"
+
+
+@lru_cache(maxsize=8192)
+def action_of(text: str) -> ActionSig:
+    """Signature of a raw request (argument values are masked first)."""
+    if not isinstance(text, str):
+        return ActionSig((), False, frozenset(), frozenset())
+    return signature_of_tokens(split_words(canonical(text)))
+
+
+def action_key(sig: ActionSig) -> str:
+    """The index key of a signature: rows are only compared with requests of the same key."""
+    if sig.negated:
+        return "!"
+    return ",".join(sorted(sig.actions)) or "?"
+
+
+def stored_key(text: str) -> str:
+    """What memo.db stores: the lexicon version and the key of `text`."""
+    return f"{LEXICON_VERSION}|{action_key(action_of(text))}"
+
+
+def key_of_stored(stored: str, text: str) -> tuple[str, bool]:
+    """The key of a stored row, recomputed when the lexicon changed. Returns (key, recomputed)."""
+    version, _, key = stored.partition("|")
+    if version == LEXICON_VERSION and key:
+        return key, False
+    return action_key(action_of(text)), True
+
+
+def same_action(a: ActionSig, b: ActionSig) -> bool:
+    """Same thing to do? Unknown vs known: no. Both unknown: the content words decide."""
+    if a.negated or b.negated:
+        return False  # a negated request is never replayed: "non cancellare" must not run anything
+    if a.known and b.known:
+        return set(a.actions) == set(b.actions)
+    if not a.known and not b.known:
+        return a.content == b.content and a.objects == b.objects and bool(a.content | a.objects)
+    return False
+
+
+def same_roles(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """Paths in the same roles: pairwise, and the same kinds of role overall ("of" fits both).
+
+    "leggi a.txt e b.txt" fits "leggi a.txt" (two objects); "cancella a.txt in /tmp" does not fit
+    "cancella a.txt" (an object and a place). No path on one side is the argument guard's business.
+    """
+    if not a or not b:
+        return True
+    if not all(x == y or "of" in (x, y) for x, y in zip(a, b)):
+        return False
+    fa = [y if x == "of" else x for x, y in zip(a, b)] + list(a[len(b):])  # "of" takes the other side's role
+    fb = [x if y == "of" else y for x, y in zip(a, b)] + list(b[len(a):])
+    ra, rb = set(fa) - {"of"}, set(fb) - {"of"}
+    return not ra or not rb or ra == rb
+
+
+def same_object(a: ActionSig, b: ActionSig) -> bool:
+    """Same thing acted on: equal object classes, equal remaining content words, paths in the same roles."""
+    return a.objects == b.objects and a.content == b.content and same_roles(a.roles, b.roles)
+
+
+# -- continuation: where a multi-verb request can be cut ---------------------------------------------------
+_SPLIT = re.compile(r"\s*(?:,\s*)?\b(?:e poi|e quindi|e dopo|and then|and also|after that|dopodich[eéè]|poi|then|"
+                    r"quindi|e|ed|and|&)\b\s+|\s*[;,]\s+", re.I)
+_ALWAYS = re.compile(r"(?i)^\s*(?:,\s*)?(?:e poi|e quindi|e dopo|and then|after that|dopodich[eéè]|poi|then|;)")
+
+
+def split_continuation(text: str) -> list[str]:
+    """Cut a request into clauses that each start with an action: "scarica X e poi mandamelo" -> two.
+
+    A bare "e"/"and"/"," cuts only when an action verb follows ("leggi a.txt e b.txt" stays whole);
+    "e poi", "and then", "poi", "then" always cut.
+    """
+    if not isinstance(text, str) or not text.strip():
+        return []
+    parts: list[str] = []
+    start = 0
+    for m in _SPLIT.finditer(text):
+        rest = text[m.end():]
+        if not rest.strip() or m.start() <= start:
+            continue
+        if not _ALWAYS.match(m.group(0)) and not action_of(" ".join(rest.split()[:3])).known:
+            continue
+        parts.append(text[start:m.start()].strip())
+        start = m.end()
+    parts.append(text[start:].strip())
+    return [p for p in parts if p]

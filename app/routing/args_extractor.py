@@ -1,0 +1,240 @@
+"""Deterministic argument extraction: the values a request carries, by rules.
+
+`extract(text, now)` returns typed slots
+    {"path": [...], "url": [...], "email": [...], "number": [...], "ext": [...],
+     "date": [...], "time": [...], "window": {"since", "until", "hours"} | None, "_window_date": ...}
+Values keep their original case (paths are case-sensitive). `masked_text(text)`
+replaces each value with a placeholder ({path}, {url}, ...) so the embedder
+sees the shape of the request, not its arguments; the arguments are then
+re-extracted from the *new* request, never carried over blindly.
+
+Pure functions; they never raise, whatever the input (fuzzed by hypothesis).
+"""
+from __future__ import annotations
+
+import logging
+import re
+from dataclasses import dataclass
+from datetime import date, datetime
+from functools import lru_cache
+from typing import Any
+
+from .when import find_time_spans
+
+log = logging.getLogger(__name__)
+
+MAX_CHARS = 4000  # longer inputs are cut: bounded cost, and no request that long is a fast-path request
+SLOT_KINDS = ("path", "url", "email", "number", "ext", "date", "time", "quoted", "window")
+LIST_KINDS = ("path", "url", "email", "number", "ext", "date", "time", "quoted")
+
+FILE_EXTS = frozenset("""
+pdf txt text doc docx odt rtf md markdown csv tsv xls xlsx ods ppt pptx odp json jsonl xml yaml yml toml ini cfg conf log
+py js ts html htm css c cpp h hpp java kt go rs rb php sh bat ps1 sql ipynb jpg jpeg png gif bmp svg webp heic tif tiff
+ico raw mp3 wav flac ogg m4a aac mp4 mkv avi mov webm wmv zip tar gz tgz bz2 xz 7z rar epub mobi iso deb rpm dmg exe
+msi apk eml ics vcf db sqlite
+""".split())
+# Extensions that are safe to read as a bare word ("i pdf", "PNGs"): not ordinary words in IT/EN.
+WORD_EXTS = frozenset("pdf txt docx odt rtf csv tsv xls xlsx ods pptx odp json jsonl xml yaml yml toml html jpg jpeg "
+                      "png gif svg webp heic tiff mp3 wav flac mp4 mkv avi epub ipynb".split())
+# Names that mean an extension only next to "file"/"documenti": "file word", "excel files".
+EXT_ALIASES = {"word": "docx", "excel": "xlsx", "powerpoint": "pptx", "python": "py", "markdown": "md",
+               "testo": "txt", "text": "txt", "immagine": None}
+_EXT_ALIASES = {k: v for k, v in EXT_ALIASES.items() if v}
+_FILE_WORDS = r"(?:file|files|documenti|documento|documents|document|doc)"
+
+_TRAIL = ".,;:!?)]}>'\"»”’"
+_RE_QUOTED = re.compile(r"[\"'“”«»‘’]((?:~|/|\.{1,2}/|[A-Za-z]:\\)[^\"'“”«»‘’\n]{1,512})[\"'“”«»‘’]")
+# Any other quoted text is an argument too ("scrivi 'ciao' nel file ..."). An apostrophe inside a word
+# ("l'ora", "po'") cannot open or close a quote.
+_RE_QUOTED_TEXT = re.compile(r"(?<!\w)([\"'“«‘])(?P<q>[^\"'“”«»‘’\n]{1,500}?)([\"'”»’])(?!\w)")
+_RE_URL = re.compile(r"(?i)(?<![\w@])(?:(?:https?|ftp)://|www\.)[^\s<>\"'“”«»]{1,2048}")
+_RE_EMAIL = re.compile(r"(?<![\w.+-])[\w.+-]{1,64}@[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63}){1,8}")
+_RE_PATH = re.compile(
+    r"(?<![\w/~:.\\-])(?:~(?:/[^\s\"'<>|]{0,1024})?|\.{1,2}/[^\s\"'<>|]{0,1024}|/[^\s\"'<>|/][^\s\"'<>|]{0,1024}"
+    r"|[A-Za-z]:\\[^\s\"'<>|]{0,1024})")
+_RE_BARE_FILE = re.compile(
+    r"(?<![\w/~@.\\-])[\w][\w.\-]{0,200}\.(?P<ext>[A-Za-z0-9]{1,8})(?![\w.\-/@]|\.\w)")
+_RE_HOME = re.compile(r"(?i)(?<![\w/~])home(?!\s*page|\w)")
+_RE_EXT_GLOB = re.compile(r"(?<![\w*])\*\.(?P<ext>[A-Za-z0-9]{1,8})(?!\w)")
+_RE_EXT_DOT = re.compile(r"(?<![\w.*/~])\.(?P<ext>[A-Za-z0-9]{1,8})(?!\w)")
+_RE_EXT_WORD = re.compile(r"(?i)(?<![\w.*/~-])(?P<ext>" + "|".join(sorted(WORD_EXTS, key=len, reverse=True)) + r")s?(?!\w)")
+_RE_EXT_ALIAS = re.compile(
+    rf"(?i)(?<!\w)(?:{_FILE_WORDS}\s+(?:di\s+|in\s+)?(?P<a1>{'|'.join(_EXT_ALIASES)})|(?P<a2>{'|'.join(_EXT_ALIASES)})\s+"
+    rf"(?:files|documents|file))(?!\w)")
+_RE_TIME = re.compile(
+    r"(?i)(?<![\w:.])(?P<h>[01]?\d|2[0-3]):(?P<m>[0-5]\d)(?:\s*(?P<ap>am|pm))?(?![\w:]|\.\d)"
+    r"|(?<!\w)(?:alle|all'|ore|at)\s*(?:ore\s+)?(?P<h2>[01]?\d|2[0-3])(?:[.:](?P<m2>[0-5]\d))?(?:\s*(?P<ap2>am|pm))?"
+    r"(?![\w:]|[.,]\d)"
+    r"|(?<![\w:.])(?P<h3>1[0-2]|0?\d)\s*(?P<ap3>am|pm)(?!\w)")
+_RE_NUMBER = re.compile(r"(?<![\w.,/:\\-])-?\d{1,15}(?:[.,]\d{1,8})?(?![\w/:\\]|[.,]\d)")
+
+PRIORITY = {"url": 0, "email": 1, "path": 2, "quoted": 3, "window": 4, "date": 5, "time": 6, "ext": 7, "number": 8}
+
+
+@dataclass(frozen=True)
+class SlotSpan:
+    start: int
+    end: int
+    kind: str
+    value: Any
+
+
+def empty_slots() -> dict[str, Any]:
+    """All slot kinds, empty. `_window_date` (internal) is the date that shares the window's phrase."""
+    return {**{k: [] for k in LIST_KINDS}, "window": None, "_window_date": None}
+
+
+def _strip_trailing(s: str, start: int) -> tuple[str, int]:
+    end = start + len(s)
+    while s and s[-1] in _TRAIL:
+        # keep a closing bracket that has its opening one inside the value: "/tmp/a(1).txt"
+        if s[-1] == ")" and s.count("(") >= s.count(")"):
+            break
+        s = s[:-1]
+        end -= 1
+    return s, end
+
+
+def _candidates(text: str, now: datetime) -> list[SlotSpan]:
+    c: list[SlotSpan] = []
+    for m in _RE_QUOTED.finditer(text):
+        c.append(SlotSpan(m.start(), m.end(), "path", m.group(1).strip()))
+    for m in _RE_QUOTED_TEXT.finditer(text):
+        q = m.group("q").strip()
+        if q:
+            c.append(SlotSpan(m.start(), m.end(), "quoted", q))
+    for m in _RE_URL.finditer(text):
+        v, end = _strip_trailing(m.group(0), m.start())
+        if len(v) > 4:
+            c.append(SlotSpan(m.start(), end, "url", v if "://" in v else "https://" + v))
+    for m in _RE_EMAIL.finditer(text):
+        v, end = _strip_trailing(m.group(0), m.start())
+        c.append(SlotSpan(m.start(), end, "email", v))
+    for m in _RE_PATH.finditer(text):
+        v, end = _strip_trailing(m.group(0), m.start())
+        if v and v not in ("/", ".", ".."):
+            c.append(SlotSpan(m.start(), end, "path", v))
+    for m in _RE_BARE_FILE.finditer(text):
+        if m.group("ext").lower() in FILE_EXTS and not re.fullmatch(r"[\d.]+", m.group(0)):
+            c.append(SlotSpan(m.start(), m.end(), "path", m.group(0)))
+    for m in _RE_HOME.finditer(text):
+        c.append(SlotSpan(m.start(), m.end(), "path", "~/"))
+    for start, end, kind, value in find_time_spans(text, now):
+        c.append(SlotSpan(start, end, kind, value))
+    for m in _RE_TIME.finditer(text):
+        h = m.group("h") or m.group("h2") or m.group("h3")
+        mm = m.group("m") or m.group("m2") or 0
+        ap = (m.group("ap") or m.group("ap2") or m.group("ap3") or "").lower()
+        hh = int(h)
+        if ap == "pm" and hh < 12:
+            hh += 12
+        elif ap == "am" and hh == 12:
+            hh = 0
+        c.append(SlotSpan(m.start(), m.end(), "time", f"{hh:02d}:{int(mm):02d}"))
+    for rx in (_RE_EXT_GLOB, _RE_EXT_DOT, _RE_EXT_WORD):
+        for m in rx.finditer(text):
+            e = m.group("ext").lower()
+            if rx is not _RE_EXT_WORD and e not in FILE_EXTS:
+                continue
+            c.append(SlotSpan(m.start(), m.end(), "ext", f"*.{e}"))
+    for m in _RE_EXT_ALIAS.finditer(text):
+        a = (m.group("a1") or m.group("a2")).lower()
+        c.append(SlotSpan(m.start(), m.end(), "ext", f"*.{_EXT_ALIASES[a]}"))
+    for m in _RE_NUMBER.finditer(text):
+        raw = m.group(0).replace(",", ".")
+        try:
+            v: Any = float(raw) if "." in raw else int(raw)
+        except ValueError:
+            continue
+        c.append(SlotSpan(m.start(), m.end(), "number", v))
+    return c
+
+
+def _select(cands: list[SlotSpan]) -> list[SlotSpan]:
+    """Non-overlapping spans by priority; a date and a window may share one span ("oggi")."""
+    cands = sorted(cands, key=lambda s: (PRIORITY[s.kind], -(s.end - s.start), s.start))
+    chosen: list[SlotSpan] = []
+    for s in cands:
+        ok = True
+        for t in chosen:
+            if s.start < t.end and t.start < s.end:
+                if (s.start, s.end) == (t.start, t.end) and {s.kind, t.kind} == {"date", "window"}:
+                    continue
+                ok = False
+                break
+        if ok:
+            chosen.append(s)
+    chosen.sort(key=lambda s: (s.start, PRIORITY[s.kind]))
+    return chosen
+
+
+def _as_datetime(now: datetime | date | None) -> datetime:
+    if isinstance(now, datetime):
+        return now.replace(tzinfo=None)
+    if isinstance(now, date):
+        return datetime(now.year, now.month, now.day, 12, 0, 0)
+    return datetime.now().replace(microsecond=0)
+
+
+def extract_spans(text: Any, now: datetime | date | None = None) -> tuple[dict[str, Any], list[SlotSpan]]:
+    """Slots and the spans they came from. Never raises."""
+    slots = empty_slots()
+    if not isinstance(text, str) or not text:
+        return slots, []
+    text = text[:MAX_CHARS]
+    try:
+        spans = _select(_candidates(text, _as_datetime(now)))
+    except Exception:  # a rule bug must cost a fast-path miss, never a crash
+        log.exception("args extractor failed on %r", text[:200])
+        return slots, []
+    window_span: tuple[int, int] | None = None
+    for s in spans:
+        if s.kind == "window":
+            if slots["window"] is None:
+                slots["window"] = s.value
+                window_span = (s.start, s.end)
+        elif s.value not in slots[s.kind]:
+            slots[s.kind].append(s.value)
+    if window_span:  # "oggi"/"ieri": one phrase gives a date and a window; the argument guard treats them as one
+        slots["_window_date"] = next((s.value for s in spans if s.kind == "date" and (s.start, s.end) == window_span),
+                                     None)
+    return slots, spans
+
+
+def extract(text: Any, now: datetime | date | None = None) -> dict[str, Any]:
+    """Typed slots of `text` resolved against `now` (default: the current local time)."""
+    return extract_spans(text, now)[0]
+
+
+PLACEHOLDER = {"path": "{path}", "url": "{url}", "email": "{email}", "number": "{number}", "ext": "{ext}",
+               "date": "{date}", "time": "{time}", "quoted": "{quoted}", "window": "{window}"}
+_MASK_NOW = datetime(2000, 1, 3, 12, 0, 0)  # spans do not depend on the date; a fixed one keeps masking pure
+
+
+@lru_cache(maxsize=8192)
+def masked_text(text: str) -> str:
+    """`text` with every extracted value replaced by its placeholder."""
+    if not isinstance(text, str):
+        return ""
+    text = text[:MAX_CHARS]
+    _, spans = extract_spans(text, _MASK_NOW)
+    out: list[str] = []
+    pos = 0
+    last: tuple[int, int] | None = None
+    for s in spans:
+        if last == (s.start, s.end):
+            continue  # the date+window pair of "oggi": one placeholder
+        out.append(text[pos:s.start])
+        out.append(f" {PLACEHOLDER['date' if s.kind == 'window' and _shares(spans, s) else s.kind]} ")
+        pos = s.end
+        last = (s.start, s.end)
+    out.append(text[pos:])
+    return "".join(out)
+
+
+def _shares(spans: list[SlotSpan], s: SlotSpan) -> bool:
+    return any(t is not s and (t.start, t.end) == (s.start, s.end) and t.kind == "date" for t in spans)
+
+
+def slot_kinds_present(slots: dict[str, Any]) -> set[str]:
+    return {k for k in LIST_KINDS if slots.get(k)} | ({"window"} if slots.get("window") else set())

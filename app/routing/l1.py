@@ -1,0 +1,211 @@
+"""L1: a new request semantically equal to a remembered single-tool request.
+
+Cosine against remembered requests seen ≥ min_uses times, best first; a
+candidate at or above its threshold (the global one, or the stricter one it
+learned after being contradicted) is served only if the action guard, the
+object guard and the argument guard all agree. Otherwise the next candidate is
+tried, and when none passes the request falls through with the reason of the
+nearest one.
+"""
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Callable
+
+import numpy as np
+
+from .actions import ActionSig, action_key, action_of, key_of_stored, same_action, same_object
+from .lexicon import LEXICON_VERSION
+from .args_extractor import extract
+from .index import VectorIndex
+from .memo import Memo, QueryRow
+from .slots import bind, templatize, unconsumed_problem, used_by_template
+
+log = logging.getLogger(__name__)
+TOP_K = 5
+
+
+@dataclass
+class MatchResult:
+    hit: bool
+    reason: str
+    score: float | None = None  # score of the served (or best) candidate
+    ref: str | None = None
+    tool: str | None = None
+    args: dict[str, Any] = field(default_factory=dict)
+    sources: dict[str, str] = field(default_factory=dict)
+    steps: list[dict[str, Any]] | None = None
+    nearest: dict[str, Any] | None = None  # {"id", "score", "query"} of the nearest row, whatever its uses
+    threshold: float | None = None
+    tried: list[str] = field(default_factory=list)  # every candidate's verdict, best first
+    diagnose: Callable[[], tuple[str, dict[str, Any] | None]] | None = field(default=None, repr=False)
+
+    def finish(self) -> None:
+        """Fill the reason of a miss that found no candidate at all (a full scan: only when it is needed)."""
+        if self.diagnose is not None:
+            self.reason, self.nearest = self.diagnose()
+            self.diagnose = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"hit": self.hit, "reason": self.reason, "score": self.score, "id": self.ref, "tool": self.tool,
+                "args": self.args, "steps": self.steps, "nearest": self.nearest, "threshold": self.threshold}
+
+
+def guard_reason(new: ActionSig, old: ActionSig) -> str | None:
+    """Why the action/object guards refuse, or None when they agree."""
+    if new.negated:
+        return "action guard: the request is negated ('non', 'don't'...): never replayed"
+    if not same_action(new, old):
+        return (f"action guard: the request asks {list(new.actions) or 'an unknown action'}, the remembered "
+                f"request {list(old.actions) or 'an unknown action'}")
+    if not same_object(new, old):
+        diff = sorted((new.objects ^ old.objects) | (new.content ^ old.content))
+        if not diff:
+            return (f"object guard: the paths play different roles ({list(new.roles)} vs {list(old.roles)}: "
+                    f"'X' is not 'the files in X')")
+        return f"object guard: the requests differ in {diff}"
+    return None
+
+
+def describe_nearest(prefix: str, nearest: tuple[int, float] | None, rows: dict[int, Any]) -> dict[str, Any] | None:
+    if not nearest:
+        return None
+    r = rows.get(nearest[0])
+    return {"id": f"{prefix}{nearest[0]}", "score": round(nearest[1], 4), "query": r.query if r else None,
+            "uses": r.uses if r else None}
+
+
+def miss_reason(found: Any, rows: dict[int, Any], prefix: str, sig: ActionSig, threshold: float,
+                min_uses: int) -> str:
+    """Why no candidate was even considered: the action guard, too few uses, or nothing learned."""
+    other = found.nearest_other_key
+    if other and other[1] >= threshold:
+        r = rows.get(other[0])
+        theirs = list(action_of(r.query).actions) if r else []
+        return (f"action guard: nearest {prefix}{other[0]} ({other[1]:.3f}) asks {theirs or 'an unknown action'}, "
+                f"the request {list(sig.actions) or 'an unknown action'}")
+    if found.nearest:
+        rid, score = found.nearest
+        r = rows.get(rid)
+        if r is not None and r.uses < min_uses:
+            return f"nearest {prefix}{rid} ({score:.3f}) has {r.uses} of {min_uses} uses"
+        return f"nothing with the same action above threshold {threshold:.3f} (nearest {prefix}{rid} {score:.3f})"
+    return "nothing learned yet"
+
+
+def parse_time(iso: str) -> datetime | None:
+    try:
+        return datetime.fromisoformat(iso) if iso else None
+    except ValueError:
+        return None
+
+
+@dataclass
+class _Prepared:
+    sig: ActionSig
+    slots: dict[str, Any]
+    template: dict[str, Any]
+    used: dict[str, set[Any]]
+
+
+class L1Matcher:
+    def __init__(self, memo: Memo, dim: int = 384):
+        self.memo = memo
+        self.index = VectorIndex(dim)
+        self.rows: dict[int, QueryRow] = {}
+        self._prep: dict[int, _Prepared] = {}
+        self.reload()
+
+    def reload(self) -> None:
+        self.index.clear()
+        self.rows.clear()
+        self._prep.clear()
+        for r in self.memo.queries():
+            self.put(r)
+
+    def put(self, row: QueryRow) -> None:
+        """Add or refresh one row (after learning, importing, touching)."""
+        if row.vector is None or row.vector.shape[0] != self.index.dim:
+            return
+        self.rows[row.id] = row
+        self._prep.pop(row.id, None)
+        key, recomputed = key_of_stored(row.action_key, row.query)
+        if recomputed:
+            self.memo.set_action_key(row.ref, f"{LEXICON_VERSION}|{key}")
+        self.index.upsert(row.id, row.vector, row.uses, row.owner, key)
+
+    def remove(self, rid: int) -> None:
+        self.rows.pop(rid, None)
+        self._prep.pop(rid, None)
+        self.index.remove(rid)
+
+    def prepared(self, row: QueryRow) -> _Prepared:
+        p = self._prep.get(row.id)
+        if p is None:
+            slots = extract(row.query, parse_time(row.observed_at))
+            template = {k: templatize(v, slots) for k, v in row.args.items()}
+            p = _Prepared(action_of(row.query), slots, template, used_by_template(template))
+            self._prep[row.id] = p
+        return p
+
+    def match(self, text: str, vector: np.ndarray, slots: dict[str, Any], sig: ActionSig,
+              tools: Callable[[str], Any], threshold: float, min_uses: int, owner: str | None = None,
+              fill: Callable[[str, Any, list[str]], dict[str, Any]] | None = None) -> MatchResult:
+        if sig.negated:
+            return MatchResult(False, "L1: action guard: the request is negated ('non', 'don't'...): never replayed")
+        key = action_key(sig)
+        cands = self.index.search(vector, TOP_K, min_uses, owner, key).candidates
+        if not cands:
+            def diagnose() -> tuple[str, dict[str, Any] | None]:
+                found = self.index.nearest_any(vector, min_uses, owner, key)
+                return ("L1: " + miss_reason(found, self.rows, "q", sig, threshold, min_uses),
+                        describe_nearest("q", found.nearest, self.rows))
+            return MatchResult(False, "L1: no remembered request with the same action", diagnose=diagnose)
+        near = describe_nearest("q", cands[0], self.rows)
+        first: MatchResult | None = None
+        tried: list[str] = []
+        for rid, score in cands:
+            row = self.rows[rid]
+            thr = max(threshold, row.threshold_override or 0.0)
+            res = self._try(row, score, thr, text, slots, sig, tools, fill)
+            res.nearest = near
+            tried.append(res.reason)
+            res.tried = tried
+            if res.hit:
+                return res
+            first = first or res
+        assert first is not None
+        return first
+
+    def _try(self, row: QueryRow, score: float, thr: float, text: str, slots: dict[str, Any], sig: ActionSig,
+             tools: Callable[[str], Any], fill: Callable[..., dict[str, Any]] | None) -> MatchResult:
+        base = dict(score=round(score, 4), ref=row.ref, tool=row.executor, threshold=thr)
+        if score < thr:
+            stricter = " (learned after a contradiction)" if thr > 0 and row.threshold_override else ""
+            return MatchResult(False, f"L1: nearest {row.ref} {score:.3f} < threshold {thr:.3f}{stricter}", **base)
+        prep = self.prepared(row)
+        why = guard_reason(sig, prep.sig)
+        if why:
+            return MatchResult(False, f"L1: {row.ref} {score:.3f}: {why}", **base)
+        tool = tools(row.executor)
+        if tool is None:
+            return MatchResult(False, f"L1: {row.ref}: tool {row.executor!r} is not available now", **base)
+        b = bind(row.executor, tool, prep.template, row.query, prep.slots, text, slots)
+        extra: dict[str, Any] = {}
+        while not b.ok and fill is not None and b.need and b.need not in extra:
+            got = fill(text, tool, [b.need])  # third step of the seed's extraction: ask the model, cached
+            if not got.get(b.need):
+                break
+            extra.update(got)
+            b = bind(row.executor, tool, {**prep.template, **extra}, row.query, prep.slots, text, slots)
+        if b.ok:
+            b.sources.update({k: "model" for k in extra if k in b.args})
+        if not b.ok:
+            return MatchResult(False, f"L1: {row.ref} {score:.3f}: argument guard: {b.reason}", **base)
+        problem = unconsumed_problem(slots, b.used, prep.slots, prep.used)
+        if problem:
+            return MatchResult(False, f"L1: {row.ref} {score:.3f}: argument guard: {problem}", **base)
+        return MatchResult(True, f"L1: {row.ref} {score:.3f} ≥ {thr:.3f}; action, object and argument guards agree",
+                           args=b.args, sources=b.sources, **base)

@@ -1,0 +1,235 @@
+"""The verb and object lexicon behind the action guard (IT + EN), as data.
+
+An action class groups synonyms (leggi/apri/mostra/read/open/show); antonyms
+are simply different classes (copy vs move, up vs down, on vs off), so a
+stored "leggi a.txt" can never serve "cancella a.txt". Italian forms are
+generated from the infinitive (imperative, Lei, voi, infinitive with clitics
+such as "leggimelo", "cancellarlo"); English forms from the base.
+"""
+from __future__ import annotations
+
+# class -> Italian infinitives, plus explicit extra forms (irregular, phrasal).
+IT_VERBS: dict[str, list[str]] = {
+    "read": ["leggere", "aprire", "mostrare", "visualizzare", "vedere", "guardare", "consultare", "visitare",
+             ],
+    "delete": ["cancellare", "eliminare", "rimuovere", "togliere", "cestinare", "distruggere", "buttare",
+               "svuotare", "levare"],
+    "write": ["scrivere", "salvare", "creare", "annotare", "aggiungere", "inserire", "registrare"],
+    "edit": ["modificare", "cambiare", "aggiornare", "correggere", "sostituire"],
+    "rename": ["rinominare"],
+    "copy": ["copiare", "duplicare"],
+    "move": ["spostare", "muovere", "trasferire"],
+    "list": ["elencare", "listare"],
+    "find": ["trovare", "cercare", "ricercare", "individuare", "rintracciare"],
+    "up": ["alzare", "aumentare", "incrementare", "rialzare"],
+    "down": ["abbassare", "diminuire", "ridurre", "decrementare", "attenuare"],
+    "on": ["accendere", "attivare", "abilitare"],
+    "off": ["spegnere", "disattivare", "disabilitare"],
+    "start": ["avviare", "lanciare", "eseguire", "iniziare", "cominciare"],
+    "stop": ["fermare", "interrompere", "terminare", "arrestare", "bloccare", "smettere"],
+    "remember": ["ricordare", "memorizzare", "segnare"],
+    "forget": ["dimenticare", "scordare"],
+    "summarize": ["riassumere", "sintetizzare", "descrivere", "spiegare", "sunteggiare"],
+    "send": ["inviare", "mandare", "spedire", "inoltrare", "condividere"],
+    "reply": ["rispondere"],
+    "download": ["scaricare"],
+    "upload": ["caricare"],
+    "translate": ["tradurre"],
+    "print": ["stampare"],
+    "compress": ["comprimere", "zippare", "archiviare"],
+    "extract": ["estrarre", "decomprimere", "scompattare", "unzippare"],
+    "install": ["installare"],
+    "uninstall": ["disinstallare"],
+    "play": ["riprodurre", "suonare", "ascoltare"],
+    "pause": ["pausare"],
+    "calculate": ["calcolare", "contare", "sommare"],
+    "convert": ["convertire", "trasformare"],
+    "schedule": ["impostare", "programmare", "fissare", "pianificare", "prenotare"],
+    "cancel": ["annullare", "disdire"],
+    "sort": ["ordinare"],
+    "check": ["controllare", "verificare"],
+    "compare": ["confrontare", "paragonare"],
+    "call": ["chiamare", "telefonare"],
+}
+IT_EXTRA: dict[str, list[str]] = {
+    "read": ["leggi", "legga", "leggete", "apri", "apra", "aprite", "vedi", "veda", "cosa c'è in", "cosa c'è nel",
+             "cosa c'è nella", "cosa c'è dentro", "che c'è in", "che c'è nel", "che c'è nella", "far vedere", "fammi vedere", "fa vedere", "fai vedere", "fammelo vedere", "fammela vedere",
+             "fammeli vedere", "dai un'occhiata", "dà un'occhiata", "mostrameli", "mostramele"],
+    "delete": ["rimuovi", "rimuova", "togli", "tolga", "butta via", "butta", "distruggi", "leva"],
+    "write": ["scrivi", "scriva", "aggiungi", "aggiunga", "crea", "salva", "inserisci", "inserisca"],
+    "edit": ["sostituisci", "sostituisca"],
+    "move": ["trasferisci", "trasferisca"],
+    "find": ["cerca", "cerchi", "cercami", "trova", "trovami"],
+    "on": ["accendi", "accenda"],
+    "off": ["spegni", "spenga", "spengi"],
+    "start": ["avvia", "lancia", "esegui", "fai partire", "fa partire", "far partire"],
+    "stop": ["smetti", "ferma", "interrompi", "termina"],
+    "remember": ["ricordati", "ricordamelo", "tieni a mente", "tenere a mente", "prendi nota", "prendi appunti"],
+    "summarize": ["riassumi", "riassuma", "descrivi", "spiega", "fammi un riassunto", "fai un riassunto",
+                  "fammi un sunto", "fai un sunto", "fammi una sintesi"],
+    "send": ["manda", "mandami", "invia", "inviami", "spedisci", "spediscimi", "inoltra"],
+    "reply": ["rispondi", "risponda"],
+    "translate": ["traduci", "traduca", "traducimi"],
+    "compress": ["comprimi"],
+    "extract": ["estrai", "decomprimi"],
+    "play": ["riproduci", "suona", "ascolta", "metti su"],
+    "pause": ["metti in pausa", "pausa"],
+    "convert": ["converti"],
+    "schedule": ["imposta", "programma", "fissa", "prenota"],
+    "cancel": ["annulla", "disdici"],
+    "sort": ["ordina"],
+    "check": ["controlla", "verifica"],
+    "compare": ["confronta"],
+    "call": ["chiama", "telefona"],
+    "up": ["alza", "aumenta", "più forte", "piu forte"],
+    "down": ["abbassa", "diminuisci", "riduci", "più piano", "piu piano"],
+}
+EN_VERBS: dict[str, list[str]] = {
+    "read": ["read", "open", "show", "display", "view", "see", "look at", "take a look at", "have a look at",
+             "visit", "browse", "what's in", "whats in", "what is in"],
+    "delete": ["delete", "remove", "erase", "trash", "wipe", "rm", "get rid of", "throw away", "destroy",
+               "empty"],
+    "write": ["write", "save", "create", "add", "insert", "store", "jot down", "put down"],
+    "edit": ["edit", "modify", "change", "update", "fix", "correct", "replace"],
+    "rename": ["rename"],
+    "copy": ["copy", "duplicate", "cp"],
+    "move": ["move", "mv", "transfer", "relocate"],
+    "list": ["list", "enumerate", "ls"],
+    "find": ["find", "search", "look for", "locate", "seek", "grep", "look up", "search for", "hunt for"],
+    "up": ["raise", "increase", "turn up", "boost", "crank up", "louder", "bump up"],
+    "down": ["lower", "decrease", "reduce", "turn down", "quieter", "dim"],
+    "on": ["turn on", "switch on", "enable", "activate", "power on"],
+    "off": ["turn off", "switch off", "disable", "deactivate", "shut down", "power off", "shut off"],
+    "start": ["start", "launch", "run", "execute", "begin", "kick off"],
+    "stop": ["stop", "halt", "kill", "terminate", "end", "abort", "quit", "interrupt"],
+    "remember": ["remember", "memorize", "memorise", "keep in mind", "make a note", "take note"],
+    "forget": ["forget"],
+    "summarize": ["summarize", "summarise", "describe", "sum up", "recap", "outline", "explain", "give me a summary",
+                  "give a summary"],
+    "send": ["send", "mail", "email", "e-mail", "forward", "share", "text"],
+    "reply": ["reply", "respond", "answer"],
+    "download": ["download", "fetch", "grab"],
+    "upload": ["upload"],
+    "translate": ["translate"],
+    "print": ["print"],
+    "compress": ["compress", "zip", "archive"],
+    "extract": ["extract", "unzip", "decompress", "unpack"],
+    "install": ["install"],
+    "uninstall": ["uninstall"],
+    "play": ["play", "listen to"],
+    "pause": ["pause"],
+    "calculate": ["calculate", "compute", "count", "add up"],
+    "convert": ["convert", "transform"],
+    "schedule": ["set", "schedule", "book", "plan", "set up"],
+    "cancel": ["cancel", "call off"],
+    "sort": ["sort"],
+    "check": ["check", "verify"],
+    "compare": ["compare", "diff"],
+    "call": ["call", "phone", "ring", "dial"],
+    "undo": ["undo", "revert"],
+}
+# Words that are nouns as often as verbs: a verb only at the start of a clause.
+AMBIGUOUS = frozenset({
+    "list", "search", "copy", "play", "print", "call", "check", "set", "start", "stop", "book", "plan", "count",
+    "update", "change", "record", "view", "display", "show", "download", "downloads", "email", "mail", "text",
+    "open", "end", "run", "order", "store", "answer", "fix", "trash", "empty", "archive", "zip", "dim", "ring",
+    "lista", "ricerca", "stampa", "mostra", "invio", "calcolo", "cancello", "pausa", "copia", "programma", "fissa",
+    "conto", "ordine", "nota", "note", "segno", "registro", "sposta", "leva", "tolto", "ferma", "termina", "lancia",
+    "archivio", "see", "grab", "add", "butta", "guarda", "cambio", "carica",
+    "ricordi", "salvo", "vedo", "conta", "tolgo", "schedule",
+})
+# A noun that names the action when no verb does ("fammi un riassunto", "a summary of ...").
+NOUN_ACTIONS: dict[str, str] = {
+    "riassunto": "summarize", "sunto": "summarize", "sintesi": "summarize", "summary": "summarize",
+    "recap": "summarize", "traduzione": "translate", "translation": "translate", "elenco": "list",
+    "backup": "copy",
+}
+NEGATIONS = frozenset({"non", "not", "never", "mai", "senza", "without", "don't", "dont", "doesn't", "doesnt",
+                       "didn't", "didnt", "won't", "wont", "can't", "cant", "cannot", "shouldn't", "mustn't",
+                       "neither", "nor", "nè", "nemmeno", "neanche", "neppure", "evita", "avoid"})
+CLAUSE_BREAK = frozenset({"fai", "fa", "fare", "fammi", "facciamo", "make", "do", "let", "dammi", "give", "go",
+                          "vai", "prova", "try", "e", "ed", "poi", "quindi", "dopo", "and", "then", "also", "anche", "to", "di", "a", "ad",
+                          "non", "not", "don't", "dont", "never", "mai", "let's", "lets", "me", "mi", "ce", "ci",
+                          "te", "please", "just", "now", "ora", "adesso", "infine", "finally", "next", "after",
+                          "that", "so", "pure", "per", "for", "or", "o", "oppure", "e'", "but", "ma"})
+CLITICS = tuple(sorted({
+    "mi", "ti", "ci", "vi", "lo", "la", "li", "le", "ne", "gli", "si",
+    "melo", "mela", "meli", "mele", "mene", "telo", "tela", "teli", "tele", "tene", "celo", "cela", "celi", "cele",
+    "cene", "velo", "vela", "glielo", "gliela", "glieli", "gliele", "gliene", "selo", "sela",
+}, key=len, reverse=True))
+
+# Object classes: nouns (IT/EN) that name *what* is acted on. Different classes = different request.
+OBJECTS: dict[str, list[str]] = {
+    "folder": ["cartella", "cartelle", "folder", "folders", "directory", "directories", "dir"],
+    "email": ["email", "e-mail", "emails", "mail", "mails", "posta", "inbox"],
+    "message": ["messaggio", "messaggi", "message", "messages", "sms", "chat"],
+    "image": ["foto", "fotografia", "fotografie", "immagine", "immagini", "image", "images", "photo", "photos",
+              "picture", "pictures", "pic", "pics", "screenshot", "screenshots"],
+    "music": ["musica", "canzone", "canzoni", "brano", "brani", "song", "songs", "music", "track", "tracks",
+              "playlist", "podcast"],
+    "video": ["video", "videos", "film", "movie", "movies"],
+    "volume": ["volume", "audio", "suono", "sound"],
+    "light": ["luce", "luci", "lampada", "lampadina", "light", "lights", "lamp"],
+    "network": ["wifi", "wi-fi", "rete", "network", "internet", "bluetooth", "vpn"],
+    "alarm": ["sveglia", "sveglie", "allarme", "alarm", "alarms"],
+    "timer": ["timer", "countdown"],
+    "reminder": ["promemoria", "reminder", "reminders"],
+    "calendar": ["calendario", "appuntamento", "appuntamenti", "evento", "eventi", "riunione", "riunioni",
+                 "impegno", "impegni", "agenda", "calendar", "appointment", "appointments", "event", "events",
+                 "meeting", "meetings", "schedule"],
+    "note": ["nota", "note", "appunto", "appunti", "notes", "memo"],
+    "web": ["pagina", "pagine", "sito", "siti", "page", "pages", "site", "sites", "website", "link", "url",
+            "web", "articolo", "article"],
+    "weather": ["meteo", "weather", "previsioni", "forecast", "pioggia", "rain"],
+    "news": ["notizie", "notizia", "news", "headlines", "giornale"],
+    "contact": ["contatto", "contatti", "contact", "contacts", "rubrica"],
+    "task": ["compito", "compiti", "task", "tasks", "todo", "to-do", "attività"],
+    "screen": ["schermo", "luminosità", "brightness", "screen", "display"],
+    "battery": ["batteria", "battery"],
+    "password": ["password", "passwords"],
+    "trash": ["cestino", "trash", "bin", "recycle"],
+    "memory": ["memoria", "memory", "ricordi", "memories"],
+    "app": ["app", "applicazione", "programma", "application", "program"],
+    "lang:en": ["inglese", "english"], "lang:it": ["italiano", "italian"], "lang:fr": ["francese", "french"],
+    "lang:de": ["tedesco", "german"], "lang:es": ["spagnolo", "spanish"],
+    "scope:all": ["tutto", "tutti", "tutte", "all", "everything", "every", "ogni"],
+    "size:big": ["grande", "grandi", "grosso", "grossi", "big", "large", "huge", "largest", "biggest"],
+    "size:small": ["piccolo", "piccoli", "small", "tiny", "smallest"],
+    "recency:new": ["recente", "recenti", "nuovo", "nuovi", "recent", "new", "newest", "latest", "ultimo"],
+    "recency:old": ["vecchio", "vecchi", "old", "older", "oldest"],
+}
+# Actions that change nothing: for them "la cartella X" is just X (the path names the thing).
+READ_ONLY = frozenset({"read", "list", "find", "summarize", "translate", "check", "compare", "calculate"})
+# Words that carry no object or action: function words, generic nouns for "the thing".
+STOPWORDS = frozenset("""
+di del dello della dei degli delle dell' da dal dallo dalla dai dagli dalle dall' in nel nello nella nei negli nelle
+nell' con col coi su sul sullo sulla sui sugli sulle sull' per tra fra a al allo alla ai agli alle all' ad e ed o od
+che chi cosa cos' cos come com' dove dov' quando quale quali quanto quanti mio mia miei mie tuo tua suo sua nostro
+nostra vostro loro me te se sé ce ne ci vi lo la li le gli mi ti si è e' sono sei siamo ho hai ha abbiamo avete hanno
+c' c'è questo questa questi queste quello quella quelli quelle qui qua lì là dentro fuori c'e
+of the a an to in into on onto at by for from with within about as is are was were be been am do does did i me my
+mine you your it its it's this that these those there here what what's whats which who how where when why inside
+out off up down over under some any
+file files documento documenti document documents doc contenuto contenuti content contents testo text cosa roba
+stuff thing things item items cose
+ora adesso subito now right away quickly presto ancora again nuovamente di nuovo
+like want need wanna gonna would i'd i'm id im let let's lets vorrei voglio devo dovrei bisogno ho bisogno serve
+also anche pure solo only just already già
+fai fa fare fammi facciamo make do dammi give metti mettere
+poi quindi dopo dopodichè infine and then after afterwards finally
+dimmi dimmelo dirmi dici dire di' dì tell me sai sapresti know
+pò po poco bit little some qualche alcuni alcune
+contiene contengono contenere contain contains containing
+""".split())
+
+
+def _version() -> str:
+    import hashlib
+
+    data = repr((IT_VERBS, IT_EXTRA, EN_VERBS, sorted(AMBIGUOUS), NOUN_ACTIONS, sorted(NEGATIONS), sorted(CLAUSE_BREAK),
+                 CLITICS, OBJECTS, sorted(STOPWORDS)))
+    return hashlib.sha1(data.encode("utf-8")).hexdigest()[:8]
+
+
+# Stored action keys carry this: a changed lexicon recomputes them at start-up.
+LEXICON_VERSION = _version()

@@ -1,0 +1,382 @@
+"""The router: L0 -> L1 -> L2, or None (the planner decides). Config is read on every call.
+
+`route(text)` returns a RouteResult the engine executes; `explain(text)` is the
+same decision as a dict for `metnos route --json` ("why did it do that?");
+`learn(turn)` records a turn that ended well; `contradict(...)` makes an entry
+stricter after a hit the user undid or redid. Nothing here executes a tool.
+"""
+from __future__ import annotations
+
+import logging
+import threading
+from collections import OrderedDict
+from dataclasses import asdict, dataclass, field
+from datetime import datetime
+from typing import Any, Callable, Iterable
+
+import numpy as np
+
+from .actions import action_of, split_continuation, stored_key
+from .args_extractor import extract
+from .args_llm import ArgsLLM
+from .l0 import L0Table, default_table
+from .l1 import L1Matcher, MatchResult
+from .l2 import L2Matcher, content_leak, template_steps, too_big
+from .memo import Memo, MemoError, export_lines, parse_import
+from .normalize import canonical
+from .slots import templatize
+
+log = logging.getLogger(__name__)
+CONTRADICT_STEP = 0.01  # each contradiction asks this much more cosine of the entry (1.01 = never again)
+
+
+@dataclass
+class RouteResult:
+    level: str  # "L0" | "L1" | "L2"
+    tool: str | None = None
+    args: dict[str, Any] = field(default_factory=dict)
+    steps: list[dict[str, Any]] | None = None  # L2: [{"tool", "args", "arg_sources"}]
+    arg_sources: dict[str, str] = field(default_factory=dict)
+    score: float | None = None
+    reason: str = ""
+    entry_id: str | None = None  # "q12", "p3", "l0:time"
+    reply_template: str | None = None
+    lang: str | None = None
+    chain_rest: str | None = None  # text left for the planner after an L2 prefix (chain_to_planner)
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def _tool_lookup(tool_schemas: Any) -> Callable[[str], Any]:
+    if tool_schemas is None:
+        return lambda name: None
+    if hasattr(tool_schemas, "get") and not isinstance(tool_schemas, dict):  # a Registry
+        return tool_schemas.get
+    if isinstance(tool_schemas, dict):
+        return tool_schemas.get
+    return lambda name: (tool_schemas() or {}).get(name)
+
+
+class Router:
+    def __init__(self, config_provider: Any, embedder_provider: Callable[[], Any], memo: Memo | None = None,
+                 tool_schemas: Any = None, llm_provider: Callable[[], Any] | None = None,
+                 l0_table: L0Table | None = None):
+        if callable(config_provider):
+            self._cfg: Callable[[], Any] = config_provider
+        elif hasattr(config_provider, "values") and not hasattr(config_provider, "subscribe"):
+            self._cfg = lambda: config_provider  # a fixed Config snapshot (tests, benchmarks)
+        else:
+            self._cfg = lambda: config_provider.config  # a ConfigManager: the live snapshot
+        self._embedder_provider = embedder_provider
+        self.memo = memo or Memo()
+        self._tool = _tool_lookup(tool_schemas)
+        self.l0 = l0_table or default_table()
+        self.l1 = L1Matcher(self.memo)
+        self.l2 = L2Matcher(self.memo)
+        self._args_llm = ArgsLLM(llm_provider) if llm_provider is not None else None
+        self._served: OrderedDict[str, tuple[str, str, float | None]] = OrderedDict()
+        self._lock = threading.RLock()
+        self.last_reason = ""
+        self.last_day_rank = 0
+
+    # -- embedding -----------------------------------------------------------------------------------------
+    def _embed(self, texts: list[str]) -> np.ndarray:
+        emb = self._embedder_provider()
+        vecs = emb.embed(texts)
+        dim = int(vecs.shape[1])
+        if dim != self.l1.index.dim:  # another embedder in runtime.toml: rows of the old one cannot be compared
+            log.warning("embedder dimension %d differs from the memo's %d: rows of the old model are skipped",
+                        dim, self.l1.index.dim)
+            self.l1 = L1Matcher(self.memo, dim)
+            self.l2 = L2Matcher(self.memo, dim)
+        return vecs
+
+    # -- deciding -------------------------------------------------------------------------------------------
+    def route(self, text: str, now: datetime | None = None, owner: str | None = None) -> RouteResult | None:
+        res, trace = self._decide(text, now, owner, record=True)
+        self.last_reason = trace["reason"]
+        return res
+
+    def explain(self, text: str, now: datetime | None = None, owner: str | None = None) -> dict[str, Any]:
+        """The decision as `metnos route --json` prints it; nothing is executed or logged."""
+        res, trace = self._decide(text, now, owner, record=False)
+        out: dict[str, Any] = {"level": res.level if res else "L3", "tool": res.tool if res else None,
+                               "args": res.args if res else {}, "score": res.score if res else None,
+                               "reason": trace["reason"]}
+        if res is not None:
+            out.update({"steps": res.steps, "arg_sources": res.arg_sources, "id": res.entry_id,
+                        "lang": res.lang, "reply_template": res.reply_template, "chain_rest": res.chain_rest})
+        out["checks"] = trace["checks"]
+        out.update({k: trace[k] for k in ("canonical", "slots", "action", "nearest", "tried_L1", "tried_L2")
+                    if k in trace})
+        return out
+
+    def _decide(self, text: str, now: datetime | None, owner: str | None,
+                record: bool) -> tuple[RouteResult | None, dict[str, Any]]:
+        checks: list[str] = []
+        trace: dict[str, Any] = {"checks": checks, "reason": ""}
+        if not isinstance(text, str) or not text.strip():
+            trace["reason"] = "empty request"
+            return None, trace
+        cfg = self._cfg().values
+        if cfg["fast_path.l0_enabled"]:
+            m = self.l0.match(text)
+            if m is not None:
+                if self._tool(m.intent.executor) is None:
+                    checks.append(f"L0: '{m.phrase}' means {m.intent.id}, but {m.intent.executor!r} is not available")
+                else:
+                    reason = f"L0: exact phrase '{m.phrase}' ({m.intent.id}, {m.lang})"
+                    trace["reason"] = reason
+                    if record:
+                        self.memo.log_route(text, "L0", None, reason, f"l0:{m.intent.id}")
+                    return RouteResult("L0", m.intent.executor, dict(m.intent.args), reason=reason,
+                                       entry_id=f"l0:{m.intent.id}", reply_template=m.template, lang=m.lang), trace
+            else:
+                checks.append("L0: no exact phrase")
+        else:
+            checks.append("L0: off (fast_path.l0_enabled = false)")
+        l1_on = bool(cfg["fast_path.canonical_query_enabled"])
+        l2_on = bool(cfg["multi_tool_fast_path.enabled"])
+        if not l1_on:
+            checks.append("L1: off (fast_path.canonical_query_enabled = false)")
+        if not l2_on:
+            checks.append("L2: off (multi_tool_fast_path.enabled = false)")
+        if (l1_on and len(self.l1.rows)) or (l2_on and len(self.l2.rows)):
+            res = self._semantic(text, now, owner, cfg, l1_on, l2_on, checks, trace, record)
+            if res is not None:
+                trace["reason"] = res.reason
+                return res, trace
+        elif l1_on or l2_on:
+            checks.append("L1/L2: nothing learned yet")
+        trace["reason"] = "; ".join(checks)
+        if record:
+            near = trace.get("nearest") or {}
+            best = max((v["score"] for v in near.values() if v), default=None)
+            self.memo.log_route(text, "L3", best, trace["reason"])
+        return None, trace
+
+    def _semantic(self, text: str, now: datetime | None, owner: str | None, cfg: Any, l1_on: bool, l2_on: bool,
+                  checks: list[str], trace: dict[str, Any], record: bool) -> RouteResult | None:
+        canon = canonical(text)
+        try:
+            vec = self._embed([canon])[0]
+        except Exception as e:  # no embedder: the planner still works
+            checks.append(f"L1/L2: embedder unavailable ({e})")
+            return None
+        slots = extract(text, now)
+        sig = action_of(text)
+        trace.update(canonical=canon, slots={k: v for k, v in slots.items() if v and not k.startswith("_")},
+                     action=sig.to_dict(), nearest={})
+        misses: list[tuple[str, MatchResult]] = []
+        if l1_on:
+            fill = self._fill if cfg["fast_path.canonical_query_args_llm"] and self._args_llm else None
+            r1 = self.l1.match(text, vec, slots, sig, self._tool, float(cfg["fast_path.canonical_query_threshold"]),
+                               int(cfg["fast_path.canonical_query_min_uses"]), owner, fill)
+            if r1.hit:
+                trace["nearest"]["L1"] = r1.nearest
+                trace["tried_L1"] = r1.tried
+                return self._hit("L1", text, r1, record)
+            misses.append(("L1", r1))
+        res = None
+        if l2_on:
+            thr2 = float(cfg["multi_tool_fast_path.threshold"])
+            mu2 = int(cfg["multi_tool_fast_path.min_uses"])
+            r2 = self.l2.match(text, vec, slots, sig, self._tool, thr2, mu2, owner)
+            if r2.hit:
+                res = self._hit("L2", text, r2, record)
+                trace["nearest"]["L2"] = r2.nearest
+                trace["tried_L2"] = r2.tried
+            else:
+                misses.append(("L2", r2))
+        for level, r in misses:  # the full-scan diagnosis only when the request goes to the planner
+            if res is None:
+                r.finish()
+            checks.append(r.reason)
+            trace["nearest"][level] = r.nearest
+            trace[f"tried_{level}"] = r.tried
+        if res is None and l2_on and cfg["multi_tool_fast_path.chain_to_planner"] and len(self.l2.rows):
+            res = self._chain(text, now, owner, thr2, mu2, checks, record)
+        return res
+
+    def _chain(self, text: str, now: datetime | None, owner: str | None, thr: float, min_uses: int,
+               checks: list[str], record: bool) -> RouteResult | None:
+        """A known pipeline as the prefix of a longer request; the planner gets the rest."""
+        parts = split_continuation(text)
+        for cut in range(len(parts) - 1, 0, -1):
+            prefix, rest = " ".join(parts[:cut]), " ".join(parts[cut:])
+            vec = self._embed([canonical(prefix)])[0]
+            r = self.l2.match(prefix, vec, extract(prefix, now), action_of(prefix), self._tool, thr, min_uses, owner)
+            if r.hit:
+                res = self._hit("L2", text, r, record)
+                res.chain_rest = rest
+                res.reason += f"; chain_to_planner: the planner continues with {rest!r}"
+                return res
+            r.finish()
+            checks.append(f"chain prefix {prefix!r}: {r.reason}")
+        return None
+
+    def _hit(self, level: str, text: str, r: MatchResult, record: bool) -> RouteResult:
+        if record:
+            self.memo.log_route(text, level, r.score, r.reason, r.ref)
+            with self._lock:
+                self._served[text.strip()] = (level, r.ref or "", r.score)
+                while len(self._served) > 64:
+                    self._served.popitem(last=False)
+        if level == "L1":
+            return RouteResult("L1", r.tool, r.args, arg_sources=r.sources, score=r.score, reason=r.reason,
+                               entry_id=r.ref)
+        return RouteResult("L2", None, {}, steps=r.steps, score=r.score, reason=r.reason, entry_id=r.ref)
+
+    def _fill(self, text: str, tool: Any, wanted: list[str]) -> dict[str, Any]:
+        """The seed's third extraction step (fast_path.canonical_query_args_llm): the model, cached on disk."""
+        if not wanted or self._args_llm is None:
+            return {}
+        return self._args_llm.extract(text, tool, wanted)
+
+    # -- learning ---------------------------------------------------------------------------------------------
+    def _mark_day(self, now: datetime) -> int:
+        rank = self.memo.mark_active_day(now.date())
+        if rank != self.last_day_rank:
+            self.last_day_rank = rank
+            self.maintenance(rank)
+        return rank
+
+    def maintenance(self, rank: int | None = None) -> dict[str, Any]:
+        """Expire rows unused for ttl_active_days active days; promote pipelines used k_synth times."""
+        cfg = self._cfg().values
+        q, p = self.memo.expire(int(cfg["multi_tool_fast_path.ttl_active_days"]), rank)
+        for rid in q:
+            self.l1.remove(rid)
+        for rid in p:
+            self.l2.remove(rid)
+        promoted = self.memo.promote(int(cfg["multi_tool_fast_path.k_synth"]))
+        return {"expired_l1": q, "expired_l2": p, "promoted": promoted}
+
+    def learn(self, turn: Any, now: datetime | None = None) -> str:
+        """Record a turn that ended well. Returns what was done (for logs and tests)."""
+        if self._cfg().values["ui.pause_learning"]:
+            return "paused"
+        if not getattr(turn, "ok", False) or getattr(turn, "cancelled", False) or not turn.steps:
+            return "not a good turn"
+        if any(not s.ok for s in turn.steps):
+            return "a step failed"
+        now = now or datetime.now()
+        rank = self._mark_day(now)
+        done: list[str] = []
+        with self._lock:
+            served = self._served.pop(turn.text.strip(), None)
+        if served and served[0] in ("L1", "L2") and turn.level == served[0]:
+            self.memo.touch(served[1], rank)
+            self._refresh(served[1])
+            done.append(f"touched {served[1]}")
+        steps = list(turn.steps)
+        planned = [s for s in steps if s.level == "L3"]
+        owner = getattr(turn, "owner", "") or ""
+        if len(steps) == 1 and planned and too_big(steps[0].args):
+            done.append("not recorded: it carries a large literal argument")
+        elif len(steps) == 1 and planned:
+            canon = canonical(turn.text)
+            vec = self._embed([canon])[0]
+            rid = self.memo.log_query(owner, canon, turn.text, steps[0].tool, dict(steps[0].args or {}), vec, rank,
+                                      observed_at=now.replace(microsecond=0).isoformat(),
+                                      action_key=stored_key(turn.text))
+            self._refresh(f"q{rid}")
+            done.append(f"L1 q{rid}")
+        elif len(steps) >= 2 and planned:
+            tmpl = template_steps(steps, extract(turn.text, now))
+            if any(too_big(s["args"]) for s in tmpl):
+                done.append("pipeline not recorded: it carries a large literal argument")
+            elif (leak := content_leak(tmpl, steps, turn.text)) is not None:
+                done.append(f"pipeline not recorded: {leak!r} came from what a step read, not from the request")
+            else:
+                canon = canonical(turn.text)
+                vec = self._embed([canon])[0]
+                pid = self.memo.log_path(owner, canon, turn.text, tmpl, vec, rank, action_key=stored_key(turn.text))
+                self._refresh(f"p{pid}")
+                done.append(f"L2 p{pid}")
+        self.memo.flush()
+        return ", ".join(done) or "nothing to learn"
+
+    def _refresh(self, ref: str) -> None:
+        if ref.startswith("q"):
+            row = self.memo.query(int(ref[1:]))
+            if row:
+                self.l1.put(row)
+        elif ref.startswith("p"):
+            prow = self.memo.path(int(ref[1:]))
+            if prow:
+                self.l2.put(prow)
+
+    def contradict(self, what: RouteResult | str, score: float | None = None) -> float | None:
+        """A hit was wrong (undone, redone, or the planner disagreed): the entry now needs more cosine."""
+        ref = what.entry_id if isinstance(what, RouteResult) else str(what)
+        if isinstance(what, RouteResult) and score is None:
+            score = what.score
+        if not ref or ref[0] not in "qp":
+            return None
+        row = self.memo.query(int(ref[1:])) if ref[0] == "q" else self.memo.path(int(ref[1:]))
+        if row is None:
+            return None
+        cfg = self._cfg().values
+        base = float(cfg["fast_path.canonical_query_threshold"] if ref[0] == "q" else cfg["multi_tool_fast_path.threshold"])
+        new = min(1.01, max(base, row.threshold_override or 0.0, score or 0.0) + CONTRADICT_STEP)
+        self.memo.set_threshold(ref, new)
+        self._refresh(ref)
+        return new
+
+    def contradict_last(self, text: str) -> float | None:
+        """Contradict whatever served `text` last (the user pressed undo or asked again)."""
+        with self._lock:
+            served = self._served.get(text.strip())
+        return self.contradict(served[1], served[2]) if served else None
+
+    # -- memo management ------------------------------------------------------------------------------------
+    def import_lines(self, lines: Iterable[str], owner: str = "", now: datetime | None = None) -> dict[str, int]:
+        items = parse_import(lines)
+        now = now or datetime.now()
+        rank = max(1, self.memo.current_day_rank())
+        canons = [canonical(it["query"]) for it in items]
+        vecs = self._embed(canons) if items else np.zeros((0, self.l1.index.dim), dtype=np.float32)
+        n1 = n2 = 0
+        for it, canon, vec in zip(items, canons, vecs):
+            uses = int(it.get("uses", 1))
+            if "steps" in it:
+                slots = extract(it["query"], now)
+                steps = [{"tool": s["tool"], "args": {k: templatize(v, slots) for k, v in (s.get("args") or {}).items()}}
+                         for s in it["steps"]]
+                pid = self.memo.log_path(owner, canon, it["query"], steps, vec, rank, uses, "max",
+                                         action_key=stored_key(it["query"]))
+                self._refresh(f"p{pid}")
+                n2 += 1
+            else:
+                rid = self.memo.log_query(owner, canon, it["query"], it["tool"], dict(it.get("args") or {}), vec, rank,
+                                          uses, "max", observed_at=now.replace(microsecond=0).isoformat(),
+                                          action_key=stored_key(it["query"]))
+                self._refresh(f"q{rid}")
+                n1 += 1
+        return {"l1": n1, "l2": n2}
+
+    def export_lines(self, owner: str | None = None) -> Iterable[str]:
+        return export_lines(self.memo, owner)
+
+    def list_rows(self, owner: str | None = None) -> list[dict[str, Any]]:
+        return self.memo.list_rows(owner)
+
+    def forget(self, ref: str) -> bool:
+        ok = self.memo.forget(ref)
+        if ok:
+            (self.l1 if ref.strip().lower().startswith("q") else self.l2).remove(int(ref.strip()[1:]))
+        return ok
+
+    def close(self) -> None:
+        self.memo.close()
+
+
+def build_router(engine: Any) -> Router:
+    """The engine's router: its config manager, embedder, registry and LLM."""
+    services = engine.services
+    return Router(engine.manager, services.embedder, Memo(), engine.registry, llm_provider=services.llm)
+
+
+__all__ = ["Router", "RouteResult", "build_router", "MemoError"]

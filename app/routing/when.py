@@ -1,0 +1,187 @@
+"""Dates and time windows in Italian and English, resolved against a reference time.
+
+Pure and deterministic: the same text and `now` always give the same answer.
+Used by the args extractor; kept apart because calendar arithmetic is its own
+concern. Every finder returns (start, end, value) spans on the text it is given.
+"""
+from __future__ import annotations
+
+import math
+import re
+from datetime import date, datetime, timedelta
+from typing import Any, Iterator
+
+Span = tuple[int, int, str, Any]  # start, end, kind ("date" | "window"), value
+
+NUMBER_WORDS: dict[str, int] = {
+    "un": 1, "uno": 1, "una": 1, "due": 2, "tre": 3, "quattro": 4, "cinque": 5, "sei": 6, "sette": 7,
+    "otto": 8, "nove": 9, "dieci": 10, "undici": 11, "dodici": 12, "quindici": 15, "venti": 20,
+    "trenta": 30, "quarantotto": 48, "settantadue": 72,
+    "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20,
+    "thirty": 30, "forty-eight": 48, "seventy-two": 72,
+}
+WEEKDAYS: dict[str, int] = {
+    "lunedì": 0, "lunedi": 0, "martedì": 1, "martedi": 1, "mercoledì": 2, "mercoledi": 2,
+    "giovedì": 3, "giovedi": 3, "venerdì": 4, "venerdi": 4, "sabato": 5, "domenica": 6,
+    "monday": 0, "tuesday": 1, "wednesday": 2, "thursday": 3, "friday": 4, "saturday": 5, "sunday": 6,
+}
+MONTHS: dict[str, int] = {
+    "gennaio": 1, "febbraio": 2, "marzo": 3, "aprile": 4, "maggio": 5, "giugno": 6, "luglio": 7,
+    "agosto": 8, "settembre": 9, "ottobre": 10, "novembre": 11, "dicembre": 12,
+    "january": 1, "february": 2, "march": 3, "april": 4, "may": 5, "june": 6, "july": 7, "august": 8,
+    "september": 9, "october": 10, "november": 11, "december": 12,
+    "jan": 1, "feb": 2, "mar": 3, "apr": 4, "jun": 6, "jul": 7, "aug": 8, "sep": 9, "sept": 9,
+    "oct": 10, "nov": 11, "dec": 12,
+}
+RELATIVE_DAYS: dict[str, int] = {
+    "oggi": 0, "today": 0, "ieri": -1, "yesterday": -1, "domani": 1, "tomorrow": 1, "dopodomani": 2,
+    "altroieri": -2, "l'altroieri": -2, "l'altro ieri": -2, "avantieri": -2,
+    "day after tomorrow": 2, "the day after tomorrow": 2, "day before yesterday": -2,
+    "the day before yesterday": -2,
+}
+UNIT_HOURS: dict[str, float] = {
+    "minuto": 1 / 60, "minuti": 1 / 60, "minute": 1 / 60, "minutes": 1 / 60, "min": 1 / 60,
+    "ora": 1, "ore": 1, "hour": 1, "hours": 1, "h": 1,
+    "giorno": 24, "giorni": 24, "day": 24, "days": 24,
+    "settimana": 168, "settimane": 168, "week": 168, "weeks": 168,
+    "mese": 720, "mesi": 720, "month": 720, "months": 720,
+}
+
+_alt = lambda words: "|".join(sorted((re.escape(w) for w in words), key=len, reverse=True))  # noqa: E731
+_NUM = rf"(?:\d{{1,4}}|{_alt(NUMBER_WORDS)})"
+_UNIT = _alt(UNIT_HOURS)
+_B = r"(?<!\w)"  # word start
+_E = r"(?!\w)"
+
+_RE_LAST_N = re.compile(
+    rf"{_B}(?:(?:in|negli|nelle|nell'|nei|durante|during|over|within|entro)\s+(?:the\s+|le\s+|gli\s+|i\s+)?)?"
+    rf"(?:ultim[eioa]|last|past)\s+(?:(?P<n>{_NUM})\s+)?(?P<unit>{_UNIT}){_E}", re.I)
+_RE_N_AGO_WINDOW = re.compile(  # "24 ore fa" is a point, not a window: not matched on purpose
+    rf"{_B}(?:da|dalle|since)\s+(?P<n>{_NUM})\s+(?P<unit>{_UNIT}){_E}", re.I)
+_RE_THIS = re.compile(
+    rf"{_B}(?:(?P<it>quest[ao]|quest')\s*(?P<itu>settimana|mese|anno)|this\s+(?P<enu>week|month|year))(?!\w)", re.I)
+_RE_PREV = re.compile(
+    rf"{_B}(?:(?:la\s+|il\s+|lo\s+)?(?:(?P<u1>settimana|mese|anno)\s+(?:scors[oa]|passat[oa])|"
+    rf"(?:scors[oa]|passat[oa])\s+(?P<u2>settimana|mese|anno))|previous\s+(?P<u3>month|year|calendar week|week))"
+    rf"{_E}", re.I)
+_RE_REL = re.compile(rf"{_B}(?P<w>{_alt(RELATIVE_DAYS)}){_E}", re.I)
+_RE_WEEKDAY = re.compile(
+    rf"{_B}(?:(?P<pre>next|last|prossim[oa]|scors[oa])\s+)?(?P<wd>{_alt(WEEKDAYS)})"
+    rf"(?:\s+(?P<post>prossim[oa]|scors[oa]|passat[oa]))?{_E}", re.I)
+_RE_ISO = re.compile(r"(?<![\d-])(?P<y>\d{4})-(?P<m>\d{1,2})-(?P<d>\d{1,2})(?![\d-])")
+_RE_DMY = re.compile(r"(?<![\d/.])(?P<a>\d{1,2})[/.](?P<b>\d{1,2})[/.](?P<y>\d{4})(?![\d/.])")
+_RE_DAY_MONTH = re.compile(
+    rf"{_B}(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+|di\s+)?(?P<mon>{_alt(MONTHS)})(?:\s+(?P<y>\d{{4}}))?{_E}", re.I)
+_RE_MONTH_DAY = re.compile(
+    rf"{_B}(?P<mon>{_alt(k for k in MONTHS if len(k) > 3 or k == 'may')})\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th)?"
+    rf"(?:,?\s+(?P<y>\d{{4}}))?{_E}", re.I)
+
+
+def _num(s: str) -> int | None:
+    s = s.lower()
+    if s.isdigit():
+        return int(s)
+    return NUMBER_WORDS.get(s)
+
+
+def _iso_dt(dt: datetime) -> str:
+    return dt.replace(microsecond=0).isoformat()
+
+
+def window(since: datetime, until: datetime) -> dict[str, Any]:
+    """A window as the extractor returns it: ISO bounds and whole hours (rounded up)."""
+    secs = max(0.0, (until - since).total_seconds())
+    return {"since": _iso_dt(since), "until": _iso_dt(until), "hours": max(1, math.ceil(secs / 3600))}
+
+
+def _midnight(d: date) -> datetime:
+    return datetime(d.year, d.month, d.day)
+
+
+def _safe_date(y: int, m: int, d: int) -> date | None:
+    try:
+        return date(y, m, d)
+    except ValueError:
+        return None
+
+
+def _windows(text: str, now: datetime) -> Iterator[Span]:
+    today = now.date()
+    for m in _RE_LAST_N.finditer(text):
+        n = _num(m.group("n")) if m.group("n") else 1
+        unit = m.group("unit").lower()
+        if n is None or n <= 0 or n > 100_000:
+            continue
+        hours = n * UNIT_HOURS[unit]
+        yield m.start(), m.end(), "window", window(now - timedelta(hours=hours), now)
+    for m in _RE_N_AGO_WINDOW.finditer(text):
+        n = _num(m.group("n"))
+        if n:
+            yield m.start(), m.end(), "window", window(now - timedelta(hours=n * UNIT_HOURS[m.group("unit").lower()]), now)
+    for m in _RE_THIS.finditer(text):
+        unit = (m.group("itu") or m.group("enu") or "").lower()
+        if unit in ("settimana", "week"):
+            start = today - timedelta(days=today.weekday())
+        elif unit in ("mese", "month"):
+            start = today.replace(day=1)
+        else:
+            start = today.replace(month=1, day=1)
+        yield m.start(), m.end(), "window", window(_midnight(start), now)
+    for m in _RE_PREV.finditer(text):
+        unit = (m.group("u1") or m.group("u2") or m.group("u3") or "").lower()
+        if unit in ("settimana", "calendar week", "week"):
+            end = today - timedelta(days=today.weekday())
+            start = end - timedelta(days=7)
+        elif unit in ("mese", "month"):
+            end = today.replace(day=1)
+            start = (end - timedelta(days=1)).replace(day=1)
+        else:
+            end = today.replace(month=1, day=1)
+            start = end.replace(year=end.year - 1)
+        yield m.start(), m.end(), "window", window(_midnight(start), _midnight(end))
+
+
+def _dates(text: str, now: datetime) -> Iterator[Span]:
+    today = now.date()
+    for m in _RE_REL.finditer(text):
+        off = RELATIVE_DAYS[m.group("w").lower()]
+        d = today + timedelta(days=off)
+        yield m.start(), m.end(), "date", d.isoformat()
+        if off == 0:  # "oggi" is also the window since midnight
+            yield m.start(), m.end(), "window", window(_midnight(today), now)
+        elif off == -1:
+            yield m.start(), m.end(), "window", window(_midnight(d), _midnight(today))
+    for m in _RE_WEEKDAY.finditer(text):
+        wd = WEEKDAYS[m.group("wd").lower()]
+        mod = (m.group("pre") or m.group("post") or "").lower()
+        if mod.startswith(("last", "scors", "passat")):
+            back = (today.weekday() - wd) % 7 or 7
+            d = today - timedelta(days=back)
+        else:  # next occurrence, strictly after today ("lunedì" said on a Monday is next week's)
+            d = today + timedelta(days=(wd - today.weekday()) % 7 or 7)
+        yield m.start(), m.end(), "date", d.isoformat()
+    for m in _RE_ISO.finditer(text):
+        d = _safe_date(int(m.group("y")), int(m.group("m")), int(m.group("d")))
+        if d:
+            yield m.start(), m.end(), "date", d.isoformat()
+    for m in _RE_DMY.finditer(text):
+        a, b, y = int(m.group("a")), int(m.group("b")), int(m.group("y"))
+        if a <= 12 and b <= 12 and a != b:
+            continue  # 03/05/2024: day-first or month-first? Ambiguous, so not a date (conservative)
+        d = _safe_date(y, b, a) if b <= 12 else _safe_date(y, a, b)
+        if d:
+            yield m.start(), m.end(), "date", d.isoformat()
+    for rx in (_RE_DAY_MONTH, _RE_MONTH_DAY):
+        for m in rx.finditer(text):
+            y = int(m.group("y")) if m.group("y") else today.year
+            d = _safe_date(y, MONTHS[m.group("mon").lower()], int(m.group("d")))
+            if d:
+                yield m.start(), m.end(), "date", d.isoformat()
+
+
+def find_time_spans(text: str, now: datetime) -> list[Span]:
+    """All date and window spans, longest first when they overlap (the caller resolves overlaps)."""
+    spans = list(_windows(text, now)) + list(_dates(text, now))
+    spans.sort(key=lambda s: (s[0], -(s[1] - s[0])))
+    return spans

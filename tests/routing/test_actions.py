@@ -1,0 +1,104 @@
+"""The action guard: verb classes with synonyms, antonyms, negation, objects and path roles."""
+from __future__ import annotations
+
+import pytest
+
+from app.routing.actions import action_of, same_action, same_object, split_continuation
+
+
+def acts(text: str) -> tuple[str, ...]:
+    return action_of(text).actions
+
+
+@pytest.mark.parametrize("text, cls", [
+    ("leggi a.txt", "read"), ("apri a.txt", "read"), ("mostrami a.txt", "read"), ("visualizza a.txt", "read"),
+    ("fammi vedere a.txt", "read"), ("puoi leggermelo?", "read"), ("read a.txt", "read"), ("show me a.txt", "read"),
+    ("cancella a.txt", "delete"), ("elimina a.txt", "delete"), ("rimuovi a.txt", "delete"), ("cancellalo", "delete"),
+    ("delete a.txt", "delete"), ("remove a.txt", "delete"),
+    ("scrivi in a.txt", "write"), ("salva a.txt", "write"), ("crea a.txt", "write"),
+    ("copia a.txt", "copy"), ("copy a.txt", "copy"), ("fai una copia di a.txt", "copy"),
+    ("sposta a.txt", "move"), ("move a.txt", "move"),
+    ("elenca i file", "list"), ("list the files", "list"),
+    ("trova i pdf", "find"), ("cerca i pdf", "find"), ("search for pdfs", "find"), ("look for pdfs", "find"),
+    ("alza il volume", "up"), ("aumenta il volume", "up"), ("turn the volume up", "up"),
+    ("abbassa il volume", "down"), ("diminuisci il volume", "down"), ("turn down the volume", "down"),
+    ("accendi la luce", "on"), ("attiva il wifi", "on"), ("switch the lights on", "on"),
+    ("spegni la luce", "off"), ("disattiva il wifi", "off"), ("turn off the lights", "off"),
+    ("ricorda che domani piove", "remember"), ("remember my pin", "remember"),
+    ("riassumi a.txt", "summarize"), ("descrivi a.txt", "summarize"), ("fammi un riassunto di a.txt", "summarize"),
+    ("invia a.txt", "send"), ("manda a.txt", "send"), ("send a.txt", "send"),
+])
+def test_verb_classes(text: str, cls: str) -> None:
+    assert acts(text) == (cls,)
+
+
+@pytest.mark.parametrize("a, b", [
+    ("leggi il file a.txt", "cancella il file a.txt"), ("copia a.txt in /tmp", "sposta a.txt in /tmp"),
+    ("alza il volume", "abbassa il volume"), ("turn on the lights", "turn off the lights"),
+    ("trova i pdf", "cancella i pdf"), ("leggi a.txt", "leggi a.txt e cancellalo"),
+])
+def test_antonyms_and_other_actions_are_not_the_same(a: str, b: str) -> None:
+    assert not same_action(action_of(a), action_of(b))
+
+
+@pytest.mark.parametrize("a, b", [
+    ("leggi /tmp/a.txt", "apri il file /tmp/b.txt e mostrami il contenuto"),
+    ("cancella a.txt", "elimina b.txt"), ("alza il volume", "turn up the volume"),
+])
+def test_synonyms_are_the_same(a: str, b: str) -> None:
+    assert same_action(action_of(a), action_of(b))
+
+
+@pytest.mark.parametrize("text", ["non cancellare a.txt", "don't delete a.txt", "never open a.txt",
+                                  "copia senza sovrascrivere", "do not read it"])
+def test_negation_blocks(text: str) -> None:
+    sig = action_of(text)
+    assert sig.negated
+    assert not same_action(sig, sig)  # a negated request matches nothing, not even itself
+
+
+def test_unknown_vs_known_is_not_same_and_both_unknown_compare_content() -> None:
+    assert not same_action(action_of("che tempo fa a Roma"), action_of("leggi a.txt"))
+    assert same_action(action_of("che tempo fa a Roma"), action_of("che tempo fa a Roma?"))
+    assert not same_action(action_of("che tempo fa a Roma"), action_of("che tempo fa a Milano"))
+
+
+def test_objects_and_content_words() -> None:
+    assert not same_object(action_of("accendi la luce"), action_of("accendi il wifi"))
+    assert not same_object(action_of("trova le foto del battesimo"), action_of("trova le foto del matrimonio"))
+    assert same_object(action_of("trova le foto del battesimo"), action_of("trova le immagini dei battesimi"))
+    assert not same_object(action_of("traduci in inglese a.txt"), action_of("traduci in francese a.txt"))
+    assert same_object(action_of("apri https://x.org"), action_of("apri la pagina https://y.org"))  # a URL is a page
+
+
+def test_path_roles() -> None:
+    assert not same_object(action_of("cancella il file /tmp/a.txt"), action_of("delete the files in ~/Documents"))
+    assert not same_object(action_of("cancella /tmp/a.txt"), action_of("cancella /tmp/a.txt in /tmp/b"))
+    assert same_object(action_of("leggi /tmp/a.txt"), action_of("mostrami il contenuto di /tmp/b.txt"))
+    assert same_object(action_of("copia /tmp/a in /tmp/b"), action_of("fai una copia di /tmp/a in /tmp/c"))
+
+
+def test_folder_word_before_a_path_is_only_a_descriptor_for_reading() -> None:
+    assert same_object(action_of("elenca i file in /tmp/t"), action_of("elenca i file nella cartella /tmp/t"))
+    assert not same_object(action_of("crea il file /tmp/x"), action_of("crea la cartella /tmp/x"))
+
+
+def test_split_continuation() -> None:
+    assert split_continuation("scarica la pagina https://x.com e poi mandami il sunto per email") == \
+        ["scarica la pagina https://x.com", "mandami il sunto per email"]
+    assert split_continuation("read a.txt and then delete it") == ["read a.txt", "delete it"]
+    assert split_continuation("leggi a.txt e b.txt") == ["leggi a.txt e b.txt"]  # "e" + no verb: one clause
+    assert split_continuation("trova i pdf, copiali in /tmp e poi comprimili") == \
+        ["trova i pdf", "copiali in /tmp", "comprimili"]
+    assert split_continuation("") == []
+
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=200))
+def test_signatures_never_raise(text: str) -> None:
+    sig = action_of(text)
+    assert isinstance(sig.actions, tuple) and isinstance(split_continuation(text), list)
+    assert same_action(sig, sig) in (True, False)

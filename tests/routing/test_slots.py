@@ -1,0 +1,75 @@
+"""The argument guard: templating a remembered call and binding it to the new request's values."""
+from __future__ import annotations
+
+from datetime import datetime
+
+from app.routing.args_extractor import extract
+from app.routing.evaluate import build_tools
+from app.routing.slots import bind, slot_map, templatize, unconsumed_problem, used_by_template
+
+NOW = datetime(2024, 5, 8, 15, 30)
+TOOLS = build_tools({"set_alarm": {"properties": {"time": {"type": "string"}}, "required": ["time"]},
+                     "search_photos": {"properties": {"pattern": {"type": "string"}, "root": {"type": "string"}},
+                                       "required": ["pattern"]}})
+
+
+def run(tool: str, old_query: str, old_args: dict, new_text: str):  # noqa: ANN201
+    old_slots = extract(old_query, NOW)
+    tmpl = {k: templatize(v, old_slots) for k, v in old_args.items()}
+    new_slots = extract(new_text, NOW)
+    b = bind(tool, TOOLS[tool], tmpl, old_query, old_slots, new_text, new_slots)
+    if b.ok:
+        problem = unconsumed_problem(new_slots, b.used, old_slots, used_by_template(tmpl))
+        if problem:
+            b.ok, b.reason = False, problem
+    return b
+
+
+def test_values_from_the_request_become_placeholders() -> None:
+    slots = extract("copia /tmp/a.txt in /tmp/b il 3 maggio, le ultime 24 ore", NOW)
+    assert templatize({"src": "/tmp/a.txt", "dest": "/tmp/b", "date": "2024-05-03", "h": 24}, slots) == \
+        {"src": "{path}", "dest": "{path[1]}", "date": "{date}", "h": "{window.hours}"}
+    assert templatize({"paths": ["/tmp/a.txt"]}, extract("leggi /tmp/a.txt")) == {"paths": "{path[*]}"}
+    assert templatize({"p": "/home/u/a.txt"}, extract("leggi a.txt")) == {"p": "/home/u/{path}"}  # planner's folder
+    assert templatize({"ext": "pdf"}, extract("trova i pdf")) == {"ext": "{ext.bare}"}
+    assert templatize({"c": "{{step1.content}}"}, slots) == {"c": "{{step1.content}}"}
+
+
+def test_new_values_are_bound() -> None:
+    b = run("read_files", "leggi /tmp/a.txt", {"paths": ["/tmp/a.txt"]}, "leggi /tmp/b.txt e /tmp/c.txt")
+    assert b.ok and b.args == {"paths": ["/tmp/b.txt", "/tmp/c.txt"]} and b.sources == {"paths": "rules"}
+
+
+def test_a_required_value_missing_is_a_miss() -> None:
+    b = run("read_files", "leggi /tmp/a.txt", {"paths": ["/tmp/a.txt"]}, "leggi il file")
+    assert not b.ok and "'paths'" in b.reason
+
+
+def test_words_of_the_old_request_are_not_reused_silently() -> None:
+    old = "trova le foto del battesimo"
+    b = run("search_photos", old, {"pattern": "*battesimo*", "root": "~"}, "trova le foto del matrimonio")
+    assert not b.ok and "battesimo" in b.reason
+    b = run("search_photos", old, {"pattern": "*battesimo*", "root": "~"}, "cerca le foto del battesimo")
+    assert b.ok and b.args == {"pattern": "*battesimo*", "root": "~"} and b.sources["pattern"] == "memo"
+
+
+def test_a_value_the_replay_would_ignore_is_a_miss() -> None:
+    b = run("set_alarm", "imposta la sveglia alle 7:30", {"time": "07:30"}, "imposta la sveglia alle 8:00")
+    assert b.ok and b.args == {"time": "08:00"}
+    b = run("set_alarm", "imposta la sveglia alle 7:30", {"time": "07:30"}, "imposta la sveglia alle 7:30 e 8:00")
+    assert not b.ok and "ignore" in b.reason
+    b = run("read_files", "leggi /tmp/a.txt", {"paths": ["/tmp/a.txt"]}, "leggi le prime 10 righe di /tmp/a.txt")
+    assert not b.ok and "number" in b.reason
+
+
+def test_optional_args_asked_last_time_but_not_now_fall_back_to_the_tool_default() -> None:
+    b = run("find_files", "trova i pdf nella home", {"root": "~/", "ext": "*.pdf"}, "trova i file nella home")
+    assert b.ok and b.args == {"root": "~/"}
+
+
+def test_slot_maps_are_inferred_from_argument_names() -> None:
+    from app.tools.registry import Tool
+
+    t = Tool("x", "x", {"type": "object", "properties": {"what": {}, "photo": {}, "dest_path": {}, "to": {},
+                                                          "start_time": {}}}, lambda a, c: {})
+    assert slot_map("x", t) == {"dest_path": "{path[1]}", "to": "{email}", "start_time": "{time}"}
