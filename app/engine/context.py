@@ -112,7 +112,7 @@ class TurnContext:
             return self._fail(num, tool_name, args, level, arg_sources, str(e))
         self.emit(ev.ToolCall(self.turn_id, num, tool=tool_name, args=_short_args(args), arg_sources=arg_sources,
                               deferred_loaded=tool_name in self.deferred_loaded))
-        if tool.risk in ("write", "send") and not self._approve(tool_name, args, tool.risk):
+        if tool.risk in ("write", "send") and not tool.self_approving and not self._approve(tool_name, args, tool.risk):
             return self._fail(num, tool_name, args, level, arg_sources,
                               f"not approved: the user declined {tool_name}; nothing was changed")
         try:

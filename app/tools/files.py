@@ -16,6 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from .confine import allowed_roots, confine, require_regular
+from app.store import StoreError
+
 from .registry import Tool, ToolContext, ToolError
 
 MAX_LIST = 500
@@ -163,6 +165,12 @@ def write_files(args: dict[str, Any], ctx: ToolContext) -> dict[str, Any]:
     if not p.parent.is_dir():
         raise ToolError(f"{raw}: folder {p.parent} does not exist")
     data = content.encode("utf-8")
+    try:
+        from .undo import remember_before_write
+
+        remember_before_write(ctx.owner, p)
+    except (OSError, StoreError) as e:
+        raise ToolError(f"{raw}: could not keep a copy for undo ({e}); nothing was written") from None
     try:
         if mode == "append":
             with open(p, "ab") as f:

@@ -46,6 +46,7 @@ class Tool:
     examples: tuple[str, ...] = ()  # example requests (IT/EN) that help retrieval
     reads_external: bool = False  # its output is content from files/web (never an instruction)
     builtin: bool = False  # runtime-only (scratchpad_read, search_tools...)
+    self_approving: bool = False  # asks ctx.approve itself, with specifics, only when there is something to do
 
     @property
     def required(self) -> list[str]:

@@ -160,3 +160,24 @@ def test_unknown_tool_and_bad_args_are_observations(tmp_path: Path) -> None:
     assert "outside the allowed" in ctx.execute("read_files", {"paths": ["/etc/shadow"]}).error
     obs = [e for e in events if isinstance(e, Observation)]
     assert len(obs) == 3 and not any(o.ok for o in obs)
+
+
+def test_undo_restores_the_previous_version_and_removes_a_created_file(tmp_path: Path) -> None:
+    from app.tools.undo import TOOLS as UNDO
+
+    events: list = []
+    ctx = TurnContext(turn=Turn("t1", "x", "u"), config=cfg_for(tmp_path), registry=Registry(FILES + UNDO),
+                      emit=events.append, approve=lambda *a: True)
+    f = tmp_path / "a.txt"
+    f.write_text("v1")
+    assert ctx.execute("write_files", {"path": str(f), "content": "v2"}).ok
+    assert ctx.execute("write_files", {"path": str(tmp_path / "new.txt"), "content": "n"}).ok
+    out = ctx.execute("undo", {})
+    assert out.ok and out.result["action"] == "removed" and not (tmp_path / "new.txt").exists()
+    out = ctx.execute("undo", {})
+    assert out.ok and out.result["action"] == "restored" and f.read_text() == "v1"
+    assert ctx.execute("undo", {}).result["undone"] is False
+    other = TurnContext(turn=Turn("t2", "x", "someone-else"), config=cfg_for(tmp_path),
+                        registry=Registry(FILES + UNDO), emit=events.append, approve=lambda *a: True)
+    assert other.execute("write_files", {"path": str(f), "content": "theirs"}).ok
+    assert ctx.execute("undo", {}).result["undone"] is False  # owner-checked: u cannot undo their change
