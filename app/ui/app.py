@@ -1,0 +1,407 @@
+"""The desktop app: wires tray, popup, chat, memory, settings, hotkey and the engine worker.
+
+`DeskApp` is built on the GUI thread with a QApplication already present;
+everything slow (engine construction, models, memory unlock) happens off it.
+"""
+from __future__ import annotations
+
+import json
+import logging
+import time
+from typing import Any, Callable
+
+from PySide6.QtCore import QObject, Signal, Slot
+from PySide6.QtWidgets import QApplication
+
+from app.config import ConfigChange, ConfigManager, paths
+from app.engine import events as ev
+from . import autostart
+from .chat import ChatWindow
+from .hotkey import GlobalHotkey
+from .i18n import Translations
+from .popup import QuickPopup
+from .tray import Tray, app_icon
+from .worker import EngineHost
+
+log = logging.getLogger(__name__)
+
+STATE_FILE = "ui-state.json"
+
+
+class DeskApp(QObject):
+    configChanged = Signal(object)  # ConfigChange, re-emitted on the GUI thread
+    notified = Signal(str, str)  # title, text (also when there is no tray; tests and the bench listen)
+
+    def __init__(self, manager: ConfigManager | None = None, engine_factory: Callable[[], Any] | None = None, *,
+                 use_tray: bool = True, use_hotkey: bool = True, preload: bool = True, watch: bool = True,
+                 owner: str = "local"):
+        super().__init__()
+        self.qapp = QApplication.instance()
+        assert self.qapp is not None, "create the QApplication first"
+        self.manager = manager or ConfigManager()
+        self.use_tray, self.use_hotkey, self.watch = use_tray, use_hotkey, watch
+        self.translations = Translations()
+        self.translations.install(self.config.ui.language)
+        self.icon = app_icon()
+        self.qapp.setWindowIcon(self.icon)
+        if engine_factory is None:
+            def engine_factory() -> Any:
+                from app.engine.engine import Engine
+
+                return Engine(self.manager)
+        self.host = EngineHost(engine_factory, owner=owner, preload=preload, parent=self)
+        self.popup = QuickPopup()
+        self.chat = ChatWindow(self.icon)
+        self.tray: Tray | None = Tray(self.config.ui.theme, self) if use_tray else None
+        self.tray_visible = False
+        self.hotkey = GlobalHotkey(self.config.hotkey.sequence, self)
+        self.hotkey_problem: str | None = None
+        self.memory_window: Any = None
+        self.settings_dialog: Any = None
+        self.about_dialog: Any = None
+        self._started: dict[str, float] = {}
+        self._answers: dict[str, str] = {}
+        self._texts: dict[str, str] = {}
+        self._in_chat: set[str] = set()
+        self._loading: dict[str, float] = {}
+        self._unsubscribe = self.manager.subscribe(self.configChanged.emit)
+        self._wire()
+
+    @property
+    def config(self) -> Any:
+        return self.manager.config
+
+    # -- wiring -----------------------------------------------------------------------------
+    def _wire(self) -> None:
+        w = self.host.worker
+        w.event.connect(self._on_event)
+        w.approvalRequested.connect(self._on_approval)
+        w.approvalResolved.connect(self._on_approval_resolved)
+        w.progress.connect(self._on_progress)
+        w.modelsLoaded.connect(self._on_models_loaded)
+        w.ready.connect(self._on_ready)
+        w.historyLoaded.connect(self.chat.load_history)
+        self.popup.submitted.connect(self.ask_from_popup)
+        self.popup.expandRequested.connect(self.expand_popup)
+        self.popup.cancelRequested.connect(self.host.cancel)
+        self.popup.approval.connect(self.host.resolve)
+        self.chat.submitted.connect(self.ask_from_chat)
+        self.chat.cancelRequested.connect(self.host.cancel)
+        self.chat.approval.connect(self.host.resolve)
+        self.hotkey.activated.connect(self.toggle_popup)
+        self.configChanged.connect(self._on_config)
+        if self.tray is not None:
+            t = self.tray
+            t.quickQuery.connect(self.toggle_popup)
+            t.openChat.connect(self.show_chat)
+            t.openMemory.connect(self.show_memory)
+            t.openSettings.connect(self.show_settings)
+            t.editSettingsFile.connect(self.edit_settings_file)
+            t.autostartToggled.connect(self.set_autostart)
+            t.pauseToggled.connect(self.set_pause_learning)
+            t.about.connect(self.show_about)
+            t.quit.connect(self.quit)
+
+    def start(self) -> "DeskApp":
+        """Tray first (the engine thread's imports would compete for the GIL), then the engine, hotkey, watcher."""
+        if self.tray is not None:
+            self.tray.set_checks(autostart.is_enabled(), bool(self.config.ui.pause_learning))
+            self.tray.set_status(self.tr("Starting…"))
+            self.tray_visible = self.tray.show()
+        if self.tray is not None and not self.tray_visible:
+            # No tray to come back to (e.g. GNOME without the AppIndicator extension): the chat window
+            # is the app, its menu bar carries the tray menu, and closing it quits.
+            self.tray.menu.setTitle("Metnos")
+            self.chat.menuBar().addMenu(self.tray.menu)
+            self.chat.closeEvent = lambda e: self.quit()  # type: ignore[method-assign]
+            self.show_chat()
+        self.host.start()
+        if self.use_hotkey and self.config.hotkey.enabled:
+            self._register_hotkey()
+        if self.watch:
+            self.manager.watch()
+        if self.manager.errors:
+            self._config_problem(self.manager.errors)
+        return self
+
+    # -- actions -------------------------------------------------------------------------------
+    @Slot()
+    def toggle_popup(self) -> None:
+        self.popup.toggle()
+
+    @Slot()
+    def show_popup(self) -> None:
+        self.popup.show_centered()
+
+    @Slot()
+    def show_chat(self) -> None:
+        self.chat.show_raised()
+
+    def command(self, cmd: str, text: str) -> None:
+        """From the single-instance socket (`metnos --toggle|--show|--ask`)."""
+        if cmd == "toggle":
+            self.toggle_popup()
+        elif cmd == "show":
+            self.show_chat()
+        elif cmd == "ask":
+            self.popup.show_centered()
+            self.popup.input.setText(text)
+            self.ask_from_popup(text)
+
+    @Slot(str)
+    def ask_from_popup(self, text: str) -> str:
+        prev = self.popup.tag
+        if prev is not None and self.host.is_busy(prev) and prev not in self._in_chat:
+            self.expand_popup(show=False)  # the running exchange continues in the chat window
+        tag = self.host.new_tag("popup")
+        self._texts[tag] = text
+        self.popup.begin(tag, text)
+        self.host.submit(tag, text)
+        return tag
+
+    @Slot(str)
+    def ask_from_chat(self, text: str) -> str:
+        tag = self.host.new_tag("chat")
+        self._texts[tag] = text
+        self._in_chat.add(tag)
+        self.chat.begin(tag, text)
+        self.host.submit(tag, text)
+        return tag
+
+    @Slot()
+    def expand_popup(self, show: bool = True) -> None:
+        tag = self.popup.tag
+        if tag is not None and tag in self._in_chat:
+            self.popup.detach()
+        else:
+            tag, text, events = self.popup.detach()
+            if text:
+                self.chat.adopt(tag, text, events)
+                if tag is not None:
+                    self._in_chat.add(tag)
+        if show:
+            self.popup.hide()
+            self.show_chat()
+
+    # -- engine events ------------------------------------------------------------------------------
+    @Slot(str, object)
+    def _on_event(self, tag: str, e: ev.Event) -> None:
+        self.popup.on_event(tag, e)
+        self.chat.on_event(tag, e)
+        if isinstance(e, ev.TurnStarted):
+            self._started[tag] = time.monotonic()
+            self._set_busy()
+        elif isinstance(e, ev.Answer):
+            self._answers[tag] = e.text
+        elif isinstance(e, ev.TurnEnded):
+            self._turn_ended(tag, e)
+
+    def _turn_ended(self, tag: str, e: ev.TurnEnded) -> None:
+        self._started.pop(tag, None)
+        self._set_busy()
+        visible = (self.popup.isVisible() and tag == self.popup.tag) or (self.chat.isVisible() and tag in self._in_chat)
+        if tag == self.popup.tag and tag not in self._in_chat and self.popup.view is not None:
+            self.chat.adopt(None, self.popup.text, self.popup.view.events)  # keep it in the conversation
+            self._in_chat.add(tag)
+        limit = float(self.config.ui.notify_after_s)
+        answer = self._answers.pop(tag, "")
+        text = self._texts.pop(tag, "")
+        if not visible and e.elapsed_ms / 1000 >= limit:
+            body = answer or (self.tr("Finished.") if e.ok else self.tr("Finished without an answer."))
+            self.notify(self.tr("Metnos answered: %1").replace("%1", text[:60]), body[:300])
+
+    def _set_busy(self) -> None:
+        if self.tray is not None:
+            self.tray.set_busy(bool(self._started))
+
+    @Slot(str, str, str, object, str)
+    def _on_approval(self, tag: str, aid: str, tool: str, args: dict[str, Any], risk: str) -> None:
+        if self.popup.on_approval(tag, aid, tool, args, risk):
+            if not self.popup.isVisible():
+                self.popup.show_centered()
+        elif self.chat.on_approval(tag, aid, tool, args, risk):
+            if not self.chat.isVisible():
+                self.show_chat()
+        else:
+            log.warning("approval for %s with no view; denied", tool)
+            self.host.resolve(aid, False)
+
+    @Slot(str, str, object)
+    def _on_approval_resolved(self, tag: str, aid: str, decision: Any) -> None:
+        self.popup.on_approval_resolved(tag, aid, decision)
+        self.chat.on_approval_resolved(tag, aid, decision)
+
+    @Slot(bool, str)
+    def _on_ready(self, ok: bool, problem: str) -> None:
+        if not ok:
+            msg = self.tr("The assistant could not start: %1").replace("%1", problem)
+            self.notify(self.tr("Metnos Desk"), msg, warning=True)
+            if self.tray is not None:
+                self.tray.set_status(msg)
+        elif self.tray is not None and not self._loading:
+            self.tray.set_status(self.tr("Loading models…"))
+
+    @Slot(str, float)
+    def _on_progress(self, what: str, fraction: float) -> None:
+        self._loading[what] = fraction
+        names = {"embedder": self.tr("embedder"), "llm": self.tr("planner")}
+        parts = [f"{names.get(k, k)} {int(v * 100)}%" for k, v in self._loading.items()]
+        text = self.tr("Loading models: %1").replace("%1", ", ".join(parts))
+        if self.tray is not None:
+            self.tray.set_status(text)
+        self.chat.set_loading(text, sum(self._loading.values()) / 2)
+
+    @Slot(bool, str)
+    def _on_models_loaded(self, ok: bool, problems: str) -> None:
+        self.chat.set_loading("", None)
+        if ok:
+            status = self.tr("Ready")
+        else:
+            status = self.tr("Some models did not load; quick answers still work.") + "\n" + problems
+            self.notify(self.tr("Metnos Desk"), status, warning=True)
+        if self.tray is not None:
+            self.tray.set_status(status)
+
+    # -- configuration -------------------------------------------------------------------------------
+    @Slot(object)
+    def _on_config(self, change: ConfigChange) -> None:
+        if change.errors:
+            self._config_problem(change.errors)
+            return
+        keys = change.changed
+        cfg = change.config
+        if "ui.language" in keys:
+            self.translations.install(cfg.ui.language)
+        if self.tray is not None:
+            if "ui.theme" in keys:
+                self.tray.set_theme(cfg.ui.theme)
+            self.tray.set_checks(autostart.is_enabled(), bool(cfg.ui.pause_learning))
+        if any(k.startswith("hotkey.") for k in keys) and self.use_hotkey:
+            self.hotkey.stop()
+            self.hotkey.sequence = cfg.hotkey.sequence
+            if cfg.hotkey.enabled:
+                self._register_hotkey()
+
+    def _config_problem(self, errors: list[str]) -> None:
+        body = "\n".join(errors[:5]) + "\n" + self.tr("The previous settings stay in use. File: %1").replace(
+            "%1", str(self.manager.path))
+        self.notify(self.tr("runtime.toml not applied"), body, warning=True)
+
+    def _register_hotkey(self) -> None:
+        problem = self.hotkey.start()
+        self.hotkey_problem = problem
+        if problem:
+            log.warning("global hotkey not registered: %s", problem)
+            self.notify_once(f"hotkey:{problem}", self.tr("Global hotkey unavailable"),
+                             self.tr("%1 could not be registered: %2. Bind the command `metnos --toggle` to a "
+                                     "shortcut in your desktop settings instead.")
+                             .replace("%1", self.config.hotkey.sequence).replace("%2", problem))
+
+    def hotkey_note(self) -> str:
+        if self.hotkey.active:
+            return self.tr("Global hotkey: %1").replace("%1", self.hotkey.sequence)
+        return self.tr("Global hotkey unavailable (%1); use `metnos --toggle`.").replace(
+            "%1", self.hotkey_problem or self.tr("disabled"))
+
+    # -- tray menu ------------------------------------------------------------------------------------
+    @Slot()
+    def show_memory(self) -> None:
+        from .memory_view import MemoryWindow
+
+        if self.memory_window is None:
+            services = getattr(self.host.engine, "services", None)
+            self.memory_window = MemoryWindow(lambda: self.config, getattr(services, "embedder", None))
+            self.memory_window.setWindowIcon(self.icon)
+        self.memory_window.show()
+        self.memory_window.raise_()
+        self.memory_window.load()
+
+    @Slot()
+    def show_settings(self) -> None:
+        from .settings_dialog import SettingsDialog
+
+        if self.settings_dialog is None or not self.settings_dialog.isVisible():
+            self.settings_dialog = SettingsDialog(self.manager)
+            self.settings_dialog.setWindowIcon(self.icon)
+        self.settings_dialog.show()
+        self.settings_dialog.raise_()
+
+    @Slot()
+    def edit_settings_file(self) -> None:
+        from .settings_dialog import open_in_editor
+
+        if not open_in_editor(self.manager.path):
+            self.notify(self.tr("No editor found"), self.tr("Open this file in a text editor: %1")
+                        .replace("%1", str(self.manager.path)), warning=True)
+
+    @Slot(bool)
+    def set_autostart(self, on: bool) -> None:
+        try:
+            autostart.set_enabled(on)
+        except autostart.AutostartError as e:
+            self.notify(self.tr("Start at login"), str(e), warning=True)
+        if self.tray is not None:
+            self.tray.set_checks(autostart.is_enabled(), bool(self.config.ui.pause_learning))
+
+    @Slot(bool)
+    def set_pause_learning(self, on: bool) -> None:
+        from .toml_edit import SettingsWriteError, set_values
+
+        try:
+            set_values(self.manager.path, {"ui.pause_learning": on})
+        except SettingsWriteError as e:
+            self.notify(self.tr("Pause learning"), str(e), warning=True)
+        self.manager.reload()
+        if self.tray is not None:
+            self.tray.set_checks(autostart.is_enabled(), bool(self.config.ui.pause_learning))
+
+    @Slot()
+    def show_about(self) -> None:
+        from .about import AboutDialog
+
+        self.about_dialog = AboutDialog(self.icon, self.hotkey_note())
+        self.about_dialog.setWindowIcon(self.icon)
+        self.about_dialog.show()
+
+    # -- notifications ---------------------------------------------------------------------------------
+    def notify(self, title: str, text: str, warning: bool = False) -> None:
+        self.notified.emit(title, text)
+        shown = self.tray.notify(title, text, warning) if self.tray is not None and self.tray_visible else False
+        if not shown:
+            log.warning("%s: %s", title, text) if warning else log.info("%s: %s", title, text)
+
+    def notify_once(self, key: str, title: str, text: str) -> None:
+        """Say it once ever (not at every start): remembered in the data folder."""
+        path = paths.data_dir() / STATE_FILE
+        try:
+            state = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            state = {}
+        said = set(state.get("said", []))
+        if key in said:
+            log.info("%s: %s", title, text)
+            return
+        self.notify(title, text, warning=True)
+        said.add(key)
+        try:
+            paths.ensure(path.parent)
+            path.write_text(json.dumps({**state, "said": sorted(said)}), encoding="utf-8")
+        except OSError:
+            pass
+
+    # -- quitting ----------------------------------------------------------------------------------------
+    @Slot()
+    def quit(self) -> None:
+        self.shutdown()
+        self.qapp.quit()
+
+    def shutdown(self) -> None:
+        self.hotkey.stop()
+        self._unsubscribe()
+        self.manager.close()
+        self.host.shutdown()
+        if self.tray is not None:
+            self.tray.hide()
+        for w in (self.popup, self.chat, self.memory_window, self.settings_dialog, self.about_dialog):
+            if w is not None:
+                w.hide()

@@ -1,0 +1,197 @@
+"""The chat window: the conversation, each turn with its timeline; Cancel; model-loading progress.
+
+History comes from the engine's journal at start-up (so it survives
+restarts); live turns are appended as the worker's events arrive.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QEvent, Qt, QTimer, Signal
+from PySide6.QtGui import QCloseEvent, QIcon, QKeySequence, QShortcut
+from PySide6.QtWidgets import (QFrame, QHBoxLayout, QLabel, QLineEdit, QMainWindow, QProgressBar, QPushButton,
+                               QScrollArea, QVBoxLayout, QWidget)
+
+from app.engine import events as ev
+from .timeline import TurnView
+
+
+class ChatWindow(QMainWindow):
+    submitted = Signal(str)
+    cancelRequested = Signal(str)  # tag
+    approval = Signal(str, object)  # approval_id, decision
+
+    def __init__(self, icon: QIcon | None = None, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setObjectName("chatWindow")
+        if icon is not None:
+            self.setWindowIcon(icon)
+        self.resize(720, 640)
+        self.views: dict[str, TurnView] = {}  # tag -> live view
+        self.current: str | None = None  # tag of the running turn started here
+        self.history_count = 0
+
+        central = QWidget(self)
+        outer = QVBoxLayout(central)
+        outer.setContentsMargins(8, 8, 8, 8)
+
+        self.loading = QWidget(central)
+        lrow = QHBoxLayout(self.loading)
+        lrow.setContentsMargins(0, 0, 0, 0)
+        self.loading_label = QLabel(self.loading)
+        self.loading_bar = QProgressBar(self.loading)
+        self.loading_bar.setRange(0, 100)
+        self.loading_bar.setMaximumWidth(220)
+        lrow.addWidget(self.loading_label, 1)
+        lrow.addWidget(self.loading_bar)
+        self.loading.setVisible(False)
+        outer.addWidget(self.loading)
+
+        self.scroll = QScrollArea(central)
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.list = QWidget()
+        self.list.setObjectName("conversation")
+        self.list_layout = QVBoxLayout(self.list)
+        self.list_layout.setContentsMargins(0, 0, 0, 0)
+        self.list_layout.addStretch(1)
+        self.scroll.setWidget(self.list)
+        outer.addWidget(self.scroll, 1)
+
+        row = QHBoxLayout()
+        self.input = QLineEdit(central)
+        self.input.setObjectName("chatInput")
+        self.input.returnPressed.connect(self._send)
+        self.send_btn = QPushButton(central)
+        self.send_btn.setObjectName("send")
+        self.send_btn.clicked.connect(self._send)
+        self.cancel_btn = QPushButton(central)
+        self.cancel_btn.setObjectName("cancel")
+        self.cancel_btn.setEnabled(False)
+        self.cancel_btn.clicked.connect(self.cancel_current)
+        row.addWidget(self.input, 1)
+        row.addWidget(self.send_btn)
+        row.addWidget(self.cancel_btn)
+        outer.addLayout(row)
+        self.setCentralWidget(central)
+        QShortcut(QKeySequence(Qt.Key.Key_Escape), self, activated=self.cancel_current)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        self.setWindowTitle(self.tr("Metnos Desk — chat"))
+        self.input.setPlaceholderText(self.tr("Ask anything… (Enter to send)"))
+        self.send_btn.setText(self.tr("Send"))
+        self.cancel_btn.setText(self.tr("Cancel"))
+        self.cancel_btn.setToolTip(self.tr("Stop the running turn (Esc)"))
+
+    def changeEvent(self, e: QEvent) -> None:  # noqa: N802
+        if e.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(e)
+
+    def closeEvent(self, e: QCloseEvent) -> None:  # noqa: N802
+        e.ignore()  # closing the window keeps the app in the tray
+        self.hide()
+
+    def show_raised(self) -> None:
+        self.show()
+        self.raise_()
+        self.activateWindow()
+        self.input.setFocus()
+
+    # -- turns -----------------------------------------------------------------------------------
+    def _send(self) -> None:
+        text = self.input.text().strip()
+        if not text or self.current is not None:
+            return
+        self.input.clear()
+        self.submitted.emit(text)
+
+    def _add(self, view: TurnView) -> TurnView:
+        self.list_layout.insertWidget(self.list_layout.count() - 1, view)
+        view.approval.connect(self.approval)
+        QTimer.singleShot(0, self._scroll_to_end)
+        return view
+
+    def begin(self, tag: str, text: str) -> TurnView:
+        view = self._add(TurnView(text))
+        self.views[tag] = view
+        self.current = tag
+        self.cancel_btn.setEnabled(True)
+        return view
+
+    def adopt(self, tag: str | None, text: str, events: list[ev.Event]) -> TurnView:
+        """Take over an exchange started in the popup; the rest of its events come here."""
+        view = self._add(TurnView(text))
+        for e in events:
+            view.apply(e)
+        if tag is not None and view.running:
+            self.views[tag] = view
+            self.current = tag
+            self.cancel_btn.setEnabled(True)
+        return view
+
+    def on_event(self, tag: str, e: ev.Event) -> None:
+        view = self.views.get(tag)
+        if view is None:
+            return
+        view.apply(e)
+        if isinstance(e, ev.TurnEnded):
+            self.views.pop(tag, None)
+            if self.current == tag:
+                self.current = None
+                self.cancel_btn.setEnabled(False)
+        if isinstance(e, (ev.Answer, ev.TurnEnded, ev.Error)):
+            QTimer.singleShot(0, self._scroll_to_end)
+
+    def on_approval(self, tag: str, approval_id: str, tool: str, args: dict[str, Any], risk: str) -> bool:
+        view = self.views.get(tag)
+        if view is None:
+            return False
+        view.add_approval(approval_id, tool, args, risk)
+        QTimer.singleShot(0, self._scroll_to_end)
+        return True
+
+    def on_approval_resolved(self, tag: str, approval_id: str, decision: Any) -> None:
+        view = self.views.get(tag)
+        if view is not None:
+            view.resolve_approval(approval_id, decision)
+
+    def owns(self, tag: str) -> bool:
+        return tag in self.views
+
+    def cancel_current(self) -> None:
+        if self.current is not None:
+            self.cancelRequested.emit(self.current)
+
+    def load_history(self, rows: list[dict[str, Any]]) -> None:
+        """Persisted turns, oldest first, above anything already on screen."""
+        for i, row in enumerate(rows):
+            view = TurnView(row.get("text", ""))
+            view.load_row(row)
+            view.approval.connect(self.approval)
+            self.list_layout.insertWidget(self.history_count + i, view)
+        self.history_count += len(rows)
+        QTimer.singleShot(0, self._scroll_to_end)
+
+    def turn_views(self) -> list[TurnView]:
+        out = []
+        for i in range(self.list_layout.count()):
+            w = self.list_layout.itemAt(i).widget()
+            if isinstance(w, TurnView):
+                out.append(w)
+        return out
+
+    def _scroll_to_end(self) -> None:
+        bar = self.scroll.verticalScrollBar()
+        bar.setValue(bar.maximum())
+
+    # -- model loading -------------------------------------------------------------------------------
+    def set_loading(self, text: str, fraction: float | None) -> None:
+        """fraction None hides the indicator."""
+        if fraction is None:
+            self.loading.setVisible(False)
+            return
+        self.loading_label.setText(text)
+        self.loading_bar.setValue(int(max(0.0, min(1.0, fraction)) * 100))
+        self.loading.setVisible(True)

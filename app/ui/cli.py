@@ -1,0 +1,79 @@
+"""`metnos app` and the no-subcommand start: the tray app, one per user."""
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import logging
+import os
+import signal
+import sys
+from typing import Any, Sequence
+
+log = logging.getLogger(__name__)
+
+
+def can_start_gui() -> bool:
+    """Is there a display to show a tray app on (and is Qt installed)?"""
+    if importlib.util.find_spec("PySide6") is None:
+        return False
+    if sys.platform.startswith("linux") or sys.platform.startswith("freebsd"):
+        return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+    return True
+
+
+def run_app(argv: Sequence[str] | None = None, *, use_hotkey: bool = True, preload: bool = True) -> int:
+    """Start the tray app; if one already runs for this user, bring its chat window up instead."""
+    if not can_start_gui():
+        print("metnos: no display to show the tray app on (DISPLAY/WAYLAND_DISPLAY unset). Use `metnos chat` "
+              "in a terminal, or start the app from your desktop session.", file=sys.stderr)
+        return 2
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+
+    from .single_instance import SingleInstanceServer, send
+
+    qapp = QApplication.instance() or QApplication(list(argv) if argv is not None else [sys.argv[0]])
+    qapp.setApplicationName("Metnos Desk")
+    qapp.setOrganizationName("Metnos")
+    qapp.setDesktopFileName("metnos-desk")
+    qapp.setQuitOnLastWindowClosed(False)
+    server = SingleInstanceServer()
+    if not server.listen():
+        reply = send("show")
+        if reply is not None and reply.get("ok"):
+            print("metnos: Metnos Desk is already running; its window was brought up.", file=sys.stderr)
+            return 0
+        print(f"metnos: cannot claim the single-instance socket {server.name}; another copy may be starting. "
+              "Try again in a moment.", file=sys.stderr)
+        return 1
+    from .app import DeskApp
+
+    desk = DeskApp(use_hotkey=use_hotkey, preload=preload)
+    server.command.connect(desk.command)
+
+    def _stop(*_a: Any) -> None:
+        desk.quit()
+
+    signal.signal(signal.SIGINT, _stop)
+    if hasattr(signal, "SIGTERM"):
+        signal.signal(signal.SIGTERM, _stop)
+    tick = QTimer()
+    tick.start(300)  # lets Python run its signal handlers while Qt's loop runs
+    tick.timeout.connect(lambda: None)
+    desk.start()
+    try:
+        rc = qapp.exec()
+    finally:
+        server.close()
+    return int(rc)
+
+
+def cmd_app(args: argparse.Namespace) -> int:
+    return run_app(use_hotkey=not args.no_hotkey, preload=not args.no_preload)
+
+
+def add_commands(sub: Any) -> None:
+    p = sub.add_parser("app", help="start the tray app (the default when a display is available)")
+    p.add_argument("--no-hotkey", action="store_true", help="do not register the global hotkey")
+    p.add_argument("--no-preload", action="store_true", help="load the models on first use, not at start")
+    p.set_defaults(func=cmd_app)

@@ -1,0 +1,281 @@
+"""EngineWorker: the engine behind Qt signals, on its own QThread.
+
+Requests go in through `EngineHost.submit` (a queued slot, so turns run one
+after another on the worker thread); every engine event comes out as
+`event(tag, Event)` plus convenience signals. The GUI thread never waits:
+cancelling and answering an approval are plain thread-safe calls, because
+the worker thread is busy consuming the turn while they happen.
+
+The `tag` is chosen by the caller (popup, chat) before the turn exists, so a
+view knows which events are its own from the first one.
+"""
+from __future__ import annotations
+
+import logging
+import threading
+import uuid
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from PySide6.QtCore import QObject, QThread, Signal, Slot
+
+from app.engine import CancelToken
+from app.engine import events as ev
+
+log = logging.getLogger(__name__)
+
+EngineFactory = Callable[[], Any]
+
+
+@dataclass
+class _Pending:
+    tag: str
+    done: threading.Event = field(default_factory=threading.Event)
+    decision: Any = False
+
+
+class EngineWorker(QObject):
+    """Lives on the worker QThread; owns the engine."""
+
+    event = Signal(str, object)  # tag, app.engine.events.Event — every event
+    turnStarted = Signal(str, str)  # tag, turn_id
+    token = Signal(str, str)  # tag, text
+    answer = Signal(str, str, str)  # tag, text, level
+    failed = Signal(str, str, str)  # tag, message, hint
+    turnEnded = Signal(str, bool, float)  # tag, ok, elapsed_ms
+    approvalRequested = Signal(str, str, str, object, str)  # tag, approval_id, tool, args, risk
+    approvalResolved = Signal(str, str, object)  # tag, approval_id, decision
+    progress = Signal(str, float)  # what ("embedder", "llm"), fraction 0..1
+    ready = Signal(bool, str)  # engine constructed?, problem
+    modelsLoaded = Signal(bool, str)  # all loaded?, problems
+    historyLoaded = Signal(object)  # list of {id, text, answer, level, ok, cancelled, started_at, steps}
+
+    def __init__(self, engine_factory: EngineFactory, owner: str = "local", session: str = "desk",
+                 preload: bool = True, history_limit: int = 50):
+        super().__init__()
+        self._factory = engine_factory
+        self.owner = owner
+        self.session = session
+        self._preload_on_start = preload
+        self._history_limit = history_limit
+        self.engine: Any = None
+        self._lock = threading.Lock()
+        self._tokens: dict[str, CancelToken] = {}
+        self._pending: dict[str, _Pending] = {}
+        self._stopping = threading.Event()
+        self.preload_thread: threading.Thread | None = None
+
+    # -- on the worker thread --------------------------------------------------------
+    @Slot()
+    def start(self) -> None:
+        """Build the engine, warm the router, send history; load models in the background."""
+        try:
+            self.engine = self._factory()
+        except Exception as e:
+            log.exception("engine could not start")
+            self.ready.emit(False, f"{type(e).__name__}: {e}")
+            return
+        try:
+            _ = self.engine.router  # phrase table and memo tables now, so the first L0 answer is instant
+        except Exception:
+            log.exception("router warm-up failed")
+        self.ready.emit(True, "")
+        self._send_history()
+        if self._preload_on_start:
+            self.preload_thread = threading.Thread(target=self._preload, name="metnos-preload", daemon=True)
+            self.preload_thread.start()
+
+    def _send_history(self) -> None:
+        journal = getattr(self.engine, "journal", None)
+        if journal is None:
+            self.historyLoaded.emit([])
+            return
+        try:
+            rows = journal.recent(self.owner, self._history_limit)
+            for r in rows:
+                try:
+                    r["steps"] = journal.steps(r["id"])
+                except Exception:
+                    r["steps"] = []
+        except Exception as e:
+            log.warning("chat history not loaded: %s", e)
+            rows = []
+        self.historyLoaded.emit(rows)
+
+    def _preload(self) -> None:
+        services = self.engine.services
+        services.progress.append(self._on_progress)
+        problems: list[str] = []
+        for what, load in (("embedder", services.embedder), ("llm", services.llm)):
+            if self._stopping.is_set():
+                return
+            try:
+                load()
+                self.progress.emit(what, 1.0)
+            except Exception as e:  # a missing model is reported, never fatal: L0 still answers
+                log.warning("%s not loaded: %s", what, e)
+                problems.append(f"{what}: {e}")
+        if not self._stopping.is_set():
+            self.modelsLoaded.emit(not problems, "\n".join(problems))
+
+    def _on_progress(self, what: str, fraction: float) -> None:
+        if not self._stopping.is_set():
+            self.progress.emit(what, float(fraction))
+
+    @Slot(str, str)
+    def run(self, tag: str, text: str) -> None:
+        with self._lock:
+            token = self._tokens.setdefault(tag, CancelToken())
+        if self.engine is None:
+            self.failed.emit(tag, "the engine did not start", "run `metnos doctor` for details")
+            self.turnEnded.emit(tag, False, 0.0)
+            self._forget(tag)
+            return
+        ended = False
+        try:
+            it = self.engine.run_turn(text, owner=self.owner, approve=lambda t, a, r: self._approve(tag, t, a, r),
+                                      cancel=token, session=self.session)
+            for e in it:
+                self._dispatch(tag, e)
+                ended = ended or isinstance(e, ev.TurnEnded)
+        except Exception as e:
+            log.exception("turn crashed")
+            self.failed.emit(tag, f"internal error: {type(e).__name__}: {e}", "this is a bug; the log has the details")
+        finally:
+            if not ended:  # the engine always ends a turn; this is the belt to its braces
+                self.turnEnded.emit(tag, False, 0.0)
+            self._forget(tag)
+
+    def _dispatch(self, tag: str, e: ev.Event) -> None:
+        self.event.emit(tag, e)
+        if isinstance(e, ev.Token):
+            self.token.emit(tag, e.text)
+        elif isinstance(e, ev.Answer):
+            self.answer.emit(tag, e.text, e.level)
+        elif isinstance(e, ev.Error):
+            self.failed.emit(tag, e.message, e.hint)
+        elif isinstance(e, ev.TurnStarted):
+            self.turnStarted.emit(tag, e.turn_id)
+        elif isinstance(e, ev.TurnEnded):
+            self.turnEnded.emit(tag, e.ok, e.elapsed_ms)
+
+    # -- called on the engine thread ---------------------------------------------------
+    def _approve(self, tag: str, tool: str, args: dict[str, Any], risk: str) -> Any:
+        """Block the engine thread until the GUI decides (or the turn is cancelled)."""
+        aid = uuid.uuid4().hex
+        pend = _Pending(tag)
+        with self._lock:
+            self._pending[aid] = pend
+            token = self._tokens.get(tag)
+        self.approvalRequested.emit(tag, aid, tool, dict(args), risk)
+        while not pend.done.wait(0.05):
+            if self._stopping.is_set() or (token is not None and token.cancelled):
+                pend.decision = False
+                break
+        with self._lock:
+            self._pending.pop(aid, None)
+        self.approvalResolved.emit(tag, aid, pend.decision)
+        return pend.decision
+
+    # -- thread-safe, called from the GUI thread -----------------------------------------
+    def token_for(self, tag: str) -> CancelToken:
+        with self._lock:
+            return self._tokens.setdefault(tag, CancelToken())
+
+    def cancel(self, tag: str) -> bool:
+        with self._lock:
+            token = self._tokens.get(tag)
+        if token is None:
+            return False
+        token.cancel()
+        return True
+
+    def resolve(self, approval_id: str, decision: Any) -> bool:
+        """decision: True (approve), False (deny) or "always" (approve this tool for the turn)."""
+        if decision not in (True, False, "always"):
+            raise ValueError(f"approval decision must be True, False or 'always', got {decision!r}")
+        with self._lock:
+            pend = self._pending.get(approval_id)
+        if pend is None:
+            return False
+        pend.decision = decision
+        pend.done.set()
+        return True
+
+    def pending_approvals(self) -> list[str]:
+        with self._lock:
+            return list(self._pending)
+
+    def stop(self) -> None:
+        self._stopping.set()
+        with self._lock:
+            tokens = list(self._tokens.values())
+            pend = list(self._pending.values())
+        for t in tokens:
+            t.cancel()
+        for p in pend:
+            p.decision = False
+            p.done.set()
+
+    def _forget(self, tag: str) -> None:
+        with self._lock:
+            self._tokens.pop(tag, None)
+
+
+class EngineHost(QObject):
+    """Owns the QThread and the worker; the GUI talks to this."""
+
+    _run = Signal(str, str)
+
+    def __init__(self, engine_factory: EngineFactory, owner: str = "local", session: str = "desk",
+                 preload: bool = True, parent: QObject | None = None):
+        super().__init__(parent)
+        self.thread = QThread()
+        self.thread.setObjectName("metnos-ui-engine")
+        self.worker = EngineWorker(engine_factory, owner, session, preload)
+        self.worker.moveToThread(self.thread)
+        self.thread.started.connect(self.worker.start)
+        self._run.connect(self.worker.run)
+        self._busy: set[str] = set()
+        self.worker.turnEnded.connect(self._ended)
+
+    def start(self) -> None:
+        self.thread.start()
+
+    @Slot(str, bool, float)
+    def _ended(self, tag: str, ok: bool, elapsed_ms: float) -> None:
+        self._busy.discard(tag)
+
+    def new_tag(self, prefix: str = "turn") -> str:
+        return f"{prefix}-{uuid.uuid4().hex[:12]}"
+
+    def submit(self, tag: str, text: str) -> None:
+        self.worker.token_for(tag)  # exists before the turn, so an early Cancel is honoured
+        self._busy.add(tag)
+        self._run.emit(tag, text)
+
+    def is_busy(self, tag: str | None = None) -> bool:
+        return bool(self._busy) if tag is None else tag in self._busy
+
+    def cancel(self, tag: str) -> bool:
+        return self.worker.cancel(tag)
+
+    def resolve(self, approval_id: str, decision: Any) -> bool:
+        return self.worker.resolve(approval_id, decision)
+
+    @property
+    def engine(self) -> Any:
+        return self.worker.engine
+
+    def shutdown(self, wait_ms: int = 5000) -> bool:
+        """Cancel everything, stop the thread, close the engine. True when the thread ended in time."""
+        self.worker.stop()
+        self.thread.quit()
+        ended = self.thread.wait(wait_ms)
+        eng = self.worker.engine
+        if eng is not None:
+            try:
+                eng.close()
+            except Exception:
+                log.exception("engine close failed")
+        return bool(ended)

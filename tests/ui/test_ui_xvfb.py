@@ -1,0 +1,112 @@
+"""Under Xvfb with a tray host (trayer): tray icon, global hotkey sent with xdotool, popup, screenshots.
+
+The app runs in a child process on the private display (this pytest process
+already owns an offscreen QApplication). Screenshots land in
+tests/artifacts/ui/ (gitignored) for a person to look at.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from PySide6.QtGui import QImage
+
+from app.ui.bench import REPEATS, run_child, xvfb_with_tray
+
+pytestmark = [pytest.mark.gui, pytest.mark.slow]
+ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts" / "ui"
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def xdisplay():
+    missing = [b for b in ("Xvfb", "trayer", "xdotool") if shutil.which(b) is None]
+    if missing:
+        pytest.skip(f"needs {', '.join(missing)} (apt-get install xvfb trayer xdotool imagemagick); "
+                    f".ci/run installs them")
+    with xvfb_with_tray() as display:
+        yield display
+
+
+def _not_blank(path: str) -> bool:
+    img = QImage(path)
+    if img.isNull() or img.width() < 50 or img.height() < 30:
+        return False
+    colours = {img.pixel(x, y) for x in range(0, img.width(), 7) for y in range(0, img.height(), 7)}
+    return len(colours) > 5
+
+
+def test_tray_hotkey_popup_answer_and_screenshots(xdisplay):
+    if ARTIFACTS.exists():
+        shutil.rmtree(ARTIFACTS)
+    r = run_child(xdisplay, screenshots=ARTIFACTS)
+    assert r.get("ok"), r
+    assert r["tray_available"], "trayer runs, so QSystemTrayIcon.isSystemTrayAvailable() must be True"
+    assert r["tray_visible"], "the tray icon was not docked in the tray host"
+    assert r["hotkey_registered"], r.get("notes")
+    assert len(r.get("hotkey_to_popup_ms_runs", [])) == REPEATS, "xdotool's ctrl+alt+space did not show the popup"
+    assert r["popup_mapped_in_x11"], "X11 does not see the popup window"
+    assert r["enter_via"] == "xdotool", r.get("notes")
+    now = dt.datetime.now()
+    near = {(now + dt.timedelta(minutes=d)).strftime("%H:%M") for d in range(-3, 2)}
+    assert set(re.findall(r"\b\d{2}:\d{2}\b", r.get("answer", ""))) & near, r.get("answer")
+    assert r["answer_level"] == "L0"
+    shots = r["screenshots"]
+    for key in ("popup", "chat"):
+        assert Path(shots[key]).is_file() and _not_blank(shots[key]), f"{key} screenshot is missing or blank"
+    if shutil.which("import"):
+        assert _not_blank(shots["screen_popup"]) and _not_blank(shots["screen_chat"])
+
+
+def _visible(display: str, title: str) -> bool:
+    out = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", title], capture_output=True, text=True,
+                         env=dict(os.environ, DISPLAY=display))
+    return bool(out.stdout.split())
+
+
+def _wait(cond, timeout_s: float = 60.0) -> bool:
+    end = time.monotonic() + timeout_s
+    while time.monotonic() < end:
+        if cond():
+            return True
+        time.sleep(0.1)
+    return False
+
+
+def test_metnos_app_is_driven_by_forwarded_commands(xdisplay, qapp):
+    """The real `metnos app` on X11: --toggle/--show/--ask reach it, a second start defers to it, SIGTERM ends it."""
+    from app.ui.single_instance import is_running
+
+    env = dict(os.environ, DISPLAY=xdisplay, QT_QPA_PLATFORM="xcb", METNOS_UI_LANGUAGE="en")
+    metnos = [sys.executable, "-m", "app.cli.main"]
+    app = subprocess.Popen([*metnos, "app", "--no-preload"], cwd=ROOT, env=env, stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE, text=True)
+    try:
+        assert _wait(is_running), "the app never listened on its single-instance socket"
+        run = lambda *a: subprocess.run([*metnos, *a], cwd=ROOT, env=env, capture_output=True, text=True,  # noqa: E731
+                                        timeout=60)
+        assert run("--toggle").returncode == 0
+        assert _wait(lambda: _visible(xdisplay, "Metnos quick query"), 20)
+        assert run("--toggle").returncode == 0
+        assert _wait(lambda: not _visible(xdisplay, "Metnos quick query"), 20)
+        assert run("--show").returncode == 0
+        assert _wait(lambda: _visible(xdisplay, "Metnos Desk"), 20)
+        second = run("app")
+        assert second.returncode == 0 and "already running" in second.stderr
+        assert run("--ask", "che ore sono").returncode == 0
+        assert _wait(lambda: _visible(xdisplay, "Metnos quick query"), 20)
+        app.send_signal(signal.SIGTERM)
+        assert app.wait(30) == 0
+        assert not is_running()
+    finally:
+        if app.poll() is None:
+            app.kill()
+            app.wait()
