@@ -132,6 +132,9 @@ class TurnContext:
         text = compact_json(result)
         self.emit(ev.Observation(self.turn_id, num, tool=tool_name, ok=True, size=len(text.encode("utf-8")),
                                  preview=text[:PREVIEW_CHARS], scratchpad_id=sp_id))
+        hook = self.services.get("after_step")
+        if hook is not None:
+            hook(step)
         self.cancel.check()
         return StepOutcome(True, view, result, None, step, sp_id)
 

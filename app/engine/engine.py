@@ -126,6 +126,7 @@ class Engine:
         ctx = TurnContext(turn=turn, config=self.config, registry=self.registry, emit=emit,
                           approve=approve or deny_all, cancel=cancel, services=self._services_for(turn))
         ctx.services["extra_tools"] = lambda: plugin_tools(self, ctx)
+        ctx.services["after_step"] = lambda step: [_safe(p, "after_step", ctx, step) for p in self.plugins]
         store = ctx.services.get("scratchpad")
         if store is not None:
             ctx.services["scratch_has_entries"] = lambda: store.has_entries(ctx.owner, ctx.turn_id)
@@ -182,6 +183,11 @@ class Engine:
             return
         for p in self.plugins:
             _safe(p, "turn_started", ctx)
+        for p in self.plugins:  # deterministic help (explicit remember, recall from a stored fact)
+            answer = _safe(p, "intercept", ctx, text)
+            if answer is not None:
+                self._finish(ctx, answer, session)
+                return
         decided = self._fast_path(ctx, text)
         if decided is not None and not decided:
             return  # fast path answered

@@ -1,0 +1,1 @@
+"""Memory: short-term compaction, turn state, encrypted long-term memory, scratchpad."""

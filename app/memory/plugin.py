@@ -1,0 +1,119 @@
+"""Engine plugin: structured turn state and long-term memory in every turn.
+
+* `services(turn)`: a fresh TurnState (update_plan / save_note act on it), the
+  state block the planner injects after the task, the long-term memory (or the
+  reason it is off) and its prompt block;
+* `intercept(ctx, text)`: the deterministic help the tiny model needs —
+  "ricordati che X" stores X through the `remember` tool (events, approvals
+  and the injection guard as for any call), and a recall question that clearly
+  matches one stored fact is answered by quoting it with date and source;
+* `after_step(ctx, step)`: a MemoryWritten event for every stored fact and a
+  StateUpdate whenever the plan or notes change.
+"""
+from __future__ import annotations
+
+import logging
+import threading
+from typing import Any
+
+from app.engine import events as ev
+from .facts import extract_fact
+from .keys import MemoryUnavailable
+from .longterm import LongTermMemory
+from .state import TurnState
+
+log = logging.getLogger(__name__)
+
+
+class MemoryPlugin:
+    name = "memory"
+
+    def __init__(self, engine: Any):
+        self.engine = engine
+        self._lock = threading.Lock()
+        self._memory: LongTermMemory | MemoryUnavailable | None = None
+
+    @property
+    def memory(self) -> LongTermMemory | MemoryUnavailable:
+        with self._lock:
+            cfg = self.engine.config
+            if not cfg.memory.long_term_enabled:
+                return MemoryUnavailable("long-term memory is turned off (memory.long_term_enabled = false)")
+            if self._memory is None or isinstance(self._memory, MemoryUnavailable):
+                self._memory = LongTermMemory.open_or_reason(cfg, embedder=self.engine.services.embedder)
+            return self._memory
+
+    def services(self, turn: Any) -> dict[str, Any]:
+        state = TurnState()
+        s: dict[str, Any] = {"state": state, "state_block": state.render, "registry": self.engine.registry}
+        mem = self.memory
+        s["memory"] = mem
+        if isinstance(mem, LongTermMemory):
+            s["memory_block"] = lambda q=None: _safe_block(mem, q)
+        return s
+
+    def intercept(self, ctx: Any, text: str) -> str | None:
+        """Answer the turn deterministically when the request is an explicit remember or a clear recall."""
+        found = extract_fact(text)
+        mem = ctx.services.get("memory")
+        if found is not None:
+            fact, category = found
+            ctx.emit(ev.RouteDecision(ctx.turn_id, 0, level="L0", why="memory: explicit remember request",
+                                      tool="remember", args={"fact": fact, "category": category}))
+            ctx.turn.level = "L0"
+            out = ctx.execute("remember", {"fact": fact, "category": category},
+                              {"fact": "rules", "category": "rules"}, level="L0")
+            lang = _lang(text)
+            if not out.ok:
+                return (f"Non l'ho memorizzato: {out.error}" if lang == "it" else f"Not stored: {out.error}")
+            verb = {"confirmed": ("Lo sapevo già", "I already knew"),
+                    "superseded": ("Aggiornato", "Updated")}.get(out.result.get("action"), ("Memorizzato", "Remembered"))
+            return f"{verb[0] if lang == 'it' else verb[1]}: {out.result['fact']}."
+        if isinstance(mem, LongTermMemory) and text.rstrip().endswith("?"):
+            try:
+                hit = mem.answer_from_memory(text)
+            except Exception:
+                log.exception("memory lookup failed")
+                return None
+            if hit is None:
+                return None
+            answer, fact = hit
+            ctx.emit(ev.RouteDecision(ctx.turn_id, 0, level="L1", why="memory: one stored fact answers the question",
+                                      score=fact.score, tool="recall", args={"query": text}))
+            ctx.turn.level = "L1"
+            ctx.execute("recall", {"query": text, "k": 3}, {"query": "rules"}, level="L1")
+            return answer
+        return None
+
+    def after_step(self, ctx: Any, step: Any) -> None:
+        if step.tool == "remember" and step.ok and isinstance(step.result, dict) and step.result.get("id"):
+            r = step.result
+            ctx.emit(ev.MemoryWritten(ctx.turn_id, step.num, fact_id=int(r["id"]), text=str(r.get("fact", "")),
+                                      category=str(r.get("category", "")), source=str(r.get("source", ""))))
+        if step.tool in ("update_plan", "save_note") and step.ok:
+            state = ctx.services.get("state")
+            if state is not None:
+                ctx.emit(ev.StateUpdate(ctx.turn_id, step.num, **state.snapshot()))
+
+    def close(self) -> None:
+        with self._lock:
+            m, self._memory = self._memory, None
+        if isinstance(m, LongTermMemory):
+            try:
+                m.close()
+            except Exception:
+                pass
+
+
+def _safe_block(mem: LongTermMemory, query: str | None) -> str:
+    try:
+        return mem.prompt_block(query)
+    except Exception:
+        log.exception("memory block failed")
+        return ""
+
+
+def _lang(text: str) -> str:
+    from app.engine.answers import detect_lang
+
+    return detect_lang(text)
