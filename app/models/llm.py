@@ -250,6 +250,17 @@ class LlamaBackend:
                 llm.n_tokens = n_prompt
             return out
 
+    # -- persistent KV prefix (issue 7; the logic lives in prefix_cache.py) ------------
+    def warm_prefix(self, prefix_text: str, persist: bool = True,
+                    cancel: CancelToken | None = None) -> dict[str, Any]:
+        """Make the KV cache hold `prefix_text` (system + resident tools): reuse memory, else load it from
+        cache_dir()/kv (~15 ms), else evaluate it once and save it. Returns {prefix_tokens, reused,
+        evaluated, loaded_from_disk, saved, ms}. `persist` is the llm.prefix_cache setting."""
+        from .prefix_cache import warm
+
+        with self.lock:
+            return warm(self, prefix_text, persist=persist, cancel=cancel)
+
     def close(self) -> None:
         with self.lock:
             try:
