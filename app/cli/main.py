@@ -20,6 +20,7 @@ COMMAND_MODULES = [
     ("app.memory.memory_cli", "add_commands"),
     ("app.memory.scratchpad_cli", "add_commands"),
     ("app.planner.cli", "add_commands"),
+    ("app.models.remote_cli", "add_commands"),
     ("app.ui.cli", "add_commands"),
 ]
 
@@ -60,11 +61,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         return forward(cmd, args.forward_ask or "")
     if not args.command:
         return _default_start()
+    from app.store.db import StoreError
+
     try:
         return int(args.func(args) or 0)
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)
         return 130
+    except StoreError as e:  # a full or read-only disk, a locked or damaged database: say so, no traceback
+        print(f"metnos: {e}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:  # `metnos ... | head`: the reader left; not an error of ours
+        try:
+            sys.stdout = open(os.devnull, "w")
+        except OSError:
+            pass
+        return 0
 
 
 def _default_start() -> int:

@@ -81,7 +81,7 @@ SECTIONS: list[Section] = [
         _s("llm", "model", str, "bundled", "'bundled' for the shipped Gemma 3 270M, or a path to any GGUF file."),
         _s("llm", "chat_format", str, "auto", "auto (read from the GGUF, Gemma turns when absent), gemma, chatml, llama-2...", ),
         _s("llm", "n_ctx", int, 4096, "Context window in tokens.", check=positive),
-        _s("llm", "threads", int, 0, "CPU threads; 0 means all cores.", check=non_negative),
+        _s("llm", "threads", int, 0, "CPU threads; 0 means half the logical CPUs (one per physical core).", check=non_negative),
         _s("llm", "max_steps", int, 6, "Most tool steps the planner takes in one turn.", check=positive),
         _s("llm", "tool_top_k", int, 4, "Tools shown to the planner per request (small models need few; 0 = all).", check=non_negative),
         _s("llm", "max_answer_tokens", int, 256, "Longest final answer.", check=positive),
