@@ -16,11 +16,10 @@ from typing import Any, Callable
 
 import numpy as np
 
-from .actions import ActionSig, action_key, action_of, key_of_stored, same_action, same_object
-from .lexicon import LEXICON_VERSION
+from .actions import ActionSig, action_key, action_of, same_action, same_object
 from .args_extractor import extract
-from .index import VectorIndex
-from .memo import Memo, QueryRow
+from .rows import RowCache
+from .memo import QueryRow
 from .slots import bind, templatize, unconsumed_problem, used_by_template
 
 log = logging.getLogger(__name__)
@@ -110,36 +109,9 @@ class _Prepared:
     used: dict[str, set[Any]]
 
 
-class L1Matcher:
-    def __init__(self, memo: Memo, dim: int = 384):
-        self.memo = memo
-        self.index = VectorIndex(dim)
-        self.rows: dict[int, QueryRow] = {}
-        self._prep: dict[int, _Prepared] = {}
-        self.reload()
-
-    def reload(self) -> None:
-        self.index.clear()
-        self.rows.clear()
-        self._prep.clear()
-        for r in self.memo.queries():
-            self.put(r)
-
-    def put(self, row: QueryRow) -> None:
-        """Add or refresh one row (after learning, importing, touching)."""
-        if row.vector is None or row.vector.shape[0] != self.index.dim:
-            return
-        self.rows[row.id] = row
-        self._prep.pop(row.id, None)
-        key, recomputed = key_of_stored(row.action_key, row.query)
-        if recomputed:
-            self.memo.set_action_key(row.ref, f"{LEXICON_VERSION}|{key}")
-        self.index.upsert(row.id, row.vector, row.uses, row.owner, key)
-
-    def remove(self, rid: int) -> None:
-        self.rows.pop(rid, None)
-        self._prep.pop(rid, None)
-        self.index.remove(rid)
+class L1Matcher(RowCache[QueryRow, _Prepared]):
+    def stored_rows(self) -> list[QueryRow]:
+        return list(self.memo.queries())
 
     def prepared(self, row: QueryRow) -> _Prepared:
         p = self._prep.get(row.id)

@@ -16,12 +16,11 @@ from typing import Any, Callable, Sequence
 
 import numpy as np
 
-from .actions import ActionSig, action_key, action_of, key_of_stored
-from .lexicon import LEXICON_VERSION
+from .actions import ActionSig, action_key, action_of
 from .args_extractor import extract
-from .index import VectorIndex
 from .l1 import TOP_K, MatchResult, describe_nearest, guard_reason, miss_reason
-from .memo import Memo, PathRow
+from .rows import RowCache
+from .memo import PathRow
 from .slots import bind, templatize, unconsumed_problem, used_by_template
 
 _REF = re.compile(r"\{\{\s*step(\d+)((?:\.[A-Za-z0-9_\-]+)*)\s*\}\}")
@@ -105,35 +104,9 @@ class _Prepared:
     used: dict[str, set[Any]]
 
 
-class L2Matcher:
-    def __init__(self, memo: Memo, dim: int = 384):
-        self.memo = memo
-        self.index = VectorIndex(dim)
-        self.rows: dict[int, PathRow] = {}
-        self._prep: dict[int, _Prepared] = {}
-        self.reload()
-
-    def reload(self) -> None:
-        self.index.clear()
-        self.rows.clear()
-        self._prep.clear()
-        for r in self.memo.paths():
-            self.put(r)
-
-    def put(self, row: PathRow) -> None:
-        if row.vector is None or row.vector.shape[0] != self.index.dim:
-            return
-        self.rows[row.id] = row
-        self._prep.pop(row.id, None)
-        key, recomputed = key_of_stored(row.action_key, row.query)
-        if recomputed:
-            self.memo.set_action_key(row.ref, f"{LEXICON_VERSION}|{key}")
-        self.index.upsert(row.id, row.vector, row.uses, row.owner, key)
-
-    def remove(self, rid: int) -> None:
-        self.rows.pop(rid, None)
-        self._prep.pop(rid, None)
-        self.index.remove(rid)
+class L2Matcher(RowCache[PathRow, _Prepared]):
+    def stored_rows(self) -> list[PathRow]:
+        return list(self.memo.paths())
 
     def prepared(self, row: PathRow) -> _Prepared:
         p = self._prep.get(row.id)
