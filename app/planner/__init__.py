@@ -1,0 +1,5 @@
+"""The L3 planner: retrieval, constrained choice, rule-first arguments, append-only prompts."""
+from .planner import Planner, RunInfo
+from .stats import PlannerStats, StepStats
+
+__all__ = ["Planner", "PlannerStats", "RunInfo", "StepStats"]

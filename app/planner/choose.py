@@ -1,0 +1,245 @@
+"""The constrained first decision: one of the candidate tools, or `answer`.
+
+Two opinions are combined. The *structure* of the request (embedding match,
+action verbs, argument values, what the turn has already done) gives a
+distribution P_s; the model's log-likelihood of each name gives P_llm. The
+choice is argmax of (1 - w) * P_s + w * P_llm, where w is the model's weight:
+small for the bundled 270M base model, so it cannot override strong
+structural evidence, large for a real instruct model, so it can decide.
+"""
+from __future__ import annotations
+
+import math
+import os
+import re
+from pathlib import Path
+from dataclasses import dataclass, field
+from typing import Any, Mapping, Sequence
+
+from app.tools.registry import Tool
+
+from .evidence import Clause, Evidence
+
+ANSWER = "answer"
+TEMPERATURE = 0.015  # structural scores are in cosine units: 0.03 apart = 7x likelier
+
+PATH_PROPS = ("path", "paths", "root", "file", "files", "folder", "dir", "directory")
+CONTENT_PROPS = ("content", "text")
+_FOLDERISH = re.compile(r"(?i)folder|cartella|director")
+_FILEISH = re.compile(r"(?i)\bfile")
+_TIMEISH = re.compile(r"(?i)modified|since|hours|days|changed")
+
+
+@dataclass
+class Situation:
+    """What the turn has done so far, as far as the choice is concerned."""
+
+    steps_done: int = 0
+    last_ok: bool = True
+    pending_clause: bool = True  # a clause of the request still wants an action
+    has_content_source: bool = False  # a previous step result, quoted or inline text
+    executed: list[tuple[str, str]] = field(default_factory=list)  # (tool, args signature)
+    clause_tools: set[str] = field(default_factory=set)  # tools already run for the pending clause
+
+
+@dataclass
+class Choice:
+    name: str
+    probs: dict[str, float]
+    structural: dict[str, float]
+    llm: dict[str, float] | None = None
+    why: str = ""
+    prereq_for: str | None = None  # this step only prepares content for that tool
+
+
+def softmax(scores: dict[str, float], temp: float = 1.0) -> dict[str, float]:
+    if not scores:
+        return {}
+    m = max(scores.values())
+    ex = {k: math.exp((v - m) / temp) for k, v in scores.items()}
+    z = sum(ex.values())
+    return {k: v / z for k, v in ex.items()}
+
+
+def path_props(tool: Tool) -> list[str]:
+    return [p for p in tool.properties if p in PATH_PROPS]
+
+
+def needs_content(tool: Tool) -> bool:
+    return any(p in tool.required for p in CONTENT_PROPS)
+
+
+def _path_kind(path: str) -> str:
+    """'dir' or 'file' by what is on disk, else by the name's shape; '' when unsure."""
+    try:
+        p = Path(os.path.expanduser(path))
+        if p.is_absolute():
+            if p.is_dir():
+                return "dir"
+            if p.is_file():
+                return "file"
+    except (OSError, ValueError):
+        pass
+    if path.endswith(("/", "\\")) or path in ("~", "~/"):
+        return "dir"
+    last = path.rstrip("/\\").rsplit("/", 1)[-1]
+    return "file" if "." in last.strip(".") else ""
+
+
+def arg_fit(tool: Tool, clause: Clause, sit: Situation) -> float:
+    """How well the argument values the clause carries fit the tool's parameters."""
+    s = 0.0
+    pp = path_props(tool)
+    paths = clause.paths
+    slots = clause.slots
+    if paths:
+        if pp:
+            s += 0.04
+            desc = " ".join(str(tool.properties[k].get("description", "")) + " " + k for k in pp)
+            folderish = bool(_FOLDERISH.search(desc) or "root" in pp) and not _FILEISH.search(desc)
+            kinds = {_path_kind(p) for p in paths}
+            if "folder" in clause.sig.objects:
+                kinds.add("dir")
+            if folderish:
+                s += 0.03 if "dir" in kinds and "file" not in kinds else -0.03 if "file" in kinds else 0.0
+            elif "file" in kinds:
+                s += 0.02
+            elif "dir" in kinds:
+                s -= 0.03
+        elif not needs_content(tool):  # a content tool gets a file's text through a read step
+            s -= 0.06
+    elif not sit.steps_done and any(p in tool.required for p in pp) and not (
+            "root" in tool.required and (slots.get("ext") or slots.get("window"))):
+        s -= 0.08  # a path it cannot get from the request
+    filters = [p for p in tool.properties if p in ("ext", "pattern") or _TIMEISH.search(p)]
+    if slots.get("ext"):
+        s += 0.05 if filters else 0.0
+    elif filters and not slots.get("window") and "find" not in clause.sig.actions:
+        s -= 0.02  # a search with nothing to search by is a listing
+    if slots.get("window") and clause.has_file_context and _TIMEISH.search(" ".join(tool.properties)):
+        s += 0.05
+    if slots.get("url"):
+        s += 0.05 if any("url" in p for p in tool.properties) else -0.03
+    return s
+
+
+def structural_scores(tools: Mapping[str, Tool], candidates: Sequence[str], emb: dict[str, float],
+                      lex: dict[str, float], act: dict[str, float], clause: Clause | None, ev: Evidence,
+                      sit: Situation, mapped_actions: set[str]) -> tuple[dict[str, float], str | None]:
+    """Scores in cosine units for each candidate and `answer`; also the tool a read step would prepare."""
+    clause = clause or Clause("", _empty_sig(), {})
+    scores: dict[str, float] = {}
+    for name in candidates:
+        tool = tools.get(name)
+        if tool is None:
+            continue
+        s = emb.get(name, 0.0) + 0.08 * act.get(name, 0.0) + 0.05 * lex.get(name, 0.0)
+        s += arg_fit(tool, clause, sit)
+        if name in sit.clause_tools or (any(t == name for t, _ in sit.executed[-1:]) and not sit.pending_clause):
+            s -= 0.10  # the same tool again for the same clause: nothing new to learn
+        scores[name] = s
+    # What the clause asks for, before asking whether its content is at hand: "riassumi il file X" is
+    # describe_entries, which needs the file read first.
+    intent = max(scores, key=scores.get) if scores else None  # type: ignore[arg-type]
+    for name in scores:
+        tool = tools[name]
+        if needs_content(tool) and not sit.has_content_source:
+            # With a path, a read step can supply a describing tool's content; a writing tool's content
+            # must be given (quoted, inline, or an earlier clause's result): never a file onto itself.
+            scores[name] -= 0.03 if clause.paths and tool.risk == "read" else 0.08
+    prereq = None
+    if intent is not None and "read_files" in tools and "read_files" not in sit.clause_tools:
+        tool = tools[intent]
+        if needs_content(tool) and tool.risk == "read" and not sit.has_content_source and clause.paths:
+            scores["read_files"] = max(scores.get("read_files", 0.0), scores[intent] + 0.03)
+            prereq = intent
+    a = 0.87
+    if not sit.pending_clause:
+        a += 0.20
+    if not sit.last_ok:
+        a += 0.10
+    if clause.tell and not clause.paths and sit.steps_done:
+        a += 0.10
+    acts = set(clause.sig.actions)
+    if acts and not (acts & mapped_actions):
+        a += 0.05  # an action no tool performs (translate, explain…): the model answers
+    if not acts and not any(clause.slots.get(k) for k in ("path", "url", "ext", "window", "email")):
+        a += 0.02
+    if clause.paths or clause.slots.get("url") or clause.slots.get("ext"):
+        a -= 0.05
+    if ev.inline and sit.steps_done == 0:
+        a -= 0.05  # content given inline wants a tool to work on it
+    scores[ANSWER] = a
+    return scores, prereq
+
+
+def _empty_sig() -> Any:
+    from app.routing.actions import ActionSig
+
+    return ActionSig((), False, frozenset(), frozenset())
+
+
+def combine(structural: dict[str, float], llm_ll: dict[str, float] | None, weight: float) -> dict[str, float]:
+    """(1 - w) * P_s + w * P_llm over the same options; without the model, P_s alone."""
+    ps = softmax(structural, TEMPERATURE)
+    if not llm_ll or weight <= 0:
+        return ps
+    pl = softmax({k: llm_ll.get(k, -1e9) for k in structural})
+    return {k: (1 - weight) * ps[k] + weight * pl[k] for k in structural}
+
+
+_NAME = re.compile(r"\s*(?:action\s*:\s*)?([A-Za-z_][\w.-]*)", re.I)
+
+
+def parse_action(text: str) -> str:
+    """The tool name a generated decision starts with ('' when there is none)."""
+    m = _NAME.match(text or "")
+    return m.group(1) if m else ""
+
+
+def names_grammar(options: Sequence[str]) -> str:
+    """GBNF allowing exactly one of `options` (after an optional space)."""
+    alts = " | ".join('"' + o.replace("\\", "\\\\").replace('"', '\\"') + '"' for o in options)
+    return f'root ::= " "? ({alts})'
+
+
+def rank_candidates(structural_tools: dict[str, float], k: int) -> list[str]:
+    ranked = sorted(structural_tools, key=structural_tools.get, reverse=True)  # type: ignore[arg-type]
+    return ranked if k <= 0 else ranked[:k]
+
+
+_SIZE = re.compile(r"(?i)(\d+(?:\.\d+)?)\s*([mbk])")
+
+
+def model_params(llm: Any) -> float | None:
+    """Parameter count of a local GGUF from its metadata (size label) or its file size."""
+    meta = getattr(llm, "metadata", None) or {}
+    label = str(meta.get("general.size_label", "") or meta.get("general.name", ""))
+    m = _SIZE.search(label)
+    if m:
+        return float(m.group(1)) * {"k": 1e3, "m": 1e6, "b": 1e9}[m.group(2).lower()]
+    path = getattr(llm, "model_path", None)
+    try:
+        return path.stat().st_size * 1.6 if path is not None else None  # ~5 bits per weight at Q4
+    except OSError:
+        return None
+
+
+def model_weight(llm: Any, setting: float = -1.0) -> float:
+    """How much the model's preference counts in a choice (see module doc)."""
+    if llm is None:
+        return 0.0
+    if setting is not None and setting >= 0:
+        return float(setting)
+    if getattr(llm, "name", "") != "llama_cpp":
+        return 0.8  # a server: normally a real instruct model
+    n = model_params(llm)
+    if n is None:
+        return 0.5
+    if n < 0.6e9:
+        return 0.15
+    if n < 2e9:
+        return 0.4
+    if n < 6e9:
+        return 0.65
+    return 0.8

@@ -1,0 +1,110 @@
+"""What the request itself says, read by rules: clauses, actions, argument values, inline content.
+
+The planner leans on this structure because the bundled model cannot: a path
+in a clause favours file tools, "leggi X e scrivilo in Y" is two clauses with
+two actions, and text after "riassumi questo testo:" is content (data), not
+part of the request's intent.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from app.routing.actions import ActionSig, action_of, split_continuation
+from app.routing.args_extractor import extract
+
+# "riassumi questo testo: <content>" — a short head, a colon, then at least a sentence of content.
+_INLINE = re.compile(r"^(?P<head>[^:\n]{3,120}?):[ \t]*\n?(?P<body>\S[\s\S]{19,})$")
+# A quote that opens after a non-word char (so Italian apostrophes "c'è", "l'ora" are not quotes).
+_QUOTED = re.compile(r"(?<![\w])[\"“«‘'](?P<q>[^\"”»’'\n]{1,2000}?)[\"”»’'](?![\w])")
+FILE_WORDS = re.compile(r"(?i)(?<!\w)(file|files|documenti|documento|documents?|cartell[ae]|folders?|"
+                        r"director(?:y|ies)|pdf|immagini|foto|photos?)(?!\w)")
+TELL_WORDS = re.compile(r"(?i)^\s*(dimmi|dimmelo|dimmela|dire|dirmi|di'|dì|tell|let me know|fammi sapere|"
+                        r"spiegami|explain)\b")
+MAX_TASK_CHARS = 4000
+# Italian reflexive "trovarsi" means "to be (somewhere)", not "to find": "dove mi trovo?"
+_BE_LOCATED = re.compile(r"(?i)\b(mi|ti|ci|vi|si)\s+trov(o|i|a|iamo|ate|ano)\b")
+
+
+def plain(text: str) -> str:
+    """The text that action and word matching read: idioms that look like other verbs rewritten."""
+    return _BE_LOCATED.sub("sono", text)
+
+
+@dataclass
+class Clause:
+    text: str
+    sig: ActionSig
+    slots: dict[str, Any]
+    tell: bool = False  # "dimmi ...", "tell me ...": asks for an answer, not an action on its own
+
+    @property
+    def paths(self) -> list[str]:
+        return list(self.slots.get("path") or [])
+
+    @property
+    def has_file_context(self) -> bool:
+        return bool(self.paths or self.slots.get("ext") or FILE_WORDS.search(self.text))
+
+
+@dataclass
+class Evidence:
+    text: str  # the request (its head when inline content was split off)
+    inline: str | None  # content given in the request itself, after "…:"
+    quoted: list[str]
+    clauses: list[Clause]
+    slots: dict[str, Any] = field(default_factory=dict)
+    now: datetime = field(default_factory=datetime.now)  # the reference time of every relative date
+
+    def clause(self, i: int) -> Clause | None:
+        return self.clauses[i] if 0 <= i < len(self.clauses) else None
+
+
+def quoted_texts(text: str) -> list[str]:
+    return [m.group("q").strip() for m in _QUOTED.finditer(text) if m.group("q").strip()]
+
+
+def split_inline(text: str) -> tuple[str, str | None]:
+    """Split "riassumi questo testo: <content>" into (head, content); paths/times/URLs are not splits."""
+    m = _INLINE.match(text.strip())
+    if not m:
+        return text, None
+    head, body = m.group("head").strip(), m.group("body").strip()
+    if re.search(r"(https?|ftp)$|[A-Za-z]$", head) and re.match(r"//|\\", body):
+        return text, None  # a URL or a Windows drive, not a colon of speech
+    if re.search(r"\d$", head) and re.match(r"\d", body):
+        return text, None  # a time such as 14:05
+    if not action_of(head).known and not re.search(r"(?i)\b(testo|text|questo|this|seguente|following)\b", head):
+        return text, None
+    return head, body
+
+
+def analyze(text: str, now: datetime | None = None) -> Evidence:
+    """Read a request by rules. Never raises; long requests are read from their first MAX_TASK_CHARS."""
+    text = (text or "").strip()
+    now = (now or datetime.now()).replace(microsecond=0)
+    head, inline = split_inline(text[:MAX_TASK_CHARS * 4] if len(text) > MAX_TASK_CHARS * 4 else text)
+    if inline is None and len(head) > MAX_TASK_CHARS:
+        head = head[:MAX_TASK_CHARS]
+    quoted = quoted_texts(head)
+    parts = split_continuation(head) or ([head] if head else [])
+    clauses = []
+    for p in parts:
+        clauses.append(Clause(p, action_of(plain(p)), extract(p, now), bool(TELL_WORDS.match(p))))
+    return Evidence(head, inline, quoted, clauses, extract(head, now), now)
+
+
+def window_hours(window: dict[str, Any] | None, now: datetime | None = None) -> float | None:
+    """Hours from the window's start to now: "ieri" includes all of yesterday."""
+    if not window:
+        return None
+    try:
+        since = datetime.fromisoformat(str(window["since"]))
+        ref = now or datetime.now()
+        hours = (ref.replace(tzinfo=None) - since.replace(tzinfo=None)).total_seconds() / 3600
+        return float(max(1, int(hours + 0.999)))
+    except (KeyError, ValueError, TypeError):
+        h = window.get("hours") if isinstance(window, dict) else None
+        return float(h) if isinstance(h, (int, float)) else None

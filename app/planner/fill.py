@@ -1,0 +1,235 @@
+"""Arguments for the chosen tool: rules first, the model only for what is left.
+
+Values the request carries (paths, URLs, numbers, dates, extensions, quoted
+text) are filled by rules (source `rules`); earlier results are passed by
+reference (`{{stepN.field}}`, source `ref`) so the engine resolves the real
+data, never what the model was shown. The model fills only the remaining
+required keys, under a JSON-schema grammar restricted to those keys with
+bounded strings (grammar cost grows per token on Gemma's vocabulary).
+"""
+from __future__ import annotations
+
+import json
+import re
+from typing import Any, Sequence
+
+from app.engine.cancel import CancelToken, Cancelled
+from app.engine.events import Step
+from app.tools.registry import Tool
+
+from .choose import CONTENT_PROPS, PATH_PROPS
+from .evidence import Clause, Evidence, window_hours
+
+MAX_MODEL_STRING = 100  # characters; under a grammar each generated token costs ~50 ms on Gemma's vocabulary
+MAX_MODEL_ITEMS = 5
+ARGS_MAX_TOKENS = 64
+_LOOPING = re.compile(r"(.{1,3})\1{11,}$", re.S)  # the same 1-3 characters a dozen times at the end
+RESULT_FIELDS = ("content", "summary", "text", "entries", "matches", "files", "results")
+FREE_TEXT_PROPS = ("fact", "query", "question", "instruction", "text", "note", "value", "key", "topic")
+# Words that pick one value of an optional enum argument ("mostrami la fine" -> mode=tail).
+ENUM_HINTS: dict[str, tuple[str, ...]] = {
+    "tail": ("fine", "end", "last", "ultim", "coda", "bottom", "tail"),
+    "head": ("inizio", "beginning", "first", "prim", "top", "head"),
+    "grep": ("cerca", "search", "find", "grep", "contengono", "containing", "errori", "errors", "error"),
+    "append": ("aggiungi", "append", "accoda", "in fondo"),
+    "create": ("nuovo", "new", "crea", "create"),
+}
+_LEAD = re.compile(r"(?i)^\s*(?:che|that|di|of|about|su|sul|sulla)\s+")
+
+
+class ArgsError(Exception):
+    """The model's arguments could not be used (not JSON, wrong shape), or there was no model to ask."""
+
+    def __init__(self, message: str, tool: str = ""):
+        super().__init__(message)
+        self.tool = tool
+
+
+def result_field(step: Step) -> str | None:
+    """The field of a step result that a following step most likely wants."""
+    res = step.result
+    if not isinstance(res, dict):
+        return None
+    for f in RESULT_FIELDS:
+        if f in res and res[f] not in (None, "", []):
+            return f
+    return None
+
+
+def last_content_ref(steps: Sequence[Step]) -> str | None:
+    for s in reversed(steps):
+        if s.ok:
+            f = result_field(s)
+            if f:
+                return f"{{{{step{s.num}.{f}}}}}"
+    return None
+
+
+def _object_text(clause: Clause) -> str:
+    """The clause after its first action word: "ricordati che X" -> "X"."""
+    words = clause.text.split()
+    from app.routing.actions import verb_class
+    from app.routing.normalize import normalize
+
+    for i, w in enumerate(words):
+        if verb_class(normalize(w)):
+            rest = " ".join(words[i + 1:])
+            return _LEAD.sub("", rest).strip(" .?!") or clause.text
+    return clause.text.strip(" .?!")
+
+
+def rule_args(tool: Tool, clause: Clause | None, ev: Evidence, steps: Sequence[Step], *,
+              scratchpad_id: str | None = None,
+              free_text_by_rules: bool = True) -> tuple[dict[str, Any], dict[str, str]]:
+    """Fill what the request and earlier steps determine. Returns (args, sources)."""
+    clause = clause or (ev.clauses[0] if ev.clauses else None)
+    slots = clause.slots if clause else ev.slots
+    args: dict[str, Any] = {}
+    src: dict[str, str] = {}
+    props = tool.properties
+
+    def put(k: str, v: Any, how: str = "rules") -> None:
+        if k in props and k not in args and v not in (None, "", []):
+            args[k] = v
+            src[k] = how
+
+    paths = list(slots.get("path") or []) or (list(ev.slots.get("path") or []) if len(ev.clauses) <= 1 else [])
+    for k in props:
+        if k not in PATH_PROPS or not paths:
+            continue
+        typ = props[k].get("type")
+        put(k, paths if typ == "array" else paths[-1] if tool.risk == "write" else paths[0])
+    if "root" in props and "root" in tool.required and "root" not in args and (
+            slots.get("ext") or slots.get("window")):
+        put("root", "~", "default")
+    if slots.get("ext"):
+        put("ext", slots["ext"][0])
+    if slots.get("window") and clause is not None and clause.has_file_context:
+        put("modified_within_hours", window_hours(slots["window"], ev.now))
+    for key in ("url", "urls"):
+        if slots.get("url"):
+            put(key, slots["url"] if props.get(key, {}).get("type") == "array" else slots["url"][0])
+    for key in ("email", "to"):
+        if slots.get("email"):
+            put(key, slots["email"][0])
+    if slots.get("date"):
+        for k, p in props.items():
+            if "date" in k or p.get("format") == "date":
+                put(k, slots["date"][0])
+    # content: quoted text, inline text, or the previous result by reference
+    for k in CONTENT_PROPS:
+        if k not in props:
+            continue
+        if clause is not None and ev.quoted and tool.risk == "write":
+            put(k, ev.quoted[0])
+        elif ev.inline:
+            put(k, ev.inline)
+        else:
+            ref = last_content_ref(steps)
+            if ref:
+                put(k, ref, "ref")
+    if "scratchpad_id" in props and scratchpad_id:
+        put("scratchpad_id", scratchpad_id)
+    if "instruction" in props and clause is not None:
+        put("instruction", clause.text[: int(props["instruction"].get("maxLength", 300))])
+    if free_text_by_rules and clause is not None:
+        for k in tool.required:
+            if k not in args and k in FREE_TEXT_PROPS and props.get(k, {}).get("type", "string") == "string":
+                cap = int(props[k].get("maxLength", 500))
+                put(k, (ev.inline or _object_text(clause))[:cap])
+    if clause is not None:
+        low = clause.text.lower()
+        for k, p in props.items():
+            if k in args or "enum" not in p:
+                continue
+            hit = [v for v in p["enum"] if any(re.search(rf"(?<!\w){re.escape(w)}", low)
+                                               for w in ENUM_HINTS.get(str(v), ()))]
+            if len(hit) == 1:
+                put(k, hit[0])
+        if args.get("mode") == "grep" and "pattern" in props:  # a search needs something to search for
+            if ev.quoted:
+                put("pattern", ev.quoted[0])
+            elif re.search(r"(?i)\berror[ei]?s?\b|\berrore\b", clause.text):
+                put("pattern", "error")
+                put("ignore_case", True)
+            if re.search(r"(?i)\b(ultim[oaie]|last|latest)\b", clause.text):
+                put("from_end", True)
+    numbers = slots.get("number") or []
+    num_props = [k for k in tool.required if props.get(k, {}).get("type") in ("integer", "number") and k not in args]
+    if len(numbers) == 1 and len(num_props) == 1:
+        v = numbers[0]
+        put(num_props[0], int(v) if props[num_props[0]]["type"] == "integer" else v)
+    return args, src
+
+
+def missing_required(tool: Tool, args: dict[str, Any]) -> list[str]:
+    return [k for k in tool.required if k not in args]
+
+
+def _bounded(prop: dict[str, Any]) -> dict[str, Any]:
+    p = {k: v for k, v in prop.items() if k in ("type", "enum", "items", "properties", "required", "maxLength",
+                                                 "maxItems", "minimum", "maximum")}
+    typ = p.get("type")
+    if typ == "string" and "enum" not in p:
+        p["maxLength"] = min(int(p.get("maxLength", MAX_MODEL_STRING)), MAX_MODEL_STRING)
+    elif typ == "array":
+        p["maxItems"] = min(int(p.get("maxItems", MAX_MODEL_ITEMS)), MAX_MODEL_ITEMS)
+        p["items"] = _bounded(p.get("items", {"type": "string"}))
+    elif typ == "object" and "properties" in p:
+        p["properties"] = {k: _bounded(v) for k, v in p["properties"].items()}
+    elif typ is None and "enum" not in p:
+        p = {"type": "string", "maxLength": MAX_MODEL_STRING}
+    return p
+
+
+def model_schema(tool: Tool, keys: Sequence[str]) -> dict[str, Any]:
+    """The tool's schema restricted to `keys`, every string and list bounded."""
+    props = tool.properties
+    return {"type": "object", "properties": {k: _bounded(props.get(k, {"type": "string"})) for k in keys},
+            "required": list(keys), "additionalProperties": False}
+
+
+def parse_model_args(text: str, keys: Sequence[str]) -> dict[str, Any]:
+    """The model's JSON for `keys`; raises ArgsError with what was wrong."""
+    try:
+        val = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise ArgsError(f"not valid JSON ({e.msg} at character {e.pos}): {text[:120]!r}") from None
+    except RecursionError:
+        raise ArgsError(f"not usable JSON (nested too deeply): {text[:120]!r}") from None
+    if not isinstance(val, dict):
+        raise ArgsError(f"expected a JSON object, got {type(val).__name__}")
+    missing = [k for k in keys if k not in val]
+    if missing:
+        raise ArgsError(f"the model left out {', '.join(missing)}")
+    return {k: val[k] for k in keys}
+
+
+def model_args(llm: Any, prompt: str, tool: Tool, missing: Sequence[str],
+               cancel: CancelToken) -> tuple[dict[str, Any], Any]:
+    """Generate the missing keys under the restricted grammar; a looping generation is stopped early."""
+    from .answer import StopToken
+
+    stop = StopToken(cancel)
+    out: list[str] = []
+
+    def watch(tok: str) -> None:
+        out.append(tok)
+        if _LOOPING.search("".join(out)[-48:]):
+            stop.cancel()
+
+    try:
+        comp = llm.complete(prompt, max_tokens=ARGS_MAX_TOKENS, temperature=0.0, cancel=stop, on_token=watch,
+                            json_schema=model_schema(tool, missing))
+    except Cancelled:
+        if cancel.cancelled:
+            raise
+        raise ArgsError(f"the model repeated itself instead of giving {', '.join(missing)}: "
+                        f"{''.join(out)[:80]!r}") from None
+    return parse_model_args(comp.text, missing), comp
+
+
+def shown_args(args: dict[str, Any], limit: int = 200) -> str:
+    """Arguments as written into the prompt: compact, long strings shortened."""
+    short = {k: (v[:limit] + "…" if isinstance(v, str) and len(v) > limit else v) for k, v in args.items()}
+    return json.dumps(short, ensure_ascii=False, separators=(",", ":"), default=str)

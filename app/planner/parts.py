@@ -1,0 +1,159 @@
+"""What the planner takes from the turn's services and settings, each part degrading on its own.
+
+A missing embedder means retrieval by words only; a missing model means
+decisions by structure and deterministic answers; a failing memory or state
+block is left out. None of them may lose the turn.
+"""
+from __future__ import annotations
+
+import logging
+from typing import Any, Sequence
+
+from app.engine import events as ev
+from app.engine.context import TurnContext
+from app.tools.describe import fit as fit_text
+from app.tools.registry import Tool
+
+from . import prompt as pr
+
+log = logging.getLogger(__name__)
+
+HISTORY_EXCHANGES = 4
+HISTORY_CHARS = 300
+
+
+def service(ctx: TurnContext, name: str, fallback: Any = None) -> Any:
+    """ctx.services[name] (or the planner's own services), called if it is a provider."""
+    provider = ctx.services.get(name) if isinstance(ctx.services, dict) else None
+    if provider is None and fallback is not None:
+        provider = getattr(fallback, name, None)
+    if provider is None:
+        return None
+    if callable(provider) and not hasattr(provider, "complete") and not hasattr(provider, "embed"):
+        return provider()
+    return provider
+
+
+def llm_or_none(ctx: TurnContext, fallback: Any = None) -> Any:
+    try:
+        return service(ctx, "llm", fallback)
+    except Exception as e:  # ModelError / LLMError: decide by rules, and say so
+        ctx.emit(ev.Error(ctx.turn_id, ctx.next_step, message=f"planner model unavailable: {e}",
+                          hint="answering by rules only; run `metnos doctor`"))
+        return None
+
+
+def embedder_or_none(ctx: TurnContext, fallback: Any = None) -> Any:
+    try:
+        return service(ctx, "embedder", fallback)
+    except Exception as e:
+        log.warning("embedder unavailable, tool retrieval by words only: %s", e)
+        return None
+
+
+def call_text(ctx: TurnContext, name: str, *args: Any) -> str:
+    """A text-producing service (memory_block, state_block); '' when absent or failing."""
+    fn = ctx.services.get(name) if isinstance(ctx.services, dict) else None
+    if not callable(fn):
+        return ""
+    try:
+        return str(fn(*args) or "")
+    except Exception as e:  # memory or state trouble must not lose the turn
+        log.warning("%s failed: %s", name, e)
+        return ""
+
+
+def state_text(ctx: TurnContext) -> str:
+    text = call_text(ctx, "state_block")
+    if not text:
+        st = ctx.services.get("state") if isinstance(ctx.services, dict) else None
+        render = getattr(st, "render", None)
+        text = str(render() or "") if callable(render) else ""
+    return text
+
+
+def scratch_has_entries(ctx: TurnContext) -> bool:
+    try:
+        fn = ctx.services.get("scratch_has_entries") if isinstance(ctx.services, dict) else None
+        if callable(fn):
+            return bool(fn())
+        store = ctx.services.get("scratchpad") if isinstance(ctx.services, dict) else None
+        has = getattr(store, "has_entries", None)
+        return bool(has(ctx.owner, ctx.turn_id)) if callable(has) else False
+    except Exception as e:
+        log.warning("scratchpad check failed: %s", e)
+        return False
+
+
+def tool_surface(ctx: TurnContext) -> Any:
+    """The turn's ToolSurface (resident set + deferred index, issue 7) when the engine built one."""
+    try:
+        from app.tools.surface import SERVICE_KEY, ToolSurface
+    except ImportError:
+        return None
+    s = ctx.services.get(SERVICE_KEY) if isinstance(ctx.services, dict) else None
+    return s if isinstance(s, ToolSurface) else None
+
+
+def resident_tools(tools: Sequence[Tool], cfg: Any) -> list[Tool]:
+    """Without a tool surface: `tools.resident`, or every non-builtin tool when tool_top_k = 0 (big models)."""
+    names = list(getattr(cfg.tools, "resident", []) or [])
+    if not names and int(cfg.llm.tool_top_k) == 0:
+        return [t for t in tools if not t.builtin]
+    by_name = {t.name: t for t in tools}
+    return [by_name[n] for n in names if n in by_name]
+
+
+def resident_block(surface: Any, registry: Any, cfg: Any) -> tuple[list[Tool], str, pr.LineFn]:
+    """(resident tools, deferred index text, how a tool is written) for the stable prefix."""
+    if surface is not None:
+        from app.tools.surface import tool_line
+
+        return list(surface.resident), surface.index_text(), tool_line
+    return resident_tools(list(registry), cfg), "", pr.tool_line
+
+
+def warm_prefix(ctx: TurnContext, llm: Any, ps: pr.PromptState) -> dict[str, Any]:
+    """Have the model's KV cache hold the stable prefix (from memory, from disk, or evaluated once)."""
+    warm = getattr(llm, "warm_prefix", None)
+    if not callable(warm) or not ps.stable_count:
+        return {}
+    from app.models.prefix_cache import stable_prefix
+
+    text = stable_prefix(llm.render, ps.messages[:ps.stable_count])
+    return dict(warm(text, persist=bool(getattr(ctx.config.llm, "prefix_cache", True)), cancel=ctx.cancel))
+
+
+def trim_history(history: Sequence[tuple[str, str]] | None) -> list[tuple[str, str]]:
+    return [(str(u)[:HISTORY_CHARS], str(a)[:HISTORY_CHARS]) for u, a in list(history or [])[-HISTORY_EXCHANGES:]]
+
+
+def task_text(ctx: TurnContext, llm: Any, text: str) -> str:
+    """The request as the prompt shows it: at most a quarter of the context, head and tail kept."""
+    n_ctx = int(getattr(llm, "n_ctx", 0) or ctx.config.llm.n_ctx)
+    budget = max(64, n_ctx // 4)
+    if llm is None:
+        cut = text if len(text) <= budget * 3 else text[: budget * 3]
+    else:
+        cut, _ = fit_text(llm, text, budget)
+    if cut != text:
+        ctx.emit(ev.Progress(ctx.turn_id, ctx.next_step, what=f"request shortened to fit the model's context "
+                                                              f"({len(text)} → {len(cut)} characters)"))
+    return cut
+
+
+def fit_context(ctx: TurnContext, llm: Any, ps: pr.PromptState, weight: float) -> None:
+    """Past the budget, compact the middle steps (rare: it rewrites the prompt, losing KV reuse once)."""
+    if llm is None:
+        return
+    from app.memory.compaction import compact, extractive_summarizer, llm_summarizer
+
+    budget = min(int(ctx.config.memory.history_budget_tokens),
+                 int(llm.n_ctx) - int(ctx.config.llm.max_answer_tokens) - 128)
+    summarize = llm_summarizer(llm, cancel=ctx.cancel) if weight >= 0.5 else extractive_summarizer()
+    msgs, info = compact(ps.messages, budget, int(ctx.config.memory.keep_recent_steps), llm.count_tokens,
+                         summarize)
+    if info.action != "none":
+        ps.messages = msgs
+        ctx.emit(ev.Progress(ctx.turn_id, ctx.next_step, what=f"context compacted ({info.action}: "
+                                                              f"{info.tokens_before} → {info.tokens_after} tokens)"))

@@ -1,0 +1,418 @@
+"""The L3 planner loop, built for a tiny local model and correct with a big one.
+
+Per step: retrieve the few tools that fit the pending part of the request,
+choose among them and `answer` (structure + model log-likelihood, see
+choose.py), fill arguments by rules then by the model under a restricted
+grammar, run the tool through `TurnContext.execute` (the only way), and show
+the model the observation. The prompt only grows at the end (prompt.py), so
+each step re-evaluates only its new tokens. The answer streams through a
+guard that falls back to a deterministic rendering (answer.py).
+"""
+from __future__ import annotations
+
+import logging
+import time
+from dataclasses import dataclass, field
+from typing import Any, Collection, Sequence
+
+from app.engine import events as ev
+from app.engine.context import StepOutcome, TurnContext
+from app.tools.registry import Tool
+
+from . import answer as ans
+from . import parts
+from . import prompt as pr
+from .choose import (ANSWER, Choice, Situation, combine, model_weight, names_grammar, parse_action, rank_candidates,
+                     structural_scores)
+from .evidence import Evidence, analyze, plain
+from .fill import ArgsError, missing_required, model_args, rule_args, shown_args
+from .stats import PlannerStats, StepStats, from_completion
+from .surface import ToolIndex, content_words
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class RunInfo:
+    """What the last run did, for tests, the bench and `metnos context --explain`."""
+
+    choices: list[Choice] = field(default_factory=list)
+    stats: list[StepStats] = field(default_factory=list)
+    weight: float = 0.0
+    answer_replaced: str = ""  # why the model's answer was replaced ('' when it was used)
+    prompt: str = ""  # the last prompt sent to the model
+    prompts: list[str] = field(default_factory=list)  # every prompt the model evaluated, in order
+    prefix: dict[str, Any] = field(default_factory=dict)  # what warming the stable prefix did
+
+
+@dataclass
+class _Plan:
+    candidates: list[str]
+    structural: dict[str, float]
+    prereq: str | None
+
+
+@dataclass
+class Decision:
+    """A chosen tool call (not yet run): what `decide` returns and the loop executes."""
+
+    tool: str
+    args: dict[str, Any]
+    sources: dict[str, str]
+    choice: Choice
+    error: str = ""
+
+
+@dataclass
+class _Turn:
+    ctx: TurnContext
+    text: str
+    llm: Any
+    weight: float
+    evd: Evidence
+    idx: ToolIndex
+    vecs: Any
+    info: RunInfo
+    sit: Situation
+    clause_i: int = 0
+    plan: _Plan = field(default_factory=lambda: _Plan([], {}, None))
+    ps: pr.PromptState = field(default_factory=pr.PromptState)
+    last_sid: str | None = None
+    tools: dict[str, Tool] = field(default_factory=dict)  # the permitted surface, looked up without loading
+    surface: Any = None  # app.tools.surface.ToolSurface when the engine built one for this turn
+
+
+class Planner:
+    def __init__(self, services: Any = None):
+        self.services = services
+        self.last = RunInfo()
+        self.always_score = False  # the bench sets it to time the model's part of every decision
+        self._index: tuple[tuple[Any, ...], ToolIndex] | None = None
+
+    def index(self, tools: Sequence[Tool], embedder: Any) -> ToolIndex:
+        key = (id(embedder), tuple((t.name, t.description, t.examples) for t in tools))
+        if self._index is None or self._index[0] != key:
+            self._index = (key, ToolIndex(tools, embedder))
+        return self._index[1]
+
+    # -- the loop ------------------------------------------------------------------------
+    def run(self, ctx: TurnContext, history: list[tuple[str, str]] | None = None) -> str:
+        """Plan and act until the request is answered; returns the answer (also streamed as Token events)."""
+        t = self._setup(ctx, history)
+        if t is None:
+            return ""
+        max_steps = int(ctx.config.llm.max_steps)
+        while True:
+            ctx.cancel.check()
+            if len(ctx.turn.steps) >= max_steps:
+                ctx.emit(ev.Progress(ctx.turn_id, ctx.next_step, what=f"step limit reached ({max_steps})"))
+                break
+            try:
+                call = self._next_call(t)
+            except ArgsError as e:
+                return self._finish(ctx, t.info, ans.missing_args_text(t.text, e.tool or "the tool", e), None)
+            if call is None:
+                break
+            self._act(t, call)
+        return self._answer(t)
+
+    def decide(self, ctx: TurnContext, history: list[tuple[str, str]] | None = None) -> Decision | None:
+        """The first decision and its arguments, without running anything (tests, bench, route explain)."""
+        t = self._setup(ctx, history)
+        if t is None:
+            return None
+        try:
+            call = self._next_call(t)
+        except ArgsError as e:
+            return Decision(t.info.choices[-1].name, {}, {}, t.info.choices[-1], error=str(e))
+        if call is None:
+            return Decision(ANSWER, {}, {}, t.info.choices[-1])
+        return call
+
+    # -- turn state ------------------------------------------------------------------------
+    def _setup(self, ctx: TurnContext, history: list[tuple[str, str]] | None) -> _Turn | None:
+        info = self.last = RunInfo()
+        text = ctx.turn.text if isinstance(ctx.turn.text, str) else str(ctx.turn.text)
+        if not text.strip():
+            ctx.emit(ev.Error(ctx.turn_id, ctx.next_step, message="empty request",
+                              hint="type a question or a command"))
+            return None
+        cfg = ctx.config
+        llm = parts.llm_or_none(ctx, self.services)
+        info.weight = weight = model_weight(llm, float(getattr(cfg.llm, "choice_weight", -1.0)))
+        evd = analyze(text)
+        tools = {x.name: x for x in ctx.registry}  # iterating a surface's registry loads nothing
+        idx = self.index(list(tools.values()), parts.embedder_or_none(ctx, self.services))
+        focus = [c.text for c in evd.clauses] or [evd.text]
+        vecs = idx.embedder.embed(focus) if idx.embedder is not None and idx.matrix is not None else None
+        t = _Turn(ctx, text, llm, weight, evd, idx, vecs, info,
+                  Situation(has_content_source=bool(evd.quoted or evd.inline)), tools=tools,
+                  surface=parts.tool_surface(ctx))
+        t.clause_i = self._consume_existing(t)
+        t.plan = self._plan(t)
+        task = parts.task_text(ctx, llm, text)
+        resident, index_text, line = parts.resident_block(t.surface, ctx.registry, cfg)
+        shown = self._shown(t, t.plan.candidates, {x.name for x in resident})
+        t.ps = pr.start(resident, task, memory=parts.call_text(ctx, "memory_block", text), tools=shown,
+                        history=parts.trim_history(history), state=parts.state_text(ctx), index_text=index_text,
+                        line=line)
+        info.prefix = parts.warm_prefix(ctx, llm, t.ps)
+        inline = int(cfg.scratchpad.inline_chars)
+        for s in list(ctx.turn.steps):  # steps replayed by the fast path before the planner was called
+            t.ps.add("assistant", f"{pr.DECISION_PREFIX} {s.tool}\nArgs: {shown_args(s.args)}")
+            t.ps.add("user", pr.observation_text(s.num, s.tool, pr.shortened(s.result, inline)))
+        return t
+
+    def _shown(self, t: _Turn, names: Sequence[str], already: set[str]) -> list[Tool]:
+        """Tools about to be shown with their schema; on a deferral surface, loading is recorded with why."""
+        out = []
+        for n in names:
+            tool = t.tools.get(n)
+            if tool is None or n in already:
+                continue
+            if t.surface is not None:
+                clause = t.evd.clause(t.clause_i)
+                t.surface.load(n, f"planner retrieval: {(clause.text if clause else t.text)[:60]}")
+            out.append(tool)
+        return out
+
+    def _next_call(self, t: _Turn) -> Decision | None:
+        """Decide the next step; None means answer. Raises ArgsError when arguments cannot be had."""
+        ctx = t.ctx
+        parts.fit_context(ctx, t.llm, t.ps, t.weight)
+        choice = self._decide(t)
+        t.info.choices.append(choice)
+        if choice.name == ANSWER:
+            return None
+        tool = t.tools.get(choice.name)
+        if tool is None:  # only reachable through a model that names a tool freely
+            ctx.emit(ev.Error(ctx.turn_id, ctx.next_step, message=f"the model chose an unknown tool "
+                              f"{choice.name!r}", hint="answering with what is known so far"))
+            return None
+        args, sources = rule_args(tool, t.evd.clause(t.clause_i), t.evd, ctx.turn.steps,
+                                  scratchpad_id=t.last_sid, free_text_by_rules=t.weight < 0.5)
+        try:
+            args, sources = self._model_args(ctx, t.llm, t.ps, tool, args, sources)
+        except ArgsError as e:
+            ctx.emit(ev.Error(ctx.turn_id, ctx.next_step, message=f"the arguments for {tool.name} could not be "
+                              f"filled: {e}", hint="say the missing value in the request, e.g. the full path"))
+            raise ArgsError(str(e), tool.name) from None
+        return Decision(tool.name, args, sources, choice)
+
+    def _act(self, t: _Turn, call: Decision) -> None:
+        ctx, sit = t.ctx, t.sit
+        outcome = ctx.execute(call.tool, call.args, call.sources, level="L3")
+        t.last_sid = outcome.scratchpad_id or t.last_sid
+        sit.steps_done += 1
+        sit.last_ok = outcome.ok
+        sit.executed.append((call.tool, shown_args(call.args)))
+        sit.clause_tools.add(call.tool)
+        if outcome.ok:
+            sit.has_content_source = True
+            if call.choice.prereq_for is None:
+                t.clause_i += 1
+                sit.clause_tools = set()
+        else:
+            t.clause_i = len(t.evd.clauses)  # a failure ends the plan: explain it
+        sit.pending_clause = t.clause_i < len(t.evd.clauses)
+        t.plan = self._plan(t)
+        self._observe(t, call.tool, call.args, outcome)
+
+    # -- planning helpers -------------------------------------------------------------
+    @staticmethod
+    def _pool(t: _Turn, weight: float) -> list[str]:
+        """Tools that may be offered now: builtins only to bigger models; scratchpad_read only while the turn
+        has entries and an observation of this run named one (its id is then filled by rules)."""
+        out = [n for n, tool in t.tools.items() if n != "scratchpad_read" and not (tool.builtin and weight < 0.5)]
+        if "scratchpad_read" in t.tools and t.last_sid and parts.scratch_has_entries(t.ctx):
+            if t.surface is not None:
+                t.surface.activate("scratchpad_read", "the turn has scratchpad entries")
+            out.append("scratchpad_read")
+        return out
+
+    def _plan(self, t: _Turn, sit: Situation | None = None, clause_i: int | None = None) -> _Plan:
+        """Candidates and structural scores for the pending clause (see choose.py)."""
+        ctx, evd, idx = t.ctx, t.evd, t.idx
+        ci = t.clause_i if clause_i is None else clause_i
+        clause = evd.clause(ci)
+        focus_i = min(ci, len(evd.clauses) - 1) if evd.clauses else 0
+        vec = t.vecs[focus_i] if t.vecs is not None and len(t.vecs) else None
+        pool = self._pool(t, t.weight)
+        emb = idx.embed_scores(vec)
+        lex = idx.lexical_scores(content_words(plain(clause.text if clause else evd.text)))
+        act = idx.action_scores(clause.sig.actions if clause else ())
+        struct, prereq = structural_scores(t.tools, pool, emb, lex, act, clause, evd, sit or t.sit,
+                                           idx.actions_with_tools())
+        tools_only = {k: v for k, v in struct.items() if k != ANSWER}
+        cands = rank_candidates(tools_only, int(ctx.config.llm.tool_top_k))
+        if prereq and "read_files" not in cands:
+            cands.append("read_files")
+        return _Plan(cands, struct, prereq)
+
+    def _consume_existing(self, t: _Turn) -> int:
+        """Clauses already served by steps the fast path replayed (chain_to_planner)."""
+        ci, sit = 0, t.sit
+        for s in t.ctx.turn.steps:
+            best = self._plan(t, Situation(), ci).candidates[:1]
+            sit.steps_done += 1
+            sit.last_ok = s.ok
+            sit.executed.append((s.tool, shown_args(s.args)))
+            if s.ok:
+                sit.has_content_source = True
+            if ci < len(t.evd.clauses) and best and best[0] == s.tool:
+                ci += 1
+        sit.pending_clause = ci < len(t.evd.clauses)
+        return ci
+
+    def _decide(self, t: _Turn) -> Choice:
+        ctx, llm, ps, plan, weight = t.ctx, t.llm, t.ps, t.plan, t.weight
+        opts = [*plan.candidates, ANSWER]
+        struct = {o: plan.structural[o] for o in opts if o in plan.structural}
+        ps_only = combine(struct, None, 0.0)
+        top2 = sorted(ps_only.values(), reverse=True)[:2] + [0.0]
+        margin = top2[0] - top2[1]
+        ll = None
+        stats = StepStats(ctx.next_step, "decide")
+        t0 = time.perf_counter()
+        # The model moves an option's mixed probability by at most `weight`: when the structural
+        # margin is so large that (1 - w) * margin > w, its scores cannot change the argmax: skipped.
+        if llm is not None and weight > 0 and ((1 - weight) * margin <= weight or self.always_score):
+            prompt = pr.decision_prompt(llm.render, ps)
+            stats = self._prime(ctx, llm, prompt, "decide")
+            ll = self._model_vote(t, prompt, opts, struct)
+        probs = combine(struct, ll, weight)
+        name = max(probs, key=probs.get)  # type: ignore[arg-type]
+        stats.ms = (time.perf_counter() - t0) * 1000
+        stats.choice = name
+        self.last.stats.append(stats)
+        ctx.emit(PlannerStats(ctx.turn_id, ctx.next_step, phase="decide", prompt_tokens=stats.prompt_tokens,
+                              reused_tokens=stats.reused_tokens, evaluated_tokens=stats.evaluated_tokens,
+                              ms=round(stats.ms, 1), choice=name, model_consulted=ll is not None,
+                              scores={k: round(v, 3) for k, v in probs.items()}))
+        why = "structure decided" if ll is None else "structure + model"
+        return Choice(name, probs, struct, ll, why, plan.prereq if name == "read_files" else None)
+
+    def _model_vote(self, t: _Turn, prompt: str, opts: list[str],
+                    struct: dict[str, float]) -> dict[str, float] | None:
+        """The model's log-likelihood of each option; by constrained generation when it cannot score."""
+        ctx, llm = t.ctx, t.llm
+        scorer = getattr(llm, "score_options", None)
+        if callable(scorer):
+            try:
+                options = [f" {o}" for o in opts]
+                means = scorer(prompt, options)
+                return {o: m * max(1, llm.count_tokens(opt)) for o, m, opt in zip(opts, means, options)}
+            except NotImplementedError:
+                pass
+        comp = llm.complete(prompt, max_tokens=12, temperature=0.0, cancel=ctx.cancel, grammar=names_grammar(opts))
+        return self.vote_from_text(ctx, comp.text, opts, struct, self._pool(t, 1.0))
+
+    @staticmethod
+    def vote_from_text(ctx: TurnContext, text: str, opts: list[str], struct: dict[str, float],
+                       allowed: Collection[str] = ()) -> dict[str, float] | None:
+        """Read a generated decision. A tool the surface allows is accepted (callable by name, issue 7);
+        any other name or text is an Error event, and the choice falls back to the request's structure."""
+        name = parse_action(text)
+        if name not in opts:
+            if name and name in allowed:
+                ctx.deferred_loaded.setdefault(name, "named by the model")
+                opts.append(name)
+                struct[name] = min(struct.values())
+            else:
+                ctx.emit(ev.Error(ctx.turn_id, ctx.next_step,
+                                  message=f"the model's decision is not a known tool or 'answer': {text[:80]!r}",
+                                  hint="deciding by the request's structure instead"))
+                return None
+        return {o: (0.0 if o == name else -30.0) for o in opts}
+
+    def _prime(self, ctx: TurnContext, llm: Any, prompt: str, phase: str) -> StepStats:
+        """Evaluate the prompt with one sampled token: prefill becomes cancellable and measured, and the
+        scoring or generation that follows reuses all of it from the KV cache."""
+        self.last.prompt = prompt
+        self.last.prompts.append(prompt)
+        comp = llm.complete(prompt, max_tokens=1, temperature=0.0, cancel=ctx.cancel)
+        ctx.cancel.check()
+        return from_completion(ctx.next_step, phase, comp, 0.0)
+
+    def _model_args(self, ctx: TurnContext, llm: Any, ps: pr.PromptState, tool: Tool, args: dict[str, Any],
+                    sources: dict[str, str]) -> tuple[dict[str, Any], dict[str, str]]:
+        missing = missing_required(tool, args)
+        if not missing:
+            return args, sources
+        if llm is None:
+            raise ArgsError(f"{', '.join(missing)} not found in the request and no model to ask")
+        prompt = pr.decision_prompt(llm.render, ps) + f" {tool.name}\nArgs: "
+        t0 = time.perf_counter()
+        got, comp = model_args(llm, prompt, tool, missing, ctx.cancel)
+        st = from_completion(ctx.next_step, "args", comp, (time.perf_counter() - t0) * 1000, tool.name)
+        self.last.stats.append(st)
+        ctx.emit(PlannerStats(ctx.turn_id, ctx.next_step, phase="args", prompt_tokens=st.prompt_tokens,
+                              reused_tokens=st.reused_tokens, evaluated_tokens=st.evaluated_tokens,
+                              completion_tokens=st.completion_tokens, ms=round(st.ms, 1), choice=tool.name))
+        return {**args, **got}, {**sources, **{k: "model" for k in got}}
+
+    def _observe(self, t: _Turn, tool: str, args: dict[str, Any], outcome: StepOutcome) -> None:
+        ctx, ps = t.ctx, t.ps
+        step = outcome.step.num if outcome.step else ctx.next_step - 1
+        g = ans.ground(t.text, tool, outcome.result if outcome.ok else outcome.view, outcome.ok)
+        new_tools = self._shown(t, t.plan.candidates, ps.shown_tools)
+        ps.shown_tools |= {x.name for x in new_tools}
+        state = parts.state_text(ctx)
+        changed = state if state and state != ps.state_text else ""
+        if changed:
+            ps.state_text = state
+        note = ""
+        if outcome.scratchpad_id:
+            note = (f"The full result is kept as scratchpad_id {outcome.scratchpad_id}; "
+                    f"{{{{step{step}.<field>}}}} passes it whole to another tool.")
+        ps.add("assistant", f"{pr.DECISION_PREFIX} {tool}\nArgs: {shown_args(args)}")
+        ps.add("user", pr.observation_text(step, tool, outcome.view, facts=g.facts, draft=g.draft,
+                                           new_tools=new_tools, state=changed, note=note, line=ps.line))
+
+    # -- the answer -------------------------------------------------------------------------
+    def _answer(self, t: _Turn) -> str:
+        ctx, llm, ps, info, question = t.ctx, t.llm, t.ps, t.info, t.text
+        steps = ctx.turn.steps
+        if steps:
+            last = steps[-1]
+            g = ans.ground(question, last.tool, last.result, last.ok)
+            fallback = g.draft
+        else:
+            g = ans.Grounding()
+            fallback = ans.no_tool_fallback(question)
+        if llm is None:
+            return self._finish(ctx, info, fallback, None)
+        prompt = pr.decision_prompt(llm.render, ps) + pr.ANSWER_LEAD
+        emit = self._token_emitter(ctx)
+        t0 = time.perf_counter()
+        st = self._prime(ctx, llm, prompt, "answer")
+        gen = ans.generate(llm, prompt, grounding=g, prompt_text=prompt, cancel=ctx.cancel, emit_token=emit,
+                           max_tokens=int(ctx.config.llm.max_answer_tokens), fallback=fallback)
+        st.ms = (time.perf_counter() - t0) * 1000
+        st.completion_tokens = gen.model_tokens
+        info.stats.append(st)
+        ctx.emit(PlannerStats(ctx.turn_id, ctx.next_step, phase="answer", prompt_tokens=st.prompt_tokens,
+                              reused_tokens=st.reused_tokens, evaluated_tokens=st.evaluated_tokens,
+                              completion_tokens=st.completion_tokens, ms=round(st.ms, 1)))
+        if not gen.replaced:
+            return gen.text
+        return self._finish(ctx, info, fallback, gen)
+
+    def _finish(self, ctx: TurnContext, info: RunInfo, text: str,
+                gen: ans.Generated | None) -> str:
+        """Stream a deterministic answer; tell front ends to drop model text already shown."""
+        if gen is not None:
+            info.answer_replaced = gen.reason
+            what = "answer_reset" if gen.streamed else "answer_fallback"
+            ctx.emit(ev.Progress(ctx.turn_id, ctx.next_step,
+                                 what=f"{what}: the model's answer was not usable ({gen.reason}); "
+                                      f"answering from the result"))
+        ans.stream_text(text, self._token_emitter(ctx))
+        return text
+
+    @staticmethod
+    def _token_emitter(ctx: TurnContext) -> Any:
+        def emit(tok: str) -> None:
+            ctx.emit(ev.Token(ctx.turn_id, ctx.next_step, text=tok))
+        return emit
+

@@ -1,0 +1,108 @@
+"""Planner fixtures: the real bundled Gemma and embedder, each loaded once per session.
+
+Every model file lookup and cache write happens under a temporary METNOS_HOME.
+The bundled GGUF comes from the installed bundle; only for development, when
+the bundle is not installed yet, /tmp/gemma.gguf (the same file, assembled by
+hand) is used.
+"""
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, Callable
+
+import pytest
+
+from app.engine.context import TurnContext
+from app.engine.events import Turn
+from app.models.bundle import ModelError
+from app.planner import suite
+
+DEV_GGUF = Path("/tmp/gemma.gguf")
+
+
+@pytest.fixture(scope="session")
+def session_home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    with pytest.MonkeyPatch.context() as mp:
+        home = tmp_path_factory.mktemp("planner-home")
+        mp.setenv("METNOS_HOME", str(home))
+        yield home
+
+
+@pytest.fixture(scope="session")
+def gguf(session_home: Path) -> Path:
+    from app.models.bundle import planner_path
+
+    try:
+        return planner_path("bundled").path
+    except ModelError as e:
+        if DEV_GGUF.is_file():
+            return DEV_GGUF
+        pytest.skip(f"bundled planner model not installed ({e})")
+
+
+@pytest.fixture(scope="session")
+def llm(gguf: Path) -> Iterator[Any]:
+    from app.models.llm import LlamaBackend
+
+    backend = LlamaBackend(gguf, n_ctx=4096, threads=0, chat_format="auto")
+    yield backend
+    backend.close()
+
+
+@pytest.fixture(scope="session")
+def embedder(session_home: Path) -> Any:
+    from app.models.embed import get_embedder
+
+    try:
+        return get_embedder()
+    except ModelError as e:
+        pytest.skip(f"bundled embedder not installed ({e})")
+
+
+@pytest.fixture(scope="session")
+def registry() -> Any:
+    from app.tools.catalog import build_registry
+
+    return build_registry()
+
+
+@pytest.fixture
+def root(tmp_path: Path) -> Path:
+    """The only allowed root of a test, with the files the suite's requests name."""
+    return suite.make_root(tmp_path / "root")
+
+
+@pytest.fixture
+def services(llm: Any, embedder: Any) -> dict[str, Any]:
+    return {"llm": lambda: llm, "embedder": lambda: embedder}
+
+
+class Run:
+    """One turn's context and everything it emitted."""
+
+    def __init__(self, ctx: TurnContext, events: list[Any]):
+        self.ctx = ctx
+        self.events = events
+
+    def of(self, kind: str) -> list[Any]:
+        return [e for e in self.events if e.type == kind]
+
+    @property
+    def streamed(self) -> str:
+        return "".join(e.text for e in self.of("token"))
+
+
+@pytest.fixture
+def make_ctx(root: Path, registry: Any, services: dict[str, Any]) -> Callable[..., Run]:
+    def make(text: str, *, approve: Any = None, config: Any = None, reg: Any = None,
+             extra_services: dict[str, Any] | None = None, cancel: Any = None) -> Run:
+        events: list[Any] = []
+        ctx = TurnContext(turn=Turn(uuid.uuid4().hex, text.replace("{root}", str(root)), "tester"),
+                          config=config or suite.config_for(root), registry=reg or registry, emit=events.append,
+                          approve=approve or (lambda *a: False), services={**services, **(extra_services or {})})
+        if cancel is not None:
+            ctx.cancel = cancel
+        return Run(ctx, events)
+    return make

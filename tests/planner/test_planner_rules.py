@@ -1,0 +1,142 @@
+"""The planner's deterministic parts, without models: evidence, arguments, choice arithmetic, prompt layout."""
+from __future__ import annotations
+
+import types
+from datetime import datetime
+
+import pytest
+
+from app.engine.events import Step
+from app.models.templates import render_chatml, render_gemma
+from app.planner import answer as ans
+from app.planner import prompt as pr
+from app.planner.choose import combine, model_weight, names_grammar, parse_action
+from app.planner.evidence import analyze, quoted_texts, split_inline
+from app.planner.fill import model_schema, rule_args
+from app.tools.catalog import build_registry
+
+REG = build_registry()
+NOW = datetime(2025, 3, 12, 15, 30)
+
+
+def test_two_clauses_each_with_its_path() -> None:
+    ev = analyze("leggi /tmp/t/a.txt e scrivilo in /tmp/t/b.txt", NOW)
+    assert [c.paths for c in ev.clauses] == [["/tmp/t/a.txt"], ["/tmp/t/b.txt"]]
+    assert [c.sig.actions for c in ev.clauses] == [("read",), ("write",)]
+
+
+def test_inline_content_is_split_from_the_request() -> None:
+    head, body = split_inline("riassumi questo testo: la riunione ha deciso di spostare il lancio a marzo.")
+    assert head == "riassumi questo testo" and body.startswith("la riunione")
+    for text in ("alle 14:05 ho una riunione importante con il capo", "apri https://example.org/pagina/lunga",
+                 "che ore sono: dimmelo per favore adesso"):
+        assert split_inline(text)[1] is None or text.startswith("che ore")
+
+
+def test_quotes_are_not_apostrophes() -> None:
+    assert quoted_texts("scrivi 'ciao mondo' nel file /tmp/a.txt") == ["ciao mondo"]
+    assert quoted_texts("c'è l'ora giusta nell'orologio") == []
+
+
+def test_rule_args_for_a_read_then_write() -> None:
+    ev = analyze("leggi /tmp/t/a.txt e scrivilo in /tmp/t/b.txt", NOW)
+    args, src = rule_args(REG.get("read_files"), ev.clause(0), ev, [])
+    assert args == {"paths": ["/tmp/t/a.txt"]} and src == {"paths": "rules"}
+    step = Step(1, "read_files", args, {"path": "/tmp/t/a.txt", "content": "x\n", "lines": 1})
+    args, src = rule_args(REG.get("write_files"), ev.clause(1), ev, [step])
+    assert args == {"path": "/tmp/t/b.txt", "content": "{{step1.content}}"}
+    assert src == {"path": "rules", "content": "ref"}
+
+
+def test_rule_args_quoted_content_ext_and_window() -> None:
+    ev = analyze("scrivi 'ciao mondo' nel file /tmp/t/s.txt", NOW)
+    assert rule_args(REG.get("write_files"), ev.clause(0), ev, [])[0] == {"path": "/tmp/t/s.txt",
+                                                                          "content": "ciao mondo"}
+    ev = analyze("trova i pdf modificati nelle ultime 48 ore", NOW)
+    args, src = rule_args(REG.get("find_files"), ev.clause(0), ev, [])
+    assert args == {"root": "~", "ext": "*.pdf", "modified_within_hours": 48.0}
+    assert src["root"] == "default" and src["ext"] == "rules"
+
+
+def test_model_schema_is_restricted_and_bounded() -> None:
+    tool = REG.get("write_files")
+    s = model_schema(tool, ["content"])
+    assert list(s["properties"]) == ["content"] and s["required"] == ["content"]
+    assert s["properties"]["content"]["maxLength"] <= 160 and s["additionalProperties"] is False
+    s = model_schema(REG.get("read_files"), ["paths"])
+    assert s["properties"]["paths"]["maxItems"] <= 5 and s["properties"]["paths"]["items"]["maxLength"] <= 160
+
+
+def test_a_tiny_model_cannot_override_strong_structure_but_a_big_one_can() -> None:
+    struct = {"read_files": 0.95, "get_now": 0.90, "answer": 0.87}
+    model_prefers_get_now = {"read_files": -9.0, "get_now": -0.1, "answer": -9.0}
+    tiny = combine(struct, model_prefers_get_now, 0.15)
+    big = combine(struct, model_prefers_get_now, 0.8)
+    assert max(tiny, key=tiny.get) == "read_files"
+    assert max(big, key=big.get) == "get_now"
+    tie = {"read_files": 0.90, "get_now": 0.90, "answer": 0.80}
+    t = combine(tie, model_prefers_get_now, 0.15)
+    assert max(t, key=t.get) == "get_now"  # on a tie even the tiny model decides
+
+
+def test_model_weight_by_size() -> None:
+    assert model_weight(None) == 0.0
+    fake_12b = types.SimpleNamespace(name="llama_cpp", metadata={"general.size_label": "12B"})  # cannot exist here
+    fake_270m = types.SimpleNamespace(name="llama_cpp", metadata={"general.size_label": "270M"})
+    assert model_weight(fake_270m) == 0.15 and model_weight(fake_12b) == 0.8
+    assert model_weight(fake_270m, 0.6) == 0.6
+
+
+def test_decision_grammar_and_parsing() -> None:
+    assert names_grammar(["get_now", "answer"]) == 'root ::= " "? ("get_now" | "answer")'
+    assert parse_action(" read_files\nArgs: {}") == "read_files"
+    assert parse_action("Action: answer") == "answer"
+    assert parse_action("¿¿") == ""
+
+
+@pytest.mark.parametrize("render", [render_gemma, render_chatml])
+def test_prompt_only_grows_at_the_end(render: object) -> None:
+    ps = pr.start([REG.get("get_now")], "leggi /tmp/a.txt", memory="- fact", tools=[REG.get("read_files")],
+                  history=[("ciao", "ciao!")], state="Plan:\n- [doing] read")
+    first = pr.decision_prompt(render, ps)
+    ps.add("assistant", 'Action: read_files\nArgs: {"paths":["/tmp/a.txt"]}')
+    ps.add("user", pr.observation_text(1, "read_files", {"lines": 3}, facts=["lines: 3"],
+                                       new_tools=[REG.get("write_files")]))
+    second = pr.decision_prompt(render, ps)
+    assert second.startswith(first)
+    assert ps.messages[0]["content"].startswith(pr.INSTRUCTIONS)  # the stable part comes first
+
+
+def test_answer_guard() -> None:
+    prompt = "You are Metnos, an assistant that runs offline. che ore sono?"
+    assert ans.problem("Args: {\"x\": 1}", prompt, "", False) == "template or role markers"
+    assert ans.problem("la la la la la la la la la la", prompt, "", False) == "a loop"
+    assert ans.problem("You are Metnos, an assistant that runs offline", prompt, "", False) == "an echo of the prompt"
+    assert ans.problem("Мне answer", prompt, "", False) == "a script the conversation does not use"
+    assert ans.problem("Sono le 14:05.", prompt, "Sono le 14:05.", True) is None
+
+
+def test_grounding_answers_the_question_asked() -> None:
+    res = {"path": "/tmp/a.log", "bytes": 40, "lines": 3, "encoding": "utf-8",
+           "content": "INFO a\nERROR disk full\nERROR db down\n"}
+    g = ans.ground("quante righe ha /tmp/a.log?", "read_files", res)
+    assert g.draft == "Il file /tmp/a.log ha 3 righe." and g.must_contain == ["3"]
+    g = ans.ground("what is the last error in /tmp/a.log?", "read_files", res)
+    assert "ERROR db down" in g.draft and "2 in total" in g.draft
+    g = ans.ground("che ore sono?", "get_now", {"time": "14:05", "iso": "x", "timezone": "CET"})
+    assert g.draft == "Sono le 14:05." and "14:05" in g.must_contain
+    g = ans.ground("leggi x", "read_files", {"ok": False, "error": "x: no such file"}, ok=False)
+    assert "no such file" in g.draft
+
+
+def test_optional_enum_values_from_words() -> None:
+    ev = analyze("leggi il file /tmp/t/big.log e mostrami la fine", NOW)
+    args, src = rule_args(REG.get("scratchpad_read"), ev.clause(1), ev, [], scratchpad_id="0123456789abcdef")
+    assert args == {"scratchpad_id": "0123456789abcdef", "mode": "tail"} and src["mode"] == "rules"
+    ev = analyze("aggiungi 'latte' al file /tmp/t/spesa.txt", NOW)
+    assert rule_args(REG.get("write_files"), ev.clause(0), ev, [])[0]["mode"] == "append"
+    ev = analyze("cerca \"timeout\" nel risultato", NOW)
+    args, _ = rule_args(REG.get("scratchpad_read"), ev.clause(0), ev, [], scratchpad_id="0123456789abcdef")
+    assert args["mode"] == "grep" and args["pattern"] == "timeout"
+    ev = analyze("cerca l'ultimo errore", NOW)  # grep and tail both fit: ambiguous, so left to the model
+    assert "mode" not in rule_args(REG.get("scratchpad_read"), ev.clause(0), ev, [], scratchpad_id="x")[0]
