@@ -96,6 +96,20 @@ class Progress(Event):
 
 
 @dataclass(frozen=True)
+class PlannerStats(Event):
+    phase: str = ""  # decide | args | answer
+    prompt_tokens: int = 0
+    reused_tokens: int = 0
+    evaluated_tokens: int = 0
+    completion_tokens: int = 0
+    ms: float = 0.0
+    choice: str = ""
+    scores: dict[str, float] = field(default_factory=dict)  # final probability of each option (decide)
+    model_consulted: bool = True  # decide: False when the structural margin made the model's vote moot
+    type: ClassVar[str] = "planner_stats"
+
+
+@dataclass(frozen=True)
 class Token(Event):
     text: str = ""
     type: ClassVar[str] = "token"
@@ -129,7 +143,7 @@ class TurnEnded(Event):
 
 EVENT_TYPES: dict[str, type[Event]] = {
     c.type: c for c in (TurnStarted, RouteDecision, ToolCall, ApprovalNeeded, Observation, StateUpdate,
-                        MemoryWritten, Progress, Token, Answer, Error, Cancelled, TurnEnded)
+                        MemoryWritten, Progress, PlannerStats, Token, Answer, Error, Cancelled, TurnEnded)
 }
 
 

@@ -231,11 +231,9 @@ def model_weight(llm: Any, setting: float = -1.0) -> float:
         return 0.0
     if setting is not None and setting >= 0:
         return float(setting)
-    if getattr(llm, "name", "") != "llama_cpp":
-        return 0.8  # a server: normally a real instruct model
-    n = model_params(llm)
+    n = model_params(llm)  # a server reports general.name / size_label too
     if n is None:
-        return 0.5
+        return 0.8 if getattr(llm, "name", "") != "llama_cpp" else 0.5  # unknown server: usually a real instruct model
     if n < 0.6e9:
         return 0.15
     if n < 2e9:

@@ -89,7 +89,7 @@ EN_VERBS: dict[str, list[str]] = {
              "visit", "browse", "what's in", "whats in", "what is in"],
     "delete": ["delete", "remove", "erase", "trash", "wipe", "rm", "get rid of", "throw away", "destroy",
                "empty"],
-    "write": ["write", "save", "create", "add", "insert", "store", "jot down", "put down"],
+    "write": ["write", "save", "create", "add", "append", "insert", "store", "jot down", "put down"],
     "edit": ["edit", "modify", "change", "update", "fix", "correct", "replace"],
     "rename": ["rename"],
     "copy": ["copy", "duplicate", "cp"],

@@ -221,7 +221,7 @@ TOOLS = [
     Tool("write_files", "Write text to a file (create, overwrite or append). Scrivi/salva in un file. Asks for approval.",
          {"type": "object", "properties": {
              "path": {"type": "string", "description": "Absolute file path"},
-             "content": {"type": "string", "description": "Text to write"},
+             "content": {"type": "string", "minLength": 0, "description": "Text to write"},
              "mode": {"type": "string", "enum": ["overwrite", "append", "create"]}},
           "required": ["path", "content"]}, write_files, group="Files", risk="write",
          examples=("scrivi 'ciao' nel file /tmp/a.txt", "save this text to ~/note.txt", "crea il file /tmp/x.txt")),

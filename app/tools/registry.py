@@ -119,7 +119,11 @@ def validate_args(tool: Tool, args: dict[str, Any]) -> dict[str, Any]:
         if "enum" in props[k] and v not in props[k]["enum"]:
             raise ToolError(f"{tool.name}: argument {k!r} must be one of {props[k]['enum']}, got {v!r}")
         clean[k] = v
-    missing = [k for k in tool.required if k not in clean or clean[k] in ("", None)]
+    def absent(k: str) -> bool:  # "" is a value only where the schema allows it (minLength 0: empty file content)
+        v = clean.get(k)
+        return v is None or (v == "" and props.get(k, {}).get("minLength", 1) > 0)
+
+    missing = [k for k in tool.required if absent(k)]
     if missing:
         raise ToolError(f"{tool.name}: missing required argument(s) {', '.join(missing)}")
     return clean
