@@ -118,18 +118,12 @@ class Engine:
                       approve: Approver | None = None, cancel: CancelToken | None = None,
                       session: str = "") -> Turn:
         """Run a whole turn on the calling thread, reporting through `emit`."""
-        turn = Turn(id=uuid.uuid4().hex, text=text if isinstance(text, str) else str(text), owner=owner)
         cancel = cancel or CancelToken()
         t0 = time.perf_counter()
         started = time.time()
+        ctx = self.make_context(text, emit, owner, approve, cancel)
+        turn = ctx.turn
         emit(ev.TurnStarted(turn.id, 0, text=turn.text[:500], owner=owner))
-        ctx = TurnContext(turn=turn, config=self.config, registry=self.registry, emit=emit,
-                          approve=approve or deny_all, cancel=cancel, services=self._services_for(turn))
-        ctx.services["extra_tools"] = lambda: plugin_tools(self, ctx)
-        ctx.services["after_step"] = lambda step: [_safe(p, "after_step", ctx, step) for p in self.plugins]
-        store = ctx.services.get("scratchpad")
-        if store is not None:
-            ctx.services["scratch_has_entries"] = lambda: store.has_entries(ctx.owner, ctx.turn_id)
         try:
             self._run(ctx, session)
         except Cancelled:
@@ -148,6 +142,21 @@ class Engine:
         self._record(turn, started, elapsed, session)
         emit(ev.TurnEnded(turn.id, ctx.next_step, ok=turn.ok, elapsed_ms=elapsed))
         return turn
+
+    def make_context(self, text: str, emit: Callable[[ev.Event], None], owner: str = "local",
+                     approve: Approver | None = None, cancel: CancelToken | None = None) -> TurnContext:
+        """A turn's context with every service wired, nothing run yet (also for `metnos context`)."""
+        turn = Turn(id=uuid.uuid4().hex, text=text if isinstance(text, str) else str(text), owner=owner)
+        ctx = TurnContext(turn=turn, config=self.config, registry=self.registry, emit=emit,
+                          approve=approve or deny_all, cancel=cancel or CancelToken(),
+                          services=self._services_for(turn))
+        self._attach_surface(ctx)
+        ctx.services["extra_tools"] = lambda: plugin_tools(self, ctx)
+        ctx.services["after_step"] = lambda step: [_safe(p, "after_step", ctx, step) for p in self.plugins]
+        store = ctx.services.get("scratchpad")
+        if store is not None:
+            ctx.services["scratch_has_entries"] = lambda: store.has_entries(ctx.owner, ctx.turn_id)
+        return ctx
 
     def route_only(self, text: str) -> dict[str, Any]:
         """Decide without executing (`metnos route --json`)."""
@@ -169,6 +178,17 @@ class Engine:
             if extra:
                 s.update(extra)
         return s
+
+    def _attach_surface(self, ctx: TurnContext) -> None:
+        """Resident tools + deferred index (issue 7): every lookup by name goes through the surface, which
+        loads a deferred tool and records why, and never yields a tool the mode forbids."""
+        try:
+            from app.tools.surface import ToolSurface
+        except ImportError:
+            return
+        surface = ToolSurface(self.registry, self.config, self.services.embedder, loaded=ctx.deferred_loaded)
+        ctx.registry = surface.registry_view()
+        ctx.services.update(surface.services())
 
     def _run(self, ctx: TurnContext, session: str) -> None:
         turn = ctx.turn

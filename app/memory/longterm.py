@@ -85,10 +85,10 @@ class LongTermMemory:
         try:
             return cls.from_config(config, ask, embedder)
         except MemoryUnavailable as e:
-            log.warning("long-term memory off: %s", e)
+            log.info("long-term memory off: %s", e)
             return e
         except (StoreError, OSError) as e:
-            log.warning("long-term memory off: %s", e)
+            log.info("long-term memory off: %s", e)
             return MemoryUnavailable(f"long-term memory is off: {e}")
 
     # -- opening ---------------------------------------------------------------

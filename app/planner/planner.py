@@ -129,6 +129,11 @@ class Planner:
             return Decision(ANSWER, {}, {}, t.info.choices[-1])
         return call
 
+    def prompt_for(self, ctx: TurnContext, history: list[tuple[str, str]] | None = None) -> pr.PromptState | None:
+        """The prompt the first decision would be made on, nothing run (`metnos context --explain`)."""
+        t = self._setup(ctx, history)
+        return None if t is None else t.ps
+
     # -- turn state ------------------------------------------------------------------------
     def _setup(self, ctx: TurnContext, history: list[tuple[str, str]] | None) -> _Turn | None:
         info = self.last = RunInfo()
