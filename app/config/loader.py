@@ -141,6 +141,9 @@ def parse_text(text: str, env: Mapping[str, str] | None = None, origin: str = "r
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         raise ConfigError([f"{origin}: not valid TOML ({e}); fix the syntax or delete the file to regenerate it"]) from None
+    except RecursionError:  # tomllib recurses once per nested [ or {: a hostile or broken file must not crash us
+        raise ConfigError([f"{origin}: not valid TOML (arrays or tables nested too deeply); fix the file or delete "
+                           f"it to regenerate it"]) from None
     values = {k: s.default for k, s in BY_DOTTED.items()}
     sources = {k: "default" for k in BY_DOTTED}
     problems: list[str] = []

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import logging
 import queue
-import threading
 import time
 import uuid
 from concurrent.futures import ThreadPoolExecutor

@@ -32,6 +32,9 @@ def parse_import(lines: Iterable[str]) -> list[dict[str, Any]]:
         except json.JSONDecodeError as e:
             problems.append(f"line {n}: not JSON ({e.msg})")
             continue
+        except RecursionError:
+            problems.append(f"line {n}: JSON nested too deeply")
+            continue
         problem = _check_item(obj)
         if problem:
             problems.append(f"line {n}: {problem}")

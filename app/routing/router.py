@@ -12,9 +12,12 @@ import threading
 from collections import OrderedDict
 from dataclasses import asdict, dataclass, field
 from datetime import datetime
+from pathlib import Path
 from typing import Any, Callable, Iterable
 
 import numpy as np
+
+from app.store.db import StoreError
 
 from .actions import action_of, split_continuation, stored_key
 from .args_extractor import extract
@@ -376,7 +379,12 @@ class Router:
 def build_router(engine: Any) -> Router:
     """The engine's router: its config manager, embedder, registry and LLM."""
     services = engine.services
-    return Router(engine.manager, services.embedder, Memo(), engine.registry, llm_provider=services.llm)
+    try:
+        memo = Memo()
+    except StoreError as e:  # full or read-only disk: L0 still answers; what is learned now is not kept
+        log.warning("fast-path memo not available (%s); L0 phrases still answer, nothing learned now is kept", e)
+        memo = Memo(Path(":memory:"))
+    return Router(engine.manager, services.embedder, memo, engine.registry, llm_provider=services.llm)
 
 
 __all__ = ["Router", "RouteResult", "build_router", "MemoError"]

@@ -9,6 +9,7 @@ silently write plaintext).
 from __future__ import annotations
 
 import errno
+import os
 import threading
 from dataclasses import dataclass
 from pathlib import Path
@@ -56,8 +57,30 @@ def db_path(name: str) -> Path:
     return paths.data_dir() / f"{name}.db"
 
 
+def _disk_state(folder: Path) -> str | None:
+    """'read-only' or 'full' when the folder's file system is; SQLite itself only says "disk I/O error"
+    (a WAL database cannot even be opened there: its -shm/-wal files cannot be created)."""
+    while not folder.exists() and folder.parent != folder:
+        folder = folder.parent
+    try:
+        st = os.statvfs(folder)
+    except (OSError, AttributeError):
+        return None
+    if st.f_flag & getattr(os, "ST_RDONLY", 1):
+        return "read-only"
+    if st.f_bavail * st.f_frsize < 256 * 1024:
+        return "full"
+    return None
+
+
 def _explain(e: BaseException, path: Path) -> StoreError:
     text = str(e)
+    disk = _disk_state(path.parent) if isinstance(e, (apsw.Error, OSError)) else None
+    if disk == "full":
+        return StoreError(f"{path}: the disk is full; free some space — nothing already stored was changed")
+    if disk == "read-only":
+        return StoreError(f"{path}: the disk holding {path.parent} is read-only; nothing can be saved there "
+                          f"(nothing already stored was changed). Remount it read-write or set METNOS_HOME")
     if isinstance(e, apsw.CantOpenError) or "unable to open" in text:
         return StoreError(f"{path}: cannot open the database (folder missing or not writable); "
                           f"check permissions of {path.parent} or set METNOS_HOME")

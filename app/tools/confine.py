@@ -7,11 +7,16 @@ interpreted, because a path the user did not type literally is suspicious.
 from __future__ import annotations
 
 import os
+import re
 import stat
 from pathlib import Path
 from typing import Iterable
 
 from .registry import ToolError
+
+_DRIVE = re.compile(r"^[A-Za-z]:([\\/]|$)")
+MAX_NAME_BYTES = 255  # NAME_MAX of every common file system
+MAX_PATH_CHARS = 4096  # PATH_MAX on Linux
 
 
 def allowed_roots(config: object) -> list[Path]:
@@ -32,25 +37,39 @@ def confine(raw: str, roots: Iterable[Path], must_exist: bool = False) -> Path:
     if "\x00" in raw:
         raise ToolError("path contains a NUL byte; refused")
     text = raw.strip()
+    shown = text if len(text) <= 200 else text[:200] + "…"
     if text.startswith("~") and not (text == "~" or text.startswith("~/")):
-        raise ToolError(f"{text}: '~user' paths are not allowed; use an absolute path inside the allowed folders")
+        raise ToolError(f"{shown}: '~user' paths are not allowed; use an absolute path inside the allowed folders")
+    if text.startswith("\\\\"):
+        raise ToolError(f"{shown}: network share paths (\\\\server\\share) are not allowed; copy the file into "
+                        f"an allowed folder")
+    if os.name != "nt" and _DRIVE.match(text):
+        raise ToolError(f"{shown}: a Windows drive path; on this system paths start with / (or ~/ for your home)")
     parts = Path(text.replace("\\", "/")).parts
     if ".." in parts:
-        raise ToolError(f"{text}: '..' is not allowed in paths; give the full path")
+        raise ToolError(f"{shown}: '..' is not allowed in paths; give the full path")
+    if len(text) > MAX_PATH_CHARS or any(len(x.encode("utf-8", "surrogatepass")) > MAX_NAME_BYTES for x in parts):
+        raise ToolError(f"{shown}: too long (a name over {MAX_NAME_BYTES} bytes or a path over {MAX_PATH_CHARS} "
+                        f"characters); no such file can exist")
     p = Path(os.path.expanduser(text))
     if not p.is_absolute():
-        raise ToolError(f"{text}: relative paths are ambiguous; give an absolute path or start with ~/")
+        raise ToolError(f"{shown}: relative paths are ambiguous; give an absolute path or start with ~/")
     try:
         resolved = p.resolve(strict=False)
     except (OSError, RuntimeError) as e:
-        raise ToolError(f"{text}: cannot resolve ({e})") from None
+        raise ToolError(f"{shown}: cannot resolve ({e})") from None
     roots = list(roots)
     if not any(resolved == r or resolved.is_relative_to(r) for r in roots):
-        shown = ", ".join(str(r) for r in roots) or "(none)"
-        raise ToolError(f"{text}: outside the allowed folders ({shown}). Add its folder to [tools] allowed_roots "
+        where = ", ".join(str(r) for r in roots) or "(none)"
+        raise ToolError(f"{shown}: outside the allowed folders ({where}). Add its folder to [tools] allowed_roots "
                         f"in runtime.toml if you want Metnos to use it")
-    if must_exist and not resolved.exists():
-        raise ToolError(f"{text}: no such file or folder")
+    if must_exist:
+        try:
+            exists = resolved.exists()
+        except OSError as e:
+            raise ToolError(f"{shown}: cannot be checked ({e.strerror})") from None
+        if not exists:
+            raise ToolError(f"{shown}: no such file or folder")
     return resolved
 
 

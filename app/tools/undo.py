@@ -14,6 +14,7 @@ from typing import Any
 
 from app.config import paths
 from app.store import Migration, StoreError, open_db
+from .confine import allowed_roots, confine
 from .registry import Tool, ToolContext, ToolError
 
 KEEP = 50  # changes remembered per owner
@@ -68,6 +69,17 @@ def undo(args: dict[str, Any], ctx: ToolContext) -> dict[str, Any]:
                     "message_en": "There is nothing to undo."}
         cid, path, existed, backup = row
         target = Path(path)
+        # The path was confined when it was written; check again now: the allowed folders may have shrunk,
+        # or a folder on the way may have been replaced by a link to somewhere else.
+        try:
+            now_at = confine(path, allowed_roots(ctx.config))
+        except ToolError as e:
+            raise ToolError(f"cannot undo the change to {path}: {e}; nothing was changed") from None
+        if now_at != target:
+            raise ToolError(f"cannot undo the change to {path}: that path now leads to {now_at} (a link was put "
+                            f"in its place); nothing was changed")
+        if target.is_symlink() or (target.exists() and not target.is_file()):
+            raise ToolError(f"cannot undo the change to {path}: it is no longer a regular file; nothing was changed")
         what = "restore the previous version of" if existed else "remove the file created at"
         if not ctx.approve("undo", {"action": what, "path": path}, "write"):
             return {"undone": False, "path": path, "message_it": "Annullamento rifiutato: nulla è cambiato.",

@@ -61,7 +61,7 @@ def test_several_files_and_partial_errors(tmp_path: Path) -> None:
     ("relative.txt", "relative paths"),
     ("", "empty path"),
     ("{root}/a\x00b", "NUL"),
-    ("C:\\Windows\\win.ini", "relative paths"),
+    ("C:\\Windows\\win.ini", "Windows drive path"),
 ])
 def test_paths_refused_with_a_clear_error(tmp_path: Path, raw: str, why: str) -> None:
     with pytest.raises(ToolError) as e:
@@ -181,3 +181,10 @@ def test_undo_restores_the_previous_version_and_removes_a_created_file(tmp_path:
                         registry=Registry(FILES + UNDO), emit=events.append, approve=lambda *a: True)
     assert other.execute("write_files", {"path": str(f), "content": "theirs"}).ok
     assert ctx.execute("undo", {}).result["undone"] is False  # owner-checked: u cannot undo their change
+
+
+def test_write_can_create_an_empty_file_but_path_cannot_be_empty(tmp_path: Path) -> None:
+    ctx, _ = _ctx(tmp_path, lambda *a: True)
+    assert ctx.execute("write_files", {"path": str(tmp_path / "empty.txt"), "content": ""}).ok
+    assert (tmp_path / "empty.txt").read_bytes() == b""
+    assert "missing required" in ctx.execute("write_files", {"path": "", "content": "x"}).error
