@@ -41,6 +41,10 @@ class HumanPrinter:
             self.out.write(safe(e.text))
             self.out.flush()
             self.streamed = True
+        elif isinstance(e, ev.Progress) and e.what.startswith("answer_reset"):
+            if self.streamed:  # the streamed draft was rejected: the final answer follows on its own line
+                self.out.write("\n")
+                self.streamed = False
         elif isinstance(e, ev.Answer):
             if not self.streamed:
                 self.out.write(safe(e.text))
