@@ -10,6 +10,8 @@ export METNOS_REAL_HOME="$HOME" HOME="$TMPHOME" XDG_RUNTIME_DIR="$TMPHOME/run"
 mkdir -p "$XDG_RUNTIME_DIR" && chmod 700 "$XDG_RUNTIME_DIR"
 # keyring tests must fail, not skip, when the Secret Service does not come up
 export REQUIRE_SECRET_SERVICE=${REQUIRE_SECRET_SERVICE:-1}
+# model tests must fail, not skip, when the bundled models are missing (setup.sh installed them)
+export REQUIRE_MODELS=${REQUIRE_MODELS:-1}
 export PYTHONDONTWRITEBYTECODE=1 QT_QPA_PLATFORM=${QT_QPA_PLATFORM:-offscreen}
 cd "$ROOT"
 dbus-run-session -- bash -c '

@@ -6,6 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from needs import need
+
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
@@ -27,3 +29,35 @@ def write_runtime(home: Path, text: str) -> Path:
     p.parent.mkdir(parents=True, exist_ok=True)
     p.write_text(text, encoding="utf-8")
     return p
+
+
+@pytest.fixture(scope="session")
+def session_home(tmp_path_factory: pytest.TempPathFactory):
+    """A METNOS_HOME for session-scoped model fixtures (the verified-model stamps go there)."""
+    with pytest.MonkeyPatch.context() as mp:
+        home = tmp_path_factory.mktemp("session-home")
+        mp.setenv("METNOS_HOME", str(home))
+        yield home
+
+
+@pytest.fixture(scope="session")
+def bundled_gguf(session_home: Path) -> Path:
+    from app.models.bundle import ModelError, planner_path
+
+    try:
+        return planner_path("bundled").path
+    except ModelError as e:
+        need(f"bundled planner model not installed ({e})")
+        raise
+
+
+@pytest.fixture(scope="session")
+def bundled_embedder(session_home: Path):
+    from app.models.bundle import ModelError
+    from app.models.embed import get_embedder
+
+    try:
+        return get_embedder()
+    except ModelError as e:
+        need(f"bundled embedder not installed ({e})")
+        raise

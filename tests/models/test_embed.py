@@ -10,6 +10,7 @@ import pytest
 
 from app.models import bundle
 from app.models.bundle import ModelError
+from needs import need
 
 pytestmark = pytest.mark.slow
 
@@ -31,7 +32,7 @@ def embedder(home: Path):  # noqa: ANN201
     try:
         bundle.embedder_path("bundled")
     except ModelError as e:
-        pytest.skip(f"bundled embedder not installed ({e})")
+        need(f"bundled embedder not installed ({e})")
     return Embedder(threads=1)
 
 

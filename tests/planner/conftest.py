@@ -16,30 +16,11 @@ import pytest
 
 from app.engine.context import TurnContext
 from app.engine.events import Turn
-from app.models.bundle import ModelError
 from app.planner import suite
 
-DEV_GGUF = Path("/tmp/gemma.gguf")
-
-
 @pytest.fixture(scope="session")
-def session_home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    with pytest.MonkeyPatch.context() as mp:
-        home = tmp_path_factory.mktemp("planner-home")
-        mp.setenv("METNOS_HOME", str(home))
-        yield home
-
-
-@pytest.fixture(scope="session")
-def gguf(session_home: Path) -> Path:
-    from app.models.bundle import planner_path
-
-    try:
-        return planner_path("bundled").path
-    except ModelError as e:
-        if DEV_GGUF.is_file():
-            return DEV_GGUF
-        pytest.skip(f"bundled planner model not installed ({e})")
+def gguf(bundled_gguf: Path) -> Path:
+    return bundled_gguf
 
 
 @pytest.fixture(scope="session")
@@ -52,13 +33,8 @@ def llm(gguf: Path) -> Iterator[Any]:
 
 
 @pytest.fixture(scope="session")
-def embedder(session_home: Path) -> Any:
-    from app.models.embed import get_embedder
-
-    try:
-        return get_embedder()
-    except ModelError as e:
-        pytest.skip(f"bundled embedder not installed ({e})")
+def embedder(bundled_embedder: Any) -> Any:
+    return bundled_embedder
 
 
 @pytest.fixture(scope="session")

@@ -6,7 +6,6 @@ the bundled embedder, real TurnContext execution with approvals, real files.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -26,20 +25,8 @@ from surface_catalog import EXTRA_TOOLS
 
 
 @pytest.fixture(scope="module")
-def module_home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    with pytest.MonkeyPatch.context() as mp:
-        home = tmp_path_factory.mktemp("surface-home")
-        mp.setenv("METNOS_HOME", str(home))
-        yield home
-
-
-@pytest.fixture(scope="module")
-def embedder(module_home: Path) -> Any:
-    from app.models.embed import get_embedder
-    try:
-        return get_embedder()
-    except ModelError as e:
-        pytest.skip(f"bundled embedder not installed ({e})")
+def embedder(bundled_embedder: Any) -> Any:
+    return bundled_embedder
 
 
 @pytest.fixture(scope="module")
