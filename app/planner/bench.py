@@ -7,9 +7,13 @@
   the overhead as a ratio;
 * KV reuse: prompt tokens, reused and evaluated tokens of each step of a
   two-step turn (step 2 should evaluate only what was appended);
+* the prompt cache on a 30-tool catalog (bench_cache.py): a 3-step turn's per-step reuse, the first
+  turn after a restart, prompt tokens with deferral on vs off;
 * accuracy of the request suite (suite.py), as the tests measure it;
 * the machine's load average before and after, since contention skews every
   timing (MODELS.md: 2-4x slower generation under load).
+
+Everything runs under a temporary METNOS_HOME: the real home's caches and stores are never touched.
 """
 from __future__ import annotations
 
@@ -24,7 +28,7 @@ from typing import Any
 from app.config import defaults
 from app.tools.catalog import build_registry
 
-from . import suite
+from . import bench_cache, suite
 from .planner import Planner
 
 REPEATS = 3
@@ -104,6 +108,11 @@ def _kv_reuse(planner: Planner, llm: Any, services: dict[str, Any], registry: An
 
 
 def run_bench() -> dict[str, Any]:
+    with bench_cache.temporary_home():
+        return _run_bench()
+
+
+def _run_bench() -> dict[str, Any]:
     from app.models.bundle import planner_path
     from app.models.embed import get_embedder
     from app.models.llm import LlamaBackend, default_threads
@@ -127,6 +136,7 @@ def run_bench() -> dict[str, Any]:
         scoring.always_score = True  # time the model's part of the decision, not only the structure
         out["decision"] = _decision_timing(scoring, llm, raw, services, registry, root)
         out["kv_reuse"] = _kv_reuse(scoring, llm, services, registry, root)
+        out["cache"] = bench_cache.run(llm, embedder)
         if suite.SUITE.is_file():  # the request suite ships with the sources, not with an installed app
             res = suite.run(Planner(), registry, services, root)
             out["accuracy"] = {"correct": res.correct, "total": res.total, "accuracy": round(res.accuracy, 3),
@@ -159,6 +169,8 @@ def format_bench(r: dict[str, Any]) -> str:
         lines.append(f"  step {s['step']} {s['phase']}: prompt {s['prompt_tokens']}, reused {s['reused_tokens']}, "
                      f"evaluated {s['evaluated_tokens']} (new {s['new_tokens']})"
                      f"{'' if s['within_new_plus_5pct'] else '  ← more than new + 5 %'}")
+    if "cache" in r:
+        lines += bench_cache.format_lines(r["cache"])
     if acc is None or accm is None:
         lines.append(f"accuracy: not measured ({suite.SUITE} is not part of this installation)")
     else:
