@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from needs import need
+from support import need
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
@@ -22,13 +22,6 @@ def metnos_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.Mo
             monkeypatch.delenv(k, raising=False)
     return home
 
-
-def write_runtime(home: Path, text: str) -> Path:
-    """Write a runtime.toml into a METNOS_HOME (tests use it to set allowed roots etc.)."""
-    p = home / "config" / "runtime.toml"
-    p.parent.mkdir(parents=True, exist_ok=True)
-    p.write_text(text, encoding="utf-8")
-    return p
 
 
 @pytest.fixture(scope="session")

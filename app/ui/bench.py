@@ -33,13 +33,6 @@ class DisplayUnavailable(Exception):
     """No X display can be used; the message says what is missing."""
 
 
-def _free_display() -> int:
-    for n in range(90, 200):
-        if not Path(f"/tmp/.X11-unix/X{n}").exists() and not Path(f"/tmp/.X{n}-lock").exists():
-            return n
-    raise DisplayUnavailable("no free X display number between :90 and :199")
-
-
 def tray_host_ready(display: str) -> bool:
     """Does some client own the system-tray selection (_NET_SYSTEM_TRAY_S0) on `display`?"""
     try:
@@ -65,17 +58,21 @@ def xvfb_with_tray(width: int = 1280, height: int = 800) -> Iterator[str]:
     if missing:
         raise DisplayUnavailable(f"missing {', '.join(missing)} (Debian: apt-get install xvfb trayer xdotool "
                                  f"imagemagick)")
-    n = _free_display()
-    display = f":{n}"
     procs: list[subprocess.Popen] = []
     try:
-        procs.append(subprocess.Popen(["Xvfb", display, "-screen", "0", f"{width}x{height}x24", "-nolisten", "tcp"],
-                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
-        deadline = time.monotonic() + 15
-        while not Path(f"/tmp/.X11-unix/X{n}").exists():
-            if procs[0].poll() is not None or time.monotonic() > deadline:
-                raise DisplayUnavailable(f"Xvfb {display} did not start")
-            time.sleep(0.05)
+        # -displayfd: Xvfb itself picks a free display and tells us which, so two runs never race for one
+        rfd, wfd = os.pipe()
+        try:
+            procs.append(subprocess.Popen(["Xvfb", "-displayfd", str(wfd), "-screen", "0", f"{width}x{height}x24",
+                                           "-nolisten", "tcp"], pass_fds=(wfd,),
+                                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+        finally:
+            os.close(wfd)
+        with os.fdopen(rfd) as r:
+            number = r.readline().strip()  # blocks until Xvfb is ready (or exits: empty line)
+        if not number.isdigit():
+            raise DisplayUnavailable("Xvfb did not start")
+        display = f":{number}"
         env = dict(os.environ, DISPLAY=display)
         procs.append(subprocess.Popen(["trayer", "--edge", "top", "--align", "right", "--widthtype", "pixel",
                                        "--width", "200", "--height", "32", "--SetDockType", "true",

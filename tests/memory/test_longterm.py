@@ -127,7 +127,7 @@ def test_plaintext_keyring_backends_are_refused() -> None:
 
 
 def test_disabled_in_settings_is_unavailable(metnos_home) -> None:
-    from conftest import write_runtime
+    from support import write_runtime
     write_runtime(metnos_home, "[memory]\nlong_term_enabled = false\n")
     from app.config import ConfigManager
     off = LongTermMemory.open_or_reason(ConfigManager().config)

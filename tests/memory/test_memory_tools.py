@@ -22,7 +22,7 @@ from app.memory.tools import memory_tools
 from app.store.db import db_path
 from app.tools import files
 from app.tools.registry import Registry
-from conftest import write_runtime
+from support import write_runtime
 from memory_fixtures import embedder, key_store, secret_service  # noqa: F401
 
 

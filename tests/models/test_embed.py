@@ -10,7 +10,7 @@ import pytest
 
 from app.models import bundle
 from app.models.bundle import ModelError
-from needs import need
+from support import need
 
 pytestmark = pytest.mark.slow
 

@@ -7,21 +7,14 @@ from typing import Any, Callable
 
 import pytest
 
-from app.config.loader import defaults
-from app.models.bundle import ModelError
-from app.routing.evaluate import build_tools, config_with, load_sets
+from app.routing.evaluate import build_tools, load_sets
+from routing_cfg import Cfg
 
 
 @pytest.fixture(scope="session")
-def embedder(tmp_path_factory: pytest.TempPathFactory) -> Any:
-    """multilingual-e5-small 4-bit, as shipped; its fastembed cache goes to a temp home."""
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("METNOS_HOME", str(tmp_path_factory.mktemp("embed-home")))
-        from app.models.embed import get_embedder
-        try:
-            return get_embedder()
-        except ModelError as e:
-            pytest.skip(f"bundled embedder not installed ({e})")
+def embedder(bundled_embedder: Any) -> Any:
+    """multilingual-e5-small 4-bit, as shipped (loaded once for the session)."""
+    return bundled_embedder
 
 
 @pytest.fixture(scope="session")
@@ -32,19 +25,6 @@ def sets() -> dict[str, Any]:
 @pytest.fixture(scope="session")
 def tools(sets: dict[str, Any]) -> dict[str, Any]:
     return build_tools(sets["tools"])
-
-
-class Cfg:
-    """A mutable holder of Config snapshots: tests change keys as runtime.toml would."""
-
-    def __init__(self, **overrides: Any):
-        self.config = config_with(defaults(), **overrides)
-
-    def set(self, **overrides: Any) -> None:
-        self.config = config_with(self.config, **overrides)
-
-    def __call__(self) -> Any:
-        return self.config
 
 
 @pytest.fixture

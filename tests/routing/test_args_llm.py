@@ -56,7 +56,7 @@ def test_values_must_occur_in_the_request_and_answers_are_cached(llm: Any, tmp_p
 
 def test_router_uses_the_fallback_only_when_switched_on(make_router: Any, llm: Any) -> None:
     from app.engine.events import Step, Turn
-    from conftest import Cfg
+    from routing_cfg import Cfg
 
     cfg = Cfg()
     r = make_router(cfg, llm_provider=lambda: llm)

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from app.routing.evaluate import evaluate, summary_line, teach
-from conftest import Cfg
+from routing_cfg import Cfg
 
 pytestmark = pytest.mark.slow
 

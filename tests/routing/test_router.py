@@ -11,7 +11,7 @@ import pytest
 from app.engine.events import Step, Turn
 from app.routing.memo import Memo
 from app.routing.router import Router
-from conftest import Cfg
+from routing_cfg import Cfg
 
 pytestmark = pytest.mark.slow
 NOW = datetime(2024, 5, 8, 15, 30)

@@ -13,6 +13,7 @@ from typing import Any, Callable
 
 from app.config import ConfigManager
 from app.tools.registry import Registry, Tool, ToolContext
+from support import write_runtime  # noqa: F401  (re-exported for the UI tests)
 
 WRITE_PHRASE = "scrivi il file di prova"
 SLOW_PHRASE = "fai il lavoro lungo"
@@ -70,13 +71,6 @@ def routed_engine_factory(manager: ConfigManager, target: Path, seconds: float =
         return Engine(manager, services=services, registry=reg, router=router)
 
     return make
-
-
-def write_runtime(home: Path, text: str) -> Path:
-    p = home / "config" / "runtime.toml"
-    p.parent.mkdir(parents=True, exist_ok=True)
-    p.write_text(text, encoding="utf-8")
-    return p
 
 
 def send_popup(qtbot: Any, desk: Any, text: str) -> str:
