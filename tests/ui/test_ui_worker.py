@@ -23,7 +23,12 @@ def _desk(make_desk, metnos_home, tmp_path, seconds: float = 30.0):
 
 def _card(qtbot, view):
     qtbot.waitUntil(lambda: len(view.cards) == 1, timeout=60_000)
-    return next(iter(view.cards.values()))
+    card = next(iter(view.cards.values()))
+    # a click lands only on a laid-out button (QAbstractButton.hitButton): on a busy machine the layout
+    # of a just-added card can lag behind, and a click on a 0x0 button is silently lost
+    qtbot.waitUntil(lambda: all(b.isVisible() and b.width() > 0 and b.height() > 0
+                                for b in (card.approve_btn, card.deny_btn, card.always_btn)), timeout=10_000)
+    return card
 
 
 def test_approve_a_write_from_the_popup(qtbot, make_desk, metnos_home, tmp_path):
