@@ -75,7 +75,8 @@ def _disk_state(folder: Path) -> str | None:
 
 def _explain(e: BaseException, path: Path) -> StoreError:
     text = str(e)
-    disk = _disk_state(path.parent) if isinstance(e, (apsw.Error, OSError)) else None
+    disk_errors = (apsw.IOError, apsw.FullError, apsw.ReadOnlyError, apsw.CantOpenError, OSError)
+    disk = _disk_state(path.parent) if isinstance(e, disk_errors) else None
     if disk == "full":
         return StoreError(f"{path}: the disk is full; free some space — nothing already stored was changed")
     if disk == "read-only":
