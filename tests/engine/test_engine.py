@@ -1,0 +1,61 @@
+"""The turn loop end to end on real parts: events, bad input, L0 without the model, the journal."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from app.config import ConfigManager
+from app.engine import events as ev
+from app.engine.engine import Engine
+from app.engine.events import event_from_dict
+
+
+def run(engine: Engine, text: str) -> list[ev.Event]:
+    return list(engine.run_turn(text))
+
+
+def test_l0_answers_the_time_without_loading_any_model(metnos_home: Path) -> None:
+    engine = Engine(ConfigManager())
+    try:
+        events = run(engine, "che ore sono")
+        assert [e.type for e in events][0] == "turn_started" and events[-1].type == "turn_ended"
+        route = next(e for e in events if isinstance(e, ev.RouteDecision))
+        answer = next(e for e in events if isinstance(e, ev.Answer))
+        assert route.level == "L0" and route.tool == "get_now"
+        assert re.fullmatch(r"Sono le \d\d:\d\d\.", answer.text)
+        assert not engine.services.llm_loaded
+        assert len({e.turn_id for e in events}) == 1
+        en = run(engine, "what time is it?")
+        assert next(e for e in en if isinstance(e, ev.Answer)).text.startswith("It's ")
+        # every event round-trips through JSON (what `metnos ask --json` prints)
+        for e in events:
+            assert event_from_dict(e.to_dict()) == e
+        rows = engine.journal.recent("local")
+        assert [r["text"] for r in rows] == ["che ore sono", "what time is it?"] and rows[0]["level"] == "L0"
+    finally:
+        engine.close()
+
+
+def test_empty_and_huge_requests_end_cleanly(metnos_home: Path) -> None:
+    engine = Engine(ConfigManager())
+    try:
+        for text, words in (("   ", "empty request"), ("x" * 100_000, "request too long")):
+            events = run(engine, text)
+            err = [e for e in events if isinstance(e, ev.Error)]
+            assert err and words in err[0].message and err[0].hint
+            assert isinstance(events[-1], ev.TurnEnded) and not events[-1].ok
+    finally:
+        engine.close()
+
+
+def test_closing_the_iterator_cancels_and_the_engine_stays_usable(metnos_home: Path) -> None:
+    engine = Engine(ConfigManager())
+    try:
+        it = engine.run_turn("che giorno è oggi")
+        first = next(it)
+        assert isinstance(first, ev.TurnStarted)
+        it.close()
+        events = run(engine, "che giorno è oggi")
+        assert any(isinstance(e, ev.Answer) and e.text.startswith("Oggi è") for e in events)
+    finally:
+        engine.close()
