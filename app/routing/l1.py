@@ -109,6 +109,28 @@ class _Prepared:
     used: dict[str, set[Any]]
 
 
+def search_or_miss(cache: RowCache[Any, Any], level: str, kind: str, what: str, vector: np.ndarray, sig: ActionSig,
+                   threshold: float, min_uses: int, owner: str | None
+                   ) -> tuple[list[tuple[int, float]], MatchResult | None]:
+    """The candidates sharing the request's action, or the miss that explains why there are none.
+
+    A negated request is never replayed; the nearest row of any action is looked up only when someone asks
+    why (diagnose), since it costs a second search."""
+    if sig.negated:
+        return [], MatchResult(False, f"{level}: action guard: the request is negated ('non', 'don't'...): "
+                                      f"never replayed")
+    key = action_key(sig)
+    cands = cache.index.search(vector, TOP_K, min_uses, owner, key).candidates
+    if cands:
+        return cands, None
+
+    def diagnose() -> tuple[str, dict[str, Any] | None]:
+        found = cache.index.nearest_any(vector, min_uses, owner, key)
+        return (f"{level}: " + miss_reason(found, cache.rows, kind, sig, threshold, min_uses),
+                describe_nearest(kind, found.nearest, cache.rows))
+    return [], MatchResult(False, f"{level}: no remembered {what} with the same action", diagnose=diagnose)
+
+
 class L1Matcher(RowCache[QueryRow, _Prepared]):
     def stored_rows(self) -> list[QueryRow]:
         return list(self.memo.queries())
@@ -125,16 +147,9 @@ class L1Matcher(RowCache[QueryRow, _Prepared]):
     def match(self, text: str, vector: np.ndarray, slots: dict[str, Any], sig: ActionSig,
               tools: Callable[[str], Any], threshold: float, min_uses: int, owner: str | None = None,
               fill: Callable[[str, Any, list[str]], dict[str, Any]] | None = None) -> MatchResult:
-        if sig.negated:
-            return MatchResult(False, "L1: action guard: the request is negated ('non', 'don't'...): never replayed")
-        key = action_key(sig)
-        cands = self.index.search(vector, TOP_K, min_uses, owner, key).candidates
-        if not cands:
-            def diagnose() -> tuple[str, dict[str, Any] | None]:
-                found = self.index.nearest_any(vector, min_uses, owner, key)
-                return ("L1: " + miss_reason(found, self.rows, "q", sig, threshold, min_uses),
-                        describe_nearest("q", found.nearest, self.rows))
-            return MatchResult(False, "L1: no remembered request with the same action", diagnose=diagnose)
+        cands, miss = search_or_miss(self, "L1", "q", "request", vector, sig, threshold, min_uses, owner)
+        if miss is not None:
+            return miss
         near = describe_nearest("q", cands[0], self.rows)
         first: MatchResult | None = None
         tried: list[str] = []

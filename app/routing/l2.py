@@ -16,9 +16,9 @@ from typing import Any, Callable, Sequence
 
 import numpy as np
 
-from .actions import ActionSig, action_key, action_of
+from .actions import ActionSig, action_of
 from .args_extractor import extract
-from .l1 import TOP_K, MatchResult, describe_nearest, guard_reason, miss_reason
+from .l1 import MatchResult, describe_nearest, guard_reason, search_or_miss
 from .rows import RowCache
 from .memo import PathRow
 from .slots import bind, templatize, unconsumed_problem, used_by_template
@@ -122,16 +122,9 @@ class L2Matcher(RowCache[PathRow, _Prepared]):
     def match(self, text: str, vector: np.ndarray, slots: dict[str, Any], sig: ActionSig,
               tools: Callable[[str], Any], threshold: float, min_uses: int,
               owner: str | None = None) -> MatchResult:
-        if sig.negated:
-            return MatchResult(False, "L2: action guard: the request is negated ('non', 'don't'...): never replayed")
-        key = action_key(sig)
-        cands = self.index.search(vector, TOP_K, min_uses, owner, key).candidates
-        if not cands:
-            def diagnose() -> tuple[str, dict[str, Any] | None]:
-                found = self.index.nearest_any(vector, min_uses, owner, key)
-                return ("L2: " + miss_reason(found, self.rows, "p", sig, threshold, min_uses),
-                        describe_nearest("p", found.nearest, self.rows))
-            return MatchResult(False, "L2: no remembered pipeline with the same action", diagnose=diagnose)
+        cands, miss = search_or_miss(self, "L2", "p", "pipeline", vector, sig, threshold, min_uses, owner)
+        if miss is not None:
+            return miss
         near = describe_nearest("p", cands[0], self.rows)
         first: MatchResult | None = None
         tried: list[str] = []

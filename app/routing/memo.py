@@ -205,12 +205,15 @@ class Memo:
                  _blob(vector), action_key)).fetchone()
         return int(row[0])
 
-    def queries(self, owner: str | None = None) -> list[QueryRow]:
-        sql = f"select {_Q_COLS} from canonical_query_log"
+    def _rows(self, sql: str, owner: str | None) -> list[Any]:
+        """All rows of a select, or one owner's; in id order (the in-memory indexes rely on it)."""
         with self._lock:
             if owner is None:
-                return [_qrow(r) for r in self.con.execute(sql + " order by id")]
-            return [_qrow(r) for r in self.con.execute(sql + " where owner = ? order by id", (owner,))]
+                return list(self.con.execute(sql + " order by id"))
+            return list(self.con.execute(sql + " where owner = ? order by id", (owner,)))
+
+    def queries(self, owner: str | None = None) -> list[QueryRow]:
+        return [_qrow(r) for r in self._rows(f"select {_Q_COLS} from canonical_query_log", owner)]
 
     def query(self, qid: int) -> QueryRow | None:
         with self._lock:
@@ -235,11 +238,7 @@ class Memo:
         return int(row[0])
 
     def paths(self, owner: str | None = None) -> list[PathRow]:
-        sql = f"select {_P_COLS} from multi_tool_paths"
-        with self._lock:
-            if owner is None:
-                return [_prow(r) for r in self.con.execute(sql + " order by id")]
-            return [_prow(r) for r in self.con.execute(sql + " where owner = ? order by id", (owner,))]
+        return [_prow(r) for r in self._rows(f"select {_P_COLS} from multi_tool_paths", owner)]
 
     def path(self, pid: int) -> PathRow | None:
         with self._lock:
