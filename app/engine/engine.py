@@ -54,6 +54,7 @@ class Engine:
         self.plugins = plugins if plugins is not None else _default_plugins(self)
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="metnos-engine")
         self.history: dict[str, list[tuple[str, str]]] = {}
+        self._last_fast: dict[str, tuple[str, Any]] = {}  # owner -> (level, route) of its last turn
 
     # -- lazily built parts ----------------------------------------------------------
     @property
@@ -137,6 +138,7 @@ class Engine:
         elapsed = (time.perf_counter() - t0) * 1000
         for p in self.plugins:
             _safe(p, "turn_ended", ctx)
+        self._feedback(turn)
         self._learn(turn)
         self._record(turn, started, elapsed, session)
         emit(ev.TurnEnded(turn.id, ctx.next_step, ok=turn.ok, elapsed_ms=elapsed))
@@ -231,6 +233,7 @@ class Engine:
             return None
         turn = ctx.turn
         turn.level = res.level
+        turn.route = res
         steps = res.steps or [{"tool": res.tool, "args": res.args, "arg_sources": res.arg_sources}]
         ctx.emit(ev.RouteDecision(ctx.turn_id, 0, level=res.level, why=res.reason, score=res.score,
                                   tool=res.tool, args=dict(res.args or {}),
@@ -265,6 +268,25 @@ class Engine:
             hist = self.history.setdefault(session, [])
             hist.append((turn.text, turn.answer))
             del hist[:-20]
+
+    def _feedback(self, turn: Turn) -> None:
+        """A fast-path hit the user cancelled, or undid right after, was wrong: that entry gets stricter."""
+        prev = self._last_fast.get(turn.owner)
+        self._last_fast[turn.owner] = (turn.level, turn.route)  # not the turn: its results may be big
+        r = self.router
+        if r is None:
+            return
+        wrong = None
+        if turn.cancelled and turn.level in ("L1", "L2"):
+            wrong = turn.route
+        elif (any(s.tool == "undo" for s in turn.steps)  # "annulla" right after a hit: it was not wanted
+              and prev is not None and prev[0] in ("L1", "L2")):
+            wrong = prev[1]
+        if wrong is not None:
+            try:
+                r.contradict(wrong)
+            except Exception:
+                log.exception("could not record a contradicted fast-path hit")
 
     def _learn(self, turn: Turn) -> None:
         if not turn.ok or turn.cancelled or self.config.ui.pause_learning:

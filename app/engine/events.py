@@ -180,3 +180,4 @@ class Turn:
     ok: bool = False
     cancelled: bool = False
     read_external: bool = False  # content from files/web was read in this turn
+    route: Any = None  # the fast-path decision that served it (RouteResult), for later feedback

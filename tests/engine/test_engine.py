@@ -59,3 +59,32 @@ def test_closing_the_iterator_cancels_and_the_engine_stays_usable(metnos_home: P
         assert any(isinstance(e, ev.Answer) and e.text.startswith("Oggi è") for e in events)
     finally:
         engine.close()
+
+
+def test_undo_right_after_an_l1_hit_makes_that_entry_stricter(metnos_home: Path, tmp_path: Path,
+                                                                bundled_embedder) -> None:
+    from app.engine.events import Step, Turn
+    from support import write_runtime
+
+    root = tmp_path / "t"
+    root.mkdir()
+    for name in ("a.txt", "b.txt", "c.txt"):
+        (root / name).write_text(f"{name}\n")
+    write_runtime(metnos_home, f'[tools]\nallowed_roots = ["{root}"]\n[memory]\nlong_term_enabled = false\n')
+    engine = Engine(ConfigManager())
+    try:
+        for _ in range(3):  # three planner turns teach L1 (the real learning API)
+            t = Turn("x", f"leggi {root}/a.txt", "local", level="L3", ok=True, answer="ok")
+            t.steps.append(Step(1, "read_files", {"paths": [f"{root}/a.txt"]}, {"content": "a"}, True, "L3"))
+            engine.router.learn(t)
+        events = list(engine.run_turn(f"leggi {root}/b.txt", approve=lambda *a: True))
+        route = next(e for e in events if isinstance(e, ev.RouteDecision))
+        assert route.level == "L1" and route.args == {"paths": [f"{root}/b.txt"]}
+        assert not engine.router.memo.queries()[0].threshold_override
+        list(engine.run_turn("annulla", approve=lambda *a: True))
+        stricter = engine.router.memo.queries()[0].threshold_override
+        assert stricter and stricter > route.score  # the same hit would no longer be served
+        again = list(engine.run_turn(f"leggi {root}/b.txt", approve=lambda *a: True))
+        assert next(e for e in again if isinstance(e, ev.RouteDecision)).level != "L1"
+    finally:
+        engine.close()
