@@ -362,3 +362,27 @@ def test_set_key_then_check_uses_the_keyring(server: str) -> None:
     finally:
         _cli(["remote", "set-key", "--base-url", server, "--delete"])
     assert read_api_key(server) is None
+
+
+@pytest.mark.slow
+def test_planner_suite_passes_unchanged_on_the_remote_backend(remote: OpenAIBackend, local: Any,
+                                                              bundled_embedder: Any, tmp_path: Path,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 7: the planner's test requests, same code, against llama_cpp.server instead of llama.cpp in-process;
+    every case scores every decision with the model (always_score) so the server really takes part."""
+    from app.planner import Planner, suite
+    from app.tools.catalog import build_registry
+
+    root = suite.make_root(tmp_path / "root")
+    registry = build_registry()
+    results = {}
+    for name, llm in (("remote", remote), ("local", local)):
+        planner = Planner()
+        planner.always_score = True
+        res = suite.run(planner, registry, {"llm": lambda llm=llm: llm, "embedder": lambda: bundled_embedder}, root)
+        results[name] = res
+        with capsys.disabled():
+            print(f"\n[{name}] " + suite.report(res).splitlines()[0])
+    assert results["remote"].total >= 30
+    assert results["remote"].accuracy >= 0.85
+    assert results["remote"].accuracy >= results["local"].accuracy - 0.05
