@@ -38,7 +38,12 @@ def make_approver(yes: bool, interactive: bool) -> Any:
 def _engine() -> Any:
     from app.engine.engine import Engine
 
-    return Engine()
+    engine = Engine()
+    if sys.stdin.isatty():  # passphrase-mode memory (opt-in) asks on the terminal
+        from app.memory.memory_cli import _ask_passphrase
+
+        engine.ask_secret = _ask_passphrase
+    return engine
 
 
 def cmd_ask(args: argparse.Namespace) -> int:

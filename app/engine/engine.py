@@ -54,6 +54,8 @@ class Engine:
         self.plugins = plugins if plugins is not None else _default_plugins(self)
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="metnos-engine")
         self.history: dict[str, list[tuple[str, str]]] = {}
+        # front ends set this to let a turn ask the user for a secret (the memory passphrase, opt-in mode)
+        self.ask_secret: Callable[[str, bool], str] | None = None
         self._last_fast: dict[str, tuple[str, Any]] = {}  # owner -> (level, route) of its last turn
 
     # -- lazily built parts ----------------------------------------------------------

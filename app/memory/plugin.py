@@ -40,7 +40,8 @@ class MemoryPlugin:
             if not cfg.memory.long_term_enabled:
                 return MemoryUnavailable("long-term memory is turned off (memory.long_term_enabled = false)")
             if self._memory is None or isinstance(self._memory, MemoryUnavailable):
-                self._memory = LongTermMemory.open_or_reason(cfg, embedder=self.engine.services.embedder)
+                self._memory = LongTermMemory.open_or_reason(cfg, ask=getattr(self.engine, "ask_secret", None),
+                                                             embedder=self.engine.services.embedder)
             return self._memory
 
     def services(self, turn: Any) -> dict[str, Any]:

@@ -45,10 +45,16 @@ class DeskApp(QObject):
         self.icon = app_icon()
         self.qapp.setWindowIcon(self.icon)
         if engine_factory is None:
+            from .background import GuiAsk
+
+            self._ask_secret = GuiAsk()  # created here, on the GUI thread; callable from the engine thread
+
             def engine_factory() -> Any:
                 from app.engine.engine import Engine
 
-                return Engine(self.manager)
+                engine = Engine(self.manager)
+                engine.ask_secret = self._ask_secret  # passphrase-mode memory can be unlocked from the app
+                return engine
         self.host = EngineHost(engine_factory, owner=owner, preload=preload, parent=self)
         self.popup = QuickPopup()
         self.chat = ChatWindow(self.icon)

@@ -88,3 +88,31 @@ def test_undo_right_after_an_l1_hit_makes_that_entry_stricter(metnos_home: Path,
         assert next(e for e in again if isinstance(e, ev.RouteDecision)).level != "L1"
     finally:
         engine.close()
+
+
+def test_passphrase_mode_memory_unlocks_through_the_front_ends_prompt(metnos_home: Path, bundled_embedder) -> None:
+    from support import write_runtime
+
+    write_runtime(metnos_home, "[memory]\npassphrase_mode = true\n")
+    asked: list[str] = []
+
+    def ask(prompt: str, confirm: bool) -> str:
+        asked.append(prompt)
+        return "correct horse battery staple"
+
+    engine = Engine(ConfigManager())
+    engine.ask_secret = ask
+    try:
+        events = run(engine, "ricordati che il gatto si chiama Pippo")
+        written = [e for e in events if isinstance(e, ev.MemoryWritten)]
+        assert written and "Pippo" in written[0].text and written[0].source == "user"
+        assert asked, "the passphrase was asked of the user"
+    finally:
+        engine.close()
+    locked = Engine(ConfigManager())  # no way to ask: the memory stays locked, the turn says why
+    try:
+        events = run(locked, "ricordati che il cane si chiama Fido")
+        answer = next(e for e in events if isinstance(e, ev.Answer)).text
+        assert "locked" in answer and not any(isinstance(e, ev.MemoryWritten) for e in events)
+    finally:
+        locked.close()

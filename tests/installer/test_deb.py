@@ -195,6 +195,20 @@ def test_planner_answers_offline_from_the_bundled_models(root: Path):
     TIMINGS["l3_answer"] = answer[:200]
 
 
+def test_planner_uses_a_tool_offline_from_the_bundled_models(root: Path):
+    """An L3 turn that needs both models from the package: tool retrieval (embedder) and the planner (GGUF)."""
+    notes = root / "root" / "notes.txt"
+    notes.parent.mkdir(parents=True, exist_ok=True)
+    notes.write_text("uno\ndue\ntre\n", encoding="utf-8")
+    with _timed("ask_l3_tool_s"):
+        events = _ask(root, "leggi il file /root/notes.txt e dimmi quante righe ha")
+    assert _one(events, "route")["level"] == "L3", events
+    calls = [e for e in events if e["type"] == "tool_call"]
+    assert calls and calls[0]["tool"] == "read_files" and calls[0]["args"]["paths"] == ["/root/notes.txt"], events
+    assert _one(events, "turn_ended")["ok"], events
+    assert "3" in _one(events, "answer")["text"], events
+
+
 # ------------------------------------------------------------------------------------ the tray
 
 def _docked_metnos_icon(display: str) -> bool:
