@@ -4,15 +4,8 @@ from __future__ import annotations
 import argparse
 import json
 
-import pytest
-
 from app.memory.scratchpad import Scratchpad
 from app.memory.scratchpad_cli import add_commands
-
-
-@pytest.fixture(autouse=True)
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("METNOS_HOME", str(tmp_path / "home"))
 
 
 def run(argv: list[str]) -> int:
@@ -28,13 +21,13 @@ def fill() -> None:
         sp.put({"content": "b" * 7000}, owner="bob", turn_id="u", step_num=1, executor="r")
 
 
-def test_stats_json(capsys, tmp_path):
+def test_stats_json(capsys, metnos_home):
     fill()
     assert run(["scratchpad", "stats", "--json"]) == 0
     s = json.loads(capsys.readouterr().out)
     assert s["rows"] == 2 and s["bytes"] == 12_000 and s["oldest_created_at"] == 1000.0
     assert s["per_owner"]["alice"] == {"rows": 1, "bytes": 5000} and s["expired_pending_gc"] == 1
-    assert s["path"] == str(tmp_path / "home" / "data" / "scratchpad.db")
+    assert s["path"] == str(metnos_home / "data" / "scratchpad.db")
 
 
 def test_stats_human_and_gc(capsys):

@@ -8,24 +8,12 @@ import pytest
 
 from app.config.loader import Config, defaults
 from app.engine.cancel import CancelToken, Cancelled
-from app.memory.scratchpad import SCRATCHPAD_READ, Scratchpad, not_found
+from app.memory.scratchpad import SCRATCHPAD_READ, not_found
 from app.tools.registry import ToolContext, ToolError, validate_args
 
 OWNER, TURN = "alice", "turn-1"
 LINES = [f"{i:04d} {'ERROR' if i % 100 == 7 else 'INFO'} event {i}" for i in range(1, 1001)]
 TEXT = "\n".join(LINES) + "\n"  # line N is "000N ...", 1-based
-
-
-@pytest.fixture(autouse=True)
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("METNOS_HOME", str(tmp_path / "home"))
-
-
-@pytest.fixture
-def sp():
-    s = Scratchpad()
-    yield s
-    s.close()
 
 
 @pytest.fixture

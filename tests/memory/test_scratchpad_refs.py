@@ -20,18 +20,6 @@ from app.tools.registry import Registry, ToolContext
 OWNER, TURN = "alice", "turn-1"
 
 
-@pytest.fixture(autouse=True)
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("METNOS_HOME", str(tmp_path / "home"))
-
-
-@pytest.fixture
-def sp():
-    s = Scratchpad()
-    yield s
-    s.close()
-
-
 def cfg(root) -> Config:
     return Config({**defaults().values, "tools.allowed_roots": [str(root)]})
 

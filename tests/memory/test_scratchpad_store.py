@@ -12,19 +12,6 @@ from app.memory.scratchpad.store import ID_RE
 from app.tools.registry import ToolError
 
 
-@pytest.fixture(autouse=True)
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("METNOS_HOME", str(tmp_path / "home"))
-    return tmp_path / "home"
-
-
-@pytest.fixture
-def sp():
-    s = Scratchpad()
-    yield s
-    s.close()
-
-
 def big_text(n_lines: int = 400) -> str:
     return "".join(f"INFO line {i} all good\n" for i in range(n_lines))
 
@@ -34,9 +21,9 @@ def file_obs(text: str, path: str = "/tmp/t/big.log") -> dict:
             "content": text}
 
 
-def test_file_lives_under_metnos_home(sp, home):
+def test_file_lives_under_metnos_home(sp, metnos_home):
     sp.put(file_obs(big_text()), owner="alice", turn_id="t1", step_num=1, executor="read_files")
-    assert (home / "data" / "scratchpad.db").exists()
+    assert (metnos_home / "data" / "scratchpad.db").exists()
 
 
 def test_put_get_roundtrip_text(sp):

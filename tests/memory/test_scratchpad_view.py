@@ -8,22 +8,10 @@ import os
 
 import pytest
 
-from app.memory.scratchpad import Scratchpad, view_size
+from app.memory.scratchpad import view_size
 from app.memory.scratchpad.view import dumps, omitted
 
 OWNER, TURN = "alice", "turn-1"
-
-
-@pytest.fixture(autouse=True)
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("METNOS_HOME", str(tmp_path / "home"))
-
-
-@pytest.fixture
-def sp():
-    s = Scratchpad()
-    yield s
-    s.close()
 
 
 def present(sp, obs, step=1, **kw):
