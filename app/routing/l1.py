@@ -131,6 +131,24 @@ def search_or_miss(cache: RowCache[Any, Any], level: str, kind: str, what: str, 
     return [], MatchResult(False, f"{level}: no remembered {what} with the same action", diagnose=diagnose)
 
 
+def first_hit(cands: list[tuple[int, float]], near: dict[str, Any] | None,
+              attempt: Callable[[int, float], MatchResult]) -> MatchResult:
+    """Try candidates best first; the first that passes every guard, else the nearest one's miss.
+    Each result carries the reasons of all candidates tried so far (for `metnos route --json`)."""
+    first: MatchResult | None = None
+    tried: list[str] = []
+    for rid, score in cands:
+        res = attempt(rid, score)
+        res.nearest = near
+        tried.append(res.reason)
+        res.tried = tried
+        if res.hit:
+            return res
+        first = first or res
+    assert first is not None
+    return first
+
+
 class L1Matcher(RowCache[QueryRow, _Prepared]):
     def stored_rows(self) -> list[QueryRow]:
         return list(self.memo.queries())
@@ -150,24 +168,12 @@ class L1Matcher(RowCache[QueryRow, _Prepared]):
         cands, miss = search_or_miss(self, "L1", "q", "request", vector, sig, threshold, min_uses, owner)
         if miss is not None:
             return miss
-        near = describe_nearest("q", cands[0], self.rows)
-        first: MatchResult | None = None
-        tried: list[str] = []
-        for rid, score in cands:
-            row = self.rows[rid]
-            thr = max(threshold, row.threshold_override or 0.0)
-            res = self._try(row, score, thr, text, slots, sig, tools, fill)
-            res.nearest = near
-            tried.append(res.reason)
-            res.tried = tried
-            if res.hit:
-                return res
-            first = first or res
-        assert first is not None
-        return first
+        return first_hit(cands, describe_nearest("q", cands[0], self.rows),
+                         lambda rid, score: self._try(self.rows[rid], score, threshold, text, slots, sig, tools, fill))
 
-    def _try(self, row: QueryRow, score: float, thr: float, text: str, slots: dict[str, Any], sig: ActionSig,
+    def _try(self, row: QueryRow, score: float, threshold: float, text: str, slots: dict[str, Any], sig: ActionSig,
              tools: Callable[[str], Any], fill: Callable[..., dict[str, Any]] | None) -> MatchResult:
+        thr = max(threshold, row.threshold_override or 0.0)
         base = dict(score=round(score, 4), ref=row.ref, tool=row.executor, threshold=thr)
         if score < thr:
             stricter = " (learned after a contradiction)" if thr > 0 and row.threshold_override else ""

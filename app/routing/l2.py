@@ -18,7 +18,7 @@ import numpy as np
 
 from .actions import ActionSig, action_of
 from .args_extractor import extract
-from .l1 import MatchResult, describe_nearest, guard_reason, search_or_miss
+from .l1 import MatchResult, describe_nearest, first_hit, guard_reason, search_or_miss
 from .rows import RowCache
 from .memo import PathRow
 from .slots import bind, templatize, unconsumed_problem, used_by_template
@@ -125,19 +125,8 @@ class L2Matcher(RowCache[PathRow, _Prepared]):
         cands, miss = search_or_miss(self, "L2", "p", "pipeline", vector, sig, threshold, min_uses, owner)
         if miss is not None:
             return miss
-        near = describe_nearest("p", cands[0], self.rows)
-        first: MatchResult | None = None
-        tried: list[str] = []
-        for rid, score in cands:
-            res = self._try(self.rows[rid], score, threshold, text, slots, sig, tools)
-            res.nearest = near
-            tried.append(res.reason)
-            res.tried = tried
-            if res.hit:
-                return res
-            first = first or res
-        assert first is not None
-        return first
+        return first_hit(cands, describe_nearest("p", cands[0], self.rows),
+                         lambda rid, score: self._try(self.rows[rid], score, threshold, text, slots, sig, tools))
 
     def _try(self, row: PathRow, score: float, threshold: float, text: str, slots: dict[str, Any],
              sig: ActionSig, tools: Callable[[str], Any]) -> MatchResult:
