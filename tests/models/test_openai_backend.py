@@ -27,7 +27,6 @@ import pytest
 
 from app.engine.cancel import CancelToken, Cancelled
 from app.models.base import LLMError
-from app.models.bundle import ModelError, planner_path
 from app.models.openai_backend import MSG_MARK, OpenAIBackend, keyring_user, read_api_key
 from app.models.templates import render_gemma
 
@@ -45,11 +44,8 @@ def free_port() -> int:
 
 
 @pytest.fixture(scope="session")
-def model_path() -> Path:
-    try:
-        return planner_path().path
-    except ModelError as e:
-        pytest.skip(f"bundled planner not installed ({e})")
+def model_path(bundled_gguf: Path) -> Path:
+    return bundled_gguf  # tests/conftest.py: verified, and a failure (not a skip) in CI when missing
 
 
 @pytest.fixture(scope="session")

@@ -12,7 +12,6 @@ from typing import Any
 import pytest
 
 from app.models.base import LLMError
-from app.models.bundle import ModelError, planner_path
 from app.models.prefix_cache import PrefixCache, prefix_key, stable_prefix, warm
 from app.models.templates import render_chatml, render_gemma
 
@@ -45,11 +44,8 @@ print(json.dumps({"warm": w, "text": c.text, "prompt": c.prompt_tokens, "reused"
 
 
 @pytest.fixture(scope="module")
-def model_path() -> Path:
-    try:
-        return planner_path().path
-    except ModelError as e:
-        pytest.skip(f"bundled planner not installed ({e})")
+def model_path(bundled_gguf: Path) -> Path:
+    return bundled_gguf  # tests/conftest.py: verified, and a failure (not a skip) in CI when missing
 
 
 @pytest.fixture(scope="module")
