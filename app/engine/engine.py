@@ -206,18 +206,31 @@ class Engine:
             return
         for p in self.plugins:
             _safe(p, "turn_started", ctx)
-        for p in self.plugins:  # deterministic help (explicit remember, recall from a stored fact)
-            answer = _safe(p, "intercept", ctx, text)
-            if answer is not None:
-                self._finish(ctx, answer, session)
-                return
+        if self._plugin_answer(ctx, "intercept", text, session):  # an explicit command, e.g. "ricordati che …"
+            return
         decided = self._fast_path(ctx, text)
         if decided is not None and not decided:
             return  # fast path answered
+        if decided is None:
+            # nothing fast matched: deterministic help the planner would need (a recall from a stored fact)
+            if self._plugin_answer(ctx, "before_planner", text, session):
+                return
+            router = self.router
+            reason = getattr(router, "last_reason", "") if router is not None else "fast path unavailable"
+            ctx.emit(ev.RouteDecision(ctx.turn_id, 0, level="L3", why=reason or "no fast-path match"))
         history = self.history.get(session, []) if session else []
         answer = self.planner.run(ctx, history)
         turn.level = "L3" if decided is None else turn.level
         self._finish(ctx, answer, session)
+
+    def _plugin_answer(self, ctx: TurnContext, hook: str, text: str, session: str) -> bool:
+        """The first plugin whose `hook` answers the turn ends it; True if one did."""
+        for p in self.plugins:
+            answer = _safe(p, hook, ctx, text)
+            if answer is not None:
+                self._finish(ctx, answer, session)
+                return True
+        return False
 
     def _fast_path(self, ctx: TurnContext, text: str) -> bool | None:
         """None: not routed (planner decides). False: fully answered. True: prefix replayed, planner continues."""
@@ -230,8 +243,6 @@ class Engine:
                 log.exception("router failed; falling back to the planner")
                 res = None
         if res is None:
-            reason = getattr(router, "last_reason", "") if router is not None else "fast path unavailable"
-            ctx.emit(ev.RouteDecision(ctx.turn_id, 0, level="L3", why=reason or "no fast-path match"))
             return None
         turn = ctx.turn
         turn.level = res.level

@@ -2,8 +2,10 @@
 
 A plugin may define any of: `services(turn) -> dict` (added to
 ToolContext.services / TurnContext.services), `turn_started(ctx)`,
-`turn_ended(ctx)`, `tools(ctx) -> list[Tool]` (builtins the planner may show
-now), `close()`. A failing plugin is logged and skipped, never fatal.
+`intercept(ctx, text) -> str | None` (answer before routing),
+`before_planner(ctx, text) -> str | None` (answer when the fast path missed),
+`after_step(ctx, step)`, `turn_ended(ctx)`, `tools(ctx) -> list[Tool]`
+(builtins the planner may show now), `close()`. A failing plugin is logged and skipped, never fatal.
 """
 from __future__ import annotations
 

@@ -3,10 +3,11 @@
 * `services(turn)`: a fresh TurnState (update_plan / save_note act on it), the
   state block the planner injects after the task, the long-term memory (or the
   reason it is off) and its prompt block;
-* `intercept(ctx, text)`: the deterministic help the tiny model needs —
-  "ricordati che X" stores X through the `remember` tool (events, approvals
-  and the injection guard as for any call), and a recall question that clearly
-  matches one stored fact is answered by quoting it with date and source;
+* the deterministic help the tiny model needs: `intercept` (before routing)
+  stores "ricordati che X" through the `remember` tool (events, approvals and
+  the injection guard as for any call); `before_planner` (when the fast path
+  missed) answers a recall question that clearly matches one stored fact by
+  quoting it with date and source;
 * `after_step(ctx, step)`: a MemoryWritten event for every stored fact and a
   StateUpdate whenever the plan or notes change.
 """
@@ -46,17 +47,17 @@ class MemoryPlugin:
 
     def services(self, turn: Any) -> dict[str, Any]:
         state = TurnState()
-        s: dict[str, Any] = {"state": state, "state_block": state.render, "registry": self.engine.registry}
+        # opened on first use, not here: an L0 turn must not touch the keyring (or ask for a passphrase)
+        return {"state": state, "state_block": state.render, "registry": self.engine.registry,
+                "memory": lambda: self.memory, "memory_block": lambda q=None: self._block(q)}
+
+    def _block(self, query: str | None) -> str:
         mem = self.memory
-        s["memory"] = mem
-        if isinstance(mem, LongTermMemory):
-            s["memory_block"] = lambda q=None: _safe_block(mem, q)
-        return s
+        return _safe_block(mem, query) if isinstance(mem, LongTermMemory) else ""
 
     def intercept(self, ctx: Any, text: str) -> str | None:
-        """Answer the turn deterministically when the request is an explicit remember or a clear recall."""
+        """An explicit "ricordati che X" / "remember that X" is stored through the remember tool."""
         found = extract_fact(text)
-        mem = ctx.services.get("memory")
         if found is not None:
             fact, category = found
             ctx.emit(ev.RouteDecision(ctx.turn_id, 0, level="L0", why="memory: explicit remember request",
@@ -70,7 +71,15 @@ class MemoryPlugin:
             verb = {"confirmed": ("Lo sapevo già", "I already knew"),
                     "superseded": ("Aggiornato", "Updated")}.get(out.result.get("action"), ("Memorizzato", "Remembered"))
             return f"{verb[0] if lang == 'it' else verb[1]}: {out.result['fact']}."
-        if isinstance(mem, LongTermMemory) and text.rstrip().endswith("?"):
+        return None
+
+    def before_planner(self, ctx: Any, text: str) -> str | None:
+        """A recall question that clearly matches one stored fact is answered by quoting it (after the fast path
+        missed, so an L0 request never opens the memory or loads the embedder)."""
+        if not text.rstrip().endswith("?"):
+            return None
+        mem = self.memory
+        if isinstance(mem, LongTermMemory):
             try:
                 hit = mem.answer_from_memory(text)
             except Exception:

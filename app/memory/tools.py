@@ -27,6 +27,8 @@ GROUP = "Memory"
 
 def _memory(ctx: ToolContext) -> LongTermMemory:
     m = ctx.services.get("memory")
+    if callable(m) and not isinstance(m, (LongTermMemory, MemoryUnavailable)):
+        m = m()  # the engine opens the memory lazily, on first use in a turn
     if isinstance(m, LongTermMemory):
         return m
     if isinstance(m, MemoryUnavailable):
@@ -98,7 +100,8 @@ def _forget(args: dict[str, Any], ctx: ToolContext) -> dict[str, Any]:
 
 
 def memory_tools() -> list[Tool]:
-    """The long-term memory tools; handlers find the LongTermMemory in ctx.services["memory"]."""
+    """The long-term memory tools; handlers find the LongTermMemory (or a function opening it) in
+    ctx.services["memory"]."""
     return [
         Tool("remember", "Save one short fact about the user for future conversations (an appointment, a "
              "preference, a name). Only when the user asks to remember something.",

@@ -116,3 +116,15 @@ def test_passphrase_mode_memory_unlocks_through_the_front_ends_prompt(metnos_hom
         assert "locked" in answer and not any(isinstance(e, ev.MemoryWritten) for e in events)
     finally:
         locked.close()
+
+
+def test_an_l0_question_opens_neither_the_memory_nor_a_model(metnos_home: Path) -> None:
+    engine = Engine(ConfigManager())
+    try:
+        events = run(engine, "what time is it?")  # a question mark, like a recall question
+        assert next(e for e in events if isinstance(e, ev.RouteDecision)).level == "L0"
+        assert not engine.services.llm_loaded and engine.services._embedder is None
+        memory = next(p for p in engine.plugins if type(p).__name__ == "MemoryPlugin")
+        assert memory._memory is None, "an L0 turn must not open the long-term memory (keyring, passphrase)"
+    finally:
+        engine.close()
