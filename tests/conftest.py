@@ -5,7 +5,6 @@ import os
 from pathlib import Path
 
 import pytest
-
 from support import need
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")

@@ -7,8 +7,9 @@ import sys
 import threading
 from typing import Any
 
-from app.engine import CancelToken
-from app.engine import events as ev
+from app.turn import events as ev
+from app.turn.cancel import CancelToken
+
 from .render import HumanPrinter, json_line, safe, summarize
 
 _tty_lock = threading.Lock()
@@ -40,7 +41,7 @@ def _engine() -> Any:
 
     engine = Engine()
     if sys.stdin.isatty():  # passphrase-mode memory (opt-in) asks on the terminal
-        from app.memory.memory_cli import _ask_passphrase
+        from app.cli.memory_cmd import _ask_passphrase
 
         engine.ask_secret = _ask_passphrase
     return engine
@@ -105,7 +106,7 @@ def cmd_chat(args: argparse.Namespace) -> int:
 
 
 def cmd_tools(args: argparse.Namespace) -> int:
-    from app.tools.catalog import build_registry
+    from app.engine.catalog import build_registry
 
     reg = build_registry()
     items = [t.describe() for t in reg]

@@ -1,28 +1,29 @@
-"""`metnos` — the command line. Each concern adds its own subcommands."""
+"""`metnos` — the command line: one module per command group under app/cli, listed explicitly below."""
 from __future__ import annotations
 
 import argparse
-import importlib
 import logging
 import os
 import sys
 from typing import Sequence
 
-# Optional command groups: (module, function). Missing modules are skipped so a
-# partial build still has a working CLI.
-COMMAND_MODULES = [
-    ("app.cli.ask", "add_commands"),
-    ("app.cli.config_cmd", "add_commands"),
-    ("app.cli.doctor", "add_commands"),
-    ("app.cli.models_cmd", "add_commands"),
-    ("app.cli.bench", "add_commands"),
-    ("app.routing.cli", "add_commands"),
-    ("app.memory.memory_cli", "add_commands"),
-    ("app.memory.scratchpad_cli", "add_commands"),
-    ("app.planner.cli", "add_commands"),
-    ("app.models.remote_cli", "add_commands"),
-    ("app.ui.cli", "add_commands"),
-]
+from app.cli import (
+    ask,
+    bench_cmd,
+    config_cmd,
+    context_cmd,
+    doctor,
+    memory_cmd,
+    models_cmd,
+    remote_cmd,
+    route_cmd,
+    scratchpad_cmd,
+)
+from app.ui import launch
+
+# Every command group, in the order `metnos --help` lists them; each module adds its own subcommands.
+COMMAND_MODULES = [ask, config_cmd, doctor, models_cmd, bench_cmd, route_cmd, memory_cmd, scratchpad_cmd, context_cmd,
+                   remote_cmd, launch]
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -33,14 +34,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--show", action="store_true", help="open the chat window of the running app")
     p.add_argument("--ask", metavar="TEXT", dest="forward_ask", help="send TEXT to the running app's popup")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
-    for mod, fn in COMMAND_MODULES:
-        try:
-            m = importlib.import_module(mod)
-        except ImportError as e:
-            if getattr(e, "name", "") and not str(getattr(e, "name", "")).startswith("app."):
-                raise
-            continue
-        getattr(m, fn)(sub)
+    for mod in COMMAND_MODULES:
+        mod.add_commands(sub)
     return p
 
 
@@ -81,13 +76,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _default_start() -> int:
     """No subcommand: the tray app when there is a display, else the terminal chat."""
-    try:
-        from app.ui.cli import run_app, can_start_gui
-    except ImportError:
-        run_app = None
-        can_start_gui = None
-    if run_app is not None and can_start_gui is not None and can_start_gui():
-        return int(run_app() or 0)
+    from app.ui.display import can_start_gui
+
+    if can_start_gui():
+        return int(launch.run_app() or 0)
     if sys.stdin.isatty() and sys.stdout.isatty():
         from app.cli.ask import chat_loop
 

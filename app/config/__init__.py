@@ -1,7 +1,7 @@
 """Configuration: schema (declared once), loader, live reload."""
+from . import paths
 from .loader import Config, ConfigError, defaults, load_file, parse_text
 from .manager import ConfigChange, ConfigManager, write_default
-from . import paths
 
 __all__ = ["Config", "ConfigError", "ConfigChange", "ConfigManager", "defaults", "load_file", "parse_text",
            "write_default", "paths"]

@@ -1,6 +1,6 @@
 """Parse, validate and merge runtime.toml with env overrides and code defaults.
 
-Precedence (seed 001): METNOS_<SECTION>_<KEY> > runtime.toml > code default.
+Precedence: METNOS_<SECTION>_<KEY> > runtime.toml > code default.
 A bad value never half-applies: load() returns errors and the caller keeps
 its last good Config.
 """

@@ -55,22 +55,22 @@ def _s(section: str, key: str, typ: Any, default: Any, doc: str, **kw: Any) -> S
 
 
 SECTIONS: list[Section] = [
-    Section("fast_path", "L0/L1: answer known single-tool requests without the planner (seed 001).", [
+    Section("fast_path", "L0/L1: answer known single-tool requests without the planner.", [
         _s("fast_path", "l0_enabled", bool, True, "Closed phrase table (time, date, ...): exact match after normalisation."),
         _s("fast_path", "canonical_query_enabled", bool, True, "L1: semantic match of known single-tool requests."),
         _s("fast_path", "canonical_query_min_uses", int, 3, "Times a request must have been seen before L1 may serve it.", check=positive),
         _s("fast_path", "canonical_query_threshold", float, 0.85,
-           "Cosine needed for an L1 hit. The seed's 0.95 was for bge-m3; 0.85 is calibrated for the bundled "
+           "Cosine needed for an L1 hit. 0.85 is calibrated for the bundled "
            "multilingual-e5-small together with the action, object and argument guards (0 wrong hits on the "
            "adversarial set from 0.80 up, paraphrase recall 94% at 0.85, 92% at 0.88).", check=unit_interval),
         _s("fast_path", "canonical_query_args_llm", bool, False, "Ask the LLM for arguments the rules cannot read (cached on disk)."),
     ]),
-    Section("multi_tool_fast_path", "L2: replay memoized multi-tool pipelines (seed 001).", [
+    Section("multi_tool_fast_path", "L2: replay memoized multi-tool pipelines.", [
         _s("multi_tool_fast_path", "enabled", bool, False, "Replay known pipelines without the planner."),
         _s("multi_tool_fast_path", "chain_to_planner", bool, False, "Replay a known prefix, then hand the rest of a multi-verb request to the planner."),
         _s("multi_tool_fast_path", "threshold", float, 0.83,
            "Cosine needed for an L2 hit; every placeholder must also resolve and the guards agree on each step "
-           "(calibrated for multilingual-e5-small; the seed's 0.88 was for bge-m3).", check=unit_interval),
+           "(calibrated for multilingual-e5-small).", check=unit_interval),
         _s("multi_tool_fast_path", "min_uses", int, 3, "Identical runs before a pipeline becomes a candidate.", check=positive),
         _s("multi_tool_fast_path", "ttl_active_days", int, 30, "Forget a pipeline unused for this many *active* days.", check=positive),
         _s("multi_tool_fast_path", "k_synth", int, 50, "Uses after which a pipeline becomes a synthesis candidate.", check=positive),
@@ -96,13 +96,13 @@ SECTIONS: list[Section] = [
         _s("embed", "model", str, "bundled", "'bundled' (multilingual-e5-small, 4-bit) or a fastembed ONNX folder."),
         _s("embed", "threads", int, 1, "onnxruntime threads.", check=positive),
     ]),
-    Section("scratchpad", "Big tool outputs kept aside; the model sees a summary and reads slices (seeds 000, 002).", [
+    Section("scratchpad", "Big tool outputs kept aside; the model sees a summary and reads slices.", [
         _s("scratchpad", "threshold_bytes", int, 4096, "Observations whose JSON is larger are offloaded.", check=positive),
         _s("scratchpad", "ttl_seconds", int, 3600, "How long an offloaded observation is kept.", check=positive),
         _s("scratchpad", "full_read_cap_bytes", int, 8192, "Largest row scratchpad_read mode=full returns.", check=positive),
         _s("scratchpad", "inline_chars", int, 1500, "Small observations are shown to the model truncated to this.", check=positive),
     ]),
-    Section("memory", "Short-term compaction and long-term memory (seed 003).", [
+    Section("memory", "Short-term compaction and long-term memory.", [
         _s("memory", "history_budget_tokens", int, 3000, "Compact a turn's history past this many tokens.", check=positive),
         _s("memory", "keep_recent_steps", int, 3, "Steps kept verbatim when compacting.", check=non_negative),
         _s("memory", "long_term_enabled", bool, True, "Encrypted long-term memory (key in the OS keyring)."),

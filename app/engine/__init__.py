@@ -1,5 +1,1 @@
-"""The turn loop (no Qt)."""
-from .cancel import CancelToken, Cancelled
-from .events import Event, Step, Turn
-
-__all__ = ["CancelToken", "Cancelled", "Event", "Step", "Turn"]
+"""The orchestrator: one Engine runs a turn through routing, the planner and the tools (no Qt)."""

@@ -14,17 +14,22 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Callable, Iterator
 
 from app.config import ConfigManager
+from app.lang.detect import detect_lang
 from app.models.base import LLMError
 from app.models.bundle import ModelError
 from app.store import StoreError
+from app.tools.plugin import Plugin
 from app.tools.registry import Approver, Registry
-from . import events as ev
-from .answers import detect_lang, render
-from .cancel import CancelToken, Cancelled
-from .context import TurnContext
-from .events import Turn
-from .plugins import plugin_tools
-from .services import Services
+from app.tools.runner import TurnContext
+from app.turn import events as ev
+from app.turn.cancel import CancelToken, TurnCancelled
+from app.turn.decision import RouteResult
+from app.turn.events import Turn
+from app.turn.rendering import render
+from app.turn.services import TurnServices
+
+from .model_loader import ModelLoader
+from .plugins import default_plugins, plugin_tools, safe
 
 log = logging.getLogger(__name__)
 
@@ -37,13 +42,13 @@ def deny_all(tool: str, args: dict[str, Any], risk: str) -> bool:
 
 
 class Engine:
-    def __init__(self, manager: ConfigManager | None = None, *, services: Services | None = None,
+    def __init__(self, manager: ConfigManager | None = None, *, models: ModelLoader | None = None,
                  registry: Registry | None = None, planner: Any = None, router: Any = None,
-                 journal: Any = None, plugins: list[Any] | None = None):
+                 journal: Any = None, plugins: list[Plugin] | None = None):
         self.manager = manager or ConfigManager()
-        self.services = services or Services(self.manager)
+        self.models = models or ModelLoader(self.manager)
         if registry is None:
-            from app.tools.catalog import build_registry
+            from app.engine.catalog import build_registry
 
             registry = build_registry()
         self.registry = registry
@@ -51,7 +56,7 @@ class Engine:
         self._router = router
         self._router_failed = False
         self._journal = journal
-        self.plugins = plugins if plugins is not None else _default_plugins(self)
+        self.plugins: list[Plugin] = plugins if plugins is not None else default_plugins(self)
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="metnos-engine")
         self.history: dict[str, list[tuple[str, str]]] = {}
         # front ends set this to let a turn ask the user for a secret (the memory passphrase, opt-in mode)
@@ -80,16 +85,19 @@ class Engine:
         if self._planner is None:
             from app.planner import Planner
 
-            self._planner = Planner(self.services)
+            self._planner = Planner(self.models)
         return self._planner
 
     @property
     def router(self) -> Any:
+        if self._router is not None and not self._router.staged:
+            self._give_stages(self._router)  # a router handed in (tests, benches) routes like a built one
         if self._router is None and not self._router_failed:
             try:
                 from app.routing.router import build_router
 
                 self._router = build_router(self)
+                self._give_stages(self._router)
             except (ImportError, StoreError, ModelError) as e:
                 log.warning("fast path unavailable: %s", e)
                 self._router_failed = True
@@ -128,7 +136,7 @@ class Engine:
         emit(ev.TurnStarted(turn.id, 0, text=turn.text[:500], owner=owner))
         try:
             self._run(ctx, session)
-        except Cancelled:
+        except TurnCancelled:
             turn.cancelled = True
             emit(ev.Cancelled(turn.id, ctx.next_step))
         except (LLMError, ModelError, StoreError) as e:
@@ -139,7 +147,7 @@ class Engine:
                           hint="this is a bug; the log has the details"))
         elapsed = (time.perf_counter() - t0) * 1000
         for p in self.plugins:
-            _safe(p, "turn_ended", ctx)
+            safe(p, "turn_ended", ctx)
         self._feedback(turn)
         self._learn(turn)
         self._record(turn, started, elapsed, session)
@@ -152,46 +160,51 @@ class Engine:
         turn = Turn(id=uuid.uuid4().hex, text=text if isinstance(text, str) else str(text), owner=owner)
         ctx = TurnContext(turn=turn, config=self.config, registry=self.registry, emit=emit,
                           approve=approve or deny_all, cancel=cancel or CancelToken(),
-                          services=self._services_for(turn))
+                          services=self.services_for(turn))
         self._attach_surface(ctx)
-        ctx.services["extra_tools"] = lambda: plugin_tools(self, ctx)
-        ctx.services["after_step"] = lambda step: [_safe(p, "after_step", ctx, step) for p in self.plugins]
-        store = ctx.services.get("scratchpad")
-        if store is not None:
-            ctx.services["scratch_has_entries"] = lambda: store.has_entries(ctx.owner, ctx.turn_id)
+        ctx.services.extra_tools = lambda: plugin_tools(self.plugins, ctx)
+        ctx.services.after_step = lambda step: [safe(p, "after_step", ctx, step) for p in self.plugins]
         return ctx
 
-    def route_only(self, text: str) -> dict[str, Any]:
-        """Decide without executing (`metnos route --json`)."""
+    def route_only(self, text: str, owner: str = "local") -> dict[str, Any]:
+        """Decide without executing (`metnos route --json`): the same router, stages included, as a turn."""
         r = self.router
         if r is None:
             return {"level": "L3", "tool": None, "args": {}, "score": None, "reason": "fast path unavailable"}
-        return r.explain(text)
+        out: dict[str, Any] = r.explain(text, owner=owner)
+        return out
 
     def close(self) -> None:
         self._pool.shutdown(wait=False, cancel_futures=True)
         for p in self.plugins:
-            _safe(p, "close")
+            safe(p, "close")
 
     # -- internals -----------------------------------------------------------------------
-    def _services_for(self, turn: Turn) -> dict[str, Any]:
-        s: dict[str, Any] = {"llm": self.services.llm, "embedder": self.services.embedder, "engine": self}
+    def services_for(self, turn: Turn) -> TurnServices:
+        """The turn's services: the models (loaded on first use) and what each plugin provides."""
+        s = TurnServices(llm=self.models.llm, embedder=self.models.embedder, engine=self, registry=self.registry)
         for p in self.plugins:
-            extra = _safe(p, "services", turn)
-            if extra:
-                s.update(extra)
+            safe(p, "services", turn, s)
         return s
 
+    def _give_stages(self, router: Any) -> None:
+        before: list[Any] = []
+        after: list[Any] = []
+        for p in self.plugins:
+            got = safe(p, "route_stages")
+            if got:
+                before += got[0]
+                after += got[1]
+        router.set_stages(before, after)
+
     def _attach_surface(self, ctx: TurnContext) -> None:
-        """Resident tools + deferred index (issue 7): every lookup by name goes through the surface, which
+        """Resident tools + deferred index: every lookup by name goes through the surface, which
         loads a deferred tool and records why, and never yields a tool the mode forbids."""
-        try:
-            from app.tools.surface import ToolSurface
-        except ImportError:
-            return
-        surface = ToolSurface(self.registry, self.config, self.services.embedder, loaded=ctx.deferred_loaded)
+        from app.tools.surface import ToolSurface
+
+        surface = ToolSurface(self.registry, self.config, self.models.embedder, loaded=ctx.deferred_loaded)
         ctx.registry = surface.registry_view()
-        ctx.services.update(surface.services())
+        ctx.services.tool_surface = surface
 
     def _run(self, ctx: TurnContext, session: str) -> None:
         turn = ctx.turn
@@ -205,16 +218,11 @@ class Engine:
                               hint="save long text in a file and ask me to read it"))
             return
         for p in self.plugins:
-            _safe(p, "turn_started", ctx)
-        if self._plugin_answer(ctx, "intercept", text, session):  # an explicit command, e.g. "ricordati che …"
-            return
+            safe(p, "turn_started", ctx)
         decided = self._fast_path(ctx, text)
         if decided is not None and not decided:
-            return  # fast path answered
+            return  # fast path (or a routing stage: remember, recall) answered
         if decided is None:
-            # nothing fast matched: deterministic help the planner would need (a recall from a stored fact)
-            if self._plugin_answer(ctx, "before_planner", text, session):
-                return
             router = self.router
             reason = getattr(router, "last_reason", "") if router is not None else "fast path unavailable"
             ctx.emit(ev.RouteDecision(ctx.turn_id, 0, level="L3", why=reason or "no fast-path match"))
@@ -223,19 +231,10 @@ class Engine:
         turn.level = "L3" if decided is None else turn.level
         self._finish(ctx, answer, session)
 
-    def _plugin_answer(self, ctx: TurnContext, hook: str, text: str, session: str) -> bool:
-        """The first plugin whose `hook` answers the turn ends it; True if one did."""
-        for p in self.plugins:
-            answer = _safe(p, hook, ctx, text)
-            if answer is not None:
-                self._finish(ctx, answer, session)
-                return True
-        return False
-
     def _fast_path(self, ctx: TurnContext, text: str) -> bool | None:
         """None: not routed (planner decides). False: fully answered. True: prefix replayed, planner continues."""
         router = self.router
-        res = None
+        res: RouteResult | None = None
         if router is not None:
             try:
                 res = router.route(text, owner=ctx.owner)
@@ -255,19 +254,22 @@ class Engine:
         for s in steps:
             out = ctx.execute(s["tool"], dict(s.get("args") or {}), s.get("arg_sources") or {}, level=res.level)
             if not out.ok:
-                answer = render(s["tool"], out.view, detect_lang(text))
+                answer = render(s["tool"], out.step.result if out.step is not None else out.view, detect_lang(text))
                 self._finish(ctx, answer, "", ok=False)
                 return False
             last = out
         if getattr(res, "chain_rest", None):
             return True
-        lang = getattr(res, "lang", None) or detect_lang(text)
-        template = getattr(res, "reply_template", None)
+        lang = res.lang or detect_lang(text)
+        template = res.reply_template
         result = last.result if last else {}
-        try:
-            answer = template.format(**result) if template else render(steps[-1]["tool"], result, lang)
-        except (KeyError, IndexError, ValueError):
-            answer = render(steps[-1]["tool"], result, lang)
+        if res.reply is not None:
+            answer = res.reply
+        else:
+            try:
+                answer = template.format(**result) if template else render(steps[-1]["tool"], result, lang)
+            except (KeyError, IndexError, ValueError):
+                answer = render(steps[-1]["tool"], result, lang)
         self._finish(ctx, answer, "")
         return False
 
@@ -319,24 +321,3 @@ class Engine:
             j.record(turn, started, elapsed, session)
         except Exception as e:
             log.warning("history not recorded: %s", e)
-
-
-def _safe(obj: Any, method: str, *args: Any) -> Any:
-    fn = getattr(obj, method, None)
-    if fn is None:
-        return None
-    try:
-        return fn(*args)
-    except Exception:
-        log.exception("%s.%s failed", type(obj).__name__, method)
-        return None
-
-
-def _default_plugins(engine: Engine) -> list[Any]:
-    """Optional parts (scratchpad, memory, state) plug in here when present."""
-    out: list[Any] = []
-    try:
-        from app.engine.plugins import default_plugins
-    except ImportError:
-        return out
-    return default_plugins(engine)

@@ -6,7 +6,7 @@ import time
 from typing import Any
 
 from app.store import Migration, open_db
-from .events import Turn
+from app.turn.events import Turn
 
 MIGRATIONS = [
     Migration(1, "turns and steps", """

@@ -1,4 +1,4 @@
-"""Short-term compaction of a turn's history (seed 003).
+"""Short-term compaction of a turn's history.
 
 When the history passes its token budget (counted with the model's own
 tokenizer, never string length) the middle steps are replaced by one summary
@@ -18,7 +18,7 @@ import re
 from dataclasses import asdict, dataclass, field
 from typing import Any, Callable, Sequence
 
-from app.engine.cancel import Cancelled
+from app.turn.cancel import TurnCancelled
 
 Message = dict[str, str]
 CountTokens = Callable[[str], int]
@@ -164,7 +164,7 @@ def _tool_name(step: Sequence[Message]) -> str:
 def compact(messages: Sequence[Message], budget_tokens: int, keep_recent: int, count_tokens: CountTokens,
             summarize: Summarize | None = None, target_ratio: float = 0.7) -> tuple[list[Message], CompactionInfo]:
     """Fit `messages` into `budget_tokens`; returns (new messages, info). Never raises (but lets a
-    cancelled turn's Cancelled through).
+    cancelled turn's TurnCancelled through).
 
     The returned list reuses the original message objects for everything kept,
     so pinned and recent messages are the very same bytes. Dropping goes down
@@ -212,7 +212,7 @@ def compact(messages: Sequence[Message], budget_tokens: int, keep_recent: int, c
                     return out, info
                 problem = f"summary still over budget ({n} > {budget_tokens} tokens)"
             info.summary_error = problem
-        except Cancelled:  # the user stopped the turn: that is not a summary failure
+        except TurnCancelled:  # the user stopped the turn: that is not a summary failure
             raise
         except Exception as e:  # the contract: a failing summary falls back, never raises
             info.summary_error = f"{type(e).__name__}: {e}"

@@ -1,6 +1,6 @@
 """The human-readable form of the long-term memory: export, import, and `memory edit`'s diff.
 
-One fact per line, so a person can open it, read it and fix it (seed 003:
+One fact per line, so a person can open it, read it and fix it (
 "a file you can open, read and correct beats a black box of embeddings"):
 
     [12] 2026-03-02 | appointments | user | il dentista è giovedì alle 10

@@ -7,7 +7,7 @@
   can call remember without the model.
 * `same_subject` — whether a new fact replaces an old one. Embeddings cannot
   tell "il dentista è giovedì" from "il parrucchiere è giovedì" (cosine
-  ~0.95, MODELS.md), so the embedding only proposes a candidate and these
+  ~0.95, measured), so the embedding only proposes a candidate and these
   rules decide: same subject before the copula, or a shared head with only
   the tail changed, or only values (days, times, numbers) changed.
 """
@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
+
+from app.lang.words import STOPWORDS
 
 MAX_FACT_CHARS = 500
 MAX_CATEGORY_CHARS = 40
@@ -128,14 +130,7 @@ def extract_fact(text: str) -> tuple[str, str] | None:
 
 
 # -- same subject ------------------------------------------------------------------
-_STOP = {
-    "il", "lo", "la", "i", "gli", "le", "l", "un", "uno", "una", "di", "del", "della", "dello", "dei", "degli",
-    "delle", "a", "al", "alla", "alle", "allo", "ai", "agli", "da", "dal", "dalla", "in", "nel", "nella", "con",
-    "su", "per", "tra", "fra", "e", "o", "che", "mi", "ti", "si", "ci", "vi", "ho", "hai", "ha", "abbiamo",
-    "mio", "mia", "miei", "mie", "tuo", "tua", "suo", "sua", "è", "e'", "sono", "ore", "the", "a", "an", "of",
-    "to", "at", "on", "in", "for", "with", "and", "or", "my", "your", "his", "her", "our", "their", "is", "are",
-    "was", "i", "have", "has", "s", "it", "its", "me", "we",
-}
+_STOP = STOPWORDS | {"l", "s", "ore", "have", "has", "was", "il"}  # "ore": "alle 9" and "at 9" are one subject
 _COPULA = re.compile(r"\s(?:è|e'|sono|sarà|era|is|are|was|will be|=|:)\s")
 
 

@@ -1,6 +1,6 @@
 """Where the long-term memory key lives: the OS keyring, or (opt-in) a passphrase.
 
-Rules (issue 6, PLATFORM_NOTES):
+Rules:
 * a random 256-bit key, generated on first use, kept hex-encoded in the OS
   keyring under service ``metnos`` — never in a file beside the database;
 * no usable keyring → MemoryUnavailable with a message that says how to get

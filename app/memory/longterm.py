@@ -1,4 +1,4 @@
-"""Long-term memory: one encrypted SQLite database of facts (seed 003, issue 6).
+"""Long-term memory: one encrypted SQLite database of facts.
 
 Written only on purpose (the `remember` tool, or the user in the UI/CLI); each
 fact keeps its date and source so stale or outside facts show as such in the
@@ -21,12 +21,11 @@ import apsw
 import numpy as np
 
 from app.store.db import StoreError, db_path, open_db, require_sqlite3mc
+
 from . import copies
-from .facts import (MAX_FACT_CHARS, looks_like_instruction, normalize, normalize_category, quote_answer,
-                    same_subject)
+from .facts import MAX_FACT_CHARS, looks_like_instruction, normalize, normalize_category, quote_answer, same_subject
 from .keys import KeyMissing, KeyStore, MemoryUnavailable, WrongKey, key_store_for
-from .records import (COLUMNS, MIGRATIONS, Clock, Fact, FactRejected, RememberResult, now_local, probe_key,
-                      row_to_fact)
+from .records import COLUMNS, MIGRATIONS, Clock, Fact, FactRejected, RememberResult, now_local, probe_key, row_to_fact
 
 __all__ = ["LongTermMemory", "Fact", "FactRejected", "RememberResult", "MemoryUnavailable", "KeyMissing", "WrongKey"]
 

@@ -1,4 +1,4 @@
-"""Structured turn state beside the history: a plan and a key→value note dict (seed 003).
+"""Structured turn state beside the history: a plan and a key→value note dict.
 
 Summaries lose exactly the details the model itself found important (which
 hypotheses were checked, the id found at step 3). Those live here instead,
@@ -161,7 +161,7 @@ class TurnState:
 
 # -- tools ---------------------------------------------------------------------
 def _state(ctx: ToolContext) -> TurnState:
-    st = ctx.services.get("state")
+    st = ctx.services.state
     if not isinstance(st, TurnState):
         raise ToolError("plan and notes are not available in this turn")
     return st
@@ -178,7 +178,7 @@ def _save_note(args: dict[str, Any], ctx: ToolContext) -> dict[str, Any]:
 
 
 def state_tools(limits: Limits | None = None) -> list[Tool]:
-    """update_plan and save_note; handlers find the turn's TurnState in ctx.services["state"]."""
+    """update_plan and save_note; handlers find the turn's TurnState in ctx.services.state."""
     lim = limits or Limits()
     return [
         Tool("update_plan",

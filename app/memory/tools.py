@@ -1,6 +1,6 @@
 """remember / recall / forget as tools the planner can call.
 
-Trust rules (seed 003, issue 6):
+Trust rules:
 * a remember the user asked for needs no approval (the request is theirs);
 * once the turn has read external content (files, web), a remember may carry
   that content: it needs the user's approval and is stored with the external
@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.tools.registry import Tool, ToolContext, ToolError
+
 from .facts import MAX_FACT_CHARS, looks_like_instruction, normalize_category
 from .keys import MemoryUnavailable
 from .longterm import FactRejected, LongTermMemory
@@ -26,7 +27,7 @@ GROUP = "Memory"
 
 
 def _memory(ctx: ToolContext) -> LongTermMemory:
-    m = ctx.services.get("memory")
+    m = ctx.services.memory
     if callable(m) and not isinstance(m, (LongTermMemory, MemoryUnavailable)):
         m = m()  # the engine opens the memory lazily, on first use in a turn
     if isinstance(m, LongTermMemory):
@@ -39,7 +40,7 @@ def _memory(ctx: ToolContext) -> LongTermMemory:
 def external_source(ctx: ToolContext) -> str:
     """The most recent external read of the turn as a source: file:<path>, web:<url>, or 'external'."""
     turn = ctx.turn
-    registry = ctx.services.get("registry")
+    registry = ctx.services.registry
     for step in reversed(getattr(turn, "steps", []) or []):
         tool = registry.get(step.tool) if registry is not None else None
         if tool is not None and not tool.reads_external:
@@ -101,7 +102,7 @@ def _forget(args: dict[str, Any], ctx: ToolContext) -> dict[str, Any]:
 
 def memory_tools() -> list[Tool]:
     """The long-term memory tools; handlers find the LongTermMemory (or a function opening it) in
-    ctx.services["memory"]."""
+    ctx.services.memory."""
     return [
         Tool("remember", "Save one short fact about the user for future conversations (an appointment, a "
              "preference, a name). Only when the user asks to remember something.",

@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Protocol, Sequence
 
-from app.engine.cancel import CancelToken
+from app.turn.cancel import CancelToken
 
 Message = dict[str, str]  # {"role": "system"|"user"|"assistant"|"tool", "content": str}
 TokenCallback = Callable[[str], None]

@@ -3,7 +3,7 @@
 Loaded from a local folder only (the bundle or `embed.model`); a model hub is
 never contacted. e5 was trained with prefixes and matches requests against
 requests here, so *every* text gets the manifest's "query: " prefix: without it
-nearest-neighbour accuracy halves (MODELS.md).
+nearest-neighbour accuracy halves (measured).
 """
 from __future__ import annotations
 

@@ -123,6 +123,7 @@ def _install_embedder(spec: dict[str, Any], root: Path, force: bool, say: Progre
         return f"embedder: {dest} already installed"
     try:
         import onnx  # noqa: F401  (build-time only)
+
         from app.models import e5_onnx
     except ImportError as e:
         raise ModelError(f"embedder: building it needs the onnx package ({e}). Fix: pip install "

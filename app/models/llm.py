@@ -1,7 +1,7 @@
 """Local GGUF backend on llama-cpp-python.
 
 One Llama object, one owner thread: two threads calling it at once hit a
-GGML_ASSERT (MODELS.md). The engine worker is that owner; `lock` guards
+GGML_ASSERT (measured). The engine worker is that owner; `lock` guards
 against accidents.
 """
 from __future__ import annotations
@@ -17,7 +17,8 @@ from typing import Any, Callable, Sequence
 
 import numpy as np
 
-from app.engine.cancel import CancelToken, Cancelled
+from app.turn.cancel import CancelToken, TurnCancelled
+
 from .base import Completion, LLMError, Message, TokenCallback
 from .templates import CHATML_STOP, GEMMA_STOP, render_chatml, render_gemma
 
@@ -214,7 +215,7 @@ class LlamaBackend:
                 done.set()
                 self._abort = False
             if finish == "cancelled":
-                raise Cancelled()
+                raise TurnCancelled()
             t1 = time.perf_counter()
             return Completion(
                 text="".join(parts), prompt_tokens=len(tokens), reused_tokens=reused,
@@ -252,7 +253,7 @@ class LlamaBackend:
                 llm.n_tokens = n_prompt
             return out
 
-    # -- persistent KV prefix (issue 7; the logic lives in prefix_cache.py) ------------
+    # -- persistent KV prefix (the logic lives in prefix_cache.py) ------------
     def warm_prefix(self, prefix_text: str, persist: bool = True,
                     cancel: CancelToken | None = None) -> dict[str, Any]:
         """Make the KV cache hold `prefix_text` (system + resident tools): reuse memory, else load it from

@@ -26,7 +26,8 @@ import threading
 import time
 from typing import Any, Sequence
 
-from app.engine.cancel import CancelToken
+from app.turn.cancel import CancelToken
+
 from .base import Completion, LLMError, Message, TokenCallback
 from .remote_http import HTTPStatusError, RemoteHTTP
 from .templates import CHATML_STOP, GEMMA_STOP, render_chatml, render_gemma

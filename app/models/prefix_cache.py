@@ -5,8 +5,7 @@ Why: prompt processing is the dominant cost of a planner step on a laptop CPU
 llama-cpp-python already reuses the longest common token prefix; this module
 makes the *first* turn after a restart reuse it too.
 
-How (measured on Gemma 3 270M, 1246-token prefix, 2 busy cores; see the report
-of issue 7): the low-level `llama_state_save_file` / `llama_state_load_file`
+How (measured on Gemma 3 270M, 1246-token prefix, 2 busy cores): the low-level `llama_state_save_file` / `llama_state_load_file`
 took 13 ms / 16 ms for a 23 MB file, against 1.0 s / 0.23 s for
 `Llama.save_state` / `load_state` (which also copy 537 MB of logits; 0.2 s more
 each way to pickle them to disk) and 0.18 s / 1.4 s for `LlamaRAMCache`, which
@@ -31,7 +30,7 @@ from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from app.config import paths
-from app.engine.cancel import CancelToken, Cancelled
+from app.turn.cancel import CancelToken, TurnCancelled
 
 log = logging.getLogger(__name__)
 
@@ -217,7 +216,7 @@ def warm(backend: Any, prefix_text: str, *, persist: bool = True, cache: PrefixC
         llm.eval(toks[have:])
     except RuntimeError as e:
         if cancel is not None and cancel.cancelled:
-            raise Cancelled() from None
+            raise TurnCancelled() from None
         raise LLMError(f"llama.cpp failed while evaluating the prompt prefix: {e}") from None
     finally:
         done.set()

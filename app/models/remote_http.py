@@ -18,7 +18,8 @@ import time
 from typing import Any, Iterator
 from urllib.parse import urlsplit
 
-from app.engine.cancel import CancelToken, Cancelled
+from app.turn.cancel import CancelToken, TurnCancelled
+
 from .base import LLMError
 
 log = logging.getLogger(__name__)
@@ -108,7 +109,7 @@ class RemoteHTTP:
             except (OSError, http.client.HTTPException) as e:  # socket.timeout is an OSError too
                 conn.close()
                 if cancel is not None and cancel.cancelled:
-                    raise Cancelled() from None
+                    raise TurnCancelled() from None
                 if isinstance(e, socket.timeout):  # slow, not gone: retrying would only double the wait
                     raise LLMError(f"{self.base_url} did not answer within {self.timeout_s:g} s "
                                    f"(llm.timeout_s); the server may be overloaded or the prompt too long") from None
@@ -176,10 +177,10 @@ class RemoteHTTP:
                                    f"(llm.timeout_s)") from None
                 except (OSError, http.client.HTTPException, ValueError) as e:
                     if cancel is not None and cancel.cancelled:
-                        raise Cancelled() from None
+                        raise TurnCancelled() from None
                     raise LLMError(f"{self.base_url}: the connection dropped while streaming ({e})") from None
                 if cancel is not None and cancel.cancelled:
-                    raise Cancelled()
+                    raise TurnCancelled()
                 if not line:
                     return  # server closed the stream without [DONE]
                 line = line.strip()

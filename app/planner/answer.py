@@ -13,8 +13,9 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
-from app.engine.answers import detect_lang, render
-from app.engine.cancel import CancelToken, Cancelled
+from app.lang.detect import detect_lang
+from app.turn.cancel import CancelToken, TurnCancelled
+from app.turn.rendering import render
 
 HOLD_CHARS = 24
 # Labels a model may put before its answer; removed, not held against it.
@@ -189,7 +190,7 @@ def generate(llm: Any, prompt: str, *, grounding: Grounding, prompt_text: str, m
     comp = None
     try:
         comp = llm.complete(prompt, max_tokens=max_tokens, temperature=0.0, cancel=stop, on_token=on_token)
-    except Cancelled:
+    except TurnCancelled:
         if cancel.cancelled:
             raise
     text = _LABEL.sub("", "".join(out), count=1).strip()

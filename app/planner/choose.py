@@ -12,8 +12,8 @@ from __future__ import annotations
 import math
 import os
 import re
-from pathlib import Path
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Mapping, Sequence
 
 from app.tools.registry import Tool

@@ -13,9 +13,9 @@ import json
 import re
 from typing import Any, Sequence
 
-from app.engine.cancel import CancelToken, Cancelled
-from app.engine.events import Step
 from app.tools.registry import Tool
+from app.turn.cancel import CancelToken, TurnCancelled
+from app.turn.events import Step
 
 from .choose import CONTENT_PROPS, PATH_PROPS
 from .evidence import Clause, Evidence, window_hours
@@ -221,7 +221,7 @@ def model_args(llm: Any, prompt: str, tool: Tool, missing: Sequence[str],
     try:
         comp = llm.complete(prompt, max_tokens=ARGS_MAX_TOKENS, temperature=0.0, cancel=stop, on_token=watch,
                             json_schema=model_schema(tool, missing))
-    except Cancelled:
+    except TurnCancelled:
         if cancel.cancelled:
             raise
         raise ArgsError(f"the model repeated itself instead of giving {', '.join(missing)}: "

@@ -7,12 +7,14 @@ block is left out. None of them may lose the turn.
 from __future__ import annotations
 
 import logging
-from typing import Any, Sequence
+from typing import Any, Literal, Sequence
 
-from app.engine import events as ev
-from app.engine.context import TurnContext
 from app.tools.describe import fit as fit_text
 from app.tools.registry import Tool
+from app.tools.runner import TurnContext
+from app.tools.surface import ToolSurface
+from app.turn import events as ev
+from app.turn.services import provide
 
 from . import prompt as pr
 
@@ -22,16 +24,12 @@ HISTORY_EXCHANGES = 4
 HISTORY_CHARS = 300
 
 
-def service(ctx: TurnContext, name: str, fallback: Any = None) -> Any:
-    """ctx.services[name] (or the planner's own services), called if it is a provider."""
-    provider = ctx.services.get(name) if isinstance(ctx.services, dict) else None
+def service(ctx: TurnContext, name: Literal["llm", "embedder"], fallback: Any = None) -> Any:
+    """The turn's model (or the planner's own loader's), loaded on first use."""
+    provider = getattr(ctx.services, name)
     if provider is None and fallback is not None:
         provider = getattr(fallback, name, None)
-    if provider is None:
-        return None
-    if callable(provider) and not hasattr(provider, "complete") and not hasattr(provider, "embed"):
-        return provider()
-    return provider
+    return provide(provider)
 
 
 def llm_or_none(ctx: TurnContext, fallback: Any = None) -> Any:
@@ -51,9 +49,9 @@ def embedder_or_none(ctx: TurnContext, fallback: Any = None) -> Any:
         return None
 
 
-def call_text(ctx: TurnContext, name: str, *args: Any) -> str:
+def call_text(ctx: TurnContext, name: Literal["memory_block", "state_block"], *args: Any) -> str:
     """A text-producing service (memory_block, state_block); '' when absent or failing."""
-    fn = ctx.services.get(name) if isinstance(ctx.services, dict) else None
+    fn = getattr(ctx.services, name)
     if not callable(fn):
         return ""
     try:
@@ -66,7 +64,7 @@ def call_text(ctx: TurnContext, name: str, *args: Any) -> str:
 def state_text(ctx: TurnContext) -> str:
     text = call_text(ctx, "state_block")
     if not text:
-        st = ctx.services.get("state") if isinstance(ctx.services, dict) else None
+        st = ctx.services.state
         render = getattr(st, "render", None)
         text = str(render() or "") if callable(render) else ""
     return text
@@ -74,10 +72,10 @@ def state_text(ctx: TurnContext) -> str:
 
 def scratch_has_entries(ctx: TurnContext) -> bool:
     try:
-        fn = ctx.services.get("scratch_has_entries") if isinstance(ctx.services, dict) else None
+        fn = ctx.services.scratch_has_entries
         if callable(fn):
             return bool(fn())
-        store = ctx.services.get("scratchpad") if isinstance(ctx.services, dict) else None
+        store = ctx.services.scratchpad
         has = getattr(store, "has_entries", None)
         return bool(has(ctx.owner, ctx.turn_id)) if callable(has) else False
     except Exception as e:
@@ -86,12 +84,8 @@ def scratch_has_entries(ctx: TurnContext) -> bool:
 
 
 def tool_surface(ctx: TurnContext) -> Any:
-    """The turn's ToolSurface (resident set + deferred index, issue 7) when the engine built one."""
-    try:
-        from app.tools.surface import SERVICE_KEY, ToolSurface
-    except ImportError:
-        return None
-    s = ctx.services.get(SERVICE_KEY) if isinstance(ctx.services, dict) else None
+    """The turn's ToolSurface (resident set + deferred index) when the engine built one."""
+    s = ctx.services.tool_surface
     return s if isinstance(s, ToolSurface) else None
 
 

@@ -15,15 +15,24 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Collection, Sequence
 
-from app.engine import events as ev
-from app.engine.context import StepOutcome, TurnContext
 from app.tools.registry import Tool
+from app.tools.runner import StepOutcome, TurnContext
+from app.turn import events as ev
 
 from . import answer as ans
 from . import parts
 from . import prompt as pr
-from .choose import (ANSWER, Choice, Situation, combine, model_weight, names_grammar, parse_action, rank_candidates,
-                     structural_scores)
+from .choose import (
+    ANSWER,
+    Choice,
+    Situation,
+    combine,
+    model_weight,
+    names_grammar,
+    parse_action,
+    rank_candidates,
+    structural_scores,
+)
 from .evidence import Evidence, analyze, plain
 from .fill import ArgsError, missing_required, model_args, rule_args, shown_args
 from .stats import PlannerStats, StepStats, from_completion
@@ -315,7 +324,7 @@ class Planner:
     @staticmethod
     def vote_from_text(ctx: TurnContext, text: str, opts: list[str], struct: dict[str, float],
                        allowed: Collection[str] = ()) -> dict[str, float] | None:
-        """Read a generated decision. A tool the surface allows is accepted (callable by name, issue 7);
+        """Read a generated decision. A tool the surface allows is accepted (callable by name);
         any other name or text is an Error event, and the choice falls back to the request's structure."""
         name = parse_action(text)
         if name not in opts:

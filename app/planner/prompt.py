@@ -1,4 +1,4 @@
-"""The planner's prompt, laid out for KV prefix reuse (issue 7, seed 004).
+"""The planner's prompt, laid out for KV prefix reuse.
 
 Order: a stable prefix (instructions + resident tools, the same for every
 turn with the same tool set) first; then per-turn parts (long-term facts,

@@ -1,4 +1,4 @@
-"""Per-step cost of the planner's model calls, observable (issue 7: cache rate).
+"""Per-step cost of the planner's model calls, observable (the cache rate).
 
 The typed event `PlannerStats` (app/engine/events.py) shows, for every model
 call, how many prompt tokens were reused from the KV prefix and how many were
@@ -9,9 +9,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from app.engine.events import PlannerStats  # noqa: F401  (re-exported for planner modules)
-
-
+from app.turn.events import PlannerStats  # noqa: F401  (re-exported for planner modules)
 
 
 @dataclass

@@ -1,6 +1,6 @@
 """Tool retrieval: which few tools fit a request (embedding + lexical + action affinity).
 
-The bundled model cannot choose among a dozen tools (MODELS.md), so the
+The bundled model cannot choose among a dozen tools (measured), so the
 planner shows it only the top-k. Each tool is represented by its description
 and its example requests, embedded once per (embedder, tool texts) and kept in
 memory and on disk. The action affinity of a tool is read from its own
@@ -19,7 +19,8 @@ from typing import Any, Iterable, Sequence
 import numpy as np
 
 from app.config import paths
-from app.routing.actions import action_of, stem
+from app.lang.words import stem
+from app.routing.actions import action_of
 from app.routing.lexicon import STOPWORDS
 from app.routing.normalize import FILLER_WORDS, tokens
 from app.tools.registry import Tool

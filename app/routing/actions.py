@@ -1,6 +1,6 @@
 """The action guard: what a request asks to *do*, and to *what*.
 
-Embeddings put "leggi a.txt" and "cancella a.txt" at cosine ~0.97 (MODELS.md),
+Embeddings put "leggi a.txt" and "cancella a.txt" at cosine ~0.97 (measured),
 so a fast-path hit must also agree on the action. `action_of(text)` reads the
 verbs (IT/EN lexicon with synonyms; antonyms are different classes), negation,
 the object classes ("foto", "volume", "email") and the remaining content words;
@@ -13,8 +13,22 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .lexicon import (AMBIGUOUS, CLAUSE_BREAK, CLITICS, EN_VERBS, IT_EXTRA, IT_VERBS, LEXICON_VERSION, NEGATIONS,
-                      NOUN_ACTIONS, OBJECTS, READ_ONLY, STOPWORDS)
+from app.lang.words import stem  # noqa: F401  (re-exported: the one stemmer)
+
+from .lexicon import (
+    AMBIGUOUS,
+    CLAUSE_BREAK,
+    CLITICS,
+    EN_VERBS,
+    IT_EXTRA,
+    IT_VERBS,
+    LEXICON_VERSION,
+    NEGATIONS,
+    NOUN_ACTIONS,
+    OBJECTS,
+    READ_ONLY,
+    STOPWORDS,
+)
 from .normalize import FILLER_WORDS, canonical, normalize, split_words
 
 PHRASAL_HEADS = frozenset({"turn", "switch", "shut", "power", "crank", "bump", "turned", "turning", "switched",
@@ -108,15 +122,6 @@ def verb_class(tok: str) -> str | None:
             if cls:
                 return cls
     return None
-
-
-def stem(w: str) -> str:
-    """Crude, deterministic stem so "battesimo"/"battesimi" and "photo"/"photos" compare equal."""
-    if len(w) >= 5 and w[-1] in "aeiouàèìòù":
-        return w[:-1]
-    if len(w) >= 4 and w.endswith("s") and not w.endswith("ss"):
-        return w[:-1]
-    return w
 
 
 @dataclass(frozen=True)

@@ -143,10 +143,10 @@ def _candidates(text: str, now: datetime) -> list[SlotSpan]:
     for m in _RE_NUMBER.finditer(text):
         raw = m.group(0).replace(",", ".")
         try:
-            v: Any = float(raw) if "." in raw else int(raw)
+            num: float | int = float(raw) if "." in raw else int(raw)
         except ValueError:
             continue
-        c.append(SlotSpan(m.start(), m.end(), "number", v))
+        c.append(SlotSpan(m.start(), m.end(), "number", num))
     return c
 
 

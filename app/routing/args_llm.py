@@ -89,9 +89,9 @@ class ArgsLLM:
         except Exception as e:  # a model problem costs the fast path, never the turn
             log.warning("args LLM fallback failed: %s", e)
             return {}
-        found = {a: v.strip() for a, v in data.items()
+        texts = {a: v.strip() for a, v in data.items()
                  if a in wanted and isinstance(v, str) and v.strip() and v.strip().lower() in text.lower()}
-        found = {a: ([v] if props.get(a, {}).get("type") == "array" else v) for a, v in found.items()}
+        found: dict[str, Any] = {a: ([v] if props.get(a, {}).get("type") == "array" else v) for a, v in texts.items()}
         with self._lock:
             self._load()[k] = found
             self._save()

@@ -3,7 +3,7 @@
 The table is data (`resources/l0_phrases.toml`): each intent names its
 executor and a reply template per language; the language of the reply is the
 language of the variant that matched. Extending it means adding phrases, never
-patterns (seed 001: conservative by construction).
+patterns (conservative by construction).
 """
 from __future__ import annotations
 

@@ -18,8 +18,8 @@ import numpy as np
 
 from .actions import ActionSig, action_key, action_of, same_action, same_object
 from .args_extractor import extract
-from .rows import RowCache
 from .memo import QueryRow
+from .rows import RowCache
 from .slots import bind, templatize, unconsumed_problem, used_by_template
 
 log = logging.getLogger(__name__)
@@ -174,7 +174,7 @@ class L1Matcher(RowCache[QueryRow, _Prepared]):
     def _try(self, row: QueryRow, score: float, threshold: float, text: str, slots: dict[str, Any], sig: ActionSig,
              tools: Callable[[str], Any], fill: Callable[..., dict[str, Any]] | None) -> MatchResult:
         thr = max(threshold, row.threshold_override or 0.0)
-        base = dict(score=round(score, 4), ref=row.ref, tool=row.executor, threshold=thr)
+        base: dict[str, Any] = dict(score=round(score, 4), ref=row.ref, tool=row.executor, threshold=thr)
         if score < thr:
             stricter = " (learned after a contradiction)" if thr > 0 and row.threshold_override else ""
             return MatchResult(False, f"L1: nearest {row.ref} {score:.3f} < threshold {thr:.3f}{stricter}", **base)
@@ -188,7 +188,7 @@ class L1Matcher(RowCache[QueryRow, _Prepared]):
         b = bind(row.executor, tool, prep.template, row.query, prep.slots, text, slots)
         extra: dict[str, Any] = {}
         while not b.ok and fill is not None and b.need and b.need not in extra:
-            got = fill(text, tool, [b.need])  # third step of the seed's extraction: ask the model, cached
+            got = fill(text, tool, [b.need])  # third extraction step: ask the model, cached
             if not got.get(b.need):
                 break
             extra.update(got)

@@ -19,8 +19,8 @@ import numpy as np
 from .actions import ActionSig, action_of
 from .args_extractor import extract
 from .l1 import MatchResult, describe_nearest, first_hit, guard_reason, search_or_miss
-from .rows import RowCache
 from .memo import PathRow
+from .rows import RowCache
 from .slots import bind, templatize, unconsumed_problem, used_by_template
 
 _REF = re.compile(r"\{\{\s*step(\d+)((?:\.[A-Za-z0-9_\-]+)*)\s*\}\}")
@@ -66,7 +66,7 @@ def _search(obj: Any, value: Any, depth: int) -> list[str] | None:
 
 
 def template_steps(steps: Sequence[Any], slots: dict[str, Any]) -> list[dict[str, Any]]:
-    """Turn executed steps (app.engine.events.Step) into a pipeline with placeholders.
+    """Turn executed steps (app.turn.events.Step) into a pipeline with placeholders.
 
     Steps are renumbered 1..n in order, and `{{stepN...}}` references follow the renumbering.
     """
@@ -131,7 +131,7 @@ class L2Matcher(RowCache[PathRow, _Prepared]):
     def _try(self, row: PathRow, score: float, threshold: float, text: str, slots: dict[str, Any],
              sig: ActionSig, tools: Callable[[str], Any]) -> MatchResult:
         thr = max(threshold, row.threshold_override or 0.0)
-        base = dict(score=round(score, 4), ref=row.ref, threshold=thr)
+        base: dict[str, Any] = dict(score=round(score, 4), ref=row.ref, threshold=thr)
         if score < thr:
             return MatchResult(False, f"L2: nearest {row.ref} {score:.3f} < threshold {thr:.3f}", **base)
         prep = self.prepared(row)

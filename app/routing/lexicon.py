@@ -8,6 +8,9 @@ such as "leggimelo", "cancellarlo"); English forms from the base.
 """
 from __future__ import annotations
 
+from app.lang.words import STOPWORDS as LANG_STOPWORDS
+from app.lang.words import stem
+
 # class -> Italian infinitives, plus explicit extra forms (irregular, phrasal).
 IT_VERBS: dict[str, list[str]] = {
     "read": ["leggere", "aprire", "mostrare", "visualizzare", "vedere", "guardare", "consultare", "visitare",
@@ -200,8 +203,9 @@ OBJECTS: dict[str, list[str]] = {
 }
 # Actions that change nothing: for them "la cartella X" is just X (the path names the thing).
 READ_ONLY = frozenset({"read", "list", "find", "summarize", "translate", "check", "compare", "calculate"})
-# Words that carry no object or action: function words, generic nouns for "the thing".
-STOPWORDS = frozenset("""
+# Words that carry no object or action: the function words of both languages (app.lang) plus the generic
+# nouns for "the thing" and the helper verbs people put around a request.
+STOPWORDS = LANG_STOPWORDS | frozenset("""
 di del dello della dei degli delle dell' da dal dallo dalla dai dagli dalle dall' in nel nello nella nei negli nelle
 nell' con col coi su sul sullo sulla sui sugli sulle sull' per tra fra a al allo alla ai agli alle all' ad e ed o od
 che chi cosa cos' cos come com' dove dov' quando quale quali quanto quanti mio mia miei mie tuo tua suo sua nostro
@@ -227,7 +231,7 @@ def _version() -> str:
     import hashlib
 
     data = repr((IT_VERBS, IT_EXTRA, EN_VERBS, sorted(AMBIGUOUS), NOUN_ACTIONS, sorted(NEGATIONS), sorted(CLAUSE_BREAK),
-                 CLITICS, OBJECTS, sorted(STOPWORDS)))
+                 CLITICS, OBJECTS, sorted(STOPWORDS), stem("cartelle") + stem("files")))  # the stemmer is part of it
     return hashlib.sha1(data.encode("utf-8")).hexdigest()[:8]
 
 

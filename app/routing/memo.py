@@ -1,6 +1,6 @@
 """The fast-path memory (memo.db): what L1 and L2 learned, active days, and the route log.
 
-Tables (seed 001):
+Tables:
 * canonical_query_log — one row per (owner, canonical request, executor): the
   last query and args observed, uses, last active day rank, the learned
   per-entry threshold and how often a hit was contradicted, the vector.
@@ -26,6 +26,8 @@ from typing import Any
 import numpy as np
 
 from app.store.db import Migration, open_db
+
+from .memo_io import MemoError as MemoError, export_lines as export_lines, parse_import as parse_import  # noqa: F401  (re-exported)
 
 log = logging.getLogger(__name__)
 ROUTE_LOG_KEEP = 5000
@@ -85,8 +87,6 @@ MIGRATIONS = [
 ]
 
 
-class MemoError(Exception):
-    """Bad memo input (import line, id); the message says what was wrong and what to do."""
 
 
 @dataclass
@@ -372,4 +372,3 @@ class Memo:
         return out
 
 
-from .memo_io import export_lines, parse_import  # noqa: E402,F401  (re-exported: the memo's file format)

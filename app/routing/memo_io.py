@@ -12,6 +12,10 @@ if TYPE_CHECKING:
     from .memo import Memo
 
 
+class MemoError(Exception):
+    """Bad memo input (import line, id); the message says what was wrong and what to do."""
+
+
 def export_lines(memo: Memo, owner: str | None = None) -> Iterable[str]:
     for q in memo.queries(owner):
         yield json.dumps({"query": q.query, "tool": q.executor, "args": q.args, "uses": q.uses}, ensure_ascii=False)
@@ -73,6 +77,4 @@ def _check_item(obj: Any) -> str | None:
 
 
 def _memo_error(msg: str) -> Exception:
-    from .memo import MemoError
-
     return MemoError(msg)

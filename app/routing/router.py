@@ -10,7 +10,6 @@ from __future__ import annotations
 import logging
 import threading
 from collections import OrderedDict
-from dataclasses import asdict, dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import Any, Callable, Iterable
@@ -18,6 +17,7 @@ from typing import Any, Callable, Iterable
 import numpy as np
 
 from app.store.db import StoreError
+from app.turn.decision import RouteResult, RouteStage
 
 from .actions import action_of, split_continuation, stored_key
 from .args_extractor import extract
@@ -33,29 +33,12 @@ log = logging.getLogger(__name__)
 CONTRADICT_STEP = 0.01  # each contradiction asks this much more cosine of the entry (1.01 = never again)
 
 
-@dataclass
-class RouteResult:
-    level: str  # "L0" | "L1" | "L2"
-    tool: str | None = None
-    args: dict[str, Any] = field(default_factory=dict)
-    steps: list[dict[str, Any]] | None = None  # L2: [{"tool", "args", "arg_sources"}]
-    arg_sources: dict[str, str] = field(default_factory=dict)
-    score: float | None = None
-    reason: str = ""
-    entry_id: str | None = None  # "q12", "p3", "l0:time"
-    reply_template: str | None = None
-    lang: str | None = None
-    chain_rest: str | None = None  # text left for the planner after an L2 prefix (chain_to_planner)
-
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
-
-
 def _tool_lookup(tool_schemas: Any) -> Callable[[str], Any]:
     if tool_schemas is None:
         return lambda name: None
     if hasattr(tool_schemas, "get") and not isinstance(tool_schemas, dict):  # a Registry
-        return tool_schemas.get
+        get: Callable[[str], Any] = tool_schemas.get
+        return get
     if isinstance(tool_schemas, dict):
         return tool_schemas.get
     return lambda name: (tool_schemas() or {}).get(name)
@@ -82,6 +65,14 @@ class Router:
         self._lock = threading.RLock()
         self.last_reason = ""
         self.last_day_rank = 0
+        # stages other packages plug in: before L0 (explicit commands) and after L2 (before the planner)
+        self.stages_before: list[RouteStage] = []
+        self.stages_after: list[RouteStage] = []
+        self.staged = False
+
+    def set_stages(self, before: list[RouteStage], after: list[RouteStage]) -> None:
+        """Stages other packages contribute (the engine hands over its plugins' stages once)."""
+        self.stages_before, self.stages_after, self.staged = list(before), list(after), True
 
     # -- embedding -----------------------------------------------------------------------------------------
     def _embed(self, texts: list[str]) -> np.ndarray:
@@ -93,7 +84,7 @@ class Router:
                         dim, self.l1.index.dim)
             self.l1 = L1Matcher(self.memo, dim)
             self.l2 = L2Matcher(self.memo, dim)
-        return vecs
+        return np.asarray(vecs)
 
     # -- deciding -------------------------------------------------------------------------------------------
     def route(self, text: str, now: datetime | None = None, owner: str | None = None) -> RouteResult | None:
@@ -109,7 +100,8 @@ class Router:
                                "reason": trace["reason"]}
         if res is not None:
             out.update({"steps": res.steps, "arg_sources": res.arg_sources, "id": res.entry_id,
-                        "lang": res.lang, "reply_template": res.reply_template, "chain_rest": res.chain_rest})
+                        "lang": res.lang, "reply_template": res.reply_template, "chain_rest": res.chain_rest,
+                        "stage": res.stage})
         out["checks"] = trace["checks"]
         out.update({k: trace[k] for k in ("canonical", "slots", "action", "nearest", "tried_L1", "tried_L2")
                     if k in trace})
@@ -122,6 +114,9 @@ class Router:
         if not isinstance(text, str) or not text.strip():
             trace["reason"] = "empty request"
             return None, trace
+        hit = self._stages(self.stages_before, text, owner, checks, trace)
+        if hit is not None:
+            return hit, trace
         cfg = self._cfg().values
         if cfg["fast_path.l0_enabled"]:
             m = self.l0.match(text)
@@ -152,12 +147,31 @@ class Router:
                 return res, trace
         elif l1_on or l2_on:
             checks.append("L1/L2: nothing learned yet")
+        hit = self._stages(self.stages_after, text, owner, checks, trace)
+        if hit is not None:
+            return hit, trace
         trace["reason"] = "; ".join(checks)
         if record:
             near = trace.get("nearest") or {}
             best = max((v["score"] for v in near.values() if v), default=None)
             self.memo.log_route(text, "L3", best, trace["reason"])
         return None, trace
+
+    @staticmethod
+    def _stages(stages: list[RouteStage], text: str, owner: str | None, checks: list[str],
+                trace: dict[str, Any]) -> RouteResult | None:
+        for st in stages:
+            try:
+                res = st.decide(text, owner)
+            except Exception as e:  # a failing stage (memory locked, store error) must not lose the turn
+                log.warning("route stage %s failed: %s", st.name, e)
+                checks.append(f"{st.name}: failed ({e})")
+                continue
+            if res is not None:
+                res.stage = res.stage or st.name
+                trace["reason"] = res.reason
+                return res
+        return None
 
     def _semantic(self, text: str, now: datetime | None, owner: str | None, cfg: Any, l1_on: bool, l2_on: bool,
                   checks: list[str], trace: dict[str, Any], record: bool) -> RouteResult | None:
@@ -232,7 +246,7 @@ class Router:
         return RouteResult("L2", None, {}, steps=r.steps, score=r.score, reason=r.reason, entry_id=r.ref)
 
     def _fill(self, text: str, tool: Any, wanted: list[str]) -> dict[str, Any]:
-        """The seed's third extraction step (fast_path.canonical_query_args_llm): the model, cached on disk."""
+        """The third extraction step (fast_path.canonical_query_args_llm): the model, cached on disk."""
         if not wanted or self._args_llm is None:
             return {}
         return self._args_llm.extract(text, tool, wanted)
@@ -378,13 +392,13 @@ class Router:
 
 def build_router(engine: Any) -> Router:
     """The engine's router: its config manager, embedder, registry and LLM."""
-    services = engine.services
+    models = engine.models
     try:
         memo = Memo()
     except StoreError as e:  # full or read-only disk: L0 still answers; what is learned now is not kept
         log.warning("fast-path memo not available (%s); L0 phrases still answer, nothing learned now is kept", e)
         memo = Memo(Path(":memory:"))
-    return Router(engine.manager, services.embedder, memo, engine.registry, llm_provider=services.llm)
+    return Router(engine.manager, models.embedder, memo, engine.registry, llm_provider=models.llm)
 
 
 __all__ = ["Router", "RouteResult", "build_router", "MemoError"]

@@ -20,11 +20,11 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from app.engine.refs import has_refs
+from app.turn.refs import has_refs
 
 from .args_extractor import LIST_KINDS
-from .normalize import split_words, normalize
 from .lexicon import STOPWORDS
+from .normalize import normalize, split_words
 
 PH = re.compile(r"(?<!\{)\{(path|url|email|number|ext|date|time|quoted|window|text)(?:\[(\d+|\*)\])?"
                 r"(?:\.(hours|since|until|bare|dot))?\}(?!\})")
@@ -117,7 +117,7 @@ def _same(a: Any, b: Any) -> bool:
         return float(a) == float(b)
     if isinstance(a, str) and isinstance(b, (int, float)):
         return a.strip() == str(b)
-    return a == b
+    return bool(a == b)
 
 
 def templatize(value: Any, slots: dict[str, Any]) -> Any:
@@ -155,7 +155,7 @@ def _path_match(value: Any, slot_path: str) -> bool:
         return False
     if value == slot_path or os.path.expanduser(slot_path) == value:
         return True
-    bare = slot_path.lstrip("./") if not slot_path.startswith("/") else None
+    bare = slot_path.lstrip("./") if not slot_path.startswith("/") else ""
     return bool(bare) and value.endswith("/" + bare)
 
 
@@ -221,7 +221,8 @@ def resolve(value: Any, slots: dict[str, Any], text: str, used: dict[str, set[An
         return value
     whole = PH.fullmatch(value)
     if whole:
-        v = _lookup(*whole.groups(), slots, text)
+        kind, index, attr = whole.groups()
+        v = _lookup(kind, index, attr, slots, text)
         if v is not MISSING:
             _mark(used, whole.group(1), whole.group(2))
         return v
@@ -229,7 +230,8 @@ def resolve(value: Any, slots: dict[str, Any], text: str, used: dict[str, set[An
 
     def sub(m: re.Match[str]) -> str:
         nonlocal missing
-        v = _lookup(*m.groups(), slots, text)
+        kind, index, attr = m.groups()
+        v = _lookup(kind, index, attr, slots, text)
         if v is MISSING:
             missing = True
             return ""

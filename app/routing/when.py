@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 import re
 from datetime import date, datetime, timedelta
-from typing import Any, Iterator
+from typing import Any, Iterable, Iterator
 
 Span = tuple[int, int, str, Any]  # start, end, kind ("date" | "window"), value
 
@@ -48,7 +48,9 @@ UNIT_HOURS: dict[str, float] = {
     "mese": 720, "mesi": 720, "month": 720, "months": 720,
 }
 
-_alt = lambda words: "|".join(sorted((re.escape(w) for w in words), key=len, reverse=True))  # noqa: E731
+def _alt(words: Iterable[str]) -> str:
+    """A regex alternation of `words`, longest first (so "settimane" wins over "settimana")."""
+    return "|".join(sorted((re.escape(w) for w in words), key=len, reverse=True))
 _NUM = rf"(?:\d{{1,4}}|{_alt(NUMBER_WORDS)})"
 _UNIT = _alt(UNIT_HOURS)
 _B = r"(?<!\w)"  # word start
@@ -162,22 +164,22 @@ def _dates(text: str, now: datetime) -> Iterator[Span]:
             d = today + timedelta(days=(wd - today.weekday()) % 7 or 7)
         yield m.start(), m.end(), "date", d.isoformat()
     for m in _RE_ISO.finditer(text):
-        d = _safe_date(int(m.group("y")), int(m.group("m")), int(m.group("d")))
-        if d:
-            yield m.start(), m.end(), "date", d.isoformat()
+        sd = _safe_date(int(m.group("y")), int(m.group("m")), int(m.group("d")))
+        if sd:
+            yield m.start(), m.end(), "date", sd.isoformat()
     for m in _RE_DMY.finditer(text):
         a, b, y = int(m.group("a")), int(m.group("b")), int(m.group("y"))
         if a <= 12 and b <= 12 and a != b:
             continue  # 03/05/2024: day-first or month-first? Ambiguous, so not a date (conservative)
-        d = _safe_date(y, b, a) if b <= 12 else _safe_date(y, a, b)
-        if d:
-            yield m.start(), m.end(), "date", d.isoformat()
+        sd = _safe_date(y, b, a) if b <= 12 else _safe_date(y, a, b)
+        if sd:
+            yield m.start(), m.end(), "date", sd.isoformat()
     for rx in (_RE_DAY_MONTH, _RE_MONTH_DAY):
         for m in rx.finditer(text):
             y = int(m.group("y")) if m.group("y") else today.year
-            d = _safe_date(y, MONTHS[m.group("mon").lower()], int(m.group("d")))
-            if d:
-                yield m.start(), m.end(), "date", d.isoformat()
+            sd = _safe_date(y, MONTHS[m.group("mon").lower()], int(m.group("d")))
+            if sd:
+                yield m.start(), m.end(), "date", sd.isoformat()
 
 
 def find_time_spans(text: str, now: datetime) -> list[Span]:

@@ -20,7 +20,7 @@ MAX_PATH_CHARS = 4096  # PATH_MAX on Linux
 
 
 def allowed_roots(config: object) -> list[Path]:
-    roots = getattr(getattr(config, "tools"), "allowed_roots")
+    roots = config.tools.allowed_roots
     out = []
     for r in roots:
         try:

@@ -15,9 +15,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-from .confine import allowed_roots, confine, require_regular
 from app.store import StoreError
 
+from .confine import allowed_roots, confine, require_regular
 from .registry import Tool, ToolContext, ToolError
 
 MAX_LIST = 500

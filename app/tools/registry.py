@@ -9,14 +9,27 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Literal
 
-from app.engine.cancel import CancelToken
+from app.lang.messages import Message
+from app.turn.cancel import CancelToken
+from app.turn.services import TurnServices
 
 Risk = Literal["read", "write", "send"]
 Approver = Callable[[str, dict[str, Any], Risk], bool]
 
 
 class ToolError(Exception):
-    """An expected failure with a message the user (and the model) can act on."""
+    """An expected failure with a message the user (and the model) can act on.
+
+    Give it a `Message` (app/lang/messages.py) so the person reads it in the language of their request;
+    `str(error)` is the English text (logs, the model's observation). A plain string is accepted for
+    errors that never reach a person."""
+
+    def __init__(self, message: str | Message):
+        self.message = message if isinstance(message, Message) else None
+        super().__init__(message.text("en") if isinstance(message, Message) else message)
+
+    def text(self, lang: str) -> str:
+        return self.message.text(lang) if self.message is not None else str(self)
 
 
 @dataclass
@@ -28,11 +41,20 @@ class ToolContext:
     config: Any  # app.config.Config
     approve: Approver = lambda tool, args, risk: False
     cancel: CancelToken = field(default_factory=CancelToken)
-    services: dict[str, Any] = field(default_factory=dict)  # llm, embedder, memory, scratchpad, state...
-    turn: Any = None  # app.engine.events.Turn of the running turn
+    services: TurnServices = field(default_factory=TurnServices)
+    turn: Any = None  # app.turn.events.Turn of the running turn
 
 
 Handler = Callable[[dict[str, Any], ToolContext], dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class Approval:
+    """A write/send/delete described for a person: one question, and what exactly will change."""
+
+    question: Message
+    preview: str = ""  # plain text: the content to write, one file per line, or a unified diff
+    preview_kind: Literal["", "text", "files", "diff"] = ""
 
 
 @dataclass(frozen=True)
@@ -47,6 +69,11 @@ class Tool:
     reads_external: bool = False  # its output is content from files/web (never an instruction)
     builtin: bool = False  # runtime-only (scratchpad_read, search_tools...)
     self_approving: bool = False  # asks ctx.approve itself, with specifics, only when there is something to do
+    # write/send tools: what will change, in words ("Scrivere 4 caratteri nel nuovo file nuovo.txt in /tmp?"),
+    # and a preview (the text to write, the file list, a diff) — shown on the approval card and in the CLI
+    approval: Callable[[dict[str, Any]], "Approval"] | None = None
+    # what the user hears when they say no ("Va bene, non ho scritto nulla in /x/y.txt.")
+    declined: Callable[[dict[str, Any]], Message] | None = None
 
     @property
     def required(self) -> list[str]:

@@ -4,20 +4,20 @@ Why both: the embedder catches paraphrases across IT/EN ("assegna un ticket a
 qualcuno" ~ assign_ticket) but e5 cosines of unrelated texts sit high (0.75+),
 so on its own it cannot say "nothing matches"; words catch exact names and
 verbs, and an agreement of the two is what makes a confident match. A query
-that clears neither bar returns nothing, and the caller says so (seed 004).
+that clears neither bar returns nothing, and the caller says so.
 """
 from __future__ import annotations
 
 import logging
 import math
-import re
 import threading
-import unicodedata
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
 import numpy as np
+
+from app.lang.words import QUALIFIERS, content_stems
 
 from .registry import Tool
 
@@ -34,7 +34,7 @@ EmbedderProvider = Callable[[], Any]  # -> object with embed(texts) -> (n, d) fl
 # first or within WINDOW of the first (best scores 0.057-0.141; 0.031 with a word in common), 15
 # unrelated requests scored at most 0.060. The margins are thin: re-run the calibration when the
 # catalog grows. Requests sharing a verb with a tool ("count the sheep") can still pass: the model
-# reads the descriptions, and a near miss costs less than a false "nothing exists" (seed 004).
+# reads the descriptions, and a near miss costs less than a false "nothing exists".
 CSLS_STRONG = 0.065
 CSLS_WITH_WORDS = 0.025
 CSLS_FLOOR = 0.0  # a tool returned beside the best one must still be closer than average
@@ -47,22 +47,15 @@ BACKGROUND = (
     "grazie mille", "chi era Garibaldi", "perché il cielo è blu", "che bella giornata",
     "dimmi qualcosa di interessante", "hai una ricetta per la carbonara", "chi ha vinto la partita ieri",
 )
-_WORD = re.compile(r"[^\W_]+", re.UNICODE)
-_STOP = frozenset(
-    "a an the of to in on for and or with from by at is are be it this that my me i you your "
-    "il lo la i gli le un uno una di da in con su per tra fra e o a al allo alla ai agli alle del dello della "
-    "dei degli delle nel nella nei che è mi ti si ci vi mio mia tuo tua what how which who when where do does "
-    "can could please some any cosa come quale chi quando dove quanto puoi per favore".split())
 _VEC_CACHE: dict[tuple[str, str], np.ndarray] = {}  # (model identity, text) -> vector
 _VEC_LOCK = threading.Lock()
 _VEC_CACHE_MAX = 20_000
 
 
 def words(text: str) -> list[str]:
-    """Lowercase, accents folded, snake_case split, stop words dropped, crude 6-char stems."""
-    text = unicodedata.normalize("NFKD", text.replace("_", " ").replace("'", " ").replace("’", " "))
-    text = "".join(c for c in text if not unicodedata.combining(c)).lower()
-    return [w[:6] for w in _WORD.findall(text) if w not in _STOP and len(w) > 1]
+    """Stems of the content words (the app's one tokenizer and stemmer; snake_case split). Order and age
+    qualifiers ("ultimo", "latest") are left out: sharing one says nothing about which tool fits."""
+    return content_stems(text, QUALIFIERS)
 
 
 def tool_texts(tool: Tool) -> list[str]:

@@ -1,4 +1,4 @@
-"""The tool surface of one run (seed 004): resident tools with full schemas + a compact index of the rest.
+"""The tool surface of one run: resident tools with full schemas + a compact index of the rest.
 
 Why: every schema in the prompt costs tokens on every step, and a model picks
 reliably only among a few tools. So a run shows a small *resident* set with
@@ -29,8 +29,7 @@ from .search import EmbedderProvider, Match, ToolRanker
 log = logging.getLogger(__name__)
 
 SEARCH_NAME = "search_tools"
-SERVICE_KEY = "tool_surface"  # ctx.services[SERVICE_KEY] is the run's ToolSurface
-# What most runs use (seed 004: the file vocabulary, discovery, plan/notes, memory).
+# What most runs use (the file vocabulary, discovery, plan/notes, memory).
 # Small models get the shortest list: each schema there is ~60-120 tokens of a 4k context.
 DEFAULT_RESIDENT_SMALL = ("read_files", "list_dir", "find_files", "get_now", "describe_entries")
 DEFAULT_RESIDENT = (*DEFAULT_RESIDENT_SMALL, "write_files", "get_date", "remember", "recall",
@@ -41,7 +40,7 @@ ModeFilter = Callable[[Tool], bool]
 
 
 def _search_handler(args: dict[str, Any], ctx: ToolContext) -> dict[str, Any]:
-    surface = ctx.services.get(SERVICE_KEY) if isinstance(ctx.services, dict) else None
+    surface = ctx.services.tool_surface
     if not isinstance(surface, ToolSurface):
         raise ToolError("search_tools: every available tool is already listed with its parameters; "
                         "call one of them directly")
@@ -234,9 +233,6 @@ class ToolSurface:
         deferred tool (recording 'called by name'), so nothing reaches a tool without passing the surface."""
         return SurfaceRegistry(self)
 
-    def services(self) -> dict[str, Any]:
-        """Entries to merge into ctx.services so the search_tools handler finds this surface."""
-        return {SERVICE_KEY: self}
 
     # -- observability ---------------------------------------------------------------------------
     def explain(self, count_tokens: Callable[[str], int]) -> dict[str, Any]:

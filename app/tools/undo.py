@@ -14,6 +14,7 @@ from typing import Any
 
 from app.config import paths
 from app.store import Migration, StoreError, open_db
+
 from .confine import allowed_roots, confine
 from .registry import Tool, ToolContext, ToolError
 

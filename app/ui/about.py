@@ -5,10 +5,10 @@ from importlib import metadata
 
 from PySide6.QtCore import QUrl
 from PySide6.QtGui import QDesktopServices, QIcon
-from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QLabel, QPlainTextEdit, QPushButton, QVBoxLayout,
-                               QWidget)
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QPlainTextEdit, QPushButton, QVBoxLayout, QWidget
 
 from app.config import paths
+
 from .licences import components, gemma_terms_path, gemma_terms_text
 from .widgets import PlainLabel
 

@@ -14,7 +14,8 @@ from PySide6.QtCore import QObject, Signal, Slot
 from PySide6.QtWidgets import QApplication
 
 from app.config import ConfigChange, ConfigManager, paths
-from app.engine import events as ev
+from app.turn import events as ev
+
 from . import autostart
 from .chat import ChatWindow
 from .hotkey import GlobalHotkey

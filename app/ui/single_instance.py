@@ -110,7 +110,7 @@ def _offer_start() -> bool:
     """For --ask on a terminal: offer to start the app (the answer then shows in its popup)."""
     if not (sys.stdin.isatty() and sys.stderr.isatty()):
         return False
-    from .cli import can_start_gui
+    from .display import can_start_gui
 
     if not can_start_gui():
         return False

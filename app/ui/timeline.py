@@ -10,7 +10,8 @@ from typing import Any
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QToolButton, QVBoxLayout, QWidget
 
-from app.engine import events as ev
+from app.turn import events as ev
+
 from .widgets import AnswerLabel, ApprovalCard, PlainLabel, display_text, short_args
 
 

@@ -14,7 +14,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QPaintEvent
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from app.cli.render import safe
+from app.turn.escape import safe
 
 # C1 controls (e.g. 0x9b, a one-byte CSI) and bidi embedding/override/isolate marks.
 _INVISIBLE = re.compile("[\u0080-\u009f\u202a-\u202e\u2066-\u2069]")

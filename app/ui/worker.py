@@ -19,8 +19,8 @@ from typing import Any, Callable
 
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
-from app.engine import CancelToken
-from app.engine import events as ev
+from app.turn import events as ev
+from app.turn.cancel import CancelToken
 
 log = logging.getLogger(__name__)
 
@@ -37,7 +37,7 @@ class _Pending:
 class EngineWorker(QObject):
     """Lives on the worker QThread; owns the engine."""
 
-    event = Signal(str, object)  # tag, app.engine.events.Event — every event
+    event = Signal(str, object)  # tag, app.turn.events.Event — every event
     turnStarted = Signal(str, str)  # tag, turn_id
     token = Signal(str, str)  # tag, text
     answer = Signal(str, str, str)  # tag, text, level
@@ -103,10 +103,10 @@ class EngineWorker(QObject):
         self.historyLoaded.emit(rows)
 
     def _preload(self) -> None:
-        services = self.engine.services
-        services.progress.append(self._on_progress)
+        models = self.engine.models
+        models.progress.append(self._on_progress)
         problems: list[str] = []
-        for what, load in (("embedder", services.embedder), ("llm", services.llm)):
+        for what, load in (("embedder", models.embedder), ("llm", models.llm)):
             if self._stopping.is_set():
                 return
             try:

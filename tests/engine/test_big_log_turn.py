@@ -5,11 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from support import write_runtime
 
 from app.config import ConfigManager
-from app.engine import events as ev
 from app.engine.engine import Engine
-from support import write_runtime
+from app.turn import events as ev
 
 LAST = "2026-11-30 23:59:59 ERROR database connection lost (code 57)"
 

@@ -5,9 +5,9 @@ import re
 from pathlib import Path
 
 from app.config import ConfigManager
-from app.engine import events as ev
 from app.engine.engine import Engine
-from app.engine.events import event_from_dict
+from app.turn import events as ev
+from app.turn.events import event_from_dict
 
 
 def run(engine: Engine, text: str) -> list[ev.Event]:
@@ -23,7 +23,7 @@ def test_l0_answers_the_time_without_loading_any_model(metnos_home: Path) -> Non
         answer = next(e for e in events if isinstance(e, ev.Answer))
         assert route.level == "L0" and route.tool == "get_now"
         assert re.fullmatch(r"Sono le \d\d:\d\d\.", answer.text)
-        assert not engine.services.llm_loaded
+        assert not engine.models.llm_loaded
         assert len({e.turn_id for e in events}) == 1
         en = run(engine, "what time is it?")
         assert next(e for e in en if isinstance(e, ev.Answer)).text.startswith("It's ")
@@ -63,8 +63,9 @@ def test_closing_the_iterator_cancels_and_the_engine_stays_usable(metnos_home: P
 
 def test_undo_right_after_an_l1_hit_makes_that_entry_stricter(metnos_home: Path, tmp_path: Path,
                                                                 bundled_embedder) -> None:
-    from app.engine.events import Step, Turn
     from support import write_runtime
+
+    from app.turn.events import Step, Turn
 
     root = tmp_path / "t"
     root.mkdir()
@@ -123,7 +124,7 @@ def test_an_l0_question_opens_neither_the_memory_nor_a_model(metnos_home: Path) 
     try:
         events = run(engine, "what time is it?")  # a question mark, like a recall question
         assert next(e for e in events if isinstance(e, ev.RouteDecision)).level == "L0"
-        assert not engine.services.llm_loaded and engine.services._embedder is None
+        assert not engine.models.llm_loaded and engine.models._embedder is None
         memory = next(p for p in engine.plugins if type(p).__name__ == "MemoryPlugin")
         assert memory._memory is None, "an L0 turn must not open the long-term memory (keyring, passphrase)"
     finally:

@@ -18,9 +18,8 @@ import subprocess
 import time
 from pathlib import Path
 
-import pytest
-
 import debroot
+import pytest
 
 pytestmark = [pytest.mark.slow, pytest.mark.gui]
 ROOT = Path(__file__).resolve().parents[2]
@@ -214,7 +213,8 @@ def test_planner_uses_a_tool_offline_from_the_bundled_models(root: Path):
 def _docked_metnos_icon(display: str) -> bool:
     """Is a window of class 'metnos' inside trayer's panel, i.e. embedded in the tray (python-xlib, a pynput
     dependency, walks the X window tree)?"""
-    from Xlib import display as xdisplay, error as xerror
+    from Xlib import display as xdisplay
+    from Xlib import error as xerror
 
     def wm_class(w) -> tuple:
         try:
@@ -240,7 +240,7 @@ def _docked_metnos_icon(display: str) -> bool:
 
 
 def test_tray_icon_shows_under_xvfb(root: Path):
-    from app.ui.bench import xvfb_with_tray
+    from app.bench.ui import xvfb_with_tray
 
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     log = ARTIFACTS / "deb-tray.log"

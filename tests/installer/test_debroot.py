@@ -4,9 +4,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-import pytest
-
 import debroot
+import pytest
 
 
 def test_mirror_comes_from_this_machines_apt_sources():

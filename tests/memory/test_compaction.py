@@ -14,9 +14,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from app.memory.compaction import (OMITTED_PREFIX, SUMMARY_PREFIX, compact, count_messages, extractive_summarizer,
-                                   llm_summarizer)
-from memory_fixtures import count_tokens  # noqa: F401
+from app.memory.compaction import (
+    OMITTED_PREFIX,
+    SUMMARY_PREFIX,
+    compact,
+    count_messages,
+    extractive_summarizer,
+    llm_summarizer,
+)
 
 SYSTEM = {"role": "system", "content": "Sei Metnos, un assistente desktop. Usa gli strumenti; rispondi in breve."}
 TASK = {"role": "user", "content": "Trova la fattura del cliente Rossi con l'importo più alto e dimmi il numero."}
@@ -56,13 +61,13 @@ def assert_invariants(before: list[dict[str, str]], after: list[dict[str, str]],
     assert len(after) - len(originals) <= 1
 
 
-def test_under_budget_is_untouched(count_tokens) -> None:  # noqa: F811
+def test_under_budget_is_untouched(count_tokens) -> None:
     msgs = turn(3)
     out, info = compact(msgs, 10_000, 3, count_tokens, extractive_summarizer())
     assert out == msgs and info.action == "none"
 
 
-def test_forty_steps_with_a_summary(count_tokens) -> None:  # noqa: F811
+def test_forty_steps_with_a_summary(count_tokens) -> None:
     msgs = turn(40)
     out, info = compact(msgs, 3000, 3, count_tokens, extractive_summarizer())
     assert info.action == "summarized" and info.steps_summarized == 37
@@ -80,7 +85,7 @@ def test_forty_steps_with_a_summary(count_tokens) -> None:  # noqa: F811
     lambda text: "riassunto lungo e vario " + " ".join(f"parola{i}" for i in range(3000)),  # still over budget
     lambda text: None,                                    # not text
 ])
-def test_failed_summary_falls_back_to_dropping_oldest(count_tokens, bad) -> None:  # noqa: F811, ANN001
+def test_failed_summary_falls_back_to_dropping_oldest(count_tokens, bad) -> None:  # noqa: ANN001
     msgs = turn(40)
     out, info = compact(msgs, 3000, 3, count_tokens, bad)
     assert info.action == "dropped" and info.summary_error
@@ -89,7 +94,7 @@ def test_failed_summary_falls_back_to_dropping_oldest(count_tokens, bad) -> None
     assert_invariants(msgs, out, 3, 3000, count_tokens, info, 40)
 
 
-def test_recompaction_folds_the_previous_summary(count_tokens) -> None:  # noqa: F811
+def test_recompaction_folds_the_previous_summary(count_tokens) -> None:
     msgs, info = compact(turn(40), 3000, 3, count_tokens, extractive_summarizer())
     for i in range(40, 60):
         msgs = msgs + step(i)
@@ -105,7 +110,7 @@ def test_recompaction_folds_the_previous_summary(count_tokens) -> None:  # noqa:
     assert sum(m["content"].startswith(SUMMARY_PREFIX) for m in out) == 1
 
 
-def test_recent_steps_alone_over_budget_keeps_them_anyway(count_tokens) -> None:  # noqa: F811
+def test_recent_steps_alone_over_budget_keeps_them_anyway(count_tokens) -> None:
     msgs = turn(6, size=3000)
     out, info = compact(msgs, 1200, 3, count_tokens, extractive_summarizer())
     assert info.over_budget
@@ -127,7 +132,7 @@ def test_counting_failure_never_raises() -> None:
        sizes=st.lists(st.integers(10, 900), min_size=40, max_size=40),
        summarizer=st.sampled_from(["extractive", "raises", "empty", "huge"]),
        extra_tool_msgs=st.lists(st.booleans(), min_size=40, max_size=40))
-def test_invariants_hold_for_any_history(count_tokens, n_steps, keep, budget, sizes, summarizer,  # noqa: F811
+def test_invariants_hold_for_any_history(count_tokens, n_steps, keep, budget, sizes, summarizer,
                                          extra_tool_msgs) -> None:
     msgs = [SYSTEM, TASK]
     for i in range(n_steps):
@@ -157,15 +162,11 @@ def test_invariants_hold_for_any_history(count_tokens, n_steps, keep, budget, si
 
 
 @pytest.mark.slow
-def test_forty_step_turn_with_the_bundled_model(count_tokens) -> None:  # noqa: F811
+def test_forty_step_turn_with_the_bundled_model(count_tokens, bundled_gguf) -> None:
     """The real planner model as summarizer while a 40-step turn grows; budget and invariants hold throughout."""
-    from app.models import bundle
-    from app.models.bundle import ModelError
-    try:
-        from app.models.llm import LlamaBackend
-        backend = LlamaBackend(bundle.planner_path("bundled").path, n_ctx=2048, threads=1)
-    except (ModelError, ImportError) as e:
-        pytest.skip(f"bundled planner not available ({e})")
+    from app.models.llm import LlamaBackend
+
+    backend = LlamaBackend(bundled_gguf, n_ctx=2048, threads=1)
     try:
         summarize = llm_summarizer(backend, max_tokens=60, max_input_tokens=600)
         history = [SYSTEM, TASK]
@@ -187,11 +188,11 @@ def test_forty_step_turn_with_the_bundled_model(count_tokens) -> None:  # noqa: 
         backend.close()
 
 
-def test_cancelled_turn_is_not_swallowed(count_tokens) -> None:  # noqa: F811
-    from app.engine.cancel import Cancelled
+def test_cancelled_turn_is_not_swallowed(count_tokens) -> None:
+    from app.turn.cancel import TurnCancelled
 
     def cancelled(text: str) -> str:
-        raise Cancelled()
+        raise TurnCancelled()
 
-    with pytest.raises(Cancelled):
+    with pytest.raises(TurnCancelled):
         compact(turn(40), 3000, 3, count_tokens, cancelled)

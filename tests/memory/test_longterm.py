@@ -11,13 +11,17 @@ import apsw
 import pytest
 
 from app.config import defaults
-from app.memory.keys import (KeyMissing, KeyringKeyStore, MemoryUnavailable, PassphraseKeyStore, refusal_reason,
-                             resolve_backend)
+from app.memory.keys import (
+    KeyMissing,
+    KeyringKeyStore,
+    MemoryUnavailable,
+    PassphraseKeyStore,
+    refusal_reason,
+    resolve_backend,
+)
 from app.memory.longterm import FactRejected, LongTermMemory, WrongKey
 from app.memory.records import probe_key
 from app.store.db import db_path
-from memory_fixtures import (count_tokens, default_key_entry, embedder, fail_keyring, key_store,  # noqa: F401
-                             secret_service)
 
 
 def sha(p: Path) -> str:
@@ -41,7 +45,7 @@ class Clock:
 # -- encryption at rest ---------------------------------------------------------------
 @pytest.mark.keyring
 @pytest.mark.slow
-def test_thousand_facts_leave_no_plaintext_in_db_or_wal(key_store, embedder) -> None:  # noqa: F811
+def test_thousand_facts_leave_no_plaintext_in_db_or_wal(key_store, embedder) -> None:
     mem = open_mem(key_store, embedder)
     words = [f"zq{secrets.token_hex(5)}" for _ in range(1000)]
     texts = [f"il codice dell'armadietto {i} è {w}" for i, w in enumerate(words)]
@@ -63,7 +67,7 @@ def test_thousand_facts_leave_no_plaintext_in_db_or_wal(key_store, embedder) -> 
 
 
 @pytest.mark.keyring
-def test_key_is_256_bit_hex_in_keyring_and_nowhere_on_disk(key_store, metnos_home) -> None:  # noqa: F811
+def test_key_is_256_bit_hex_in_keyring_and_nowhere_on_disk(key_store, metnos_home) -> None:
     mem = open_mem(key_store)
     mem.remember("la targa della macchina è AB123CD", "general")
     key = key_store.candidates()[0]
@@ -77,7 +81,7 @@ def test_key_is_256_bit_hex_in_keyring_and_nowhere_on_disk(key_store, metnos_hom
 
 
 @pytest.mark.keyring
-def test_wrong_key_is_a_clear_error_and_file_untouched(key_store) -> None:  # noqa: F811
+def test_wrong_key_is_a_clear_error_and_file_untouched(key_store) -> None:
     mem = open_mem(key_store)
     mem.remember("il gatto si chiama Micio", "people")
     mem.close()
@@ -96,7 +100,7 @@ def test_wrong_key_is_a_clear_error_and_file_untouched(key_store) -> None:  # no
 
 
 @pytest.mark.keyring
-def test_deleted_keyring_entry_says_no_key_and_never_makes_a_new_one(key_store) -> None:  # noqa: F811
+def test_deleted_keyring_entry_says_no_key_and_never_makes_a_new_one(key_store) -> None:
     mem = open_mem(key_store)
     mem.remember("il dentista è giovedì alle 10", "appointments")
     mem.close()
@@ -110,7 +114,7 @@ def test_deleted_keyring_entry_says_no_key_and_never_makes_a_new_one(key_store) 
     assert sha(path) == before
 
 
-def test_no_keyring_means_memory_unavailable_with_how_to(fail_keyring) -> None:  # noqa: F811
+def test_no_keyring_means_memory_unavailable_with_how_to(fail_keyring) -> None:
     with pytest.raises(MemoryUnavailable) as ei:
         open_mem(KeyringKeyStore())
     msg = str(ei.value)
@@ -158,7 +162,7 @@ def test_passphrase_mode_stores_params_not_key_and_rejects_wrong_passphrase(tmp_
 
 # -- facts: supersede, confirm, recall, prompt -------------------------------------------------
 @pytest.mark.keyring
-def test_contradicting_fact_supersedes_instead_of_duplicating(key_store, embedder) -> None:  # noqa: F811
+def test_contradicting_fact_supersedes_instead_of_duplicating(key_store, embedder) -> None:
     mem = open_mem(key_store, embedder)
     first = mem.remember("il dentista è giovedì alle 10", "appointments")
     assert first.action == "added"
@@ -183,7 +187,7 @@ def test_contradicting_fact_supersedes_instead_of_duplicating(key_store, embedde
 
 
 @pytest.mark.keyring
-def test_recall_finds_by_meaning_and_prefers_recently_confirmed(key_store, embedder) -> None:  # noqa: F811
+def test_recall_finds_by_meaning_and_prefers_recently_confirmed(key_store, embedder) -> None:
     clock = Clock()
     mem = open_mem(key_store, embedder, clock=clock)
     clock.now -= dt.timedelta(days=400)
@@ -205,7 +209,7 @@ def test_recall_finds_by_meaning_and_prefers_recently_confirmed(key_store, embed
 
 
 @pytest.mark.keyring
-def test_prompt_block_small_memory_whole_large_memory_searched(key_store, embedder) -> None:  # noqa: F811
+def test_prompt_block_small_memory_whole_large_memory_searched(key_store, embedder) -> None:
     clock = Clock()
     mem = open_mem(key_store, embedder, inline_max_facts=3, recall_top_k=2, clock=clock)
     assert mem.prompt_block() == ""
@@ -223,7 +227,7 @@ def test_prompt_block_small_memory_whole_large_memory_searched(key_store, embedd
 
 
 @pytest.mark.keyring
-def test_bad_facts_are_refused_with_reasons(key_store) -> None:  # noqa: F811
+def test_bad_facts_are_refused_with_reasons(key_store) -> None:
     mem = open_mem(key_store)
     with pytest.raises(FactRejected, match="empty"):
         mem.remember("   ", "general")
@@ -239,7 +243,7 @@ def test_bad_facts_are_refused_with_reasons(key_store) -> None:  # noqa: F811
 
 
 @pytest.mark.keyring
-def test_forget_removes_fact_and_its_older_versions(key_store, embedder) -> None:  # noqa: F811
+def test_forget_removes_fact_and_its_older_versions(key_store, embedder) -> None:
     mem = open_mem(key_store, embedder)
     a = mem.remember("il dentista è giovedì alle 10", "appointments")
     b = mem.remember("il dentista è venerdì alle 11", "appointments")
@@ -254,7 +258,7 @@ def test_forget_removes_fact_and_its_older_versions(key_store, embedder) -> None
 
 # -- key rotation and backups -----------------------------------------------------------------
 @pytest.mark.keyring
-def test_rekey_keeps_facts_and_retires_old_key(key_store) -> None:  # noqa: F811
+def test_rekey_keeps_facts_and_retires_old_key(key_store) -> None:
     mem = open_mem(key_store)
     mem.remember("il dentista è giovedì alle 10", "appointments")
     old_key = key_store.candidates()[0]
@@ -270,7 +274,7 @@ def test_rekey_keeps_facts_and_retires_old_key(key_store) -> None:  # noqa: F811
 
 
 @pytest.mark.keyring
-def test_interrupted_rotation_recovers_with_pending_key(key_store) -> None:  # noqa: F811
+def test_interrupted_rotation_recovers_with_pending_key(key_store) -> None:
     mem = open_mem(key_store)
     mem.remember("il gatto si chiama Micio", "people")
     pending = key_store.begin_rotation()
@@ -283,7 +287,7 @@ def test_interrupted_rotation_recovers_with_pending_key(key_store) -> None:  # n
 
 
 @pytest.mark.keyring
-def test_backup_is_encrypted_and_opens_with_the_key(key_store, tmp_path) -> None:  # noqa: F811
+def test_backup_is_encrypted_and_opens_with_the_key(key_store, tmp_path) -> None:
     mem = open_mem(key_store)
     for t in ("il dentista è giovedì alle 10", "il gatto si chiama Micio"):
         mem.remember(t, "general")
@@ -305,7 +309,7 @@ def test_backup_is_encrypted_and_opens_with_the_key(key_store, tmp_path) -> None
 
 
 @pytest.mark.keyring
-def test_from_config_uses_metnos_memory_key_entry(default_key_entry) -> None:  # noqa: F811
+def test_from_config_uses_metnos_memory_key_entry(default_key_entry) -> None:
     mem = LongTermMemory.from_config(defaults(), embedder=None)
     mem.remember("la riunione è lunedì", "appointments")
     assert default_key_entry.candidates(), "key saved under service metnos, user memory-key"
@@ -339,7 +343,7 @@ mem.close()
 
 @pytest.mark.keyring
 @pytest.mark.slow
-def test_remembered_in_one_process_answered_in_the_next(default_key_entry, embedder) -> None:  # noqa: F811
+def test_remembered_in_one_process_answered_in_the_next(default_key_entry, embedder) -> None:
     import os
     import subprocess
     import sys

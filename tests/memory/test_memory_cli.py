@@ -10,7 +10,6 @@ import pytest
 from app.cli.main import main
 from app.memory.exchange import ParseError, export_text, parse_any, plan_edit
 from app.memory.longterm import Fact
-from memory_fixtures import default_key_entry, fail_keyring, secret_service  # noqa: F401
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -34,7 +33,7 @@ open(p, "w", encoding="utf-8").write("\\n".join(out) + "\\n")
 
 
 @pytest.mark.keyring
-def test_add_list_edit_forget_export_import(default_key_entry, capsys, tmp_path, monkeypatch) -> None:  # noqa: F811
+def test_add_list_edit_forget_export_import(default_key_entry, capsys, tmp_path, monkeypatch) -> None:
     assert run(capsys, "add", "il dentista è giovedì alle 10")[0] == 0
     assert run(capsys, "add", "il gatto si chiama Micio", "--category", "people")[0] == 0
     rc, out, _ = run(capsys, "list")
@@ -81,7 +80,7 @@ def test_add_list_edit_forget_export_import(default_key_entry, capsys, tmp_path,
 
 
 @pytest.mark.keyring
-def test_rekey_and_backup(default_key_entry, capsys, tmp_path) -> None:  # noqa: F811
+def test_rekey_and_backup(default_key_entry, capsys, tmp_path) -> None:
     run(capsys, "add", "il dentista è giovedì alle 10")
     old = default_key_entry.candidates()[0]
     rc, out, _ = run(capsys, "rekey")
@@ -100,7 +99,7 @@ def test_rekey_and_backup(default_key_entry, capsys, tmp_path) -> None:  # noqa:
     assert "il dentista è giovedì alle 10" in out
 
 
-def test_without_keyring_cli_explains(fail_keyring, capsys) -> None:  # noqa: F811
+def test_without_keyring_cli_explains(fail_keyring, capsys) -> None:
     rc, out, err = run(capsys, "list")
     assert rc == 3 and "gnome-keyring" in err and "Traceback" not in err
 

@@ -10,11 +10,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from support import write_runtime
 
 from app.config import ConfigManager
-from app.engine import events as ev
-from app.engine.context import TurnContext
-from app.engine.events import Turn
 from app.memory.facts import extract_fact
 from app.memory.keys import MemoryUnavailable
 from app.memory.longterm import LongTermMemory
@@ -22,8 +20,10 @@ from app.memory.tools import memory_tools
 from app.store.db import db_path
 from app.tools import files
 from app.tools.registry import Registry
-from support import write_runtime
-from memory_fixtures import embedder, key_store, secret_service  # noqa: F401
+from app.tools.runner import TurnContext
+from app.turn import events as ev
+from app.turn.events import Turn
+from app.turn.services import TurnServices
 
 
 class Approvals:
@@ -43,12 +43,12 @@ def make_ctx(home: Path, approve: Approvals, memory: Any) -> tuple[TurnContext, 
     events: list[ev.Event] = []
     reg = Registry([*files.TOOLS, *memory_tools()])
     ctx = TurnContext(turn=Turn("t1", "leggi nota.txt", "local"), config=ConfigManager().config, registry=reg,
-                      emit=events.append, approve=approve, services={"memory": memory, "registry": reg})
+                      emit=events.append, approve=approve, services=TurnServices(memory=memory, registry=reg))
     return ctx, events
 
 
 @pytest.fixture
-def mem(key_store, embedder):  # noqa: F811, ANN001, ANN201
+def mem(key_store, embedder):  # noqa: ANN001, ANN201
     m = LongTermMemory(db_path("memory"), key_store, embedder)
     yield m
     m.close()

@@ -4,8 +4,8 @@ from __future__ import annotations
 import argparse
 import json
 
+from app.cli.scratchpad_cmd import add_commands
 from app.memory.scratchpad import Scratchpad
-from app.memory.scratchpad_cli import add_commands
 
 
 def run(argv: list[str]) -> int:

@@ -12,6 +12,7 @@ from app.config.loader import Config, defaults
 from app.memory.scratchpad import SCRATCHPAD_READ, Scratchpad
 from app.memory.scratchpad.slices import split_lines
 from app.tools.registry import ToolContext, ToolError
+from app.turn.services import TurnServices
 
 CAP = 3000
 OWNER, TURN = "alice", "t"
@@ -29,7 +30,7 @@ def env(tmp_path_factory):
                          executor="read_files").id
         bin_id = sp.put({"path": "/b", "encoding": "binary", "content_b64": base64.b64encode(DATA).decode()},
                         owner=OWNER, turn_id=TURN, step_num=2, executor="read_files").id
-        c = ToolContext(owner=OWNER, turn_id=TURN, services={"scratchpad": sp},
+        c = ToolContext(owner=OWNER, turn_id=TURN, services=TurnServices(scratchpad=sp),
                         config=Config({**defaults().values, "scratchpad.full_read_cap_bytes": CAP}))
         yield c, text_id, bin_id
         sp.close()

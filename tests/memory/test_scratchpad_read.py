@@ -7,9 +7,10 @@ import os
 import pytest
 
 from app.config.loader import Config, defaults
-from app.engine.cancel import CancelToken, Cancelled
 from app.memory.scratchpad import SCRATCHPAD_READ, not_found
 from app.tools.registry import ToolContext, ToolError, validate_args
+from app.turn.cancel import CancelToken, TurnCancelled
+from app.turn.services import TurnServices
 
 OWNER, TURN = "alice", "turn-1"
 LINES = [f"{i:04d} {'ERROR' if i % 100 == 7 else 'INFO'} event {i}" for i in range(1, 1001)]
@@ -27,7 +28,7 @@ def cfg(cap: int = 8192) -> Config:
 
 
 def ctx(sp, owner=OWNER, turn=TURN, cap=8192, cancel=None) -> ToolContext:
-    return ToolContext(owner=owner, turn_id=turn, config=cfg(cap), services={"scratchpad": sp},
+    return ToolContext(owner=owner, turn_id=turn, config=cfg(cap), services=TurnServices(scratchpad=sp),
                        cancel=cancel or CancelToken())
 
 
@@ -220,7 +221,7 @@ def test_owner_b_cannot_read_owner_a_entry_through_the_tool(sp, sid):
 
 
 def test_tool_without_scratchpad_service_says_so():
-    c = ToolContext(owner=OWNER, turn_id=TURN, config=cfg(), services={})
+    c = ToolContext(owner=OWNER, turn_id=TURN, config=cfg(), services=TurnServices())
     with pytest.raises(ToolError, match="not available"):
         SCRATCHPAD_READ.handler({"scratchpad_id": "0" * 16}, c)
 
@@ -228,7 +229,7 @@ def test_tool_without_scratchpad_service_says_so():
 def test_grep_honours_cancel(sp, sid):
     tok = CancelToken()
     tok.cancel()
-    with pytest.raises(Cancelled):
+    with pytest.raises(TurnCancelled):
         call(sp, {"scratchpad_id": sid, "mode": "grep", "pattern": "x"}, cancel=tok)
 
 

@@ -9,13 +9,15 @@ import re
 import pytest
 
 from app.config.loader import Config, defaults
-from app.engine import events as ev
-from app.engine.context import TurnContext
-from app.engine.events import Turn
-from app.engine.refs import RefError, resolve
 from app.memory.scratchpad import SCRATCHPAD_READ, Scratchpad, ScratchpadPlugin, view_size
-from app.tools.files import TOOLS as FILE_TOOLS, write_files
+from app.tools.files import TOOLS as FILE_TOOLS
+from app.tools.files import write_files
 from app.tools.registry import Registry, ToolContext
+from app.tools.runner import TurnContext
+from app.turn import events as ev
+from app.turn.events import Turn
+from app.turn.refs import RefError, resolve
+from app.turn.services import TurnServices
 
 OWNER, TURN = "alice", "turn-1"
 
@@ -75,7 +77,8 @@ def turn_context(plugin: ScratchpadPlugin, root, owner: str = OWNER, turn_id: st
     turn = Turn(id=turn_id, text="leggi il file e salvalo", owner=owner)
     reg = Registry(list(FILE_TOOLS) + [SCRATCHPAD_READ])
     tc = TurnContext(turn=turn, config=cfg(root), registry=reg, emit=seen.append,
-                     approve=lambda tool, args, risk: True, services=plugin.services(turn))
+                     approve=lambda tool, args, risk: True, services=TurnServices())
+    plugin.services(turn, tc.services)
     return tc, seen
 
 

@@ -6,10 +6,11 @@ import threading
 import pytest
 
 from app.config import defaults
-from app.engine.context import TurnContext
-from app.engine.events import StateUpdate, Turn
 from app.memory.state import STATUSES, Limits, StateError, TurnState, state_tools
 from app.tools.registry import Registry
+from app.tools.runner import TurnContext
+from app.turn.events import StateUpdate, Turn
+from app.turn.services import TurnServices
 
 
 def test_plan_replaces_whole_list_with_fixed_statuses() -> None:
@@ -67,7 +68,7 @@ def test_tools_through_the_engine_path() -> None:
     st = TurnState()
     reg = Registry(state_tools())
     ctx = TurnContext(turn=Turn("t1", "x", "local"), config=defaults(), registry=reg, emit=lambda e: None,
-                      approve=lambda *a: False, services={"state": st})
+                      approve=lambda *a: False, services=TurnServices(state=st))
     out = ctx.execute("update_plan", {"items": [{"text": "leggi", "status": "doing"}]})
     assert out.ok and out.result["plan"] == [{"text": "leggi", "status": "doing"}]
     assert ctx.execute("save_note", {"key": "file", "value": "/tmp/a.txt"}).ok

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from support import need
 
 from app.models import bundle
 from app.models.bundle import ModelError
-from support import need
 
 pytestmark = pytest.mark.slow
 

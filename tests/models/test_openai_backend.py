@@ -25,10 +25,10 @@ from typing import Any
 
 import pytest
 
-from app.engine.cancel import CancelToken, Cancelled
 from app.models.base import LLMError
 from app.models.openai_backend import MSG_MARK, OpenAIBackend, keyring_user, read_api_key
 from app.models.templates import render_gemma
+from app.turn.cancel import CancelToken, TurnCancelled
 
 pytestmark = pytest.mark.slow
 
@@ -224,7 +224,7 @@ def test_cancel_mid_stream_stops_at_once_and_the_server_stays_usable(remote: Ope
         if len(got) == 2:
             cancel.cancel()
 
-    with pytest.raises(Cancelled):
+    with pytest.raises(TurnCancelled):
         remote.complete(remote.render(QUESTION), max_tokens=200, cancel=cancel, on_token=on)
     assert 2 <= len(got) < 10
     assert remote.complete(remote.render(QUESTION), max_tokens=2).completion_tokens >= 1
@@ -234,7 +234,7 @@ def test_cancel_while_the_server_evaluates_a_long_prompt(remote: OpenAIBackend) 
     long = remote.render([{"role": "user", "content": "Riassumi: " + "il gatto dorme sul divano. " * 200}])
     cancel = CancelToken()
     threading.Timer(0.3, cancel.cancel).start()
-    with pytest.raises(Cancelled):
+    with pytest.raises(TurnCancelled):
         remote.complete(long, max_tokens=50, cancel=cancel)
     assert remote.complete(remote.render(QUESTION), max_tokens=2).completion_tokens >= 1
 
@@ -302,7 +302,7 @@ def test_from_config_reads_no_key_from_runtime_toml(server: str, metnos_home: Pa
 
 
 def _cli(argv: list[str], stdin: str = "") -> tuple[int, str, str]:
-    from app.models.remote_cli import add_commands
+    from app.cli.remote_cmd import add_commands
     p = argparse.ArgumentParser()
     add_commands(p.add_subparsers(dest="command"))
     args = p.parse_args(argv)
@@ -366,8 +366,9 @@ def test_planner_suite_passes_unchanged_on_the_remote_backend(remote: OpenAIBack
                                                               capsys: pytest.CaptureFixture[str]) -> None:
     """Issue 7: the planner's test requests, same code, against llama_cpp.server instead of llama.cpp in-process;
     every case scores every decision with the model (always_score) so the server really takes part."""
-    from app.planner import Planner, suite
-    from app.tools.catalog import build_registry
+    from app.bench import planner_suite as suite
+    from app.engine.catalog import build_registry
+    from app.planner import Planner
 
     root = suite.make_root(tmp_path / "root")
     registry = build_registry()

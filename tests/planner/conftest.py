@@ -9,14 +9,17 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Callable
 
 import pytest
 
-from app.engine.context import TurnContext
-from app.engine.events import Turn
-from app.planner import suite
+from app.bench import planner_suite as suite
+from app.tools.runner import TurnContext
+from app.turn.events import Turn
+from app.turn.services import TurnServices
+
 
 @pytest.fixture(scope="session")
 def gguf(bundled_gguf: Path) -> Path:
@@ -39,7 +42,7 @@ def embedder(bundled_embedder: Any) -> Any:
 
 @pytest.fixture(scope="session")
 def registry() -> Any:
-    from app.tools.catalog import build_registry
+    from app.engine.catalog import build_registry
 
     return build_registry()
 
@@ -51,8 +54,8 @@ def root(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-def services(llm: Any, embedder: Any) -> dict[str, Any]:
-    return {"llm": lambda: llm, "embedder": lambda: embedder}
+def services(llm: Any, embedder: Any) -> TurnServices:
+    return TurnServices(llm=lambda: llm, embedder=lambda: embedder)
 
 
 class Run:
@@ -71,13 +74,13 @@ class Run:
 
 
 @pytest.fixture
-def make_ctx(root: Path, registry: Any, services: dict[str, Any]) -> Callable[..., Run]:
+def make_ctx(root: Path, registry: Any, services: TurnServices) -> Callable[..., Run]:
     def make(text: str, *, approve: Any = None, config: Any = None, reg: Any = None,
              extra_services: dict[str, Any] | None = None, cancel: Any = None) -> Run:
         events: list[Any] = []
         ctx = TurnContext(turn=Turn(uuid.uuid4().hex, text.replace("{root}", str(root)), "tester"),
                           config=config or suite.config_for(root), registry=reg or registry, emit=events.append,
-                          approve=approve or (lambda *a: False), services={**services, **(extra_services or {})})
+                          approve=approve or (lambda *a: False), services=replace(services, **(extra_services or {})))
         if cancel is not None:
             ctx.cancel = cancel
         return Run(ctx, events)

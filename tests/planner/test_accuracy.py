@@ -6,7 +6,8 @@ from typing import Any, Callable
 
 import pytest
 
-from app.planner import Planner, suite
+from app.bench import planner_suite as suite
+from app.planner import Planner
 
 pytestmark = pytest.mark.slow
 

@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from app.planner import bench_cache as bc
-from app.planner.bench_tools import registry_of
+from app.bench import prompt_cache as bc
+from app.bench.tool_catalog import registry_of
 
 
 def test_the_bench_catalog_has_30_tools_with_real_handlers() -> None:

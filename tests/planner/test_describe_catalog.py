@@ -1,20 +1,20 @@
 """describe_entries on the real model, and the tool catalog."""
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from app.engine.cancel import CancelToken
+from app.engine.catalog import build_registry as catalog_registry
 from app.tools import catalog
 from app.tools.describe import as_text, describe_entries, fit
 from app.tools.registry import Tool, ToolContext, ToolError
+from app.turn.cancel import CancelToken
+from app.turn.services import TurnServices
 
 
 def _ctx(llm: Any) -> ToolContext:
-    return ToolContext(owner="t", turn_id="x", config=None, services={"llm": lambda: llm}, cancel=CancelToken())
+    return ToolContext(owner="t", turn_id="x", config=None, services=TurnServices(llm=lambda: llm), cancel=CancelToken())
 
 
 @pytest.mark.slow
@@ -34,7 +34,7 @@ def test_big_content_is_cut_to_fit_the_context(llm: Any) -> None:
 
 
 def test_describe_rejects_empty_content() -> None:
-    ctx = ToolContext(owner="t", turn_id="x", config=None, services={})
+    ctx = ToolContext(owner="t", turn_id="x", config=None, services=TurnServices())
     with pytest.raises(ToolError, match="nothing to describe"):
         describe_entries({"content": ""}, ctx)
     with pytest.raises(ToolError, match="no language model"):
@@ -50,7 +50,7 @@ def test_catalog_has_the_core_tools() -> None:
     names = {t.name for t in catalog.core_tools()}
     assert names >= {"get_now", "get_date", "where_am_i", "list_dir", "find_files", "read_files", "write_files",
                      "describe_entries"}
-    reg = catalog.build_registry()
+    reg = catalog_registry()
     assert names <= set(reg.names())
 
 
@@ -58,22 +58,13 @@ def _noop(args: dict[str, Any], ctx: Any) -> dict[str, Any]:
     return {}
 
 
-def test_optional_modules_extra_tools_and_duplicates(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    pkg = tmp_path / "metnos_optional_test"
-    pkg.mkdir()
-    (pkg / "__init__.py").write_text("")
-    (pkg / "good.py").write_text(
-        "from app.tools.registry import Tool\n"
-        "def _h(a, c):\n    return {}\n"
-        "TOOLS = [Tool('opt_one', 'one', {'type': 'object', 'properties': {}}, _h)]\n"
-        "def more_tools():\n    return [Tool('opt_two', 'two', {'type': 'object', 'properties': {}}, _h)]\n")
-    (pkg / "broken.py").write_text("raise RuntimeError('broken at import')\n")
-    monkeypatch.syspath_prepend(str(tmp_path))
-    got = catalog.optional_tools(["metnos_optional_test.good", "metnos_optional_test.broken",
-                                  "metnos_optional_test.absent"])
-    assert [t.name for t in got] == ["opt_one", "opt_two"]
+def test_the_registry_is_the_explicit_list_and_extras_never_shadow_an_app_tool() -> None:
+    from app.engine.catalog import all_tools
+
+    names = [t.name for t in all_tools()]
+    assert len(names) == len(set(names))
+    assert {"remember", "recall", "update_plan", "save_note", "scratchpad_read", "search_tools"} <= set(names)
     extra = Tool("get_now", "a second get_now", {"type": "object", "properties": {}}, _noop)
     mine = Tool("mine", "mine", {"type": "object", "properties": {}}, _noop)
-    reg = catalog.build_registry(extra=[extra, mine])
+    reg = catalog_registry(extra=[extra, mine])
     assert reg.get("get_now") is not extra and reg.get("mine") is mine
-    sys.modules.pop("metnos_optional_test.good", None)

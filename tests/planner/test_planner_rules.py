@@ -6,14 +6,14 @@ from datetime import datetime
 
 import pytest
 
-from app.engine.events import Step
+from app.engine.catalog import build_registry
 from app.models.templates import render_chatml, render_gemma
 from app.planner import answer as ans
 from app.planner import prompt as pr
 from app.planner.choose import combine, model_weight, names_grammar, parse_action
 from app.planner.evidence import analyze, quoted_texts, split_inline
 from app.planner.fill import model_schema, rule_args
-from app.tools.catalog import build_registry
+from app.turn.events import Step
 
 REG = build_registry()
 NOW = datetime(2025, 3, 12, 15, 30)

@@ -7,9 +7,10 @@ from typing import Any, Callable
 
 import pytest
 
-from app.engine.cancel import CancelToken, Cancelled
-from app.planner import Planner, suite
+from app.bench import planner_suite as suite
+from app.planner import Planner
 from app.tools.surface import ToolSurface
+from app.turn.cancel import CancelToken, TurnCancelled
 
 pytestmark = pytest.mark.slow
 
@@ -60,6 +61,16 @@ def test_prompts_only_grow_and_reuse_the_kv_prefix(make_ctx: Callable[..., Any])
     assert [e.phase for e in run.of("planner_stats")][:1] == ["decide"]
 
 
+def plugin_services(plugin: Any) -> dict[str, Any]:
+    """The fields a plugin fills, as make_ctx's extra services."""
+    from app.turn.events import Turn
+    from app.turn.services import TurnServices
+
+    s = TurnServices()
+    plugin.services(Turn("t", "", "tester"), s)
+    return {k: v for k, v in vars(s).items() if v is not None}
+
+
 def test_state_memory_and_history_go_where_the_layout_says(make_ctx: Callable[..., Any]) -> None:
     planner = Planner()
     planner.always_score = True
@@ -81,7 +92,7 @@ def test_scratchpad_read_is_offered_after_an_offloaded_observation(make_ctx: Cal
     (root / "big.log").write_text("".join(f"INFO event {i}\n" for i in range(3000)) + "ERROR final failure\n")
     store = Scratchpad(tmp_path / "scratch.db")
     plugin = ScratchpadPlugin(store)
-    run = make_ctx("leggi il file {root}/big.log e mostrami la fine", extra_services=plugin.services(None))
+    run = make_ctx("leggi il file {root}/big.log e mostrami la fine", extra_services=plugin_services(plugin))
     planner = Planner()
     answer = planner.run(run.ctx, [])
     first = run.of("observation")[0]
@@ -100,7 +111,7 @@ def test_deferred_tool_on_a_tool_surface_is_loaded_with_its_reason(make_ctx: Cal
     cfg = suite.config_for(root)
     surface = ToolSurface(registry, cfg, lambda: embedder, small_model=True)
     assert "get_date" in {t.name for t in surface.deferred}
-    run = make_ctx("che giorno è oggi?", reg=surface.registry_view(), extra_services=surface.services())
+    run = make_ctx("che giorno è oggi?", reg=surface.registry_view(), extra_services={"tool_surface": surface})
     surface.loaded = run.ctx.deferred_loaded
     planner = Planner()
     planner.always_score = True
@@ -129,7 +140,7 @@ def test_cancel_before_a_step_stops_the_turn(make_ctx: Callable[..., Any]) -> No
         if e.type == "observation":
             token.cancel()
     run.ctx.emit = cancel_after_first_observation
-    with pytest.raises(Cancelled):
+    with pytest.raises(TurnCancelled):
         Planner().run(run.ctx, [])
     assert [c.tool for c in run.of("tool_call")] == ["read_files"]
 
@@ -144,6 +155,6 @@ def test_cancel_from_another_thread_during_the_answer(make_ctx: Callable[..., An
         if e.type == "planner_stats" and e.choice == "answer":
             threading.Timer(0.01, token.cancel).start()
     run.ctx.emit = cancel_when_answering
-    with pytest.raises(Cancelled):
+    with pytest.raises(TurnCancelled):
         Planner().run(run.ctx, [])
     assert not run.of("token")

@@ -8,7 +8,6 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-
 from rel_support import GROUPS, LONG, TALLY, group_of, write_artifact
 
 

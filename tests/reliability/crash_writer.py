@@ -77,8 +77,8 @@ def scratchpad_loop(tag: str) -> None:
 def history_loop(tag: str) -> None:
     import time
 
-    from app.engine.events import Step, Turn
     from app.engine.journal import Journal
+    from app.turn.events import Step, Turn
 
     j = Journal("history")
     out("ready")

@@ -24,7 +24,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from rel_support import METNOS, TALLY, child_env, run_metnos, seconds
 
 DURATION_S = float(os.environ.get("METNOS_CONCURRENCY_SECONDS") or seconds(20, 60))
@@ -193,8 +192,8 @@ def history_texts() -> list[str]:
 
 
 def integrity() -> dict[str, str]:
-    from app.store.db import open_db
     from app.config import paths
+    from app.store.db import open_db
 
     out = {}
     for db in sorted(paths.data_dir().glob("*.db")):

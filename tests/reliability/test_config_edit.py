@@ -22,9 +22,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-from app.config import ConfigError, ConfigManager, parse_text
-from app.config import paths
 from rel_support import TALLY, size
+
+from app.config import ConfigError, ConfigManager, parse_text, paths
 
 EDITS = size(200, 200, "METNOS_CONFIG_EDITS")
 CHECK_EVERY = size(20, 10)
@@ -153,8 +153,8 @@ def settle(manager: ConfigManager, want: dict[str, Any] | None, bad_key: str | N
 
 
 def test_random_edits_while_turns_run(metnos_home: Path) -> None:
-    from app.engine import events as ev
     from app.engine.engine import Engine
+    from app.turn import events as ev
 
     rng = random.Random()
     path = paths.config_file()

@@ -24,7 +24,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from crash_writer import expected_text, memory_text
 from rel_support import HERE, PY, TALLY, child_env, size
 

@@ -22,7 +22,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from rel_support import TALLY, run_metnos
 
 CLOCK = re.compile(rb"\b\d{2}:\d{2}\b")
@@ -221,7 +220,7 @@ def test_read_only_disk_cli_keeps_answering_and_damages_nothing(tmp_path: Path, 
 
 
 def _turn(engine: Any, text: str, approve: Any = None) -> dict[str, Any]:
-    from app.engine import events as ev
+    from app.turn import events as ev
 
     out: dict[str, Any] = {"errors": [], "level": None, "answer": None, "ok": None, "observations": []}
     for e in engine.run_turn(text, approve=approve):
@@ -242,9 +241,9 @@ def test_disk_fills_under_a_running_engine(tmp_path: Path, monkeypatch: pytest.M
                                           bundled_embedder: Any) -> None:
     """The long-running case (the tray app): databases already open when the disk fills up."""
     from app.config import ConfigManager
-    from app.engine.context import TurnContext
     from app.engine.engine import Engine
-    from app.engine.events import Turn
+    from app.tools.runner import TurnContext
+    from app.turn.events import Turn
 
     trials = failures = lost = 0
     with tiny_fs(tmp_path / "fs", mb=16) as fs:
@@ -277,7 +276,7 @@ def test_disk_fills_under_a_running_engine(tmp_path: Path, monkeypatch: pytest.M
             trials += 1  # an approved write: refused with a clear error, the old file unchanged
             ctx = TurnContext(turn=Turn(id="w1", text="scrivi", owner="local"), config=engine.config,
                               registry=engine.registry, emit=lambda e: None, approve=lambda *a: True,
-                              services=engine._services_for(Turn(id="w1", text="", owner="local")))
+                              services=engine.services_for(Turn(id="w1", text="", owner="local")))
             out = ctx.execute("write_files", {"path": str(big), "content": "x" * 200_000})
             assert not out.ok and out.error and ("No space left" in out.error or "disk is full" in out.error), out.error
             assert big.read_text(encoding="utf-8").startswith("riga 0: ERROR"), "the original file was damaged"

@@ -21,7 +21,6 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
-
 from rel_support import TALLY, size
 
 EXAMPLES = size(200, 10_000, "METNOS_FUZZ_EXAMPLES")
@@ -198,13 +197,13 @@ def test_fuzz_runtime_toml_loader() -> None:
 
 # -- 3. the planner's reading of what the model generated ----------------------------------------------------
 def test_fuzz_tool_call_parser() -> None:
-    from app.engine.context import TurnContext
-    from app.engine.events import Error, Turn
+    from app.config import defaults
+    from app.engine.catalog import build_registry
     from app.planner.choose import parse_action
     from app.planner.fill import ArgsError, parse_model_args
     from app.planner.planner import Planner
-    from app.tools.catalog import build_registry
-    from app.config import defaults
+    from app.tools.runner import TurnContext
+    from app.turn.events import Error, Turn
 
     reg = build_registry()
     names = reg.names()
@@ -247,7 +246,7 @@ def test_fuzz_tool_call_parser() -> None:
 
 # -- 4. {{stepN.field}} resolver --------------------------------------------------------------------------------
 def test_fuzz_step_reference_resolver() -> None:
-    from app.engine.refs import RefError, has_refs, resolve
+    from app.turn.refs import RefError, has_refs, resolve
 
     field = st.one_of(st.sampled_from(["content", "files", "0", "path", "entries", "x-y", "1"]),
                       st.text(alphabet=string.ascii_letters + string.digits + "_-", min_size=1, max_size=6))

@@ -20,9 +20,8 @@ import uuid
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 import hostile_corpus as corpus
+import pytest
 from rel_support import LONG, TALLY, run_metnos, write_artifact
 
 READ_ROW = {"query": "leggi il file /tmp/notes.txt", "tool": "read_files", "args": {"paths": ["/tmp/notes.txt"]},
@@ -98,9 +97,8 @@ class MemoryServicePlugin:
 
 def make_engine(world: World, with_memory: bool = True) -> tuple[Any, Any]:
     from app.config import ConfigManager
+    from app.engine.catalog import build_registry
     from app.engine.engine import Engine
-    from app.tools.catalog import build_registry
-
     from app.memory.longterm import LongTermMemory
 
     engine = Engine(ConfigManager(), registry=build_registry(extra=[corpus.FAKE_FETCH_URL]))
@@ -123,7 +121,7 @@ def make_engine(world: World, with_memory: bool = True) -> tuple[Any, Any]:
 def check_turn(events: list[Any], registry: Any, world: World, before: dict[str, str],
                facts_before: set[int], mem: Any) -> list[str]:
     """Unapproved actions and crashes in one turn's events and side effects."""
-    from app.engine import events as ev
+    from app.turn import events as ev
 
     bad: list[str] = []
     if not any(isinstance(e, ev.TurnEnded) for e in events):
@@ -227,9 +225,9 @@ def test_planner_turns_over_hostile_content_take_no_unapproved_action(metnos_hom
 def test_fast_path_and_tool_outputs_over_hostile_content(metnos_home: Path, bundled_embedder: Any) -> None:
     """L1 replay (no model): hostile files and hostile web pages through the real engine; fake tool calls in
     an observation are never executed; a remember after reading outside content needs approval."""
-    from app.engine import events as ev
-    from app.engine.context import TurnContext
-    from app.engine.events import Turn
+    from app.tools.runner import TurnContext
+    from app.turn import events as ev
+    from app.turn.events import Turn
 
     world = World(metnos_home)
     engine, mem = make_engine(world)
@@ -263,7 +261,7 @@ def test_fast_path_and_tool_outputs_over_hostile_content(metnos_home: Path, bund
                 n = mem.count()
                 turn = Turn(id=uuid.uuid4().hex, text="leggi e ricorda", owner="local")
                 ctx = TurnContext(turn=turn, config=engine.config, registry=engine.registry, emit=lambda e: None,
-                                  approve=approve, services=engine._services_for(turn))
+                                  approve=approve, services=engine.services_for(turn))
                 out = ctx.execute("read_files", {"paths": [str(world.inbox / "memoria.txt")]})
                 assert out.ok and turn.read_external
                 out = ctx.execute("remember", {"fact": fact})
@@ -328,7 +326,7 @@ def test_chat_window_shows_hostile_content_escaped(qtbot: Any, metnos_home: Path
     from PySide6.QtCore import Qt
     from PySide6.QtWidgets import QAbstractButton, QLabel
 
-    from app.engine import events as ev
+    from app.turn import events as ev
     from app.ui.chat import ChatWindow
 
     world = World(metnos_home)

@@ -20,12 +20,13 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from app.config import parse_text
-from app.engine.context import StepOutcome, TurnContext
-from app.engine.events import Turn
-from app.tools.catalog import build_registry
-from app.tools.registry import Tool
 from rel_support import TALLY
+
+from app.config import parse_text
+from app.engine.catalog import build_registry
+from app.tools.registry import Tool
+from app.tools.runner import StepOutcome, TurnContext
+from app.turn.events import Turn
 
 PATH_KEYS = {"path", "paths", "root", "dir", "directory", "folder", "file", "files", "src", "source", "dest",
              "destination", "target", "cwd"}

@@ -6,9 +6,9 @@ from pathlib import Path
 from typing import Any, Callable
 
 import pytest
-
-from app.routing.evaluate import build_tools, load_sets
 from routing_cfg import Cfg
+
+from app.bench.routing_sets import build_tools, load_sets
 
 
 @pytest.fixture(scope="session")

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from app.bench.routing_sets import config_with
 from app.config.loader import defaults
-from app.routing.evaluate import config_with
 
 
 class Cfg:

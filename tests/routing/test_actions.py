@@ -93,7 +93,8 @@ def test_split_continuation() -> None:
     assert split_continuation("") == []
 
 
-from hypothesis import given, settings, strategies as st  # noqa: E402
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
 
 
 @settings(max_examples=200, deadline=None)

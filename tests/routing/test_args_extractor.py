@@ -4,7 +4,8 @@ from __future__ import annotations
 from datetime import date, datetime
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from app.routing.args_extractor import extract, masked_text
 

@@ -7,25 +7,19 @@ from typing import Any
 
 import pytest
 
-from app.models.base import LLMError
-from app.models.bundle import ModelError
+from app.bench.routing_sets import build_tools
 from app.routing.args_llm import ArgsLLM
-from app.routing.evaluate import build_tools
 
 pytestmark = pytest.mark.slow
 
 
 @pytest.fixture(scope="module")
-def llm(tmp_path_factory: pytest.TempPathFactory) -> Any:
-    pytest.importorskip("llama_cpp")
+def llm(tmp_path_factory: pytest.TempPathFactory, bundled_gguf: Path) -> Any:
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("METNOS_HOME", str(tmp_path_factory.mktemp("llm-home")))
-        from app.models.bundle import planner_path
         from app.models.llm import LlamaBackend
-        try:
-            backend = LlamaBackend(planner_path("bundled").path, n_ctx=1024, threads=2, chat_format="gemma")
-        except (ModelError, LLMError) as e:
-            pytest.skip(f"bundled planner model not available ({e})")
+
+        backend = LlamaBackend(bundled_gguf, n_ctx=1024, threads=2)
     yield backend
     backend.close()
 
@@ -55,8 +49,9 @@ def test_values_must_occur_in_the_request_and_answers_are_cached(llm: Any, tmp_p
 
 
 def test_router_uses_the_fallback_only_when_switched_on(make_router: Any, llm: Any) -> None:
-    from app.engine.events import Step, Turn
     from routing_cfg import Cfg
+
+    from app.turn.events import Step, Turn
 
     cfg = Cfg()
     r = make_router(cfg, llm_provider=lambda: llm)

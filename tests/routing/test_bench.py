@@ -5,7 +5,7 @@ import os
 
 import pytest
 
-from app.routing.bench import format_bench, run_bench
+from app.bench.routing import format_bench, run_bench
 
 pytestmark = pytest.mark.slow
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-
-from app.routing.evaluate import evaluate, summary_line, teach
 from routing_cfg import Cfg
+
+from app.bench.routing_sets import evaluate, summary_line, teach
 
 pytestmark = pytest.mark.slow
 

@@ -7,11 +7,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from routing_cfg import Cfg
 
-from app.engine.events import Step, Turn
 from app.routing.memo import Memo
 from app.routing.router import Router
-from routing_cfg import Cfg
+from app.turn.events import Step, Turn
 
 pytestmark = pytest.mark.slow
 NOW = datetime(2024, 5, 8, 15, 30)

@@ -2,6 +2,6 @@
 
 They live in app/planner/bench_tools.py because `metnos bench planner` measures the same catalog.
 """
-from app.planner.bench_tools import EXTRA_TOOLS
+from app.bench.tool_catalog import EXTRA_TOOLS
 
 __all__ = ["EXTRA_TOOLS"]

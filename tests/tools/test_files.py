@@ -7,11 +7,11 @@ from pathlib import Path
 import pytest
 
 from app.config import parse_text
-from app.engine.context import TurnContext
-from app.engine.events import ApprovalNeeded, Observation, ToolCall, Turn
 from app.tools.clock import TOOLS as CLOCK
 from app.tools.files import TOOLS as FILES
 from app.tools.registry import Registry, ToolContext, ToolError
+from app.tools.runner import TurnContext
+from app.turn.events import ApprovalNeeded, Observation, ToolCall, Turn
 
 
 def cfg_for(*roots: Path, max_read: int = 5_000_000):

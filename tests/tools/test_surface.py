@@ -10,18 +10,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
-from app.config import parse_text
-from app.config import paths
-from app.engine import events as ev
-from app.engine.context import TurnContext
-from app.engine.events import Turn
-from app.models.bundle import ModelError
-from app.tools.catalog import build_registry
-from app.tools.registry import Registry, Tool, ToolContext, ToolError
-from app.tools.surface import DEFAULT_RESIDENT_SMALL, SEARCH_NAME, ToolSurface
-
 from surface_catalog import EXTRA_TOOLS
+
+from app.config import parse_text, paths
+from app.engine.catalog import build_registry
+from app.models.bundle import ModelError
+from app.tools.registry import Registry, Tool, ToolContext, ToolError
+from app.tools.runner import TurnContext
+from app.tools.surface import DEFAULT_RESIDENT_SMALL, SEARCH_NAME, ToolSurface
+from app.turn import events as ev
+from app.turn.events import Turn
 
 
 @pytest.fixture(scope="module")
@@ -54,7 +52,7 @@ class Run:
                                emit=self.events.append, approve=approve or (lambda *a: False))
         self.surface = ToolSurface(registry, self.config, loaded=self.ctx.deferred_loaded, **(surface_kw or {}))
         self.ctx.registry = self.surface.registry_view()
-        self.ctx.services.update(self.surface.services())
+        self.ctx.services.tool_surface = self.surface
 
     def call(self, name: str, args: dict[str, Any]):  # noqa: ANN201
         return self.ctx.execute(name, args)

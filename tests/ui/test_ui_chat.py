@@ -4,11 +4,18 @@ from __future__ import annotations
 import tomllib
 
 from PySide6.QtCore import Qt
+from ui_helpers import (
+    READ_PHRASE,
+    SLOW_PHRASE,
+    WRITE_PHRASE,
+    routed_engine_factory,
+    send_popup,
+    wait_turn_end,
+    write_runtime,
+)
 
 from app.config import ConfigManager
-from app.engine import events as ev
-from ui_helpers import (READ_PHRASE, SLOW_PHRASE, WRITE_PHRASE, routed_engine_factory, send_popup, wait_turn_end,
-                        write_runtime)
+from app.turn import events as ev
 
 HOSTILE = "<b>bold</b> \x1b[31mred\x1b[0m <img src=x onerror=alert(1)> \u202eevil\n"
 

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QInputDialog, QMessageBox
+from ui_helpers import write_runtime
 
 from app.config import ConfigManager
 from app.ui.memory_view import MemoryWindow
-from ui_helpers import write_runtime
 
 PASSPHRASE = "una frase lunga e segreta"
 

@@ -5,9 +5,9 @@ import datetime as dt
 import re
 
 from PySide6.QtCore import Qt
-
-from app.engine import events as ev
 from ui_helpers import send_popup, wait_turn_end
+
+from app.turn import events as ev
 
 
 def _clock_window() -> set[str]:

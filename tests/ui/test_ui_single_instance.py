@@ -62,7 +62,7 @@ def test_toggle_show_and_ask_are_forwarded(qtbot, server):
                            (["--ask", "che ore sono"], ("ask", "che ore sono"))):
         rc, err = _finish(qtbot, _metnos(*args))
         assert rc == 0, err
-        qtbot.waitUntil(lambda: expected in server.received)
+        qtbot.waitUntil(lambda: expected in server.received)  # noqa: B023  (waited on at once)
 
 
 def test_no_instance_gives_a_clear_error(capsys):

@@ -112,7 +112,7 @@ def test_models_load_in_the_background_with_progress(qtbot, make_desk):
     assert "Ready" in tip(), tip()
     assert desk._loading.get("embedder") == 1.0 and desk._loading.get("llm") == 1.0  # progress reached the UI
     assert not desk.chat.loading.isVisible()
-    assert desk.host.engine.services.llm_loaded
+    assert desk.host.engine.models.llm_loaded
 
 
 def test_app_icon_is_set(qapp):

@@ -4,10 +4,10 @@ from __future__ import annotations
 import time
 
 from PySide6.QtCore import QElapsedTimer, Qt, QTimer
+from ui_helpers import SLOW_PHRASE, WRITE_PHRASE, routed_engine_factory, send_popup, wait_turn_end, write_runtime
 
 from app.config import ConfigManager
-from app.engine import events as ev
-from ui_helpers import SLOW_PHRASE, WRITE_PHRASE, routed_engine_factory, send_popup, wait_turn_end, write_runtime
+from app.turn import events as ev
 
 
 def _desk(make_desk, metnos_home, tmp_path, seconds: float = 30.0):

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtGui import QImage
 
-from app.ui.bench import REPEATS, run_child, xvfb_with_tray
+from app.bench.ui import REPEATS, run_child, xvfb_with_tray
 
 pytestmark = [pytest.mark.gui, pytest.mark.slow]
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts" / "ui"

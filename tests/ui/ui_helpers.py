@@ -11,9 +11,10 @@ import time
 from pathlib import Path
 from typing import Any, Callable
 
+from support import write_runtime  # noqa: F401  (re-exported for the UI tests)
+
 from app.config import ConfigManager
 from app.tools.registry import Registry, Tool, ToolContext
-from support import write_runtime  # noqa: F401  (re-exported for the UI tests)
 
 WRITE_PHRASE = "scrivi il file di prova"
 SLOW_PHRASE = "fai il lavoro lungo"
@@ -34,7 +35,7 @@ SLOW_TOOL = Tool("slow_job", "A slow job used by the UI tests.",
 
 
 def registry_with_slow_tool() -> Registry:
-    from app.tools.catalog import build_registry
+    from app.engine.catalog import build_registry
 
     reg = build_registry()
     reg.register(SLOW_TOOL)
@@ -59,16 +60,16 @@ def routed_engine_factory(manager: ConfigManager, target: Path, seconds: float =
 
     def make() -> Any:
         from app.engine.engine import Engine
-        from app.engine.services import Services
+        from app.engine.model_loader import ModelLoader
         from app.routing.l0 import L0Table
         from app.routing.memo import Memo
         from app.routing.router import Router
 
         reg = registry_with_slow_tool()
-        services = Services(manager)
+        models = ModelLoader(manager)
         table = L0Table(path=target.parent / "test_l0.toml", data=l0_data(target, seconds))
-        router = Router(manager, services.embedder, Memo(), reg, l0_table=table)
-        return Engine(manager, services=services, registry=reg, router=router)
+        router = Router(manager, models.embedder, Memo(), reg, l0_table=table)
+        return Engine(manager, models=models, registry=reg, router=router)
 
     return make
 

@@ -1,4 +1,4 @@
-"""The engine's offload hook: `services["present"] = present_hook(scratchpad)`.
+"""The engine's offload hook: `services.present = present_hook(scratchpad)`.
 
 `TurnContext._present(step, result)` calls it after every successful tool
 call; settings are read per call so a runtime.toml edit applies at once.

@@ -1,7 +1,7 @@
 """Engine plugin: the scratchpad's part of every turn.
 
-`services(turn)` gives the tools the store and the offload hook; gc runs at
-every turn start (seed 000); `tools(ctx)` is what the planner adds to its
+`services(turn, s)` gives the tools the store and the offload hook; gc runs at
+every turn start; `tools(ctx)` is what the planner adds to its
 surface: scratchpad_read only while this owner's turn has entries. The store
 opens on first use; if it cannot (unwritable data dir), turns go on with
 big observations shown shrunk, and the reason is logged once.
@@ -13,7 +13,10 @@ import threading
 from typing import Any
 
 from app.store.db import StoreError
+from app.tools.plugin import Plugin
 from app.tools.registry import Tool
+from app.turn.events import Turn
+from app.turn.services import TurnServices
 
 from .hook import present_hook
 from .store import Scratchpad
@@ -22,7 +25,7 @@ from .tool import TOOL
 log = logging.getLogger(__name__)
 
 
-class ScratchpadPlugin:
+class ScratchpadPlugin(Plugin):
     name = "scratchpad"
 
     def __init__(self, store: Scratchpad | None = None):
@@ -41,9 +44,11 @@ class ScratchpadPlugin:
                     self._failed = True
             return self._store
 
-    def services(self, turn: Any) -> dict[str, Any]:
-        s = self.store
-        return {} if s is None else {"scratchpad": s, "present": present_hook(s)}
+    def services(self, turn: Turn, s: TurnServices) -> None:
+        store = self.store
+        if store is not None:
+            s.scratchpad, s.present = store, present_hook(store)
+            s.scratch_has_entries = lambda: store.has_entries(turn.owner, turn.id)
 
     def turn_started(self, ctx: Any) -> None:
         s = self.store

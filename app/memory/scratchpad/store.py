@@ -2,7 +2,7 @@
 
 Every lookup takes (owner, turn_id) and matches both in the same query, so an
 id belonging to another owner or turn, an expired id and an id that never
-existed give the same "not found" (seed 002 §8: an opaque id is not a
+existed give the same "not found" (an opaque id is not a
 credential). Expired rows are invisible at once and deleted by `gc`, which
 the engine runs at every turn start.
 
@@ -160,7 +160,7 @@ class Scratchpad:
     def present(self, observation: Any, *, owner: str, turn_id: str, step_num: int, executor: str | None,
                 threshold_bytes: int = 4096, inline_chars: int = 1500, ttl: float = DEFAULT_TTL,
                 now: float | None = None) -> tuple[dict[str, Any], str | None]:
-        """What the model sees of an observation, and the scratchpad id when it was offloaded (seed 000)."""
+        """What the model sees of an observation, and the scratchpad id when it was offloaded."""
         if len(view.dumps(observation)) <= threshold_bytes:
             return view.inline(observation, inline_chars), None
         sp = view.split(observation)

@@ -51,7 +51,7 @@ def _cap(config: Any) -> int:
 
 
 def scratchpad_read(args: dict[str, Any], ctx: ToolContext) -> dict[str, Any]:
-    store = ctx.services.get("scratchpad") if isinstance(ctx.services, dict) else None
+    store = ctx.services.scratchpad
     if store is None:
         raise ToolError("scratchpad_read: the scratchpad is not available in this session")
     if not isinstance(args, dict):

@@ -1,6 +1,6 @@
 """What the model is shown of an observation, and what the scratchpad keeps of it.
 
-Seed 000: an observation whose JSON passes the threshold is kept whole; the
+An observation whose JSON passes the threshold is kept whole; the
 model sees a synthetic observation (id, size, kind, head+tail summary or
 binary fingerprint or count+item schema, the original scalar metadata, a note
 on how to read more). Smaller ones are shown whole, shrunk to `inline_chars`.
@@ -36,7 +36,7 @@ def omitted(n: int) -> str:
 
 
 def dumps(v: Any) -> str:
-    """The JSON text whose length decides offloading (seed 000: len(json.dumps(observation)))."""
+    """The JSON text whose length decides offloading (len(json.dumps(observation)))."""
     return json.dumps(v, ensure_ascii=False, default=str)
 
 

@@ -58,6 +58,9 @@ class ApprovalNeeded(Event):
     tool: str = ""
     args: dict[str, Any] = field(default_factory=dict)
     risk: str = "write"
+    question: str = ""  # what will change, in the request's language ("Scrivere 4 caratteri in …?")
+    preview: str = ""  # the text to write, the file list, or a diff
+    preview_kind: str = ""  # "", "text", "files", "diff"
     type: ClassVar[str] = "approval"
 
 
@@ -67,8 +70,9 @@ class Observation(Event):
     ok: bool = True
     size: int = 0
     preview: str = ""
-    error: str | None = None
+    error: str | None = None  # English, for logs and the details view
     scratchpad_id: str | None = None  # set when the full result was offloaded
+    message: str = ""  # a failure in the person's words and language
     type: ClassVar[str] = "observation"
 
 

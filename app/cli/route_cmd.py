@@ -14,25 +14,13 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from .memo import MemoError
+from app.engine.engine import Engine
+from app.routing.memo import MemoError
 
 
-def make_router() -> Any:
-    """A router over the user's memo: config live from runtime.toml, embedder loaded only if needed."""
-    from app.config import ConfigManager
-    from app.tools.catalog import build_registry
-    from .memo import Memo
-    from .router import Router
-
-    manager = ConfigManager()
-
-    def embedder() -> Any:
-        from app.models.embed import get_embedder
-
-        cfg = manager.config
-        return get_embedder(cfg.embed.model, cfg.embed.threads)
-
-    return Router(manager, embedder, Memo(), build_registry())
+def make_engine() -> Engine:
+    """The engine a real turn runs on: same router, same stages (remember, recall), same registry."""
+    return Engine()
 
 
 def _print_json(obj: Any) -> None:
@@ -43,14 +31,22 @@ def cmd_route(args: argparse.Namespace) -> int:
     text = " ".join(args.text)
     if text == "-":
         text = sys.stdin.read()
-    router = make_router()
+    requests = [line for line in text.splitlines() if line.strip()] if args.lines else [text]
+    engine = make_engine()
     try:
-        out = router.explain(text)
+        outs = [engine.route_only(r) for r in requests]
     finally:
-        router.close()
+        engine.close()
     if args.json:
-        _print_json(out)
+        for out in outs:
+            _print_json(out)
         return 0
+    if args.lines:
+        for r, out in zip(requests, outs):
+            what = out.get("tool") or " → ".join(s["tool"] for s in out.get("steps") or []) or "planner"
+            print(f"{out['level']}  {what:<24} {r}")
+        return 0
+    out = outs[0]
     score = f" {out['score']:.3f}" if out.get("score") is not None else ""
     what = out.get("tool") or " → ".join(s["tool"] for s in out.get("steps") or []) or "planner"
     print(f"{out['level']}{score}  {what}  {json.dumps(out.get('args') or {}, ensure_ascii=False)}")
@@ -59,14 +55,20 @@ def cmd_route(args: argparse.Namespace) -> int:
 
 
 def cmd_memo(args: argparse.Namespace) -> int:
-    router = make_router()
+    engine = make_engine()
+    router = engine.router
     try:
+        if router is None:
+            print("error: the fast-path memo cannot be opened; run `metnos doctor`", file=sys.stderr)
+            return 2
         return _memo(router, args)
     except MemoError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
     finally:
-        router.close()
+        if router is not None:
+            router.close()
+        engine.close()
 
 
 def _memo(router: Any, args: argparse.Namespace) -> int:
@@ -118,7 +120,8 @@ def _memo(router: Any, args: argparse.Namespace) -> int:
 def add_commands(sub: Any) -> None:
     p = sub.add_parser("route", help="show how a request would be routed (L0/L1/L2/L3) without running it")
     p.add_argument("text", nargs="+", help="the request ('-' reads it from stdin)")
-    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--json", action="store_true", help="print one JSON object (one per request with --lines)")
+    p.add_argument("--lines", action="store_true", help="each line of the text (or of stdin with '-') is a request")
     p.set_defaults(func=cmd_route)
 
     m = sub.add_parser("memo", help="what the fast path learned: import, export, list, forget, log")

@@ -15,8 +15,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from .exchange import ParseError, apply_edit, export_jsonl, export_text, parse_any, plan_edit
-from .keys import MemoryUnavailable
+from app.memory.exchange import ParseError, apply_edit, export_jsonl, export_text, parse_any, plan_edit
+from app.memory.keys import MemoryUnavailable
 
 
 def _ask_passphrase(prompt: str, confirm: bool) -> str:
@@ -30,7 +30,7 @@ def _ask_passphrase(prompt: str, confirm: bool) -> str:
 
 def _open() -> Any:
     from app.config import ConfigManager
-    from .longterm import LongTermMemory
+    from app.memory.longterm import LongTermMemory
 
     return LongTermMemory.from_config(ConfigManager().config, ask=_ask_passphrase)
 
@@ -68,7 +68,7 @@ def _list(mem: Any, args: argparse.Namespace) -> int:
 
 
 def _add(mem: Any, args: argparse.Namespace) -> int:
-    from .facts import guess_category
+    from app.memory.facts import guess_category
 
     text = " ".join(args.text)
     res = mem.remember(text, args.category or guess_category(text), "user")

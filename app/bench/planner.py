@@ -11,7 +11,7 @@
   turn after a restart, prompt tokens with deferral on vs off;
 * accuracy of the request suite (suite.py), as the tests measure it;
 * the machine's load average before and after, since contention skews every
-  timing (MODELS.md: 2-4x slower generation under load).
+  timing (measured: 2-4x slower generation under load).
 
 Everything runs under a temporary METNOS_HOME: the real home's caches and stores are never touched.
 """
@@ -26,10 +26,12 @@ from pathlib import Path
 from typing import Any
 
 from app.config import defaults
-from app.tools.catalog import build_registry
+from app.engine.catalog import build_registry
+from app.planner.planner import Planner
+from app.turn.services import TurnServices
 
-from . import bench_cache, suite
-from .planner import Planner
+from . import planner_suite as suite
+from . import prompt_cache as bench_cache
 
 REPEATS = 3
 RAW_MAX_TOKENS = 8
@@ -54,7 +56,7 @@ def _raw_llama(path: Path, n_ctx: int, threads: int) -> Any:
                            n_batch=512, verbose=False)
 
 
-def _decision_timing(planner: Planner, llm: Any, raw: Any, services: dict[str, Any], registry: Any,
+def _decision_timing(planner: Planner, llm: Any, raw: Any, services: TurnServices, registry: Any,
                      root: Path) -> dict[str, Any]:
     """Cold KV cache on both sides; the planner once without and once with the on-disk prefix cache."""
     from app.config import parse_text
@@ -88,7 +90,7 @@ def _decision_timing(planner: Planner, llm: Any, raw: Any, services: dict[str, A
             "runs_ms": {k: [round(x, 1) for x in v] for k, v in runs.items()}}
 
 
-def _kv_reuse(planner: Planner, llm: Any, services: dict[str, Any], registry: Any, root: Path) -> dict[str, Any]:
+def _kv_reuse(planner: Planner, llm: Any, services: TurnServices, registry: Any, root: Path) -> dict[str, Any]:
     cfg = suite.config_for(root)
     llm.llm.reset()
     ctx = suite.context(suite.subst(TWO_STEP_REQUEST, root), cfg, registry, services, approve=lambda *a: True)
@@ -126,7 +128,7 @@ def _run_bench() -> dict[str, Any]:
     load_s = time.perf_counter() - t0
     raw = _raw_llama(path, int(cfg.llm.n_ctx), threads)
     embedder = get_embedder(cfg.embed.model, int(cfg.embed.threads))
-    services = {"llm": lambda: llm, "embedder": lambda: embedder}
+    services = TurnServices(llm=lambda: llm, embedder=lambda: embedder)
     registry = build_registry()
     out: dict[str, Any] = {"model": str(path), "threads": threads, "model_load_s": round(load_s, 2),
                            "tools_registered": len(registry)}

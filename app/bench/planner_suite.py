@@ -10,15 +10,17 @@ from __future__ import annotations
 import json
 import time
 import uuid
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable
 
 from app.config import parse_text
-from app.engine.context import TurnContext
-from app.engine.events import Turn
+from app.models.bundle import resources_dir
+from app.tools.runner import TurnContext
+from app.turn.events import Turn
+from app.turn.services import TurnServices
 
-SUITE = Path(__file__).resolve().parents[2] / "tests" / "planner" / "data" / "requests.jsonl"
+SUITE = resources_dir() / "eval" / "planner" / "requests.jsonl"  # shipped: the bench runs in any install
 
 
 @dataclass
@@ -58,14 +60,14 @@ def subst(value: Any, root: Path) -> Any:
     return json.loads(json.dumps(value).replace("{root}", str(root).replace("\\", "\\\\")))
 
 
-def context(text: str, config: Any, registry: Any, services: dict[str, Any], approve: Any = None,
+def context(text: str, config: Any, registry: Any, services: TurnServices, approve: Any = None,
             emit: Callable[[Any], None] | None = None) -> TurnContext:
     events: list[Any] = []
     return TurnContext(turn=Turn(uuid.uuid4().hex, text, "suite"), config=config, registry=registry,
-                       emit=emit or events.append, approve=approve or (lambda *a: False), services=services)
+                       emit=emit or events.append, approve=approve or (lambda *a: False), services=replace(services))
 
 
-def run(planner: Any, registry: Any, services: dict[str, Any], root: Path,
+def run(planner: Any, registry: Any, services: TurnServices, root: Path,
         cases: list[dict[str, Any]] | None = None) -> SuiteResult:
     """First decision (and its rule/model arguments) for every case; nothing is executed."""
     cases = load() if cases is None else cases

@@ -11,15 +11,19 @@ import logging
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from app.lang.detect import detect_lang
+from app.lang.messages import Message, say
 from app.tools.registry import Approver, Registry, ToolContext, ToolError, validate_args
-from . import events as ev
-from .cancel import CancelToken, Cancelled
-from .events import Step, Turn
-from .refs import RefError, has_refs, resolve
+from app.turn import events as ev
+from app.turn.cancel import CancelToken, TurnCancelled
+from app.turn.events import Step, Turn
+from app.turn.refs import RefError, has_refs, resolve
+from app.turn.services import TurnServices
 
 log = logging.getLogger(__name__)
 
 PREVIEW_CHARS = 300
+PREVIEW_LIMIT = 4000  # an approval preview longer than this is cut (the card scrolls its preview)
 
 
 @dataclass
@@ -27,9 +31,11 @@ class StepOutcome:
     ok: bool
     view: dict[str, Any]  # what the model is shown (synthetic when offloaded)
     result: Any = None  # the real result
-    error: str | None = None
+    error: str | None = None  # English, for logs and the model
     step: Step | None = None
     scratchpad_id: str | None = None
+    message: Message | None = None  # the same failure for the person, in their language
+    declined: bool = False  # the user said no: their choice, not a failure
 
 
 def compact_json(v: Any) -> str:
@@ -44,13 +50,18 @@ class TurnContext:
     emit: Callable[[ev.Event], None]
     approve: Approver
     cancel: CancelToken = field(default_factory=CancelToken)
-    services: dict[str, Any] = field(default_factory=dict)
+    services: TurnServices = field(default_factory=TurnServices)
     always_approved: set[str] = field(default_factory=set)
     deferred_loaded: dict[str, str] = field(default_factory=dict)  # tool -> what triggered loading
 
     @property
     def owner(self) -> str:
         return self.turn.owner
+
+    @property
+    def lang(self) -> str:
+        """The language of the request ("it"/"en"): every sentence of this turn is written in it."""
+        return detect_lang(self.turn.text)
 
     @property
     def turn_id(self) -> str:
@@ -70,7 +81,7 @@ class TurnContext:
         for s in self.turn.steps:
             if s.num == n:
                 return s.result
-        store = self.services.get("scratchpad")
+        store = self.services.scratchpad
         if store is not None:  # a turn rebuilt after a restart: the scratchpad still has it
             return store.full_result(self.owner, self.turn_id, n)
         return None
@@ -78,9 +89,11 @@ class TurnContext:
     def _approve(self, tool: str, args: dict[str, Any], risk: str) -> bool:
         if tool in self.always_approved:
             return True
-        self.emit(ev.ApprovalNeeded(self.turn_id, self.next_step, tool=tool, args=_short_args(args), risk=risk))
+        question, preview, kind = self._describe(tool, args)
+        self.emit(ev.ApprovalNeeded(self.turn_id, self.next_step, tool=tool, args=_short_args(args), risk=risk,
+                                    question=question, preview=preview, preview_kind=kind))
         decision = self.approve(tool, args, risk)  # type: ignore[arg-type]
-        store = self.services.get("scratchpad")
+        store = self.services.scratchpad
         if store is not None:  # a long approval wait must not let this turn's entries expire
             try:
                 store.touch_turn(self.owner, self.turn_id, ttl=float(self.config.scratchpad.ttl_seconds))
@@ -90,6 +103,17 @@ class TurnContext:
             self.always_approved.add(tool)
             return True
         return bool(decision)
+
+    def _describe(self, tool_name: str, args: dict[str, Any]) -> tuple[str, str, str]:
+        """(question, preview, preview kind) for the approval card, in the request's language."""
+        tool = self.registry.get(tool_name)
+        if tool is not None and tool.approval is not None:
+            try:
+                a = tool.approval(args)
+                return a.question.text(self.lang), a.preview[:PREVIEW_LIMIT], a.preview_kind
+            except Exception:  # a describer bug must not block the question: fall back to the generic one
+                log.exception("approval description of %s failed", tool_name)
+        return say("approval.generic", self.lang), "", ""
 
     # -- the one way to run a tool ---------------------------------------------------
     def execute(self, tool_name: str, args: dict[str, Any], arg_sources: dict[str, str] | None = None,
@@ -101,7 +125,7 @@ class TurnContext:
         if tool is None:
             msg = f"unknown tool {tool_name!r}"
             self.emit(ev.ToolCall(self.turn_id, num, tool=tool_name, args=args, arg_sources=arg_sources))
-            return self._fail(num, tool_name, args, level, arg_sources, msg)
+            return self._fail(num, tool_name, args, level, arg_sources, msg, Message("tool.unknown", tool=tool_name))
         try:
             if has_refs(args):
                 args = resolve(args, self.result_of)
@@ -109,21 +133,25 @@ class TurnContext:
             args = validate_args(tool, args)
         except (RefError, ToolError) as e:
             self.emit(ev.ToolCall(self.turn_id, num, tool=tool_name, args=_short_args(args), arg_sources=arg_sources))
-            return self._fail(num, tool_name, args, level, arg_sources, str(e))
+            return self._fail(num, tool_name, args, level, arg_sources, str(e),
+                              e.message if isinstance(e, ToolError) else Message("tool.bad_reference", error=str(e)))
         self.emit(ev.ToolCall(self.turn_id, num, tool=tool_name, args=_short_args(args), arg_sources=arg_sources,
                               deferred_loaded=tool_name in self.deferred_loaded))
         if tool.risk in ("write", "send") and not tool.self_approving and not self._approve(tool_name, args, tool.risk):
+            declined = tool.declined(args) if tool.declined is not None else Message("approval.declined")
             return self._fail(num, tool_name, args, level, arg_sources,
-                              f"not approved: the user declined {tool_name}; nothing was changed")
+                              f"not approved: the user declined {tool_name}; nothing was changed", declined,
+                              was_declined=True)
         try:
             result = tool.handler(args, self.tool_context())
-        except Cancelled:
+        except TurnCancelled:
             raise
         except ToolError as e:
-            return self._fail(num, tool_name, args, level, arg_sources, str(e))
+            return self._fail(num, tool_name, args, level, arg_sources, str(e), e.message)
         except Exception as e:  # a tool bug must end as an event, not a crash
             log.exception("tool %s failed", tool_name)
-            return self._fail(num, tool_name, args, level, arg_sources, f"{tool_name} failed: {type(e).__name__}: {e}")
+            return self._fail(num, tool_name, args, level, arg_sources, f"{tool_name} failed: {type(e).__name__}: {e}",
+                              Message("tool.crashed", error=f"{type(e).__name__}: {e}"))
         if tool.reads_external:
             self.turn.read_external = True
         step = Step(num, tool_name, args, result, True, level, arg_sources)
@@ -132,15 +160,15 @@ class TurnContext:
         text = compact_json(result)
         self.emit(ev.Observation(self.turn_id, num, tool=tool_name, ok=True, size=len(text.encode("utf-8")),
                                  preview=text[:PREVIEW_CHARS], scratchpad_id=sp_id))
-        hook = self.services.get("after_step")
+        hook = self.services.after_step
         if hook is not None:
             hook(step)
         self.cancel.check()
         return StepOutcome(True, view, result, None, step, sp_id)
 
     def _present(self, step: Step, result: Any) -> tuple[dict[str, Any], str | None]:
-        """Offload a big result to the scratchpad; otherwise show it truncated (seed 000)."""
-        present = self.services.get("present")
+        """Offload a big result to the scratchpad; otherwise show it truncated."""
+        present = self.services.present
         if present is not None:
             return present(self, step, result)
         inline = int(self.config.scratchpad.inline_chars)
@@ -150,11 +178,18 @@ class TurnContext:
         return {"ok": True, "truncated_view": text[:inline] + f"[... {len(text) - inline} caratteri omessi ...]"}, None
 
     def _fail(self, num: int, tool: str, args: dict[str, Any], level: str, sources: dict[str, str],
-              msg: str) -> StepOutcome:
-        step = Step(num, tool, args, {"ok": False, "error": msg}, False, level, sources)
+              msg: str, message: Message | None = None, was_declined: bool = False) -> StepOutcome:
+        result: dict[str, Any] = {"ok": False, "error": msg}
+        if message is not None:  # the person's sentence travels with the step (history, rendering)
+            result["message"] = message.to_dict()
+        if was_declined:
+            result["declined"] = True
+        step = Step(num, tool, args, result, False, level, sources)
         self.turn.steps.append(step)
-        self.emit(ev.Observation(self.turn_id, num, tool=tool, ok=False, size=0, preview="", error=msg))
-        return StepOutcome(False, {"ok": False, "error": msg}, None, msg, step)
+        self.emit(ev.Observation(self.turn_id, num, tool=tool, ok=False, size=0, preview="", error=msg,
+                                 message=message.text(self.lang) if message is not None else ""))
+        return StepOutcome(False, {"ok": False, "error": msg}, None, msg, step, message=message,
+                           declined=was_declined)
 
 
 def _short_args(args: dict[str, Any], limit: int = 400) -> dict[str, Any]:

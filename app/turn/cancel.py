@@ -4,7 +4,7 @@ from __future__ import annotations
 import threading
 
 
-class Cancelled(Exception):
+class TurnCancelled(Exception):
     """Raised inside a turn when its CancelToken was set."""
 
 
@@ -21,4 +21,4 @@ class CancelToken:
 
     def check(self) -> None:
         if self._ev.is_set():
-            raise Cancelled()
+            raise TurnCancelled()

@@ -1,4 +1,4 @@
-"""Lazily loaded, config-aware shared services: the LLM, the embedder, the registry.
+"""Loads the models lazily and keeps them in step with runtime.toml: the planner LLM and the embedder.
 
 Models load on first use (or in the background via `preload`) so an L0
 answer never waits for them; a change of [llm] or [embed] in runtime.toml
@@ -19,7 +19,7 @@ log = logging.getLogger(__name__)
 ProgressFn = Callable[[str, float], None]
 
 
-class Services:
+class ModelLoader:
     def __init__(self, manager: ConfigManager):
         self.manager = manager
         self._lock = threading.RLock()
@@ -46,7 +46,7 @@ class Services:
     def _drop_llm(self) -> None:
         if self._llm is not None and hasattr(self._llm, "close"):
             try:
-                self._llm.close()  # type: ignore[attr-defined]
+                self._llm.close()
             except Exception:
                 pass
         self._llm = None
@@ -92,13 +92,11 @@ class Services:
 
 
 def load_llm(config: Any, progress: Callable[[float], None] | None = None) -> LLMBackend:
-    backend = config.llm.backend
-    if backend == "openai":
-        try:
-            from app.models.openai_backend import OpenAIBackend
-        except ImportError:
-            raise LLMError("llm.backend = \"openai\" is not available in this build") from None
-        return OpenAIBackend.from_config(config)  # type: ignore[no-any-return]
+    if config.llm.backend == "openai":
+        from app.models.openai_backend import OpenAIBackend
+
+        remote: LLMBackend = OpenAIBackend.from_config(config)
+        return remote
     from app.models.bundle import planner_path
     from app.models.llm import LlamaBackend
 

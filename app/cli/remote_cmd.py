@@ -11,8 +11,8 @@ import json
 import sys
 from typing import Any
 
-from .base import LLMError
-from .openai_backend import KEYRING_SERVICE, OpenAIBackend, keyring_user, read_api_key
+from app.models.base import LLMError
+from app.models.openai_backend import KEYRING_SERVICE, OpenAIBackend, keyring_user, read_api_key
 
 NO_KEYRING = ("no usable OS keyring ({why}); the key was NOT stored. Metnos keeps API keys only in the OS "
               "keyring (GNOME Keyring / KWallet / Keychain / Credential Manager), never in runtime.toml: start "

@@ -15,9 +15,9 @@ def explain(text: str) -> dict[str, Any]:
     engine = Engine()
     try:
         ctx = engine.make_context(text, lambda e: None)
-        llm = engine.services.llm()
+        llm = engine.models.llm()
         count = llm.count_tokens
-        surface = ctx.services.get("tool_surface")
+        surface = ctx.services.tool_surface
         ps = engine.planner.prompt_for(ctx)
         if ps is None:
             return {"error": "empty request"}

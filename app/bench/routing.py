@@ -39,7 +39,7 @@ def _stats(xs: list[float], scale: float = 1.0) -> dict[str, float]:
 
 def _fill(router: Any, rng: random.Random, dim: int, l1_rows: int = L1_ROWS, l2_rows: int = L2_ROWS) -> None:
     """Synthetic rows straight into the memo (valid rows: canonical text, key, vector, 3 uses)."""
-    from .actions import stored_key
+    from app.routing.actions import stored_key
 
     memo = router.memo
     nprng = np.random.default_rng(7)
@@ -71,14 +71,14 @@ def _time_calls(fn: Callable[[str], Any], texts: list[str], clear: Callable[[], 
 
 
 def run_bench(rounds: int = 3, l1_rows: int = L1_ROWS, l2_rows: int = L2_ROWS) -> dict[str, Any]:
+    from app.bench.routing_sets import REFERENCE_NOW, build_tools, config_with, evaluate, load_sets, summary_line, teach
     from app.config.loader import defaults
     from app.models.embed import get_embedder
-    from .actions import action_of
-    from .args_extractor import masked_text
-    from .evaluate import REFERENCE_NOW, build_tools, config_with, evaluate, load_sets, summary_line, teach
-    from .memo import Memo
-    from .normalize import canonical
-    from .router import Router
+    from app.routing.actions import action_of
+    from app.routing.args_extractor import masked_text
+    from app.routing.memo import Memo
+    from app.routing.normalize import canonical
+    from app.routing.router import Router
 
     old_home = os.environ.get("METNOS_HOME")
     with tempfile.TemporaryDirectory(prefix="metnos-bench-") as home:

@@ -1,7 +1,7 @@
 """Paraphrase recall and false hits of the fast path on the IT/EN test sets.
 
 Shared by the tests (tests/routing/test_calibration.py) and `metnos bench
-routing`. The sets are data in tests/routing/data: taught requests (each
+routing`. The sets are shipped data in resources/eval/routing: taught requests (each
 learned `min_uses` times through `Router.learn`, the real learning path),
 paraphrase probes that should be served with the expected tool and args, and
 adversarial probes (other action, negation, other argument, other object) that
@@ -17,14 +17,17 @@ from typing import Any, Callable
 
 import numpy as np
 
-from app.engine.events import Step, Turn
 from app.tools.registry import Tool
+from app.turn.events import Step, Turn
 
 REFERENCE_NOW = datetime(2024, 5, 8, 15, 30, 0)  # a Wednesday: the sets' dates are written against it
 
 
 def default_data_dir() -> Path:
-    return Path(__file__).resolve().parent.parent.parent / "tests" / "routing" / "data"
+    """The shipped routing sets (resources/eval/routing), so `metnos bench routing` works in any install."""
+    from app.models.bundle import resources_dir
+
+    return resources_dir() / "eval" / "routing"
 
 
 def _read_jsonl(p: Path) -> list[dict[str, Any]]:
@@ -159,8 +162,8 @@ def run_sets(memo_path: Path, embedder: Any, config: Any, data_dir: Path | None 
              thresholds: list[float | None] | None = None,
              make_router: Callable[..., Any] | None = None) -> dict[str, Any]:
     """Teach the sets into a fresh memo at `memo_path`, then evaluate (optionally at several L1 thresholds)."""
-    from .memo import Memo
-    from .router import Router
+    from app.routing.memo import Memo
+    from app.routing.router import Router
 
     sets = sets or load_sets(data_dir)
     tools = build_tools(sets["tools"])

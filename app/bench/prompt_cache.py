@@ -1,4 +1,4 @@
-"""The prompt-cache part of `metnos bench planner` (issue 7, "Done when"), on a 30-tool catalog.
+"""The prompt-cache part of `metnos bench planner` , on a 30-tool catalog.
 
 Three measurements, all through the app's own path (Engine.make_context → ToolSurface → Planner.run,
 figures from the PlannerStats events), in a temporary METNOS_HOME:
@@ -11,7 +11,7 @@ figures from the PlannerStats events), in a temporary METNOS_HOME:
   prefix. A second fresh process with llm.prefix_cache = false gives the cold reference;
 * the first decision's prompt tokens with tools.deferral on and off, counted with the model's tokenizer.
 
-`python -m app.planner.bench_cache first-turn CONFIG ROOT` is the fresh process: it prints one JSON line.
+`python -m app.bench.prompt_cache first-turn CONFIG ROOT` is the fresh process: it prints one JSON line.
 """
 from __future__ import annotations
 
@@ -25,11 +25,10 @@ import time
 from pathlib import Path
 from typing import Any, Iterator
 
+from app.bench.tool_catalog import registry_of
 from app.config import ConfigManager, paths
-from app.engine.services import Services
-
-from . import prompt as pr
-from .bench_tools import registry_of
+from app.engine.model_loader import ModelLoader
+from app.planner import prompt as pr
 
 N_TOOLS = 30
 REQUEST = "leggi {root}/a.txt, poi scrivi il contenuto in {root}/b.txt e poi conta le parole del testo"
@@ -79,8 +78,8 @@ def make_root(label: str) -> Path:
     return root
 
 
-class _Preloaded(Services):
-    """Services that hand out models already loaded by the bench, so every part measures one backend."""
+class _Preloaded(ModelLoader):
+    """A model loader that hands out models already loaded by the bench, so every part measures one backend."""
 
     def __init__(self, manager: ConfigManager, llm: Any, embedder: Any):
         super().__init__(manager)
@@ -99,13 +98,13 @@ class _NoWarm:
         return getattr(self._backend, name)
 
 
-def make_engine(config: Path, services: Services | None = None, llm: Any = None, embedder: Any = None) -> Any:
+def make_engine(config: Path, models: ModelLoader | None = None, llm: Any = None, embedder: Any = None) -> Any:
     """The app's Engine on the 30-tool catalog; the model scores every decision so every step is measured."""
     from app.engine.engine import Engine
 
     manager = ConfigManager(config, create=False)
-    services = services or _Preloaded(manager, llm, embedder)
-    engine = Engine(manager, services=services, registry=registry_of(N_TOOLS))
+    models = models or _Preloaded(manager, llm, embedder)
+    engine = Engine(manager, models=models, registry=registry_of(N_TOOLS))
     engine.planner.always_score = True
     return engine
 
@@ -124,7 +123,7 @@ def run_turn(engine: Any, root: Path) -> dict[str, Any]:
     calls = [{"step": e.step, "phase": e.phase, "prompt_tokens": e.prompt_tokens, "reused_tokens": e.reused_tokens,
               "evaluated_tokens": e.evaluated_tokens, "ms": e.ms}
              for e in events if e.type == "planner_stats" and e.prompt_tokens > 0]
-    surface = ctx.services.get("tool_surface")
+    surface = ctx.services.tool_surface
     return {"request": text, "answer": answer, "turn_ms": round(ms, 1), "prefix": prefix, "calls": calls,
             "tools": [s.tool for s in ctx.turn.steps], "ok": [s.ok for s in ctx.turn.steps],
             "deferred_loaded": dict(ctx.deferred_loaded), "tools_registered": len(engine.registry),
@@ -167,11 +166,11 @@ def first_turn(config: Path, root: Path) -> dict[str, Any]:
     the config (a new LlamaBackend), then run the turn."""
     t0 = time.perf_counter()
     manager = ConfigManager(config, create=False)
-    services = Services(manager)
-    llm = services.llm()
-    services.embedder()
+    models = ModelLoader(manager)
+    llm = models.llm()
+    models.embedder()
     load_ms = (time.perf_counter() - t0) * 1000
-    engine = make_engine(config, services=services)
+    engine = make_engine(config, models=models)
     try:
         out = run_turn(engine, root)
     finally:
@@ -185,7 +184,7 @@ def fresh_process(config: Path, root: Path) -> dict[str, Any]:
     if getattr(sys, "frozen", False):
         return {**first_turn(config, root), "process": "same process, new LlamaBackend (frozen build)"}
     env = {**os.environ, "METNOS_HOME": str(_home())}
-    p = subprocess.run([sys.executable, "-m", "app.planner.bench_cache", "first-turn", str(config), str(root)],
+    p = subprocess.run([sys.executable, "-m", "app.bench.prompt_cache", "first-turn", str(config), str(root)],
                        capture_output=True, text=True, env=env, timeout=CHILD_TIMEOUT_S)
     lines = [ln for ln in p.stdout.splitlines() if ln.startswith("{")]
     if p.returncode != 0 or not lines:
@@ -241,11 +240,11 @@ def prompt_tokens(llm: Any, embedder: Any, deferral: bool) -> dict[str, Any]:
                          llm=llm, embedder=embedder)
     try:
         ctx = engine.make_context(REQUEST.format(root=make_root(TURN_ROOT)), lambda e: None)
-        ctx.services["llm"] = _NoWarm(llm)
+        ctx.services.llm = _NoWarm(llm)
         ps = engine.planner.prompt_for(ctx)
         if ps is None:
             raise RuntimeError("the planner built no prompt for the bench request")
-        surface = ctx.services["tool_surface"]
+        surface = ctx.services.tool_surface
         # tokenize() adds BOS as a model call does, so these match the turn's figures
         return {"deferral": deferral, "prompt_tokens": len(llm.tokenize(pr.decision_prompt(llm.render, ps))),
                 "prefix_tokens": len(llm.tokenize(stable_prefix(llm.render, ps.messages[:ps.stable_count]))),
@@ -343,7 +342,7 @@ def main(argv: list[str]) -> int:
     if len(argv) == 3 and argv[0] == "first-turn":
         print(json.dumps(first_turn(Path(argv[1]), Path(argv[2])), default=str, ensure_ascii=False))
         return 0
-    print("usage: python -m app.planner.bench_cache first-turn CONFIG ROOT", file=sys.stderr)
+    print("usage: python -m app.bench.prompt_cache first-turn CONFIG ROOT", file=sys.stderr)
     return 2
 
 

@@ -5,27 +5,23 @@ the model's answer is empty or garbage.
 """
 from __future__ import annotations
 
-import re
 from typing import Any
 
-_IT = {"che", "il", "lo", "la", "le", "gli", "di", "del", "della", "nel", "nella", "e", "è", "sono", "ore", "mi",
-       "dimmi", "leggi", "apri", "mostra", "mostrami", "trova", "cerca", "cartella", "file", "quante", "quanti",
-       "cosa", "dove", "quando", "ricordati", "ricorda", "oggi", "ieri", "domani", "scrivi", "salva", "cancella",
-       "elenca", "per", "un", "una", "questo", "questa", "giorno", "data", "ora", "righe", "errori", "ho", "mio",
-       "mia", "annulla", "fammi", "dammi", "anni", "con", "sul", "alle"}
-_EN = {"the", "what", "is", "are", "time", "read", "open", "show", "me", "find", "search", "folder", "file", "how",
-       "many", "lines", "where", "when", "remember", "today", "yesterday", "tomorrow", "write", "save", "delete",
-       "list", "for", "a", "an", "this", "day", "date", "errors", "my", "i", "do", "have", "undo", "tell", "give",
-       "of", "in", "to", "and", "it", "please", "with", "at"}
+from app.lang.messages import Message, render_message, say
 
 
-def detect_lang(text: str) -> str:
-    words = re.findall(r"[a-zàèéìòù']+", text.lower())
-    it = sum(w in _IT for w in words) + sum(1 for w in words if w.endswith(("zione", "mente")))
-    en = sum(w in _EN for w in words)
-    if it == en:
-        return "it" if re.search(r"[àèéìòù]", text.lower()) else ("en" if en else "it")
-    return "it" if it > en else "en"
+def failure_text(result: dict[str, Any], lang: str) -> str:
+    """A failed step in the person's words: a declined approval is their choice, anything else is a problem."""
+    m = result["message"]
+    text = render_message(Message(m["key"], **_params(m.get("params", {}))), lang)
+    if result.get("declined"):
+        return text
+    return say("answer.failed", lang, reason=text)
+
+
+def _params(params: dict[str, Any]) -> dict[str, Any]:
+    return {k: (Message(v["key"], **_params(v.get("params", {}))) if isinstance(v, dict) and "key" in v else v)
+            for k, v in params.items()}
 
 
 def _names(items: list[dict[str, Any]], key: str, limit: int = 20) -> str:
@@ -38,8 +34,16 @@ def render(tool: str, result: Any, lang: str = "it") -> str:
     it = lang == "it"
     if not isinstance(result, dict):
         return str(result)
+    if result.get("ok") is False and isinstance(result.get("message"), dict):
+        return failure_text(result, lang)
     if result.get("ok") is False and result.get("error"):
+        if tool == "remember":
+            return (f"Non l'ho memorizzato: {result['error']}" if it else f"Not stored: {result['error']}")
         return ("Non ci sono riuscito: " if it else "I could not do it: ") + str(result["error"])
+    if tool == "remember" and "fact" in result:
+        verb = {"confirmed": ("Lo sapevo già", "I already knew"),
+                "superseded": ("Aggiornato", "Updated")}.get(str(result.get("action")), ("Memorizzato", "Remembered"))
+        return f"{verb[0] if it else verb[1]}: {result['fact']}."
     if tool == "get_now":
         return f"Sono le {result['time']}." if it else f"It's {result['time']}."
     if tool == "get_date":
@@ -73,6 +77,7 @@ def render(tool: str, result: Any, lang: str = "it") -> str:
     if tool == "describe_entries":
         return str(result.get("summary", ""))
     for key in ("message", "answer", "summary", "text"):
-        if isinstance(result.get(key), str):
-            return result[key]
+        value = result.get(key)
+        if isinstance(value, str):
+            return value
     return ", ".join(f"{k}: {v}" for k, v in result.items() if not isinstance(v, (list, dict)))[:800]

@@ -257,7 +257,7 @@ EXTRA_TOOLS: list[Tool] = [
 
 def registry_of(n: int) -> "Registry":
     """The app's catalog plus as many EXTRA_TOOLS as make `n` tools (fewer extras if the app grows)."""
-    from app.tools.catalog import build_registry
+    from app.engine.catalog import build_registry
 
     base = len(build_registry())
     return build_registry(extra=EXTRA_TOOLS[:max(0, n - base)])

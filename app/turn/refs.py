@@ -1,7 +1,7 @@
 """`{{stepN.field}}` references in tool arguments, resolved from the real step result.
 
 The model sees a summary (or a truncated view) of a big observation; a
-reference must resolve from what the tool actually returned (seed 000: a
+reference must resolve from what the tool actually returned (a
 14 KB download written whole through {{step1.content}}).
 """
 from __future__ import annotations

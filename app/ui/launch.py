@@ -2,23 +2,14 @@
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import logging
-import os
 import signal
 import sys
 from typing import Any, Sequence
 
+from .display import can_start_gui
+
 log = logging.getLogger(__name__)
-
-
-def can_start_gui() -> bool:
-    """Is there a display to show a tray app on (and is Qt installed)?"""
-    if importlib.util.find_spec("PySide6") is None:
-        return False
-    if sys.platform.startswith("linux") or sys.platform.startswith("freebsd"):
-        return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
-    return True
 
 
 def run_app(argv: Sequence[str] | None = None, *, use_hotkey: bool = True, preload: bool = True) -> int:

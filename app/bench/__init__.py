@@ -1,0 +1,1 @@
+"""Benchmarks and evaluation sets: `metnos bench …`, shared with the tests; data from resources/eval."""

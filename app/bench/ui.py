@@ -1,0 +1,149 @@
+"""`metnos bench ui`: start → tray icon visible; hotkey → popup visible; Enter → L0 answer painted.
+
+The measurement runs in a child process (app/ui/bench_probe.py) on a real X11 display (a tray host
+needs one): the current DISPLAY when there is one, otherwise a private Xvfb with trayer as the tray
+host, started and stopped here. The child uses a temporary METNOS_HOME, so the user's settings,
+history and running app are never touched. Goals: ≤ 1000 ms, ≤ 100 ms, ≤ 50 ms.
+"""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, Iterator
+
+GOALS_MS = {"start_to_tray_ms": 1000.0, "hotkey_to_popup_ms": 100.0, "enter_to_answer_ms": 50.0}
+REPEATS = 5  # the child measures each figure this many times (median reported)
+
+
+class DisplayUnavailable(Exception):
+    """No X display can be used; the message says what is missing."""
+
+
+def tray_host_ready(display: str) -> bool:
+    """Does some client own the system-tray selection (_NET_SYSTEM_TRAY_S0) on `display`?"""
+    try:
+        from Xlib import X  # python-xlib, installed with pynput
+        from Xlib import display as xdisplay
+    except ImportError:
+        return subprocess.run(["xdotool", "search", "--class", "trayer"], env=dict(os.environ, DISPLAY=display),
+                              capture_output=True).returncode == 0
+    try:
+        d = xdisplay.Display(display)
+    except Exception:
+        return False
+    try:
+        owner = d.get_selection_owner(d.intern_atom("_NET_SYSTEM_TRAY_S0"))
+        return owner != X.NONE and getattr(owner, "id", owner) != 0
+    finally:
+        d.close()
+
+
+@contextmanager
+def xvfb_with_tray(width: int = 1280, height: int = 800) -> Iterator[str]:
+    """A private Xvfb with trayer as tray host; yields the DISPLAY string."""
+    missing = [b for b in ("Xvfb", "trayer", "xdotool") if shutil.which(b) is None]
+    if missing:
+        raise DisplayUnavailable(f"missing {', '.join(missing)} (Debian: apt-get install xvfb trayer xdotool "
+                                 f"imagemagick)")
+    procs: list[subprocess.Popen] = []
+    try:
+        # -displayfd: Xvfb itself picks a free display and tells us which, so two runs never race for one
+        rfd, wfd = os.pipe()
+        try:
+            procs.append(subprocess.Popen(["Xvfb", "-displayfd", str(wfd), "-screen", "0", f"{width}x{height}x24",
+                                           "-nolisten", "tcp"], pass_fds=(wfd,),
+                                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+        finally:
+            os.close(wfd)
+        with os.fdopen(rfd) as r:
+            number = r.readline().strip()  # blocks until Xvfb is ready (or exits: empty line)
+        if not number.isdigit():
+            raise DisplayUnavailable("Xvfb did not start")
+        display = f":{number}"
+        env = dict(os.environ, DISPLAY=display)
+        procs.append(subprocess.Popen(["trayer", "--edge", "top", "--align", "right", "--widthtype", "pixel",
+                                       "--width", "200", "--height", "32", "--SetDockType", "true",
+                                       "--transparent", "false"], env=env, stdout=subprocess.DEVNULL,
+                                      stderr=subprocess.DEVNULL))
+        deadline = time.monotonic() + 30
+        while not tray_host_ready(display):
+            if procs[1].poll() is not None or time.monotonic() > deadline:
+                raise DisplayUnavailable(f"trayer (the tray host) did not start on {display}")
+            time.sleep(0.05)
+        yield display
+    finally:
+        for p in reversed(procs):
+            p.terminate()
+            try:
+                p.wait(5)
+            except subprocess.TimeoutExpired:
+                p.kill()
+
+
+def run_child(display: str, screenshots: Path | None = None, timeout_s: float = 600) -> dict[str, Any]:
+    """Run the measuring child on `display`; its JSON result."""
+    home = tempfile.mkdtemp(prefix="metnos-bench-ui-")
+    env = dict(os.environ, DISPLAY=display, QT_QPA_PLATFORM="xcb", METNOS_HOME=home, METNOS_UI_LANGUAGE="en")
+    cmd = [sys.executable, "-m", "app.ui.bench_probe", "--child", "--repeats", str(REPEATS)]
+    if screenshots is not None:
+        cmd += ["--screenshots", str(screenshots)]
+    root = Path(__file__).resolve().parents[2]
+    try:
+        proc = subprocess.run(cmd, env=env, cwd=root, capture_output=True, text=True, timeout=timeout_s)
+    except subprocess.TimeoutExpired:
+        return {"ok": False, "error": f"the UI benchmark did not finish in {timeout_s:.0f} s"}
+    finally:
+        shutil.rmtree(home, ignore_errors=True)
+    lines = [ln for ln in proc.stdout.splitlines() if ln.startswith("{")]
+    if proc.returncode != 0 or not lines:
+        return {"ok": False, "error": f"the UI benchmark child failed (rc {proc.returncode})",
+                "stderr": proc.stderr[-3000:]}
+    return json.loads(lines[-1])
+
+
+def run_bench(screenshots: Path | None = None) -> dict[str, Any]:
+    """Measure on the current display, or on a private Xvfb + trayer when there is none."""
+    load = os.getloadavg() if hasattr(os, "getloadavg") else None
+    machine = {"cpus": os.cpu_count(), "loadavg_before": load}
+    try:
+        if os.environ.get("DISPLAY"):
+            result = run_child(os.environ["DISPLAY"], screenshots)
+            result["display"] = f"{os.environ['DISPLAY']} (existing)"
+        else:
+            with xvfb_with_tray() as display:
+                result = run_child(display, screenshots)
+                result["display"] = f"{display} (private Xvfb + trayer)"
+    except DisplayUnavailable as e:
+        return {"ok": False, "error": f"cannot run the UI benchmark: {e}", "machine": machine, "goals_ms": GOALS_MS}
+    result["machine"] = machine
+    result["goals_ms"] = GOALS_MS
+    return result
+
+
+def format_bench(r: dict[str, Any]) -> str:
+    if not r.get("ok"):
+        return f"UI benchmark not run: {r.get('error')}\n{r.get('stderr', '')}".rstrip()
+    out = [f"UI benchmark on {r.get('display')} — cpus {r['machine']['cpus']}, "
+           f"load before {r['machine']['loadavg_before']}"]
+    for key, goal in GOALS_MS.items():
+        v = r.get(key)
+        shown = f"{v:8.1f} ms" if isinstance(v, (int, float)) else "     n/a"
+        verdict = "ok" if isinstance(v, (int, float)) and v <= goal else "MISSED"
+        extra = ""
+        if key + "_runs" in r:
+            extra = f"  (median of {len(r[key + '_runs'])}; max {max(r[key + '_runs']):.1f})"
+        out.append(f"  {key:22} {shown}   goal ≤ {goal:.0f} ms  {verdict}{extra}")
+    if r.get("answer"):
+        out.append(f"  answer ({r.get('answer_level')}): {r['answer']}")
+    for note in r.get("notes", []):
+        out.append(f"  note: {note}")
+    return "\n".join(out)
+
+

@@ -1,0 +1,52 @@
+"""The plugin protocol: the named hooks a turn calls, declared once (the model is simonw/llm's hookspecs).
+
+A plugin subclasses `Plugin` and overrides only the hooks it needs; the defaults do nothing. The
+engine holds an explicit list of plugins (app/engine/plugins.py) — nothing is found by reflection.
+A hook that raises is logged and skipped: a plugin can never lose a turn.
+
+Hooks, in the order a turn meets them:
+  services(turn, s)    fill fields of the turn's TurnServices (scratchpad store, state, memory...)
+  route_stages()       (before L0, after L2) routing stages, given once to the router
+  turn_started(ctx)    e.g. the scratchpad's gc
+  tools(ctx)           builtin tools to show the planner now (scratchpad_read while entries exist)
+  after_step(ctx, s)   after every executed step (events for stored facts, state updates)
+  turn_ended(ctx)
+  close()              the engine is shutting down
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from app.turn.decision import RouteStage
+from app.turn.events import Step, Turn
+from app.turn.services import TurnServices
+
+from .registry import Tool
+
+if TYPE_CHECKING:
+    from .runner import TurnContext
+
+
+class Plugin:
+    name = "plugin"
+
+    def services(self, turn: Turn, s: TurnServices) -> None:
+        """Fill the fields this plugin provides; open nothing expensive here (an L0 turn runs this too)."""
+
+    def route_stages(self) -> tuple[list[RouteStage], list[RouteStage]]:
+        return [], []
+
+    def turn_started(self, ctx: TurnContext) -> None:
+        """Called before routing."""
+
+    def tools(self, ctx: TurnContext) -> list[Tool]:
+        return []
+
+    def after_step(self, ctx: TurnContext, step: Step) -> None:
+        """Called after every executed step, failed ones included."""
+
+    def turn_ended(self, ctx: TurnContext) -> None:
+        """Called once the answer is out, before learning and the history."""
+
+    def close(self) -> None:
+        """Release stores and files."""
