@@ -27,7 +27,9 @@ import numpy as np
 
 from app.store.db import Migration, open_db
 
-from .memo_io import MemoError as MemoError, export_lines as export_lines, parse_import as parse_import  # noqa: F401  (re-exported)
+from .memo_io import MemoError as MemoError  # noqa: F401  (re-exported)
+from .memo_io import export_lines as export_lines
+from .memo_io import parse_import as parse_import
 
 log = logging.getLogger(__name__)
 ROUTE_LOG_KEEP = 5000

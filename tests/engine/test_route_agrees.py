@@ -17,8 +17,12 @@ from typing import Any
 import pytest
 from support import write_runtime
 
-from app.bench.routing_sets import load_sets, teach
+from app.bench.routing_sets import config_with, load_sets, teach
+from app.config import ConfigManager
+from app.engine.catalog import build_registry
 from app.engine.engine import Engine
+from app.routing.memo import Memo
+from app.routing.router import Router
 from app.turn import events as ev
 from app.turn.cancel import CancelToken
 
@@ -52,9 +56,12 @@ def test_route_json_and_real_turns_agree_on_level_and_tool(metnos_home: Path, tm
     files.mkdir()
     write_runtime(metnos_home, f'[tools]\nallowed_roots = ["{files}"]\n[ui]\npause_learning = true\n')
     sets = load_sets()
+    teacher = Router(config_with(ConfigManager().config, **{"ui.pause_learning": False}), lambda: bundled_embedder,
+                     Memo(), build_registry())
+    teach(teacher, sets["taught"], times=3)  # the real learning path, into the memo on disk
+    teacher.close()
     engine = Engine()
     try:
-        teach(engine.router, sets["taught"], times=3)
         probes = [p["probe"] for p in sets["paraphrases"]] + [a["probe"] for a in sets["adversarial"]]
         probes = [p for p in probes if "\n" not in p]
         proc = subprocess.run([sys.executable, "-m", "app.cli.main", "route", "--json", "--lines", "-"],
