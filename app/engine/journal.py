@@ -59,7 +59,8 @@ class Journal:
     def steps(self, turn_id: str) -> list[dict[str, Any]]:
         rows = self.con.execute("select num, tool, args, ok, level from steps where turn_id = ? order by num",
                                 (turn_id,)).fetchall()
-        return [{"num": r[0], "tool": r[1], "args": json.loads(r[2]), "ok": bool(r[3]), "level": r[4]} for r in rows]
+        return [{"num": r[0], "tool": r[1], "args": json.loads(str(r[2])), "ok": bool(r[3]), "level": r[4]}
+                for r in rows]
 
     def clear(self, owner: str) -> None:
         with self.con:

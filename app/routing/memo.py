@@ -25,7 +25,7 @@ from typing import Any
 
 import numpy as np
 
-from app.store.db import Migration, open_db
+from app.store.db import Migration, one_row, open_db
 
 from .memo_io import MemoError as MemoError  # noqa: F401  (re-exported)
 from .memo_io import export_lines as export_lines
@@ -204,8 +204,8 @@ class Memo:
                 f"last_used_day_rank = max(last_used_day_rank, excluded.last_used_day_rank), "
                 f"vector = coalesce(vector, excluded.vector) returning id",
                 (owner, canonical, query, executor, args_json, observed_at or _now(), uses, _now(), day_rank,
-                 _blob(vector), action_key)).fetchone()
-        return int(row[0])
+                 _blob(vector), action_key))
+        return int(one_row(row)[0])
 
     def _rows(self, sql: str, owner: str | None) -> list[Any]:
         """All rows of a select, or one owner's; in id order (the in-memory indexes rely on it)."""
@@ -236,8 +236,8 @@ class Memo:
                 f"last_used_day_rank = max(last_used_day_rank, excluded.last_used_day_rank), "
                 f"vector = coalesce(vector, excluded.vector) returning id",
                 (owner, canonical, query, json.dumps(steps, ensure_ascii=False), sig, uses, _now(), day_rank,
-                 _blob(vector), action_key)).fetchone()
-        return int(row[0])
+                 _blob(vector), action_key))
+        return int(one_row(row)[0])
 
     def paths(self, owner: str | None = None) -> list[PathRow]:
         return [_prow(r) for r in self._rows(f"select {_P_COLS} from multi_tool_paths", owner)]
@@ -289,17 +289,17 @@ class Memo:
         if self._day_cache and self._day_cache[0] == day:
             return self._day_cache[1]
         with self._lock, self.con:
-            r = self.con.execute("select day_rank from system_active_days where day = ?", (day,)).fetchone()
+            r: Any = self.con.execute("select day_rank from system_active_days where day = ?", (day,)).fetchone()
             if r is None:
-                r = self.con.execute(
+                r = one_row(self.con.execute(
                     "insert into system_active_days(day, day_rank) select ?, coalesce(max(day_rank), 0) + 1 "
-                    "from system_active_days returning day_rank", (day,)).fetchone()
+                    "from system_active_days returning day_rank", (day,)))
         self._day_cache = (day, int(r[0]))
         return int(r[0])
 
     def current_day_rank(self) -> int:
         with self._lock:
-            return int(self.con.execute("select coalesce(max(day_rank), 0) from system_active_days").fetchone()[0])
+            return int(one_row(self.con.execute("select coalesce(max(day_rank), 0) from system_active_days"))[0])
 
     def expire(self, ttl_active_days: int, today_rank: int | None = None) -> tuple[list[int], list[int]]:
         """Forget rows unused for more than `ttl_active_days` active days. Returns the removed (L1, L2) ids."""

@@ -13,7 +13,7 @@ import os
 import threading
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 import apsw
 
@@ -157,3 +157,11 @@ def open_db(name_or_path: str | Path, migrations: Sequence[Migration] = (),
 
 def integrity_ok(con: apsw.Connection) -> bool:
     return con.execute("pragma integrity_check").fetchone()[0] == "ok"
+
+
+def one_row(cursor: Any) -> Any:
+    """The single row a statement must return (`insert … returning`, `select count(*)`); a bug otherwise."""
+    row = cursor.fetchone()
+    if row is None:
+        raise StoreError("the database returned no row where one was expected; run `metnos doctor`")
+    return row
