@@ -90,5 +90,9 @@ case "$MODE" in
   app)
     exec "$VENV/bin/metnos" "$@" ;;
   test)
+    if [ $# -eq 0 ]; then  # the whole run (as CI does it): code checks first, they take seconds
+      say "code checks: ruff, mypy (the layer contract runs with the tests: tests/architecture)"
+      (cd "$ROOT" && "$VENV/bin/ruff" check app tests && "$VENV/bin/mypy" app) || { say "code checks failed"; exit 1; }
+    fi
     exec bash "$ROOT/installer/run-tests.sh" "$@" ;;
 esac
