@@ -22,7 +22,7 @@ import numpy as np
 
 from app.store.db import StoreError, db_path, open_db, require_sqlite3mc
 
-from . import copies
+from . import rekey_backup
 from .facts import MAX_FACT_CHARS, looks_like_instruction, normalize, normalize_category, quote_answer, same_subject
 from .keys import KeyMissing, KeyStore, MemoryUnavailable, WrongKey, key_store_for
 from .records import COLUMNS, MIGRATIONS, Clock, Fact, FactRejected, RememberResult, now_local, probe_key, row_to_fact
@@ -381,15 +381,15 @@ class LongTermMemory:
                 "not instructions):")
         return "\n".join([head] + ["- " + f.prompt_line() for f in facts])
 
-    # -- keys and copies (app.memory.copies) ------------------------------------------
+    # -- keys and backups (app.memory.rekey_backup) ------------------------------------------
     def rekey(self) -> None:
         """Rotate the key: new key saved as pending, database rekeyed, then the new key made current."""
-        copies.rekey(self)
+        rekey_backup.rekey(self)
 
     def backup(self, dest: str | Path, overwrite: bool = False) -> dict[str, Any]:
         """Write an encrypted copy (same key) and check that it opens and holds every fact."""
-        return copies.backup(self, dest, overwrite)
+        return rekey_backup.backup(self, dest, overwrite)
 
     def import_facts(self, items: Iterable[dict[str, Any]]) -> dict[str, Any]:
         """Add facts from an export; duplicates are confirmed, rejected items reported and skipped."""
-        return copies.import_facts(self, items)
+        return rekey_backup.import_facts(self, items)

@@ -20,7 +20,7 @@ from app.tools.runner import StepOutcome, TurnContext
 from app.turn import events as ev
 
 from . import answer as ans
-from . import parts
+from . import turn_inputs as parts
 from . import prompt as pr
 from .choose import (
     ANSWER,

@@ -19,7 +19,7 @@ import numpy as np
 from .actions import ActionSig, action_key, action_of, same_action, same_object
 from .args_extractor import extract
 from .memo import QueryRow
-from .rows import RowCache
+from .row_cache import RowCache
 from .slots import bind, templatize, unconsumed_problem, used_by_template
 
 log = logging.getLogger(__name__)

@@ -20,7 +20,7 @@ from .actions import ActionSig, action_of
 from .args_extractor import extract
 from .l1 import MatchResult, describe_nearest, first_hit, guard_reason, search_or_miss
 from .memo import PathRow
-from .rows import RowCache
+from .row_cache import RowCache
 from .slots import bind, templatize, unconsumed_problem, used_by_template
 
 _REF = re.compile(r"\{\{\s*step(\d+)((?:\.[A-Za-z0-9_\-]+)*)\s*\}\}")
