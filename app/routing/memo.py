@@ -205,7 +205,8 @@ class Memo:
                 f"vector = coalesce(vector, excluded.vector) returning id",
                 (owner, canonical, query, executor, args_json, observed_at or _now(), uses, _now(), day_rank,
                  _blob(vector), action_key))
-        return int(one_row(row)[0])
+            rid = int(one_row(row)[0])  # fetched inside the transaction: the statement ends before the commit
+        return rid
 
     def _rows(self, sql: str, owner: str | None) -> list[Any]:
         """All rows of a select, or one owner's; in id order (the in-memory indexes rely on it)."""
@@ -237,7 +238,8 @@ class Memo:
                 f"vector = coalesce(vector, excluded.vector) returning id",
                 (owner, canonical, query, json.dumps(steps, ensure_ascii=False), sig, uses, _now(), day_rank,
                  _blob(vector), action_key))
-        return int(one_row(row)[0])
+            rid = int(one_row(row)[0])  # fetched inside the transaction: the statement ends before the commit
+        return rid
 
     def paths(self, owner: str | None = None) -> list[PathRow]:
         return [_prow(r) for r in self._rows(f"select {_P_COLS} from multi_tool_paths", owner)]

@@ -161,7 +161,7 @@ def integrity_ok(con: apsw.Connection) -> bool:
 
 def one_row(cursor: Any) -> Any:
     """The single row a statement must return (`insert … returning`, `select count(*)`); a bug otherwise."""
-    row = cursor.fetchone()
-    if row is None:
+    rows = cursor.fetchall()  # runs the statement to its end, so the transaction can commit
+    if not rows:
         raise StoreError("the database returned no row where one was expected; run `metnos doctor`")
-    return row
+    return rows[0]

@@ -369,6 +369,7 @@ def test_planner_suite_passes_unchanged_on_the_remote_backend(remote: OpenAIBack
     from app.bench import planner_suite as suite
     from app.engine.catalog import build_registry
     from app.planner import Planner
+    from app.turn.services import TurnServices
 
     root = suite.make_root(tmp_path / "root")
     registry = build_registry()
@@ -376,7 +377,7 @@ def test_planner_suite_passes_unchanged_on_the_remote_backend(remote: OpenAIBack
     for name, llm in (("remote", remote), ("local", local)):
         planner = Planner()
         planner.always_score = True
-        res = suite.run(planner, registry, {"llm": lambda llm=llm: llm, "embedder": lambda: bundled_embedder}, root)
+        res = suite.run(planner, registry, TurnServices(llm=lambda llm=llm: llm, embedder=lambda: bundled_embedder), root)
         results[name] = res
         with capsys.disabled():
             print(f"\n[{name}] " + suite.report(res).splitlines()[0])

@@ -132,7 +132,7 @@ def test_arguments_that_fail_the_grammar() -> None:
 def test_missing_argument_without_a_model_ends_cleanly(make_ctx: Callable[..., Any]) -> None:
     def no_model() -> Any:
         raise ModelError("bundled planner model: it is missing. Fix: run `metnos models install`")
-    run = make_ctx("imposta il volume", reg=build_registry(extra=[SET_VOLUME]), extra_services=TurnServices(llm=no_model))
+    run = make_ctx("imposta il volume", reg=build_registry(extra=[SET_VOLUME]), extra_services={"llm": no_model})
     answer = Planner().run(run.ctx, [])
     messages = [e.message for e in run.of("error")]
     assert any(m.startswith("planner model unavailable") for m in messages)
@@ -143,7 +143,7 @@ def test_missing_argument_without_a_model_ends_cleanly(make_ctx: Callable[..., A
 def test_without_the_model_the_planner_still_answers(make_ctx: Callable[..., Any]) -> None:
     def no_model() -> Any:
         raise ModelError("bundled planner model: missing")
-    run = make_ctx("mi dici l'ora esatta?", extra_services=TurnServices(llm=no_model))
+    run = make_ctx("mi dici l'ora esatta?", extra_services={"llm": no_model})
     answer = Planner().run(run.ctx, [])
     assert [c.tool for c in run.of("tool_call")] == ["get_now"]
     assert answer.startswith("Sono le ") and run.streamed == answer

@@ -61,16 +61,6 @@ def test_prompts_only_grow_and_reuse_the_kv_prefix(make_ctx: Callable[..., Any])
     assert [e.phase for e in run.of("planner_stats")][:1] == ["decide"]
 
 
-def plugin_services(plugin: Any) -> dict[str, Any]:
-    """The fields a plugin fills, as make_ctx's extra services."""
-    from app.turn.events import Turn
-    from app.turn.services import TurnServices
-
-    s = TurnServices()
-    plugin.services(Turn("t", "", "tester"), s)
-    return {k: v for k, v in vars(s).items() if v is not None}
-
-
 def test_state_memory_and_history_go_where_the_layout_says(make_ctx: Callable[..., Any]) -> None:
     planner = Planner()
     planner.always_score = True
@@ -92,7 +82,8 @@ def test_scratchpad_read_is_offered_after_an_offloaded_observation(make_ctx: Cal
     (root / "big.log").write_text("".join(f"INFO event {i}\n" for i in range(3000)) + "ERROR final failure\n")
     store = Scratchpad(tmp_path / "scratch.db")
     plugin = ScratchpadPlugin(store)
-    run = make_ctx("leggi il file {root}/big.log e mostrami la fine", extra_services=plugin_services(plugin))
+    run = make_ctx("leggi il file {root}/big.log e mostrami la fine")
+    plugin.services(run.ctx.turn, run.ctx.services)  # as the engine wires it: this turn's store and checks
     planner = Planner()
     answer = planner.run(run.ctx, [])
     first = run.of("observation")[0]
