@@ -67,12 +67,27 @@ def is_encrypted_file(p: Path) -> bool:
         return False
 
 
+def _from_settings() -> KeyStore:
+    """Until a front end configures it: what runtime.toml says (keyring, or passphrase mode with no way to
+    ask, which reports the store locked)."""
+    from app.config.loader import ConfigError, load_file
+
+    try:
+        passphrase = bool(load_file(paths.config_file()).memory.passphrase_mode) if paths.config_file().is_file() \
+            else False
+    except (ConfigError, OSError):
+        passphrase = False
+    if passphrase:
+        return PassphraseKeyStore(db_path(MASTER_DB).with_name(MASTER_DB + ".kdf.json"), None)
+    return KeyringKeyStore()
+
+
 class Vault:
     """The process's key source and the record of stores that had to run in memory."""
 
     def __init__(self) -> None:
         self._lock = threading.RLock()
-        self._source: Callable[[], KeyStore] = KeyringKeyStore
+        self._source: Callable[[], KeyStore] = _from_settings
         self._keys: list[bytes] | None = None
         self.fallbacks: dict[str, KeyUnavailable | StoreError] = {}
 
@@ -145,16 +160,22 @@ def encrypted_files() -> list[Path]:
 
 
 def _opens(path: Path, key: bytes) -> bool:
-    """Does `key` open `path`? Read-only: a wrong key cannot change a byte."""
-    con = apsw.Connection(str(path), flags=apsw.SQLITE_OPEN_READONLY)
-    try:
-        keyed(con, key, DERIVED_KDF_ITER)
-        con.execute("select count(*) from sqlite_master").fetchone()
-        return True
-    except apsw.NotADBError:
-        return False
-    finally:
-        con.close()
+    """Does `key` open `path`? Read-only first: a wrong key cannot change a byte. A WAL database left by a
+    crash needs its -wal recovered, which a read-only connection cannot do: then a read-write probe (a wrong
+    key still fails on the header, before anything is written; the cipher authenticates every page)."""
+    for flags in (apsw.SQLITE_OPEN_READONLY, apsw.SQLITE_OPEN_READWRITE):
+        con = apsw.Connection(str(path), flags=flags)
+        try:
+            keyed(con, key, DERIVED_KDF_ITER)
+            con.execute("select count(*) from sqlite_master").fetchone()
+            return True
+        except apsw.NotADBError:
+            return False
+        except (apsw.ReadOnlyError, apsw.CantOpenError):
+            continue
+        finally:
+            con.close()
+    return False
 
 
 def key_for(path: Path, name: str) -> bytes:
