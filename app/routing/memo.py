@@ -182,6 +182,11 @@ class Memo:
         self._log_buf: list[tuple[Any, ...]] = []
         self._day_cache: tuple[str, int] | None = None
 
+    @property
+    def in_memory(self) -> bool:
+        """True for the fallback a session without a key (or a disk) runs on: nothing here is kept."""
+        return self.con.filename in ("", ":memory:")
+
     def close(self) -> None:
         self.flush()
         self.con.close()

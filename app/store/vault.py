@@ -31,7 +31,7 @@ import apsw
 
 from app.config import paths
 
-from .db import Migration, StoreError, db_path, in_memory, keyed, open_db, require_sqlite3mc, resolve
+from .db import Migration, StoreError, _explain, db_path, in_memory, keyed, open_db, require_sqlite3mc, resolve
 from .keys import KeyMissing, KeyringKeyStore, KeyStore, KeyUnavailable, PassphraseKeyStore, WrongKey
 from .migrate_plain import PLAIN_HEADER, clear_leftovers, encrypt_in_place, is_plaintext
 
@@ -172,7 +172,8 @@ def _opens(path: Path, key: bytes) -> bool:
         except apsw.NotADBError:
             return False
         except (apsw.ReadOnlyError, apsw.CantOpenError):
-            continue
+            if flags == apsw.SQLITE_OPEN_READWRITE:
+                raise  # a read-only disk or folder: not a key problem, the caller says what it is
         finally:
             con.close()
     return False
@@ -188,11 +189,14 @@ def key_for(path: Path, name: str) -> bytes:
             if _opens(path, k):
                 return k
         except apsw.Error as e:
-            raise StoreError(f"{path}: cannot read the database ({e}); the file was left untouched") from None
+            raise _explain(e, path) from None
     VAULT.forget_keys()  # the keyring may have changed under us (another process rotated the key): look once more
-    for k in (derive(m, name) for m in VAULT.master_keys()):
-        if k not in keys and _opens(path, k):
-            return k
+    try:
+        for k in (derive(m, name) for m in VAULT.master_keys()):
+            if k not in keys and _opens(path, k):
+                return k
+    except apsw.Error as e:
+        raise _explain(e, path) from None
     raise WrongKey(f"{path}: the key in the {VAULT.key_store().describe()} does not open this database (wrong key "
                    f"or passphrase, or a damaged file). The file was left untouched; restore the right key or a "
                    f"backup, or move the file aside to start empty")
