@@ -42,6 +42,8 @@ class HumanPrinter:
             self.out.write("\n")
         elif isinstance(e, ev.Error):
             print(f"error: {safe(e.message)}" + (f" ({e.hint})" if e.hint else ""), file=sys.stderr)
+        elif isinstance(e, ev.Notice):
+            print(f"{safe(e.message)}" + (f" ({safe(e.hint)})" if e.hint else ""), file=sys.stderr)
         elif isinstance(e, ev.Cancelled):
             print("(cancelled)", file=sys.stderr)
         elif self.verbose and isinstance(e, (ev.ToolCall, ev.Observation, ev.RouteDecision)):

@@ -61,6 +61,15 @@ def cmd_memo(args: argparse.Namespace) -> int:
         if router is None:
             print("error: the fast-path memo cannot be opened; run `metnos doctor`", file=sys.stderr)
             return 2
+        if router.memo.in_memory:  # the turn's fallback (no key, broken disk) must not swallow what is asked here
+            from app.routing.memo import Memo
+            from app.store.db import StoreError
+
+            try:
+                Memo().close()
+            except StoreError as e:
+                print(f"error: the fast-path memo cannot be opened: {e}", file=sys.stderr)
+                return 2
         return _memo(router, args)
     except MemoError as e:
         print(f"error: {e}", file=sys.stderr)

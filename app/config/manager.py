@@ -2,13 +2,13 @@
 from __future__ import annotations
 
 import logging
-import os
 import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
 from . import paths
+from .atomic import write_atomic
 from .loader import Config, ConfigError, defaults, load_file
 from .render import render_default
 from .watcher import FileWatcher
@@ -37,10 +37,8 @@ def write_default(path: Path) -> bool:
     """Write the commented default file if absent. Returns True if written."""
     if path.exists():
         return False
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(".toml.tmp")
-    tmp.write_text(render_default(), encoding="utf-8")
-    os.replace(tmp, path)
+    paths.ensure(path.parent)
+    write_atomic(path, render_default())
     return True
 
 
@@ -54,6 +52,7 @@ class ConfigManager:
         self._watcher: FileWatcher | None = None
         self.errors: list[str] = []
         if create:
+            paths.make_private_once()
             try:
                 write_default(self.path)
             except OSError as e:

@@ -3,15 +3,28 @@
 METNOS_HOME (or `--home DIR`) puts all three in one folder: tests, benchmarks
 and portable installs. Bundled models never live there; they belong to the
 installation (see app.models.bundle).
+
+Privacy: every folder Metnos makes is 0700 and every file 0600, like ~/.ssh
+and ~/.gnupg, so another account on the machine cannot read them; installs
+made before that are fixed at start (`make_private`). On Windows the per-user
+app folders (%APPDATA%, %LOCALAPPDATA%) and on macOS ~/Library/Application
+Support and ~/Library/Caches are already readable only by their user; chmod
+there only toggles the read-only flag, so nothing is changed on Windows.
 """
 from __future__ import annotations
 
+import logging
 import os
+import stat
 from pathlib import Path
 
 import platformdirs
 
 APP = "metnos"
+PRIVATE_DIR = 0o700
+PRIVATE_FILE = 0o600
+POSIX = os.name == "posix"
+log = logging.getLogger(__name__)
 
 
 def home_override() -> Path | None:
@@ -39,5 +52,66 @@ def config_file() -> Path:
 
 
 def ensure(p: Path) -> Path:
-    p.mkdir(parents=True, exist_ok=True)
+    """Create a folder (and missing parents) readable by the user only. An existing folder is left as it
+    is: it may be the user's own (a --config path); Metnos' folders are fixed by `make_private` at start."""
+    missing = []
+    q = p
+    while not q.exists() and q.parent != q:
+        missing.append(q)
+        q = q.parent
+    for d in reversed(missing):
+        try:
+            d.mkdir(mode=PRIVATE_DIR)
+        except FileExistsError:
+            continue
+        if POSIX:
+            _chmod(d, PRIVATE_DIR)
     return p
+
+
+def _chmod(p: Path, mode: int) -> bool:
+    try:
+        st = p.lstat()
+        if stat.S_ISLNK(st.st_mode) or st.st_uid != os.getuid() or stat.S_IMODE(st.st_mode) == mode:
+            return False
+        os.chmod(p, mode)
+        return True
+    except OSError:
+        return False
+
+
+def make_private(roots: list[Path] | None = None) -> int:
+    """Folders 0700, files 0600 under the config, data and cache folders (an install older than this
+    rule is fixed at start). Symlinks and files of other users are left alone. Returns how many changed."""
+    if not POSIX:
+        return 0  # Windows: the per-user app folders are private already
+    changed = 0
+    for root in roots if roots is not None else [config_dir(), data_dir(), cache_dir()]:
+        if not root.is_dir():
+            continue
+        changed += _chmod(root, PRIVATE_DIR)
+        for folder, dirs, files in os.walk(root):
+            for d in dirs:
+                changed += _chmod(Path(folder) / d, PRIVATE_DIR)
+            for f in files:
+                fp = Path(folder) / f
+                try:
+                    mode = fp.lstat().st_mode
+                except OSError:
+                    continue
+                if stat.S_ISREG(mode):  # a bundled tool's executable bit is not ours to remove, but others' read is
+                    changed += _chmod(fp, PRIVATE_FILE | (stat.S_IMODE(mode) & 0o100))
+    if changed:
+        log.info("made %d files and folders private (0700 folders, 0600 files)", changed)
+    return changed
+
+
+_made_private = False
+
+
+def make_private_once() -> None:
+    """`make_private` the first time a process asks (every front end builds a ConfigManager)."""
+    global _made_private
+    if not _made_private:
+        _made_private = True
+        make_private()

@@ -112,6 +112,10 @@ SECTIONS: list[Section] = [
         _s("memory", "supersede_threshold", float, 0.89, "Cosine at which a new fact may replace an old one of the same "
            "category (rules then check the subject); calibrated for multilingual-e5-small.", check=unit_interval),
     ]),
+    Section("history", "The conversation history (encrypted, key derived from the keyring's master key).", [
+        _s("history", "keep_days", int, 0, "Forget turns older than this many days; 0 keeps everything.",
+           check=non_negative),
+    ]),
     Section("tools", "Executors and where they may act.", [
         _s("tools", "allowed_roots", list, ["~"], "Folders file tools may touch (resolved, symlinks followed).", item_type=str),
         _s("tools", "deferral", bool, True, "Resident tools + a compact index of the rest; false makes every allowed tool resident."),

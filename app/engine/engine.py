@@ -11,13 +11,15 @@ import queue
 import time
 import uuid
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from typing import Any, Callable, Iterator
 
 from app.config import ConfigManager
 from app.lang.detect import detect_lang
 from app.models.base import LLMError
 from app.models.bundle import ModelError
-from app.store import StoreError
+from app.store import StoreError, vault
+from app.store.keys import KeyMissing, KeyringLocked, KeyUnavailable, PassphraseLocked, WrongKey
 from app.tools.plugin import Plugin
 from app.tools.registry import Approver, Registry
 from app.tools.runner import TurnContext
@@ -28,6 +30,7 @@ from app.turn.events import Turn
 from app.turn.rendering import render
 from app.turn.services import TurnServices
 
+from . import messages as _messages  # noqa: F401  (registers the engine's sentences)
 from .model_loader import ModelLoader
 from .plugins import default_plugins, plugin_tools, safe
 
@@ -62,6 +65,13 @@ class Engine:
         # front ends set this to let a turn ask the user for a secret (the memory passphrase, opt-in mode)
         self.ask_secret: Callable[[str, bool], str] | None = None
         self._last_fast: dict[str, tuple[str, Any]] = {}  # owner -> (level, route) of its last turn
+        self._told: set[str] = set()  # notices already given in this process
+        vault.use_config(self.config, self._ask_passphrase)
+
+    def _ask_passphrase(self, prompt: str, confirm: bool) -> str:
+        if self.ask_secret is None:
+            raise PassphraseLocked("passphrase mode is on and there is no way to ask for the passphrase here")
+        return self.ask_secret(prompt, confirm)
 
     # -- lazily built parts ----------------------------------------------------------
     @property
@@ -73,11 +83,16 @@ class Engine:
         if self._journal is None:
             from .journal import Journal
 
+            keep = float(getattr(getattr(self.config, "history", None), "keep_days", 0) or 0)
             try:
-                self._journal = Journal()
-            except StoreError as e:
-                log.warning("history not recorded: %s", e)
-                self._journal = False
+                self._journal = Journal(keep_days=keep)
+            except StoreError as e:  # no key, or a broken disk: this session's history lives in memory
+                log.log(logging.INFO if isinstance(e, KeyUnavailable) else logging.WARNING,
+                        "history kept in memory only: %s", e)
+                try:
+                    self._journal = Journal(Path(":memory:"))
+                except StoreError:
+                    self._journal = False
         return self._journal or None
 
     @property
@@ -134,6 +149,7 @@ class Engine:
         ctx = self.make_context(text, emit, owner, approve, cancel)
         turn = ctx.turn
         emit(ev.TurnStarted(turn.id, 0, text=turn.text[:500], owner=owner))
+        self._record_start(turn, started, session)
         try:
             self._run(ctx, session)
         except TurnCancelled:
@@ -151,6 +167,7 @@ class Engine:
         self._feedback(turn)
         self._learn(turn)
         self._record(turn, started, elapsed, session)
+        self._notice_storage(ctx)
         emit(ev.TurnEnded(turn.id, ctx.next_step, ok=turn.ok, elapsed_ms=elapsed))
         return turn
 
@@ -313,6 +330,51 @@ class Engine:
             except Exception:
                 log.exception("learning failed (the turn itself was fine)")
 
+    def _record_start(self, turn: Turn, started: float, session: str) -> None:
+        j = self.journal
+        if j is None or not isinstance(turn.text, str) or not turn.text.strip():
+            return
+        try:
+            j.start(turn, started, session)
+        except Exception as e:
+            log.warning("history not recorded: %s", type(e).__name__)
+
+    _NOTICE_KEYS: tuple[tuple[type, str], ...] = (
+        (KeyMissing, "notice.store.key_missing"), (WrongKey, "notice.store.wrong_key"),
+        (PassphraseLocked, "notice.store.passphrase"), (KeyringLocked, "notice.store.locked"),
+        (KeyUnavailable, "notice.store.no_keyring"))
+
+    def _notice_storage(self, ctx: TurnContext) -> None:
+        """Tell the person once per process, in their language, that what they say is not being saved."""
+        from app.lang.messages import say
+
+        fallbacks = dict(vault.VAULT.fallbacks)
+        for err in fallbacks.values():
+            key = next((k for cls, k in self._NOTICE_KEYS if isinstance(err, cls)), None)
+            if key is None or key in self._told:
+                continue
+            self._told.add(key)
+            lang = ctx.lang
+            ctx.emit(ev.Notice(ctx.turn_id, ctx.next_step, message=say(key, lang),
+                               hint=say("notice.store.hint", lang), key=key))
+            log.info("storage without its key (%s): %s", ", ".join(sorted(fallbacks)), err)
+            return  # one notice is enough: the others have the same cause and the same cure
+
+    def forget_session(self, session: str, owner: str = "local") -> int:
+        """Forget one conversation: its turns in the history, its in-memory context, and its requests in
+        the fast path's route log. `session` is a chat session id, or a one-off turn's id. Returns how many
+        turns were deleted."""
+        self.history.pop(session, None)
+        j = self.journal
+        texts = j.forget_session(owner, session) if j is not None else []
+        r = self._router
+        if texts and r:
+            try:
+                r.memo.forget_texts(texts)
+            except Exception as e:
+                log.warning("route log not cleaned: %s", type(e).__name__)
+        return len(texts)
+
     def _record(self, turn: Turn, started: float, elapsed: float, session: str) -> None:
         j = self.journal
         if j is None:
@@ -320,4 +382,4 @@ class Engine:
         try:
             j.record(turn, started, elapsed, session)
         except Exception as e:
-            log.warning("history not recorded: %s", e)
+            log.warning("history not recorded: %s", type(e).__name__)

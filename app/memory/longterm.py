@@ -20,6 +20,7 @@ from typing import Any, Callable, Iterable
 import apsw
 import numpy as np
 
+from app.store import vault
 from app.store.db import StoreError, db_path, open_db, require_sqlite3mc
 
 from . import rekey_backup
@@ -115,6 +116,7 @@ class LongTermMemory:
                                         f"untouched") from None
             if ok:
                 if i > 0:  # a rotation was interrupted after the database took the new key
+                    vault.align(k, keys)  # the other databases follow before the old key is dropped
                     self.store.commit_rotation()
                 return k
         raise WrongKey(f"{self.path}: the key in the {self.store.describe()} does not open the memory database "

@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING, Any, Iterable
 
 import apsw
 
+from app.store import vault
+
 from .keys import MemoryUnavailable
 from .records import FactRejected
 
@@ -21,6 +23,7 @@ if TYPE_CHECKING:
 def rekey(mem: LongTermMemory) -> None:
     """Rotate the key: new key saved as pending, database rekeyed, then the new key made current."""
     with mem.lock:
+        old = mem.key
         new = mem.store.begin_rotation()
         try:
             mem.con.execute(f"pragma hexrekey='{new.hex()}'")
@@ -28,7 +31,11 @@ def rekey(mem: LongTermMemory) -> None:
         except apsw.Error as e:
             mem.store.abort_rotation()
             raise MemoryUnavailable(f"rekey failed ({e}); the old key still opens the memory") from None
+        # the history, memo and scratchpad keys derive from this one: they follow before the old key goes
+        # (a kill in between: the next open finds the memory on the pending key and finishes this)
+        vault.align(new, [old, new])
         mem.store.commit_rotation()
+        vault.VAULT.forget_keys()
         mem.key = new
 
 

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from app.config import paths
+from app.config.atomic import write_atomic
 
 RESOURCES = Path(__file__).resolve().parent.parent.parent / "resources"
 
@@ -84,7 +85,7 @@ def verify_file(path: Path, sha256: str, what: str) -> None:
     cache[stamp] = sha256
     try:
         paths.ensure(cache_file.parent)
-        cache_file.write_text(json.dumps(cache))
+        write_atomic(cache_file, json.dumps(cache))
     except OSError:
         pass  # a read-only cache only costs a re-hash next time
 

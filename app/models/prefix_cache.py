@@ -16,7 +16,13 @@ llama-cpp-python's automatic prefix matching takes over.
 A file is named by sha256(model file identity + prefix text + n_ctx + chat
 format + llama-cpp-python version): any change makes a new entry, never a
 wrong reuse. Files live in cache_dir()/kv/, bounded in number and bytes (LRU
-by mtime; a load touches the file).
+by mtime; a load touches the file), mode 0600.
+
+Privacy: only the stable prefix is saved — the system message and the resident
+tools' schemas, cut before the first user message (`stable_prefix`), with no
+memory block or history in it — so no user text reaches these files. The
+planner passes the memory block in a later message for that reason; the
+privacy test scans these files for the user's words.
 """
 from __future__ import annotations
 
@@ -101,6 +107,7 @@ class PrefixCache:
         try:
             ok = bool(llama_cpp.llama_state_save_file(llm._ctx.ctx, str(tmp).encode(), arr, len(tokens)))
             if ok:
+                os.chmod(tmp, 0o600)  # llama.cpp creates it with the umask's mode
                 os.replace(tmp, final)
         except OSError as e:
             log.warning("prefix cache not saved (%s)", e)

@@ -185,7 +185,7 @@ def extract_spans(text: Any, now: datetime | date | None = None) -> tuple[dict[s
     try:
         spans = _select(_candidates(text, _as_datetime(now)))
     except Exception:  # a rule bug must cost a fast-path miss, never a crash
-        log.exception("args extractor failed on %r", text[:200])
+        log.exception("args extractor failed (request of %d characters; text not logged)", len(text))
         return slots, []
     window_span: tuple[int, int] | None = None
     for s in spans:

@@ -4,15 +4,15 @@ Off by default (`fast_path.canonical_query_args_llm`): the rules cover most
 requests and a model call costs a second or more. When on, it is asked only for
 required arguments the rules could not fill, and a value is accepted only if
 it literally occurs in the request — the model may locate an argument, never
-invent one. Answers are cached by (model, request, tool, arguments) in
-cache_dir/routing/args_llm.json so the same request never pays twice.
+invent one. Answers are cached by (model, request, tool, arguments) for the
+life of the process: the values are words of the user's requests, and nothing
+the user says is written to disk unencrypted.
 """
 from __future__ import annotations
 
 import hashlib
 import json
 import logging
-import os
 import threading
 from pathlib import Path
 from typing import Any, Callable
@@ -38,11 +38,7 @@ class ArgsLLM:
 
     def _load(self) -> dict[str, dict[str, Any]]:
         if self._cache is None:
-            try:
-                data = json.loads(self.path.read_text(encoding="utf-8"))
-                self._cache = data if isinstance(data, dict) else {}
-            except (OSError, ValueError):
-                self._cache = {}
+            self._cache = {}
         return self._cache
 
     def _save(self) -> None:
@@ -50,13 +46,11 @@ class ArgsLLM:
         if len(cache) > MAX_ENTRIES:
             for k in list(cache)[: len(cache) - MAX_ENTRIES]:
                 del cache[k]
+        # in memory only (see the module docstring); a file left by an older version is removed
         try:
-            paths.ensure(self.path.parent)
-            tmp = self.path.with_suffix(".tmp")
-            tmp.write_text(json.dumps(cache, ensure_ascii=False), encoding="utf-8")
-            os.replace(tmp, self.path)
-        except OSError as e:
-            log.warning("args cache not written (%s): the next identical request asks the model again", e)
+            self.path.unlink(missing_ok=True)
+        except OSError:
+            pass
 
     @staticmethod
     def key(model: str, text: str, tool: str, wanted: list[str]) -> str:

@@ -11,7 +11,9 @@ Tables:
 * synthesis_candidates — pipelines promoted after k_synth uses (idempotent).
 * route_log — the nearest score and the reason of every lookup.
 
-Storage only: no embedding, no matching. Vectors are float32 blobs.
+Storage only: no embedding, no matching. Vectors are float32 blobs. The file
+is encrypted at rest (app.store.vault: key derived from the master key);
+`plaintext=True` exists only for the storage benchmark's comparison arm.
 """
 from __future__ import annotations
 
@@ -26,6 +28,7 @@ from typing import Any
 import numpy as np
 
 from app.store.db import Migration, one_row, open_db
+from app.store.vault import open_encrypted
 
 from .memo_io import MemoError as MemoError  # noqa: F401  (re-exported)
 from .memo_io import export_lines as export_lines
@@ -174,11 +177,17 @@ def _prow(r: tuple[Any, ...]) -> PathRow:
 class Memo:
     """One connection to memo.db; methods are thread-safe (one lock, short transactions)."""
 
-    def __init__(self, name_or_path: str | Path = "memo"):
-        self.con = open_db(name_or_path, MIGRATIONS)
+    def __init__(self, name_or_path: str | Path = "memo", *, plaintext: bool = False):
+        self.con = open_db(name_or_path, MIGRATIONS) if plaintext else open_encrypted(name_or_path, MIGRATIONS)
+        self.con.execute("pragma secure_delete=on")
         self._lock = threading.RLock()
         self._log_buf: list[tuple[Any, ...]] = []
         self._day_cache: tuple[str, int] | None = None
+
+    @property
+    def in_memory(self) -> bool:
+        """True for the fallback a session without a key (or a disk) runs on: nothing here is kept."""
+        return self.con.filename in ("", ":memory:")
 
     def close(self) -> None:
         self.flush()
@@ -354,6 +363,18 @@ class Memo:
                                      (ROUTE_LOG_KEEP,))
             except Exception as e:  # the log is diagnostics: losing it must not break routing
                 log.warning("route log not written: %s", e)
+
+    def forget_texts(self, texts: list[str]) -> int:
+        """Drop route-log lines of these requests (a conversation the user asked to forget)."""
+        cut = sorted({t[:500] for t in texts if t})
+        if not cut:
+            return 0
+        self.flush()
+        n = 0
+        with self._lock, self.con:
+            for t in cut:
+                n += len(self.con.execute("delete from route_log where text = ? returning id", (t,)).fetchall())
+        return n
 
     def route_log(self, limit: int = 50) -> list[dict[str, Any]]:
         self.flush()

@@ -17,6 +17,7 @@ from typing import Any, Callable, Iterable
 import numpy as np
 
 from app.store.db import StoreError
+from app.store.keys import KeyUnavailable
 from app.turn.decision import RouteResult, RouteStage
 
 from .actions import action_of, split_continuation, stored_key
@@ -395,8 +396,9 @@ def build_router(engine: Any) -> Router:
     models = engine.models
     try:
         memo = Memo()
-    except StoreError as e:  # full or read-only disk: L0 still answers; what is learned now is not kept
-        log.warning("fast-path memo not available (%s); L0 phrases still answer, nothing learned now is kept", e)
+    except StoreError as e:  # no key, full or read-only disk: L0 still answers; what is learned now is not kept
+        log.log(logging.INFO if isinstance(e, KeyUnavailable) else logging.WARNING,
+                "fast-path memo not available (%s); L0 phrases still answer, nothing learned now is kept", e)
         memo = Memo(Path(":memory:"))
     return Router(engine.manager, models.embedder, memo, engine.registry, llm_provider=models.llm)
 

@@ -2,9 +2,11 @@
 ordered migrations recorded in the database itself.
 
 One file per concern under the data dir (memo.db, scratchpad.db, memory.db,
-chat.db). Encrypted databases go through `open_encrypted`, which refuses to
-run unless SQLite3 Multiple Ciphers is really loaded (plain apsw would
-silently write plaintext).
+history.db). Databases that can hold user text open through
+`app.store.vault.open_encrypted`; a key here refuses to run unless SQLite3
+Multiple Ciphers is really loaded (plain apsw would silently write plaintext).
+Every database file is created 0600 before SQLite touches it, so its -wal and
+-shm (which SQLite creates with the database's mode) are private too.
 """
 from __future__ import annotations
 
@@ -129,23 +131,59 @@ def migrate(con: apsw.Connection, migrations: Sequence[Migration]) -> int:
 _lock = threading.Lock()
 
 
+def resolve(name_or_path: str | Path) -> Path:
+    """A concern name ('memo') means data_dir/memo.db; anything with a slash (or a Path) is a path."""
+    if isinstance(name_or_path, Path) or "/" in str(name_or_path) or in_memory(name_or_path):
+        return Path(name_or_path)
+    return db_path(str(name_or_path))
+
+
+def in_memory(p: Path | str) -> bool:
+    return str(p) == ":memory:" or str(p).startswith("file:")
+
+
+def create_private(path: Path) -> None:
+    """Make the folder (0700) and an empty 0600 file, or set 0600 on an existing one."""
+    paths.ensure(path.parent)
+    try:
+        fd = os.open(str(path), os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600)
+        os.close(fd)
+    except FileExistsError:
+        if paths.POSIX:
+            for p in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
+                try:
+                    if p.stat().st_mode & 0o077:
+                        os.chmod(p, 0o600)
+                except OSError:
+                    pass
+
+
+def keyed(con: apsw.Connection, key: bytes, kdf_iter: int | None = None) -> None:
+    """Give a fresh connection its key. `kdf_iter=1` for keys that are already 256 random bits (a derived
+    key): the cipher's PBKDF2 (~40-120 ms per open) only helps low-entropy passwords."""
+    if kdf_iter is not None:
+        con.execute(f"pragma kdf_iter={int(kdf_iter)}")
+    con.execute(f"pragma hexkey='{key.hex()}'")
+
+
 def open_db(name_or_path: str | Path, migrations: Sequence[Migration] = (),
-            key: bytes | None = None) -> apsw.Connection:
+            key: bytes | None = None, kdf_iter: int | None = None, flags: int | None = None) -> apsw.Connection:
     """Open (creating) a database by concern name ('memo') or explicit path, migrated.
 
     With `key`, the database is encrypted with SQLite3 Multiple Ciphers.
     """
-    path = Path(name_or_path) if isinstance(name_or_path, Path) or "/" in str(name_or_path) else db_path(str(name_or_path))
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-    except OSError as e:
-        raise _explain(e, path) from None
+    path = resolve(name_or_path)
+    if not in_memory(path):
+        try:
+            create_private(path)
+        except OSError as e:
+            raise _explain(e, path) from None
     if key is not None:
         require_sqlite3mc()
     try:
-        con = apsw.Connection(str(path))
+        con = apsw.Connection(str(path)) if flags is None else apsw.Connection(str(path), flags=flags)
         if key is not None:
-            con.execute(f"pragma hexkey='{key.hex()}'")
+            keyed(con, key, kdf_iter)
             con.execute("select count(*) from sqlite_master").fetchone()  # wrong key fails here
         _configure(con)
         with _lock:

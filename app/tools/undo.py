@@ -13,7 +13,8 @@ from pathlib import Path
 from typing import Any
 
 from app.config import paths
-from app.store import Migration, StoreError, open_db
+from app.store import Migration, StoreError
+from app.store.vault import open_encrypted
 
 from .confine import allowed_roots, confine
 from .registry import Tool, ToolContext, ToolError
@@ -28,7 +29,7 @@ MIGRATIONS = [Migration(1, "file changes", """
 
 
 def _db() -> Any:
-    return open_db("undo", MIGRATIONS)
+    return open_encrypted("undo", MIGRATIONS)
 
 
 def remember_before_write(owner: str, path: Path) -> None:

@@ -134,6 +134,15 @@ class Error(Event):
 
 
 @dataclass(frozen=True)
+class Notice(Event):
+    """Something the person should know once, not an error of this turn (e.g. history is not being saved)."""
+    message: str = ""
+    hint: str = ""
+    key: str = ""
+    type: ClassVar[str] = "notice"
+
+
+@dataclass(frozen=True)
 class Cancelled(Event):
     type: ClassVar[str] = "cancelled"
 
@@ -147,7 +156,7 @@ class TurnEnded(Event):
 
 EVENT_TYPES: dict[str, type[Event]] = {
     c.type: c for c in (TurnStarted, RouteDecision, ToolCall, ApprovalNeeded, Observation, StateUpdate,
-                        MemoryWritten, Progress, PlannerStats, Token, Answer, Error, Cancelled, TurnEnded)
+                        MemoryWritten, Progress, PlannerStats, Token, Answer, Error, Notice, Cancelled, TurnEnded)
 }
 
 

@@ -8,14 +8,13 @@ event and a crash never leaves half a file.
 """
 from __future__ import annotations
 
-import os
-import tempfile
 from pathlib import Path
 from typing import Any, Mapping
 
 import tomlkit
 from tomlkit.exceptions import TOMLKitError
 
+from app.config.atomic import write_atomic
 from app.config.loader import coerce
 from app.config.manager import write_default
 from app.config.schema import BY_DOTTED
@@ -84,21 +83,7 @@ def get_value(path: Path, dotted: str) -> Any:
 
 
 def _atomic_write(path: Path, text: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".runtime.", suffix=".tmp")
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        try:
-            os.chmod(tmp, path.stat().st_mode & 0o777)
-        except OSError:
-            pass
-        os.replace(tmp, path)
+        write_atomic(path, text)  # the one shared writer: temp + fsync + rename, 0600
     except OSError as e:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
         raise SettingsWriteError(f"{path}: could not write ({e.strerror}); the file is unchanged") from None

@@ -208,6 +208,26 @@ def test_planner_uses_a_tool_offline_from_the_bundled_models(root: Path):
     assert "3" in _one(events, "answer")["text"], events
 
 
+def test_nothing_said_is_readable_on_disk_in_the_installed_package(root: Path):
+    """A remembered secret and a file read with a marker line, then every byte of the user's Metnos folders
+    and /tmp in the fresh root scanned: 0 occurrences. This root has no Secret Service, so the stores run in
+    memory and the user is told once why (the notice event)."""
+    secret, mark = "QZW7731XK", "MARKFILE5B1E9"
+    big = root / "root" / "appunti.txt"
+    big.write_text("".join(f"riga {i}: testo di riempimento\n" for i in range(300)) + f"segreto {mark}\n",
+                   encoding="utf-8")
+    events = _ask(root, f"ricordati che il codice del mio armadietto è {secret}")
+    assert any(e["type"] == "notice" for e in events), events
+    _ask(root, "leggi il file /root/appunti.txt")
+    hits = []
+    for top in ("root/.config/metnos", "root/.local/share/metnos", "root/.cache/metnos", "tmp"):
+        for f in (root / top).rglob("*") if (root / top).exists() else []:
+            if f.is_file() and not f.is_symlink():
+                data = f.read_bytes()
+                hits += [f"{f}: {m}" for m in (secret, mark) if m.encode() in data]
+    assert not hits, hits
+
+
 # ------------------------------------------------------------------------------------ the tray
 
 def _docked_metnos_icon(display: str) -> bool:

@@ -1,6 +1,6 @@
 """A child process for the crash-safety tests: writes rows in a loop through the app's own store APIs.
 
-    python crash_writer.py memo|scratchpad|history|memory
+    python crash_writer.py memo|scratchpad|history|memory|encrypt
 
 METNOS_HOME says where the databases are. After each commit *returns*, one
 line is printed and flushed: `<kind> <id> <n>`; the parent kills this process
@@ -120,7 +120,19 @@ def memory_loop(tag: str) -> None:
         out("m", res.fact.id, n, code, res.action)
 
 
-LOOPS = {"memo": memo_loop, "scratchpad": scratchpad_loop, "history": history_loop, "memory": memory_loop}
+def encrypt_once(tag: str) -> None:
+    """Open the plaintext memo.db an older version left: the app encrypts it in place on this open."""
+    from app.routing.memo import Memo
+
+    out("go")
+    memo = Memo("memo")
+    out("ready")
+    out("e", memo.con.execute("select count(*) from canonical_query_log").fetchone()[0], 0)
+    memo.close()
+
+
+LOOPS = {"encrypt": encrypt_once, "memo": memo_loop, "scratchpad": scratchpad_loop, "history": history_loop,
+         "memory": memory_loop}
 
 if __name__ == "__main__":
     kind = sys.argv[1]

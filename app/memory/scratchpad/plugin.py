@@ -13,6 +13,7 @@ import threading
 from typing import Any
 
 from app.store.db import StoreError
+from app.store.keys import KeyUnavailable
 from app.tools.plugin import Plugin
 from app.tools.registry import Tool
 from app.turn.events import Turn
@@ -39,9 +40,14 @@ class ScratchpadPlugin(Plugin):
             if self._store is None and not self._failed:
                 try:
                     self._store = Scratchpad()
-                except StoreError as e:
-                    log.warning("scratchpad unavailable, big outputs will be shown shrunk: %s", e)
-                    self._failed = True
+                except StoreError as e:  # no key (or no disk): this session's big outputs stay in memory
+                    log.log(logging.INFO if isinstance(e, KeyUnavailable) else logging.WARNING,
+                            "scratchpad kept in memory only: %s", e)
+                    try:
+                        self._store = Scratchpad.in_memory()
+                    except StoreError as e2:
+                        log.warning("scratchpad unavailable, big outputs will be shown shrunk: %s", e2)
+                        self._failed = True
             return self._store
 
     def services(self, turn: Turn, s: TurnServices) -> None:

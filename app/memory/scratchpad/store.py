@@ -7,7 +7,10 @@ credential). Expired rows are invisible at once and deleted by `gc`, which
 the engine runs at every turn start.
 
 One connection per thread (APSW, WAL): the GUI thread, the engine worker and
-tests may all use the same Scratchpad object at once.
+tests may all use the same Scratchpad object at once. The file is encrypted at
+rest (app.store.vault); `Scratchpad.in_memory()` is the store for a session
+without a key (nothing written to disk) and `plaintext=True` only serves the
+storage benchmark's comparison arm.
 """
 from __future__ import annotations
 
@@ -23,6 +26,7 @@ from typing import Any, Callable
 import apsw
 
 from app.store.db import Migration, StoreError, open_db
+from app.store.vault import open_encrypted
 from app.tools.registry import ToolError
 
 from . import slices, view
@@ -86,8 +90,9 @@ def _entry(row: tuple[Any, ...], content: bytes | None = None) -> Entry:
 class Scratchpad:
     """Open with a concern name (data_dir/scratchpad.db) or an explicit path."""
 
-    def __init__(self, name_or_path: str | Path = "scratchpad"):
+    def __init__(self, name_or_path: str | Path = "scratchpad", *, plaintext: bool = False):
         self._where = name_or_path
+        self._plaintext = plaintext
         self._local = threading.local()
         self._lock = threading.Lock()
         self._cons: list[apsw.Connection] = []
@@ -99,12 +104,24 @@ class Scratchpad:
             raise StoreError("the scratchpad was closed")
         con = getattr(self._local, "con", None)
         if con is None:
-            con = open_db(self._where, MIGRATIONS)
+            if isinstance(self._where, str) and self._where.startswith("file:"):  # shared in-memory database
+                con = open_db(self._where, MIGRATIONS, flags=apsw.SQLITE_OPEN_URI | apsw.SQLITE_OPEN_READWRITE
+                              | apsw.SQLITE_OPEN_CREATE)
+            elif self._plaintext:
+                con = open_db(self._where, MIGRATIONS)
+            else:
+                con = open_encrypted(self._where, MIGRATIONS)
+            con.execute("pragma secure_delete=on")
             con.execute(f"pragma journal_size_limit = {WAL_LIMIT}")  # big rows come and go: keep the -wal small
             self._local.con = con
             with self._lock:
                 self._cons.append(con)
         return con
+
+    @classmethod
+    def in_memory(cls) -> "Scratchpad":
+        """A store that lives in this process only (every thread sees the same entries)."""
+        return cls(f"file:/metnos-scratchpad-{secrets.token_hex(6)}?vfs=memdb")
 
     def close(self) -> None:
         with self._lock:
