@@ -87,5 +87,24 @@ def send_popup(qtbot: Any, desk: Any, text: str) -> str:
     return desk.popup.tag
 
 
+class details:
+    """`with details():` turns the technical-details view on for the block (as the settings switch does)."""
+
+    def __init__(self, on: bool = True):
+        self.on = on
+
+    def __enter__(self) -> "details":
+        from app.ui.prefs import prefs
+
+        self.was = prefs().details
+        prefs().set_details(self.on)
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        from app.ui.prefs import prefs
+
+        prefs().set_details(self.was)
+
+
 def wait_turn_end(qtbot: Any, view: Any, timeout: int = 120_000) -> None:
     qtbot.waitUntil(lambda: not view.running, timeout=timeout)
