@@ -12,7 +12,7 @@ import time
 import warnings
 from typing import Any
 
-from PySide6.QtCore import QEvent, QPoint, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QPoint, QRect, Qt, QTimer, Signal
 from PySide6.QtGui import QCursor, QGuiApplication, QKeyEvent, QShowEvent
 from PySide6.QtWidgets import (
     QApplication,
@@ -53,6 +53,7 @@ class QuickPopup(QWidget):
         self.text = ""
         self.sent_at: float | None = None  # perf_counter at Enter (benchmarks)
         self._centered_once = False
+        self.area: QRect | None = None  # the screen area to fit in; None = the available area of its screen
 
         frame = QFrame(self)
         frame.setObjectName("popupFrame")
@@ -137,11 +138,17 @@ class QuickPopup(QWidget):
         else:
             self.show_centered()
 
+    def available(self) -> QRect | None:
+        """Where the popup must fit: `area` when set, else the available part of the screen under the mouse."""
+        if self.area is not None:
+            return self.area
+        screen = QGuiApplication.screenAt(QCursor.pos()) or self.screen() or QGuiApplication.primaryScreen()
+        return screen.availableGeometry() if screen is not None else None
+
     def _center(self) -> None:
-        screen = QGuiApplication.screenAt(QCursor.pos()) or QGuiApplication.primaryScreen()
-        if screen is None:
+        geo = self.available()
+        if geo is None:
             return
-        geo = screen.availableGeometry()
         self.adjustSize()
         x = geo.x() + (geo.width() - self.width()) // 2
         y = geo.y() + geo.height() // 4  # a little above the middle, like other launchers
@@ -265,8 +272,7 @@ class QuickPopup(QWidget):
         The approval card and the button row are never squeezed: the answer gets what is left, and
         scrolls past that. The popup then moves up if its bottom would leave the screen.
         """
-        screen = self.screen() or QGuiApplication.primaryScreen()
-        geo = screen.availableGeometry() if screen is not None else None
+        geo = self.available()
         cap = int(geo.height() * MAX_HEIGHT_FRACTION) if geo is not None else 480
         if self.approval_box.isVisible():
             inner = WIDTH - 24

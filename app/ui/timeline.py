@@ -87,7 +87,7 @@ class TurnView(QFrame):
         self.status.setObjectName("status")
         self.status.setVisible(False)
         lay.addWidget(self.status)
-        prefs().changed.connect(self._render)
+        prefs().changed.connect(self.retranslate)
         self.retranslate()
 
     def retranslate(self) -> None:
@@ -222,7 +222,6 @@ class TurnView(QFrame):
         request = asked.request or ev.ApprovalNeeded("", 0)
         card = ApprovalCard(asked.approval_id, request, prefs().details, self)
         card.decided.connect(self.approval)
-        prefs().changed.connect(lambda: card.set_details(prefs().details))
         self.cards[asked.approval_id] = card
         self.approval_host.addWidget(card)
         self.cardAdded.emit(card)

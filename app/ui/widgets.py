@@ -19,6 +19,7 @@ from app.turn import events as ev
 from app.turn.escape import safe
 
 from .markdown import is_safe_link, to_html
+from .prefs import prefs
 
 # C1 controls (e.g. 0x9b, a one-byte CSI) and bidi embedding/override/isolate marks.
 PREVIEW_LINES = 8  # a longer preview scrolls inside the card; the buttons never move
@@ -181,6 +182,7 @@ class ApprovalCard(QFrame):
         self.outcome.setObjectName("approvalOutcome")
         self.outcome.setVisible(False)
         lay.addWidget(self.outcome)
+        prefs().changed.connect(self._details_changed)
         self.approve_btn.clicked.connect(lambda: self._decide(True))
         self.deny_btn.clicked.connect(lambda: self._decide(False))
         self.always_btn.clicked.connect(lambda: self._decide("always"))
@@ -208,6 +210,9 @@ class ApprovalCard(QFrame):
 
     def set_details(self, on: bool) -> None:
         self.details.setVisible(on)
+
+    def _details_changed(self) -> None:
+        self.set_details(prefs().details)
 
     def event(self, e: QEvent) -> bool:
         """The card's keys win over window shortcuts (the chat's Esc = cancel) while it waits."""
