@@ -81,7 +81,10 @@ def send_popup(qtbot: Any, desk: Any, text: str) -> str:
     desk.popup.show_centered()
     qtbot.waitExposed(desk.popup)
     desk.popup.input.clear()
-    qtbot.keyClicks(desk.popup.input, text)
+    if text.isascii():
+        qtbot.keyClicks(desk.popup.input, text)
+    else:  # QTest can only type ASCII keys
+        desk.popup.input.setText(text)
     qtbot.keyClick(desk.popup.input, Qt.Key.Key_Return)
     assert desk.popup.tag is not None, "Enter did not start a turn"
     return desk.popup.tag
