@@ -221,9 +221,10 @@ class TurnStory:
     def headline(self, lang: str, running: bool = False) -> str:
         """'Risposta immediata · Ho letto notes.md — 4 righe · 1.2 s' (the last step said in full)."""
         parts = [level_words(self.level, lang)] if self.level else []
-        if self.calls:
-            last = self.calls[-1]
-            parts.append(step_words(last, self.results.get(last.step), lang))
+        done = [c for c in self.calls if c.step in self.results]  # a step not yet run is not said as done
+        if done:
+            last = done[-1]
+            parts.append(step_words(last, self.results[last.step], lang))
         if running:
             parts.append(say("describe.working", lang))
         elif self.cancelled:
@@ -239,8 +240,8 @@ class TurnStory:
                 out.append(level_words(e.level, lang))
             elif kind == "step":
                 obs = self.results.get(e.step)
-                mark = "…" if obs is None else "✓" if obs.ok else "✗"
-                out.append(f"{mark} {step_words(e, obs, lang)}")
+                if obs is not None:  # said once it happened (an approval wait shows as its own line)
+                    out.append(f"{'✓' if obs.ok else '✗'} {step_words(e, obs, lang)}")
             elif kind == "aside":
                 out.append("  " + say("describe.set_aside", lang, size=size_words(e.size)))
             elif isinstance(e, ev.ApprovalNeeded):

@@ -256,6 +256,7 @@ class QuickPopup(QWidget):
             item = self.approval_area.takeAt(0)
             w = item.widget() if item is not None else None
             if w is not None:
+                w.hide()  # gone from the screen now, not at the next turn of the event loop
                 w.deleteLater()
         self.approval_box.setVisible(False)
 

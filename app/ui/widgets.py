@@ -174,6 +174,7 @@ class ApprovalCard(QFrame):
             row.addWidget(b)
         row.addStretch(1)
         self.keys = PlainLabel("", self, selectable=False)
+        self.keys.setWordWrap(False)
         self.keys.setObjectName("approvalKeys")
         self.keys.setStyleSheet("color: palette(placeholder-text);")
         row.addWidget(self.keys)
@@ -249,7 +250,10 @@ class ApprovalCard(QFrame):
         self.decision = decision
         for b in (self.approve_btn, self.deny_btn, self.always_btn):
             b.setEnabled(False)
+            b.setVisible(False)  # answered: the card shrinks to the question and what was decided
         self.keys.setVisible(False)
+        if self.preview is not None:
+            self.preview.setVisible(False)
         self._show_outcome()
 
     def _show_outcome(self) -> None:

@@ -6,9 +6,9 @@ import tomllib
 from PySide6.QtCore import Qt
 from ui_helpers import (
     READ_PHRASE,
-    details,
     SLOW_PHRASE,
     WRITE_PHRASE,
+    details,
     routed_engine_factory,
     send_popup,
     wait_turn_end,

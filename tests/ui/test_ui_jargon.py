@@ -23,7 +23,18 @@ from PySide6.QtWidgets import (
     QTableWidget,
     QWidget,
 )
-from ui_helpers import READ_PHRASE, WRITE_PHRASE, routed_engine_factory, send_popup, wait_turn_end, write_runtime
+from ui_helpers import (
+    READ_PHRASE,
+    WRITE_PHRASE,
+    error_turn,
+    l1_turn,
+    planner_turn,
+    routed_engine_factory,
+    scripted,
+    send_popup,
+    wait_turn_end,
+    write_runtime,
+)
 
 from app.config import ConfigManager
 from app.engine.catalog import all_tools
@@ -102,49 +113,6 @@ def _jargon(text: str, english: set[str] | None) -> list[str]:
     return found
 
 
-def _scripted(desk, tag: str, text: str, events: list[ev.Event]) -> None:
-    """Feed an engine event sequence to the app through the worker's channel, as a chat turn."""
-    desk._texts[tag] = text
-    desk._in_chat.add(tag)
-    desk.chat.begin(tag, text)
-    for e in events:
-        desk.host.worker.event.emit(tag, e)
-
-
-def _l1_turn(folder: str) -> list[ev.Event]:
-    return [ev.TurnStarted("l1", 0, text="cosa c'è nella cartella"),
-            ev.RouteDecision("l1", 0, level="L1", why="L1: nearest q3 (0.909) has 3 of 3 uses", score=0.909,
-                             tool="list_dir", args={"path": folder}),
-            ev.ToolCall("l1", 1, tool="list_dir", args={"path": folder}, arg_sources={"path": "rules"}),
-            ev.Observation("l1", 1, tool="list_dir", ok=True, size=120,
-                           preview='{"path":"%s","count":2,"entries":[{"name":"foto","type":"dir"}' % folder),
-            ev.Answer("l1", 2, text=f"2 elementi in {folder}:\n- foto/\n- nota.txt", level="L1"),
-            ev.TurnEnded("l1", 2, ok=True, elapsed_ms=31.0)]
-
-
-def _planner_turn(path: str) -> list[ev.Event]:
-    return [ev.TurnStarted("l3", 0, text="riassumi la nota"),
-            ev.RouteDecision("l3", 0, level="L3", why="L3: no fast path"),
-            ev.PlannerStats("l3", 0, phase="decide", prompt_tokens=900, choice="read_files",
-                            scores={"read_files": 0.91, "find_files": 0.09}),
-            ev.ToolCall("l3", 1, tool="read_files", args={"paths": [path]}, arg_sources={"paths": "model"}),
-            ev.Observation("l3", 1, tool="read_files", ok=True, size=80,
-                           preview='{"path":"%s","lines":4,"content":"uno' % path),
-            ev.StateUpdate("l3", 2, plan=[{"item": "leggere la nota", "status": "done"}]),
-            ev.Token("l3", 2, text="La nota ha **4 righe**:\n"),
-            ev.Answer("l3", 3, text="La nota ha **4 righe**:\n1. uno\n2. due\n3. tre\n4. quattro", level="L3"),
-            ev.TurnEnded("l3", 3, ok=True, elapsed_ms=2300.0)]
-
-
-def _error_turn() -> list[ev.Event]:
-    """The engine's own failure (its message is English, for logs): the person reads a sentence instead."""
-    return [ev.TurnStarted("er", 0, text="riassumi il file grande"),
-            ev.RouteDecision("er", 0, level="L3", why="L3: no fast path"),
-            ev.Error("er", 1, message="LLMError: the planner model could not be loaded: out of memory",
-                     hint="run `metnos doctor` for details"),
-            ev.TurnEnded("er", 1, ok=False, elapsed_ms=900.0)]
-
-
 def test_ui_has_no_jargon_in_italian_and_english(qtbot, make_desk, metnos_home, tmp_path, monkeypatch):
     monkeypatch.setenv("METNOS_UI_LANGUAGE", "it")
     work = tmp_path / "lavoro"
@@ -176,9 +144,9 @@ def test_ui_has_no_jargon_in_italian_and_english(qtbot, make_desk, metnos_home, 
     wait_turn_end(qtbot, desk.popup.view)
     desk.popup.view.toggle.setChecked(True)
     # a request seen before and a planner turn, in the chat
-    _scripted(desk, "chat-l1", "cosa c'è nella cartella", _l1_turn(str(work)))
-    _scripted(desk, "chat-l3", "riassumi la nota", _planner_turn(str(target)))
-    _scripted(desk, "chat-err", "riassumi il file grande", _error_turn())
+    scripted(desk, "chat-l1", "cosa c'è nella cartella", l1_turn(str(work)))
+    scripted(desk, "chat-l3", "riassumi la nota", planner_turn(str(target)))
+    scripted(desk, "chat-err", "riassumi il file grande", error_turn())
     desk.show_chat()
     qtbot.waitUntil(lambda: len(desk.chat.turn_views()) >= 7, timeout=10_000)
     qtbot.waitUntil(lambda: not desk.chat.views, timeout=10_000)
