@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import html
 import re
+from functools import partial
 
 _FENCE = re.compile(r"^\s*(```|~~~)")
 _BULLET = re.compile(r"^\s*[-*•]\s+(.*)$")
@@ -21,6 +22,11 @@ _LINK = re.compile(r"\[([^\]\n]+)\]\(((?:https?://|mailto:)[^\s)]+)\)")
 _URL = re.compile(r"(?<![\"'=>])\b(https?://[^\s<]+[^\s<.,;:!?)\]'\"])")
 CODE_STYLE = "background-color: rgba(127,127,127,0.15); font-family: monospace;"
 SAFE_SCHEMES = ("http://", "https://", "mailto:")
+_PLACEHOLDER = re.compile("\x00(\\d+)\x00")
+
+
+def _restore(links: list[str], m: re.Match[str]) -> str:
+    return links[int(m.group(1))]
 
 
 def _inline(text: str) -> str:
@@ -45,7 +51,7 @@ def _inline(text: str) -> str:
         s = html.escape(s, quote=False)
         s = _BOLD.sub(r"<b>\1</b>", s)
         s = _ITALIC.sub(r"<i>\1</i>", s)
-        s = re.sub("\x00(\\d+)\x00", lambda m, links=links: links[int(m.group(1))], s)
+        s = _PLACEHOLDER.sub(partial(_restore, links), s)
         out.append(s)
     return "".join(out)
 
