@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QPushButton,
     QRadioButton,
+    QSizePolicy,
     QSpinBox,
     QStackedWidget,
     QVBoxLayout,
@@ -381,6 +382,7 @@ class SettingsDialog(QDialog):
         self.forget_btn.setObjectName("forgetHistory")
         self.forget_btn.setEnabled(self.forget_history is not None)
         self.forget_btn.clicked.connect(self._forget)
+        self.forget_btn.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
         form.addRow(self.tr("History"), self.forget_btn)
         self.forget_note = PlainLabel(self.tr("Removes past questions and answers shown in the chat window.")
                                       if self.forget_history is not None else
@@ -417,6 +419,7 @@ class SettingsDialog(QDialog):
         edit = QPushButton(self.tr("Edit runtime.toml…"), self)
         edit.setObjectName("editFile")
         edit.clicked.connect(self.edit_file)
+        edit.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
         form.addRow(self.tr("Everything else"), edit)
         note = PlainLabel(self.tr("All other settings are in %1. Changes apply as soon as the file is saved.")
                           .replace("%1", str(self.manager.path)), self)

@@ -148,9 +148,9 @@ def main() -> int:
 
     if a.full:
         scripted(desk, "g-l1", "cosa c'è nella cartella" if a.lang == "it" else "what is in the folder",
-                 l1_turn(str(work)))
+                 l1_turn(str(work), a.lang))
         scripted(desk, "g-l3", "riassumi la nota" if a.lang == "it" else "summarise the note",
-                 planner_turn(str(target)))
+                 planner_turn(str(target), a.lang))
         desk.show_chat()
         spin(lambda: not desk.chat.views, 10)
         desk.chat.resize(760, 620)

@@ -124,18 +124,24 @@ def scripted(desk, tag: str, text: str, events: list[ev.Event]) -> None:
         desk.host.worker.event.emit(tag, e)
 
 
-def l1_turn(folder: str) -> list[ev.Event]:
+def l1_turn(folder: str, lang: str = "it") -> list[ev.Event]:
+    """What the engine emits for a listing served by a learned request (L1)."""
+    answer = (f"2 elementi in {folder}:\n- foto/\n- nota.txt" if lang == "it"
+              else f"2 entries in {folder}:\n- photos/\n- note.txt")
     return [ev.TurnStarted("l1", 0, text="cosa c'è nella cartella"),
             ev.RouteDecision("l1", 0, level="L1", why="L1: nearest q3 (0.909) has 3 of 3 uses", score=0.909,
                              tool="list_dir", args={"path": folder}),
             ev.ToolCall("l1", 1, tool="list_dir", args={"path": folder}, arg_sources={"path": "rules"}),
             ev.Observation("l1", 1, tool="list_dir", ok=True, size=120,
                            preview='{"path":"%s","count":2,"entries":[{"name":"foto","type":"dir"}' % folder),
-            ev.Answer("l1", 2, text=f"2 elementi in {folder}:\n- foto/\n- nota.txt", level="L1"),
+            ev.Answer("l1", 2, text=answer, level="L1"),
             ev.TurnEnded("l1", 2, ok=True, elapsed_ms=31.0)]
 
 
-def planner_turn(path: str) -> list[ev.Event]:
+def planner_turn(path: str, lang: str = "it") -> list[ev.Event]:
+    """What the engine emits for a planner turn that read a file and answered with a list."""
+    head = "La nota ha **4 righe**:\n" if lang == "it" else "The note has **4 lines**:\n"
+    items = "1. uno\n2. due\n3. tre\n4. quattro" if lang == "it" else "1. one\n2. two\n3. three\n4. four"
     return [ev.TurnStarted("l3", 0, text="riassumi la nota"),
             ev.RouteDecision("l3", 0, level="L3", why="L3: no fast path"),
             ev.PlannerStats("l3", 0, phase="decide", prompt_tokens=900, choice="read_files",
@@ -144,8 +150,8 @@ def planner_turn(path: str) -> list[ev.Event]:
             ev.Observation("l3", 1, tool="read_files", ok=True, size=80,
                            preview='{"path":"%s","lines":4,"content":"uno' % path),
             ev.StateUpdate("l3", 2, plan=[{"item": "leggere la nota", "status": "done"}]),
-            ev.Token("l3", 2, text="La nota ha **4 righe**:\n"),
-            ev.Answer("l3", 3, text="La nota ha **4 righe**:\n1. uno\n2. due\n3. tre\n4. quattro", level="L3"),
+            ev.Token("l3", 2, text=head),
+            ev.Answer("l3", 3, text=head + items, level="L3"),
             ev.TurnEnded("l3", 3, ok=True, elapsed_ms=2300.0)]
 
 
