@@ -13,7 +13,8 @@ from app.config.render import render_default
 from app.ui.config_feedback import explain
 from app.ui.file_open import FileFallback, FileOpener
 from app.ui.i18n import Translations
-from app.ui.settings_dialog import SettingsDialog, to_pynput, to_qt_sequence
+from app.ui.settings_dialog import SettingsDialog
+from app.ui.settings_fields import to_pynput, to_qt_sequence
 
 PAGES_EN = ["General", "Model", "Shortcut", "Allowed folders", "Memory", "Advanced"]
 PAGES_IT = ["Generale", "Modello", "Scorciatoia", "Cartelle consentite", "Memoria", "Avanzate"]
