@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -140,7 +141,9 @@ def parse_text(text: str, env: Mapping[str, str] | None = None, origin: str = "r
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
-        raise ConfigError([f"{origin}: not valid TOML ({e}); fix the syntax or delete the file to regenerate it"]) from None
+        line, what = syntax_error_line(text, e)
+        raise ConfigError([f"{origin}: not valid TOML at line {line}: {what}; fix the syntax or delete the file to "
+                           f"regenerate it"]) from None
     except RecursionError:  # tomllib recurses once per nested [ or {: a hostile or broken file must not crash us
         raise ConfigError([f"{origin}: not valid TOML (arrays or tables nested too deeply); fix the file or delete "
                            f"it to regenerate it"]) from None
@@ -178,6 +181,47 @@ def parse_text(text: str, env: Mapping[str, str] | None = None, origin: str = "r
     if problems:
         raise ConfigError(problems)
     return Config(values, sources, tuple(warnings))
+
+
+_AT = re.compile(r"\s*\(at line (\d+), column \d+\)$")
+
+
+def syntax_error_line(text: str, e: Exception) -> tuple[int, str]:
+    """(line, what) of a TOML syntax error, the line being where the broken statement starts.
+
+    tomllib reports an unclosed array or inline table where it gave up, which is the next table
+    header — often several lines below the edit. The statement that opened a bracket never closed
+    before that point is where the person has to look.
+    """
+    msg = str(e)
+    m = _AT.search(msg)
+    what = msg[:m.start()] if m else msg
+    reported = int(m.group(1)) if m else 1
+    return _open_statement_line(text, reported) or reported, what
+
+
+def _open_statement_line(text: str, reported: int) -> int | None:
+    """The line of the `key = [` / `{` still open at line `reported`, if any (strings and comments skipped)."""
+    depth, opened = 0, None
+    for n, line in enumerate(text.splitlines()[:reported], 1):
+        quote = ""
+        for i, ch in enumerate(line):
+            if quote:
+                if ch == quote and (quote == "'" or line[i - 1] != "\\"):
+                    quote = ""
+            elif ch in "\"'":
+                quote = ch
+            elif ch == "#":
+                break
+            elif ch in "[{" and (depth or "=" in line[:i]):
+                if depth == 0:
+                    opened = n
+                depth += 1
+            elif ch in "]}" and depth:
+                depth -= 1
+        if depth == 0:
+            opened = None
+    return opened if opened is not None and opened < reported else None
 
 
 def load_file(path: Path, env: Mapping[str, str] | None = None) -> Config:

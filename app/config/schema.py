@@ -131,6 +131,8 @@ SECTIONS: list[Section] = [
         _s("ui", "theme", str, "auto", "Tray icon variant: auto, light or dark.", choices=("auto", "light", "dark")),
         _s("ui", "pause_learning", bool, False, "Stop recording turns for the fast path."),
         _s("ui", "notify_after_s", float, 5.0, "Notify when a turn longer than this ends while the window is hidden.", check=non_negative),
+        _s("ui", "show_details", bool, False, "Show technical details in the app: fast-path levels, scores, tool names "
+           "and arguments (the \"Technical details\" switch in Settings)."),
     ]),
 ]
 

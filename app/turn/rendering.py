@@ -54,7 +54,9 @@ def render(tool: str, result: Any, lang: str = "it") -> str:
     if tool == "list_dir":
         head = (f"{result['count']} elementi in {result['path']}:" if it
                 else f"{result['count']} entries in {result['path']}:")
-        return head + "\n" + _names(result.get("entries", []), "name")
+        entries = [dict(e, name=f"{e.get('name', '')}/") if e.get("type") == "dir" else e
+                   for e in result.get("entries", []) if isinstance(e, dict)]  # a folder reads as one: "foto/"
+        return head + "\n" + _names(entries, "name")
     if tool == "find_files":
         if not result.get("count"):
             return "Nessun file trovato." if it else "No files found."

@@ -48,7 +48,7 @@ class AboutDialog(QDialog):
         self.terms.setPlainText(terms or self.tr(
             "The Gemma Terms of Use file (GEMMA_TERMS.html) is missing from the model folder. "
             "Run `metnos models install` to restore it; the terms are at https://ai.google.dev/gemma/terms"))
-        lay.addWidget(PlainLabel(self.tr("Gemma Terms of Use (the planner model is provided under these terms):"),
+        lay.addWidget(PlainLabel(self.tr("Gemma Terms of Use (the reasoning model is provided under these terms):"),
                                  self))
         lay.addWidget(self.terms, 1)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)

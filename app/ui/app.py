@@ -18,11 +18,14 @@ from app.turn import events as ev
 
 from . import autostart
 from .chat import ChatWindow
+from .config_feedback import explain
+from .file_open import FileFallback, FileOpener
 from .hotkey import GlobalHotkey
 from .i18n import Translations
 from .popup import QuickPopup
+from .prefs import prefs
 from .tray import Tray, app_icon
-from .worker import EngineHost
+from .worker import ApprovalAsked, EngineHost
 
 log = logging.getLogger(__name__)
 
@@ -43,6 +46,7 @@ class DeskApp(QObject):
         self.use_tray, self.use_hotkey, self.watch = use_tray, use_hotkey, watch
         self.translations = Translations()
         self.translations.install(self.config.ui.language)
+        prefs().set_details(bool(self.config.ui.show_details))
         self.icon = app_icon()
         self.qapp.setWindowIcon(self.icon)
         if engine_factory is None:
@@ -66,6 +70,10 @@ class DeskApp(QObject):
         self.memory_window: Any = None
         self.settings_dialog: Any = None
         self.about_dialog: Any = None
+        self.file_fallback: FileFallback | None = None
+        self.opener = FileOpener(self)
+        self.opener.failed.connect(self._no_editor)
+        self._config_broken = False
         self._started: dict[str, float] = {}
         self._answers: dict[str, str] = {}
         self._texts: dict[str, str] = {}
@@ -82,8 +90,6 @@ class DeskApp(QObject):
     def _wire(self) -> None:
         w = self.host.worker
         w.event.connect(self._on_event)
-        w.approvalRequested.connect(self._on_approval)
-        w.approvalResolved.connect(self._on_approval_resolved)
         w.progress.connect(self._on_progress)
         w.modelsLoaded.connect(self._on_models_loaded)
         w.ready.connect(self._on_ready)
@@ -193,6 +199,9 @@ class DeskApp(QObject):
     # -- engine events ------------------------------------------------------------------------------
     @Slot(str, object)
     def _on_event(self, tag: str, e: ev.Event) -> None:
+        if isinstance(e, ApprovalAsked):
+            self._on_approval(tag, e)
+            return
         self.popup.on_event(tag, e)
         self.chat.on_event(tag, e)
         if isinstance(e, ev.TurnStarted):
@@ -221,22 +230,17 @@ class DeskApp(QObject):
         if self.tray is not None:
             self.tray.set_busy(bool(self._started))
 
-    @Slot(str, str, str, object, str)
-    def _on_approval(self, tag: str, aid: str, tool: str, args: dict[str, Any], risk: str) -> None:
-        if self.popup.on_approval(tag, aid, tool, args, risk):
+    def _on_approval(self, tag: str, e: ApprovalAsked) -> None:
+        """Show the card where the exchange is; with no view to ask in, the answer is no."""
+        if self.popup.on_event(tag, e):
             if not self.popup.isVisible():
                 self.popup.show_centered()
-        elif self.chat.on_approval(tag, aid, tool, args, risk):
+        elif self.chat.on_event(tag, e):
             if not self.chat.isVisible():
                 self.show_chat()
         else:
-            log.warning("approval for %s with no view; denied", tool)
-            self.host.resolve(aid, False)
-
-    @Slot(str, str, object)
-    def _on_approval_resolved(self, tag: str, aid: str, decision: Any) -> None:
-        self.popup.on_approval_resolved(tag, aid, decision)
-        self.chat.on_approval_resolved(tag, aid, decision)
+            log.warning("approval with no view to show it in; denied")
+            self.host.resolve(e.approval_id, False)
 
     @Slot(bool, str)
     def _on_ready(self, ok: bool, problem: str) -> None:
@@ -251,7 +255,7 @@ class DeskApp(QObject):
     @Slot(str, float)
     def _on_progress(self, what: str, fraction: float) -> None:
         self._loading[what] = fraction
-        names = {"embedder": self.tr("embedder"), "llm": self.tr("planner")}
+        names = {"embedder": self.tr("search model"), "llm": self.tr("reasoning model")}
         parts = [f"{names.get(k, k)} {int(v * 100)}%" for k, v in self._loading.items()]
         text = self.tr("Loading models: %1").replace("%1", ", ".join(parts))
         if self.tray is not None:
@@ -275,10 +279,15 @@ class DeskApp(QObject):
         if change.errors:
             self._config_problem(change.errors)
             return
+        if self._config_broken:
+            self._config_broken = False
+            self.notify(self.tr("runtime.toml applied"), self.tr("The settings file is valid again and in use."))
         keys = change.changed
         cfg = change.config
         if "ui.language" in keys:
             self.translations.install(cfg.ui.language)
+        if "ui.show_details" in keys:
+            prefs().set_details(bool(cfg.ui.show_details))
         if self.tray is not None:
             if "ui.theme" in keys:
                 self.tray.set_theme(cfg.ui.theme)
@@ -290,8 +299,9 @@ class DeskApp(QObject):
                 self._register_hotkey()
 
     def _config_problem(self, errors: list[str]) -> None:
-        body = "\n".join(errors[:5]) + "\n" + self.tr("The previous settings stay in use. File: %1").replace(
-            "%1", str(self.manager.path))
+        self._config_broken = True
+        body = "\n".join(explain(e) for e in errors[:5]) + "\n" + self.tr(
+            "The previous settings stay in use. File: %1").replace("%1", str(self.manager.path))
         self.notify(self.tr("runtime.toml not applied"), body, warning=True)
 
     def _register_hotkey(self) -> None:
@@ -328,18 +338,27 @@ class DeskApp(QObject):
         from .settings_dialog import SettingsDialog
 
         if self.settings_dialog is None or not self.settings_dialog.isVisible():
-            self.settings_dialog = SettingsDialog(self.manager)
+            engine = self.host.engine
+            forget = None
+            if engine is not None and hasattr(engine, "forget_session"):
+                def forget() -> None:
+                    engine.forget_session(self.host.worker.session)
+                    self.chat.clear_history()
+            self.settings_dialog = SettingsDialog(self.manager, forget_history=forget)
             self.settings_dialog.setWindowIcon(self.icon)
         self.settings_dialog.show()
         self.settings_dialog.raise_()
 
     @Slot()
     def edit_settings_file(self) -> None:
-        from .settings_dialog import open_in_editor
+        self.opener.open(self.manager.path)
 
-        if not open_in_editor(self.manager.path):
-            self.notify(self.tr("No editor found"), self.tr("Open this file in a text editor: %1")
-                        .replace("%1", str(self.manager.path)), warning=True)
+    def _no_editor(self, path: str) -> None:
+        """No editor opened: say so, with the path, a copy button and "open the folder"."""
+        self.file_fallback = FileFallback(self.manager.path)
+        self.file_fallback.setWindowIcon(self.icon)
+        self.file_fallback.show()
+        self.file_fallback.raise_()
 
     @Slot(bool)
     def set_autostart(self, on: bool) -> None:
@@ -409,6 +428,7 @@ class DeskApp(QObject):
         self.host.shutdown()
         if self.tray is not None:
             self.tray.hide()
-        for w in (self.popup, self.chat, self.memory_window, self.settings_dialog, self.about_dialog):
+        for w in (self.popup, self.chat, self.memory_window, self.settings_dialog, self.about_dialog,
+                  self.file_fallback):
             if w is not None:
                 w.hide()

@@ -1,7 +1,9 @@
 """The chat window: the conversation, each turn with its timeline; Cancel; model-loading progress.
 
 History comes from the engine's journal at start-up (so it survives
-restarts); live turns are appended as the worker's events arrive.
+restarts); live turns are appended as the worker's events arrive. The window
+shows the newest turn when it opens and after every answer; opening a turn's
+timeline scrolls it into view instead.
 """
 from __future__ import annotations
 
@@ -68,6 +70,8 @@ class ChatWindow(QMainWindow):
         self.list_layout.addStretch(1)
         self.scroll.setWidget(self.list)
         outer.addWidget(self.scroll, 1)
+        self._follow = True  # keep the newest turn in view while the content grows
+        self.scroll.verticalScrollBar().rangeChanged.connect(self._range_changed)
 
         row = QHBoxLayout()
         self.input = QLineEdit(central)
@@ -91,6 +95,7 @@ class ChatWindow(QMainWindow):
     def retranslate(self) -> None:
         self.setWindowTitle(self.tr("Metnos Desk — chat"))
         self.input.setPlaceholderText(self.tr("Ask anything… (Enter to send)"))
+        self.input.setAccessibleName(self.tr("Your question"))
         self.send_btn.setText(self.tr("Send"))
         self.cancel_btn.setText(self.tr("Cancel"))
         self.cancel_btn.setToolTip(self.tr("Stop the running turn (Esc)"))
@@ -109,6 +114,7 @@ class ChatWindow(QMainWindow):
         self.raise_()
         self.activateWindow()
         self.input.setFocus()
+        self.scroll_to_newest()
 
     # -- turns -----------------------------------------------------------------------------------
     def _send(self) -> None:
@@ -120,9 +126,18 @@ class ChatWindow(QMainWindow):
 
     def _add(self, view: TurnView) -> TurnView:
         self.list_layout.insertWidget(self.list_layout.count() - 1, view)
-        view.approval.connect(self.approval)
-        QTimer.singleShot(0, self._scroll_to_end)
+        self._connect(view)
+        self.scroll_to_newest()
         return view
+
+    def _connect(self, view: TurnView) -> None:
+        view.approval.connect(self.approval)
+        view.expandedChanged.connect(lambda on, v=view: self._show_timeline(v) if on else None)
+        view.cardAdded.connect(self._card_added)
+
+    def _card_added(self, card: Any) -> None:
+        self.scroll_to_newest()
+        QTimer.singleShot(0, card.take_focus)
 
     def begin(self, tag: str, text: str) -> TurnView:
         view = self._add(TurnView(text))
@@ -142,10 +157,11 @@ class ChatWindow(QMainWindow):
             self.cancel_btn.setEnabled(True)
         return view
 
-    def on_event(self, tag: str, e: ev.Event) -> None:
+    def on_event(self, tag: str, e: ev.Event) -> bool:
+        """Apply an event of a turn shown here; False when no turn here owns the tag."""
         view = self.views.get(tag)
         if view is None:
-            return
+            return False
         view.apply(e)
         if isinstance(e, ev.TurnEnded):
             self.views.pop(tag, None)
@@ -153,20 +169,8 @@ class ChatWindow(QMainWindow):
                 self.current = None
                 self.cancel_btn.setEnabled(False)
         if isinstance(e, (ev.Answer, ev.TurnEnded, ev.Error)):
-            QTimer.singleShot(0, self._scroll_to_end)
-
-    def on_approval(self, tag: str, approval_id: str, tool: str, args: dict[str, Any], risk: str) -> bool:
-        view = self.views.get(tag)
-        if view is None:
-            return False
-        view.add_approval(approval_id, tool, args, risk)
-        QTimer.singleShot(0, self._scroll_to_end)
+            self.scroll_to_newest()
         return True
-
-    def on_approval_resolved(self, tag: str, approval_id: str, decision: Any) -> None:
-        view = self.views.get(tag)
-        if view is not None:
-            view.resolve_approval(approval_id, decision)
 
     def owns(self, tag: str) -> bool:
         return tag in self.views
@@ -180,22 +184,52 @@ class ChatWindow(QMainWindow):
         for i, row in enumerate(rows):
             view = TurnView(row.get("text", ""))
             view.load_row(row)
-            view.approval.connect(self.approval)
+            self._connect(view)
             self.list_layout.insertWidget(self.history_count + i, view)
         self.history_count += len(rows)
-        QTimer.singleShot(0, self._scroll_to_end)
+        self.scroll_to_newest()
+
+    def clear_history(self) -> None:
+        """The history was forgotten: finished turns leave the window (a running one stays)."""
+        running = set(self.views.values())
+        for view in self.turn_views():
+            if view not in running:
+                self.list_layout.removeWidget(view)
+                view.deleteLater()
+        self.history_count = 0
 
     def turn_views(self) -> list[TurnView]:
         out = []
         for i in range(self.list_layout.count()):
-            w = self.list_layout.itemAt(i).widget()
+            item = self.list_layout.itemAt(i)
+            w = item.widget() if item is not None else None
             if isinstance(w, TurnView):
                 out.append(w)
         return out
 
-    def _scroll_to_end(self) -> None:
+    def scroll_to_newest(self) -> None:
+        """Show the newest turn, now and as the layout settles (the range grows after this call)."""
+        self._follow = True
         bar = self.scroll.verticalScrollBar()
         bar.setValue(bar.maximum())
+        QTimer.singleShot(0, lambda: bar.setValue(bar.maximum()) if self._follow else None)
+
+    def _range_changed(self, _lo: int, hi: int) -> None:
+        if self._follow:
+            self.scroll.verticalScrollBar().setValue(hi)
+
+    def _show_timeline(self, view: TurnView) -> None:
+        """An opened timeline comes into view (its turn's header stays visible above it)."""
+        self._follow = False
+
+        def reveal() -> None:
+            self.scroll.ensureWidgetVisible(view.timeline, 0, 24)
+            top = view.mapTo(self.list, view.rect().topLeft()).y()
+            bar = self.scroll.verticalScrollBar()
+            if top < bar.value():
+                bar.setValue(top)
+
+        QTimer.singleShot(0, reveal)
 
     # -- model loading -------------------------------------------------------------------------------
     def set_loading(self, text: str, fraction: float | None) -> None:

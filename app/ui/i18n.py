@@ -17,6 +17,12 @@ from app.models.bundle import resources_dir
 
 SUPPORTED = ("en", "it")
 DOMAIN = "metnos"
+_current = "en"
+
+
+def current_language() -> str:
+    """The UI language now installed ("it"/"en"): the words the views build outside Qt's tr() follow it."""
+    return _current
 
 
 def i18n_dir() -> Path:
@@ -60,6 +66,8 @@ class Translations:
                 app.installTranslator(qt)
                 self._installed.append(qt)
         self.language = lang
+        global _current
+        _current = lang
         return lang
 
 

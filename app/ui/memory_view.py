@@ -5,6 +5,9 @@ cannot open — module missing, no keyring, wrong key, turned off — the window
 says exactly why and what to do, and shows no buttons that would do nothing.
 Edits are the user's own writes (source "user"); an edit supersedes the old
 fact, so its history is kept the same way the remember tool keeps it.
+Columns keep their widths whatever is shown (all facts, a filter, a search by
+meaning); categories, sources and dates are in the UI language, and the
+status line is rebuilt from its state whenever the language changes.
 """
 from __future__ import annotations
 
@@ -12,7 +15,7 @@ import logging
 from typing import Any, Callable
 
 from PySide6.QtCore import QEvent, Qt
-from PySide6.QtGui import QCloseEvent
+from PySide6.QtGui import QCloseEvent, QFontMetrics
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -28,7 +31,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.turn.describe import category_name, day_words, source_name
+
 from .background import GuiAsk, Task
+from .i18n import current_language
+from .prefs import prefs
 from .widgets import PlainLabel, display_text
 
 log = logging.getLogger(__name__)
@@ -47,6 +54,15 @@ def open_memory(config: Any, ask: Callable[[str, bool], str] | None, embedder: A
     if isinstance(result, Exception):
         raise result
     return result
+
+
+def _date_words(iso: str, lang: str) -> str:
+    import datetime as dt
+
+    try:
+        return day_words(dt.date.fromisoformat(iso[:10]), lang)
+    except ValueError:
+        return iso
 
 
 class MemoryWindow(QWidget):
@@ -90,7 +106,16 @@ class MemoryWindow(QWidget):
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.verticalHeader().setVisible(False)
-        self.table.horizontalHeader().setSectionResizeMode(len(COLUMNS) - 1, QHeaderView.ResizeMode.Stretch)
+        self.table.setWordWrap(False)
+        self.table.setTextElideMode(Qt.TextElideMode.ElideRight)
+        header = self.table.horizontalHeader()
+        header.setStretchLastSection(True)
+        for c in range(len(COLUMNS) - 1):
+            header.setSectionResizeMode(c, QHeaderView.ResizeMode.Interactive)
+        header.setSectionResizeMode(len(COLUMNS) - 1, QHeaderView.ResizeMode.Stretch)
+        self._fixed_widths()
+        self.table.setColumnHidden(0, not prefs().details)
+        prefs().changed.connect(lambda: self.table.setColumnHidden(0, not prefs().details))
         self.table.doubleClicked.connect(lambda *_: self.edit_selected())
         fl.addWidget(self.table, 1)
         row = QHBoxLayout()
@@ -107,11 +132,20 @@ class MemoryWindow(QWidget):
             row.addWidget(b)
         row.addStretch(1)
         self.status = PlainLabel("", self.facts_page)
+        self.status.setObjectName("memoryStatus")
         row.addWidget(self.status)
+        self._status: tuple[str, Any] = ("", None)  # what the status says, re-rendered on a language change
+        self._message: tuple[str, Any] = ("opening", None)
         fl.addLayout(row)
         self.stack.addWidget(self.facts_page)
         self.retranslate()
-        self._say(self.tr("Opening the memory…"), retry=False)
+        self._say("opening", retry=False)
+
+    def _fixed_widths(self) -> None:
+        """Column widths from the font, not from the rows: the same layout in every mode."""
+        fm = QFontMetrics(self.table.font())
+        for c, sample in enumerate(("00000", "30 settembre 2026", "appuntamenti__", "dal file nome-lungo")):
+            self.table.setColumnWidth(c, fm.horizontalAdvance(sample) + 24)
 
     def retranslate(self) -> None:
         self.setWindowTitle(self.tr("Metnos Desk — memory"))
@@ -123,6 +157,11 @@ class MemoryWindow(QWidget):
         self.edit_btn.setText(self.tr("Edit…"))
         self.delete_btn.setText(self.tr("Delete"))
         self.refresh_btn.setText(self.tr("Refresh"))
+        self.refresh_btn.setToolTip(self.tr("Read the facts again; the filter in the box stays applied"))
+        if self.facts or self.memory is not None:
+            self._fill(self.facts)
+        self._render_status()
+        self._render_message()
 
     def changeEvent(self, e: QEvent) -> None:  # noqa: N802
         if e.type() == QEvent.Type.LanguageChange:
@@ -134,17 +173,25 @@ class MemoryWindow(QWidget):
         self.hide()
 
     # -- opening ------------------------------------------------------------------------------
-    def _say(self, text: str, retry: bool = True) -> None:
-        self.message.set_plain(text)
+    def _say(self, kind: str, detail: Any = None, retry: bool = True) -> None:
+        self._message = (kind, detail)
+        self._render_message()
         self.retry_btn.setVisible(retry)
         self.stack.setCurrentWidget(self.message_page)
+
+    def _render_message(self) -> None:
+        kind, detail = getattr(self, "_message", ("opening", None))
+        if kind == "opening":
+            self.message.set_plain(self.tr("Opening the memory…"))
+        else:
+            self.message.set_plain(self.tr("Long-term memory is not available:") + "\n\n" + display_text(detail))
 
     def load(self) -> None:
         """Open the memory in the background, then list the facts."""
         if self.memory is not None:
             self.refresh()
             return
-        self._say(self.tr("Opening the memory…"), retry=False)
+        self._say("opening", retry=False)
         cfg = self.config_fn()
         self._run(lambda: self._open_and_list(cfg), self._opened, self._unavailable)
 
@@ -158,7 +205,7 @@ class MemoryWindow(QWidget):
         self.stack.setCurrentWidget(self.facts_page)
 
     def _unavailable(self, e: Exception) -> None:
-        self._say(self.tr("Long-term memory is not available:") + "\n\n" + display_text(e))
+        self._say("unavailable", e)
 
     def _run(self, fn: Callable[[], Any], ok: Callable[[Any], None],
              bad: Callable[[Exception], None] | None = None) -> None:
@@ -182,36 +229,62 @@ class MemoryWindow(QWidget):
         self._run(self.memory.all_facts, self._show_facts)
 
     def _show_facts(self, facts: list[Any]) -> None:
+        self._fill(facts)
+        self._filter(self.search.text())
+
+    def _fill(self, facts: list[Any]) -> None:
         self.facts = list(facts)
+        lang = current_language()
         self.table.setRowCount(len(self.facts))
         for r, f in enumerate(self.facts):
-            for c, v in enumerate((str(f.id), f.date, f.category, f.source, f.text)):
+            for c, v in enumerate((str(f.id), _date_words(f.date, lang), category_name(f.category, lang),
+                                   source_name(f.source, lang), f.text)):
                 item = QTableWidgetItem(display_text(v))
                 item.setData(Qt.ItemDataRole.UserRole, f.id)
+                item.setToolTip(display_text(v))
                 self.table.setItem(r, c, item)
-        self.table.resizeColumnsToContents()
-        self.status.set_plain(self.tr("%n fact(s)", "", len(self.facts)))
-        self._filter(self.search.text())
 
     def _filter(self, text: str) -> None:
         needle = text.strip().lower()
+        lang = current_language()
+        shown = 0
         for r, f in enumerate(self.facts):
-            hay = f"{f.text} {f.category} {f.source}".lower()
-            self.table.setRowHidden(r, bool(needle) and needle not in hay)
+            hay = f"{f.text} {f.category} {f.source} {category_name(f.category, lang)}".lower()
+            hide = bool(needle) and needle not in hay
+            self.table.setRowHidden(r, hide)
+            shown += not hide
+        if needle:
+            self._status = ("filtered", (shown, len(self.facts), text.strip()))
+        else:
+            self._status = ("count", len(self.facts))
+        self._render_status()
+
+    def _render_status(self) -> None:
+        kind, data = self._status
+        if kind == "count":
+            text = self.tr("%n fact(s)", "", data)
+        elif kind == "filtered":
+            shown, total, query = data
+            text = self.tr("Filter “%2”: %1 of %n shown — clear the box to see all", "", total).replace(
+                "%1", str(shown)).replace("%2", query)
+        elif kind == "ranked":
+            text = self.tr("Closest by meaning to “%1” first — clear the box to see them all").replace("%1", data)
+        else:
+            text = ""
+        self.status.set_plain(text)
 
     def _recall(self) -> None:
         q = self.search.text().strip()
         if not q or self.memory is None:
             return
-        self._run(lambda: self.memory.recall(q, 20), self._show_ranked)
+        self._run(lambda: self.memory.recall(q, 20), lambda facts: self._show_ranked(facts, q))
 
-    def _show_ranked(self, facts: list[Any]) -> None:
-        self.search.blockSignals(True)
-        self._show_facts(facts)
-        self.search.blockSignals(False)
+    def _show_ranked(self, facts: list[Any], query: str = "") -> None:
+        self._fill(facts)
         for r in range(self.table.rowCount()):
             self.table.setRowHidden(r, False)
-        self.status.set_plain(self.tr("Closest by meaning first"))
+        self._status = ("ranked", query or self.search.text().strip())
+        self._render_status()
 
     def selected_ids(self) -> list[int]:
         rows = sorted({i.row() for i in self.table.selectedIndexes()})

@@ -2,6 +2,9 @@
 
 Enter sends, Esc hides; the answer streams into the popup; "Open in chat"
 moves the exchange (and the rest of a running turn) into the chat window.
+The popup grows with its answer up to a share of the screen; past that the
+answer scrolls. An approval card sits outside the scrolling part, so its
+question and buttons are always in view, and it takes the keyboard focus.
 """
 from __future__ import annotations
 
@@ -9,7 +12,7 @@ import time
 import warnings
 from typing import Any
 
-from PySide6.QtCore import QEvent, QPoint, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QPoint, QRect, Qt, QTimer, Signal
 from PySide6.QtGui import QCursor, QGuiApplication, QKeyEvent, QShowEvent
 from PySide6.QtWidgets import (
     QApplication,
@@ -28,7 +31,9 @@ from app.turn import events as ev
 from .timeline import TurnView
 
 WIDTH = 640
-MAX_HEIGHT_FRACTION = 0.6
+MAX_HEIGHT_FRACTION = 0.8  # of the screen's available height
+MARGIN = 16  # kept free below the popup
+MIN_ANSWER = 48  # the answer keeps at least this much when an approval card needs the room
 
 
 class QuickPopup(QWidget):
@@ -48,6 +53,7 @@ class QuickPopup(QWidget):
         self.text = ""
         self.sent_at: float | None = None  # perf_counter at Enter (benchmarks)
         self._centered_once = False
+        self.area: QRect | None = None  # the screen area to fit in; None = the available area of its screen
 
         frame = QFrame(self)
         frame.setObjectName("popupFrame")
@@ -76,6 +82,13 @@ class QuickPopup(QWidget):
         self.scroll.setVisible(False)
         lay.addWidget(self.scroll)
 
+        self.approval_box = QWidget(frame)
+        self.approval_box.setObjectName("popupApprovals")
+        self.approval_area = QVBoxLayout(self.approval_box)
+        self.approval_area.setContentsMargins(0, 0, 0, 0)
+        self.approval_box.setVisible(False)
+        lay.addWidget(self.approval_box)
+
         bar = QHBoxLayout()
         self.hint = QLabel(frame)
         self.hint.setObjectName("popupHint")
@@ -97,7 +110,8 @@ class QuickPopup(QWidget):
 
     def retranslate(self) -> None:
         self.setWindowTitle(self.tr("Metnos quick query"))
-        self.input.setPlaceholderText(self.tr("Ask Metnos… (Enter to send, Esc to hide)"))
+        self.input.setPlaceholderText(self.tr("Ask Metnos…"))
+        self.input.setAccessibleName(self.tr("Your question"))
         self.hint.setText(self.tr("Enter sends · Esc hides"))
         self.cancel_btn.setText(self.tr("Cancel"))
         self.expand_btn.setText(self.tr("Open in chat"))
@@ -124,11 +138,17 @@ class QuickPopup(QWidget):
         else:
             self.show_centered()
 
+    def available(self) -> QRect | None:
+        """Where the popup must fit: `area` when set, else the available part of the screen under the mouse."""
+        if self.area is not None:
+            return self.area
+        screen = QGuiApplication.screenAt(QCursor.pos()) or self.screen() or QGuiApplication.primaryScreen()
+        return screen.availableGeometry() if screen is not None else None
+
     def _center(self) -> None:
-        screen = QGuiApplication.screenAt(QCursor.pos()) or QGuiApplication.primaryScreen()
-        if screen is None:
+        geo = self.available()
+        if geo is None:
             return
-        geo = screen.availableGeometry()
         self.adjustSize()
         x = geo.x() + (geo.width() - self.width()) // 2
         y = geo.y() + geo.height() // 4  # a little above the middle, like other launchers
@@ -175,8 +195,10 @@ class QuickPopup(QWidget):
         old = self.scroll.takeWidget()
         if old is not None:
             old.deleteLater()
-        self.view = TurnView(text, show_question=False)
+        self._clear_cards()
+        self.view = TurnView(text, show_question=False, approval_host=self.approval_area)
         self.view.approval.connect(self.approval)
+        self.view.cardAdded.connect(self._card_added)
         self.view.expandedChanged.connect(lambda _on: QTimer.singleShot(0, self._fit))
         self.view.answer.painted.connect(self.answerPainted)
         f = self.view.answer.font()
@@ -198,6 +220,7 @@ class QuickPopup(QWidget):
         old = self.scroll.takeWidget()
         if old is not None:
             old.deleteLater()
+        self._clear_cards()
         self.scroll.setVisible(False)
         self.cancel_btn.setVisible(False)
         self.expand_btn.setEnabled(False)
@@ -205,37 +228,69 @@ class QuickPopup(QWidget):
         self._fit()
         return tag, text, events
 
-    def on_event(self, tag: str, e: ev.Event) -> None:
+    def on_event(self, tag: str, e: ev.Event) -> bool:
+        """Apply an event of the current exchange; False when it belongs to another one."""
         if tag != self.tag or self.view is None:
-            return
+            return False
         self.view.apply(e)
         if isinstance(e, ev.TurnEnded):
             self.cancel_btn.setVisible(False)
         if isinstance(e, (ev.Answer, ev.Error, ev.Cancelled, ev.TurnEnded, ev.Token)) or len(self.view.events) < 3:
             self._fit()
-
-    def on_approval(self, tag: str, approval_id: str, tool: str, args: dict[str, Any], risk: str) -> bool:
-        if tag != self.tag or self.view is None:
-            return False
-        self.view.add_approval(approval_id, tool, args, risk)
-        self._fit()
         return True
 
-    def on_approval_resolved(self, tag: str, approval_id: str, decision: Any) -> None:
-        if tag == self.tag and self.view is not None:
-            self.view.resolve_approval(approval_id, decision)
+    def _card_added(self, card: Any) -> None:
+        self.approval_box.setVisible(True)
+        card.decided.connect(lambda *_: QTimer.singleShot(0, self._after_decision))
+        self._fit()
+        QTimer.singleShot(0, self._fit)  # once the card is laid out at its real width
+        card.take_focus()
+
+    def _after_decision(self) -> None:
+        if self.isVisible():
+            self.input.setFocus()
+        self._fit()
+
+    def _clear_cards(self) -> None:
+        while self.approval_area.count():
+            item = self.approval_area.takeAt(0)
+            w = item.widget() if item is not None else None
+            if w is not None:
+                w.hide()  # gone from the screen now, not at the next turn of the event loop
+                w.deleteLater()
+        self.approval_box.setVisible(False)
+
+    def cards(self) -> list[Any]:
+        return list(self.view.cards.values()) if self.view is not None else []
 
     def _cancel(self) -> None:
         if self.tag:
             self.cancelRequested.emit(self.tag)
 
     def _fit(self) -> None:
-        """Grow with the answer (word-wrapped height for the real width), up to a share of the screen."""
+        """Grow with the answer (word-wrapped height at the real width), up to a share of the screen.
+
+        The approval card and the button row are never squeezed: the answer gets what is left, and
+        scrolls past that. The popup then moves up if its bottom would leave the screen.
+        """
+        geo = self.available()
+        cap = int(geo.height() * MAX_HEIGHT_FRACTION) if geo is not None else 480
+        if self.approval_box.isVisible():
+            inner = WIDTH - 24
+            lay = self.approval_area
+            need_cards = lay.totalHeightForWidth(inner) if lay.hasHeightForWidth() else lay.sizeHint().height()
+            self.approval_box.setFixedHeight(need_cards)
         if self.view is not None:
             width = self.scroll.viewport().width() or (WIDTH - 40)
             lay = self.view.layout()
             need = lay.totalHeightForWidth(width) if lay.hasHeightForWidth() else self.view.sizeHint().height()
-            screen = self.screen() or QGuiApplication.primaryScreen()
-            cap = int(screen.availableGeometry().height() * MAX_HEIGHT_FRACTION) if screen else 480
-            self.scroll.setFixedHeight(min(need + 2 * self.scroll.frameWidth() + 2, cap))
+            fixed = self.input.sizeHint().height() + self.cancel_btn.sizeHint().height() + 20 + 3 * 8
+            if self.approval_box.isVisible():
+                fixed += self.approval_box.height() + 8
+            room = max(MIN_ANSWER, cap - fixed)
+            self.scroll.setFixedHeight(min(need + 2 * self.scroll.frameWidth() + 2, room))
         self.adjustSize()
+        if geo is not None and self.isVisible():
+            bottom = geo.y() + geo.height() - MARGIN
+            if self.y() + self.height() > bottom:
+                self.move(self.x(), max(geo.y(), bottom - self.height()))

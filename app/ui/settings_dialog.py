@@ -1,134 +1,377 @@
-"""A small dialog for the common keys; writes runtime.toml with tomlkit (comments survive).
+"""Settings for people: grouped pages, plain labels with help, written to runtime.toml (comments survive).
 
-Widgets are derived from the schema (type, choices, doc as tooltip), so the
-dialog cannot drift from the loader. A key set by a METNOS_* environment
-variable is shown read-only: writing the file would not change it.
+Pages: General, Model, Shortcut, Allowed folders, Memory, Advanced. Each row is
+a setting of the schema (so values are validated exactly like the file), shown
+with a human label and a line of help in the UI language. A key set by a
+METNOS_* environment variable is read-only: writing the file would not change
+it. Everything else stays reachable through "Edit runtime.toml…".
 """
 from __future__ import annotations
 
-from typing import Any
+import os
+from pathlib import Path
+from typing import Any, Callable
 
-from PySide6.QtCore import QUrl, Signal
-from PySide6.QtGui import QDesktopServices
+from PySide6.QtCore import QSize, Signal
+from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import (
+    QButtonGroup,
     QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
     QDoubleSpinBox,
+    QFileDialog,
     QFormLayout,
-    QLabel,
+    QHBoxLayout,
+    QKeySequenceEdit,
     QLineEdit,
+    QListWidget,
     QPushButton,
+    QRadioButton,
+    QSizePolicy,
     QSpinBox,
+    QStackedWidget,
     QVBoxLayout,
     QWidget,
 )
 
-from app.config.schema import BY_DOTTED, Setting
+from app.config.schema import BY_DOTTED
 
+from .file_open import FileFallback, FileOpener
+from .settings_fields import FolderList, to_pynput, to_qt_sequence
 from .toml_edit import SettingsWriteError, set_values
 from .widgets import PlainLabel
 
-COMMON_KEYS = (
-    "ui.language", "ui.theme", "ui.notify_after_s", "ui.pause_learning",
-    "hotkey.enabled", "hotkey.sequence",
-    "llm.model", "llm.threads",
-    "fast_path.l0_enabled", "fast_path.canonical_query_enabled", "multi_tool_fast_path.enabled",
-    "memory.long_term_enabled", "tools.allowed_roots",
-)
-
-
-def open_in_editor(path: Any) -> bool:
-    """The system's editor for runtime.toml (xdg-open / the OS association)."""
-    return QDesktopServices.openUrl(QUrl.fromLocalFile(str(path)))
+MODEL_KEYS = ("llm.backend", "llm.model", "llm.base_url", "llm.remote_model")
+HELP_STYLE = "color: palette(placeholder-text); font-size: 90%;"
 
 
 class SettingsDialog(QDialog):
     saved = Signal(object)  # dict of the values written
 
-    def __init__(self, manager: Any, parent: QWidget | None = None):
+    def __init__(self, manager: Any, parent: QWidget | None = None, forget_history: Callable[[], Any] | None = None,
+                 opener: FileOpener | None = None):
         super().__init__(parent)
         self.manager = manager
+        self.forget_history = forget_history
+        self.opener = opener or FileOpener(self)
+        self.opener.failed.connect(self._no_editor)
+        self.fallback: FileFallback | None = None
         self.setObjectName("settingsDialog")
         self.setWindowTitle(self.tr("Metnos Desk — settings"))
-        self.setMinimumWidth(520)
+        self.resize(760, 520)
         self.editors: dict[str, QWidget] = {}
+        self.cfg = manager.config
+
         lay = QVBoxLayout(self)
-        form = QFormLayout()
-        cfg = manager.config
-        for dotted in COMMON_KEYS:
-            s = BY_DOTTED[dotted]
-            w = self._editor(s, cfg.get(dotted))
-            w.setToolTip(s.doc)
-            if cfg.sources.get(dotted) == "env":
-                w.setEnabled(False)
-                w.setToolTip(self.tr("Set by the environment variable %1; the file cannot override it.")
-                             .replace("%1", s.env_name))
-            self.editors[dotted] = w
-            form.addRow(QLabel(dotted, self), w)
-        lay.addLayout(form)
+        body = QHBoxLayout()
+        self.nav = QListWidget(self)
+        self.nav.setObjectName("settingsPages")
+        self.nav.setFixedWidth(190)
+        self.nav.setIconSize(QSize(0, 0))
+        self.nav.setAccessibleName(self.tr("Settings pages"))
+        self.pages = QStackedWidget(self)
+        body.addWidget(self.nav)
+        body.addWidget(self.pages, 1)
+        lay.addLayout(body, 1)
+        self.page_names: list[str] = []
+        self._build_general()
+        self._build_model()
+        self._build_shortcut()
+        self._build_folders()
+        self._build_memory()
+        self._build_advanced()
+        self.nav.currentRowChanged.connect(self.pages.setCurrentIndex)
+        self.nav.setCurrentRow(0)
+
         self.error = PlainLabel("", self)
         self.error.setObjectName("settingsError")
         self.error.setStyleSheet("color: #c0392b;")
         self.error.setVisible(False)
         lay.addWidget(self.error)
-        note = PlainLabel(self.tr("Saved to %1. Other keys: edit the file (changes apply live).")
-                          .replace("%1", str(manager.path)), self)
-        note.setStyleSheet("color: palette(placeholder-text);")
-        lay.addWidget(note)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel,
                                    self)
-        edit = QPushButton(self.tr("Edit runtime.toml…"), self)
-        buttons.addButton(edit, QDialogButtonBox.ButtonRole.ActionRole)
-        edit.clicked.connect(lambda: open_in_editor(self.manager.path))
         buttons.accepted.connect(self.save)
         buttons.rejected.connect(self.reject)
         lay.addWidget(buttons)
 
-    def _editor(self, s: Setting, value: Any) -> QWidget:
-        if s.choices:
-            w = QComboBox(self)
-            w.addItems(list(s.choices))
-            w.setCurrentText(str(value))
-        elif s.type is bool:
-            w = QCheckBox(self)
-            w.setChecked(bool(value))
-        elif s.type is int:
-            w = QSpinBox(self)
-            w.setRange(0, 1_000_000)
-            w.setValue(int(value))
-        elif s.type is float:
-            w = QDoubleSpinBox(self)
-            w.setRange(0.0, 100_000.0)
-            w.setDecimals(2)
-            w.setValue(float(value))
-        elif s.type is list:
-            w = QLineEdit(", ".join(str(v) for v in value), self)
-            w.setPlaceholderText(self.tr("comma-separated"))
-        else:
-            w = QLineEdit(str(value), self)
-        w.setObjectName(s.dotted)
+    # -- building -------------------------------------------------------------------------------
+    def _page(self, name: str) -> QFormLayout:
+        page = QWidget(self)
+        page.setObjectName(f"page{len(self.page_names)}")
+        form = QFormLayout(page)
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.DontWrapRows)
+        title = PlainLabel(name, page, selectable=False)
+        f = title.font()
+        f.setBold(True)
+        f.setPointSizeF(f.pointSizeF() * 1.2)
+        title.setFont(f)
+        form.addRow(title)
+        self.pages.addWidget(page)
+        self.nav.addItem(name)
+        self.page_names.append(name)
+        return form
+
+    def _row(self, form: QFormLayout, dotted: str, label: str, widget: QWidget, help_text: str = "") -> QWidget:
+        widget.setObjectName(dotted)
+        widget.setAccessibleName(label)
+        if help_text:
+            widget.setAccessibleDescription(help_text)
+        s = BY_DOTTED[dotted]
+        if self.cfg.sources.get(dotted) == "env":
+            widget.setEnabled(False)
+            help_text = self.tr("Set by the environment variable %1; this window cannot change it.").replace(
+                "%1", s.env_name)
+        self.editors[dotted] = widget
+        form.addRow(label, widget)
+        if help_text:
+            h = PlainLabel(help_text, self, selectable=False)
+            h.setStyleSheet(HELP_STYLE)
+            form.addRow("", h)
+        return widget
+
+    def _check(self, dotted: str) -> QCheckBox:
+        w = QCheckBox(self)
+        w.setChecked(bool(self.cfg.get(dotted)))
         return w
 
+    def _combo(self, dotted: str, choices: list[tuple[str, str]]) -> QComboBox:
+        w = QComboBox(self)
+        for value, text in choices:
+            w.addItem(text, value)
+        i = w.findData(self.cfg.get(dotted))
+        w.setCurrentIndex(max(i, 0))
+        return w
+
+    def _build_general(self) -> None:
+        form = self._page(self.tr("General"))
+        self._row(form, "ui.language", self.tr("Language"),
+                  self._combo("ui.language", [("auto", self.tr("Same as the system")), ("it", "Italiano"),
+                                              ("en", "English")]),
+                  self.tr("The language of menus and windows. Answers follow the language you write in."))
+        self._row(form, "ui.theme", self.tr("Tray icon"),
+                  self._combo("ui.theme", [("auto", self.tr("Automatic")), ("light", self.tr("For light panels")),
+                                           ("dark", self.tr("For dark panels"))]),
+                  self.tr("Pick the variant that stands out on your panel."))
+        spin = QDoubleSpinBox(self)
+        spin.setRange(0.0, 3600.0)
+        spin.setDecimals(1)
+        spin.setSuffix(" s")
+        spin.setValue(float(self.cfg.get("ui.notify_after_s")))
+        self._row(form, "ui.notify_after_s", self.tr("Notify after"), spin,
+                  self.tr("When an answer takes longer than this and its window is hidden, a notification tells "
+                          "you it is ready."))
+        self._row(form, "ui.pause_learning", self.tr("Pause learning"), self._check("ui.pause_learning"),
+                  self.tr("While on, the assistant does not learn from your requests to answer them faster."))
+        self._row(form, "ui.show_details", self.tr("Technical details"), self._check("ui.show_details"),
+                  self.tr("Show how each request was handled: levels, scores, tool names and their arguments."))
+
+    def _build_model(self) -> None:
+        form = self._page(self.tr("Model"))
+        backend, model = self.cfg.get("llm.backend"), str(self.cfg.get("llm.model"))
+        current = ("server" if backend == "openai" else "bundled" if model == "bundled"
+                   else "lite" if model == "bundled-lite" else "file")
+        self.model_group = QButtonGroup(self)
+        box = QWidget(self)
+        bl = QVBoxLayout(box)
+        bl.setContentsMargins(0, 0, 0, 0)
+        self.model_buttons: dict[str, QRadioButton] = {}
+        for key, text in (("bundled", self.tr("Included model (recommended)")),
+                          ("lite", self.tr("Light model (Gemma 270M)")),
+                          ("file", self.tr("A GGUF model file on this computer")),
+                          ("server", self.tr("A server on your network (OpenAI-compatible)"))):
+            b = QRadioButton(text, box)
+            b.setObjectName(f"model_{key}")
+            self.model_group.addButton(b)
+            self.model_buttons[key] = b
+            bl.addWidget(b)
+            b.setChecked(key == current)
+        file_row = QHBoxLayout()
+        self.model_file = QLineEdit(model if current == "file" else "", box)
+        self.model_file.setObjectName("llm.model_file")
+        self.model_file.setPlaceholderText(self.tr("Path of a .gguf file"))
+        self.model_file.setAccessibleName(self.tr("Model file"))
+        pick = QPushButton(self.tr("Choose…"), box)
+        pick.setObjectName("pickModel")
+        pick.clicked.connect(self._pick_model)
+        file_row.addWidget(self.model_file, 1)
+        file_row.addWidget(pick)
+        bl.addLayout(file_row)
+        self.server_url = QLineEdit(str(self.cfg.get("llm.base_url")), box)
+        self.server_url.setObjectName("llm.base_url")
+        self.server_url.setAccessibleName(self.tr("Server address"))
+        self.server_name = QLineEdit(str(self.cfg.get("llm.remote_model")), box)
+        self.server_name.setObjectName("llm.remote_model")
+        self.server_name.setPlaceholderText(self.tr("Model name on the server"))
+        self.server_name.setAccessibleName(self.tr("Model name on the server"))
+        bl.addWidget(self.server_url)
+        bl.addWidget(self.server_name)
+        self.model_effect = PlainLabel("", box, selectable=False)
+        self.model_effect.setObjectName("modelEffect")
+        self.model_effect.setStyleSheet(HELP_STYLE)
+        bl.addWidget(self.model_effect)
+        form.addRow(self.tr("Used for"), PlainLabel(self.tr("new requests that need reasoning; instant answers "
+                                                             "never need a model."), self, selectable=False))
+        form.addRow(self.tr("Model"), box)
+        self.model_box = box
+        if any(self.cfg.sources.get(k) == "env" for k in MODEL_KEYS):
+            box.setEnabled(False)
+            self.model_effect.setText(self.tr("Set by environment variables; this window cannot change it."))
+        self.model_group.buttonToggled.connect(lambda *_: self._model_changed())
+        self._model_changed()
+        threads = QSpinBox(self)
+        threads.setRange(0, max(os.cpu_count() or 1, 1) * 2)
+        threads.setSpecialValueText(self.tr("Automatic"))
+        threads.setValue(int(self.cfg.get("llm.threads")))
+        self._row(form, "llm.threads", self.tr("Processor cores"), threads,
+                  self.tr("How many cores the model may use. Automatic uses one per physical core."))
+
+    def model_choice(self) -> str:
+        for key, b in self.model_buttons.items():
+            if b.isChecked():
+                return key
+        return "bundled"
+
+    def _model_changed(self) -> None:
+        choice = self.model_choice()
+        self.model_file.setEnabled(choice == "file")
+        self.server_url.setEnabled(choice == "server")
+        self.server_name.setEnabled(choice == "server")
+        effect = {
+            "bundled": self.tr("Understands new requests best. Uses more memory; the first answer after start "
+                               "takes a few seconds longer."),
+            "lite": self.tr("The smallest and fastest. Understands new requests less well; instant answers do not "
+                            "change."),
+            "file": self.tr("Uses the model you choose; speed and quality depend on its size."),
+            "server": self.tr("New requests go to that server, so it must be reachable. Its key stays in the "
+                              "system keyring."),
+        }[choice]
+        if self.model_box.isEnabled():
+            self.model_effect.set_plain(effect + " " + self.tr("The change applies from the next request."))
+
+    def _pick_model(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Choose a model file"), str(Path.home()),
+                                              self.tr("GGUF models (*.gguf)"))
+        if path:
+            self.model_file.setText(path)
+            self.model_buttons["file"].setChecked(True)
+
+    def _build_shortcut(self) -> None:
+        form = self._page(self.tr("Shortcut"))
+        self._row(form, "hotkey.enabled", self.tr("Global shortcut"), self._check("hotkey.enabled"),
+                  self.tr("Opens the quick question box from any program."))
+        seq = QKeySequenceEdit(QKeySequence(to_qt_sequence(str(self.cfg.get("hotkey.sequence")))), self)
+        seq.setMaximumSequenceLength(1)
+        self._row(form, "hotkey.sequence", self.tr("Keys"), seq,
+                  self.tr("Click and press the keys. On Wayland, or if it does not work, bind the command "
+                          "“metnos --toggle” to a shortcut in your desktop settings."))
+
+    def _build_folders(self) -> None:
+        form = self._page(self.tr("Allowed folders"))
+        self.folders = FolderList([str(f) for f in self.cfg.get("tools.allowed_roots")], self)
+        self._row(form, "tools.allowed_roots", self.tr("Folders"), self.folders,
+                  self.tr("The assistant reads files only in these folders, and changes them only after asking "
+                          "you."))
+
+    def _build_memory(self) -> None:
+        form = self._page(self.tr("Memory"))
+        self._row(form, "memory.long_term_enabled", self.tr("Long-term memory"),
+                  self._check("memory.long_term_enabled"),
+                  self.tr("Remembers what you ask it to remember, encrypted on this computer; the key is kept in "
+                          "the system keyring."))
+        self._row(form, "memory.passphrase_mode", self.tr("Ask for a passphrase"),
+                  self._check("memory.passphrase_mode"),
+                  self.tr("Use a passphrase you type instead of the system keyring."))
+        self.forget_btn = QPushButton(self.tr("Forget the conversation history…"), self)
+        self.forget_btn.setObjectName("forgetHistory")
+        self.forget_btn.setEnabled(self.forget_history is not None)
+        self.forget_btn.clicked.connect(self._forget)
+        self.forget_btn.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
+        form.addRow(self.tr("History"), self.forget_btn)
+        self.forget_note = PlainLabel(self.tr("Removes past questions and answers shown in the chat window.")
+                                      if self.forget_history is not None else
+                                      self.tr("Not available in this version."), self, selectable=False)
+        self.forget_note.setStyleSheet(HELP_STYLE)
+        form.addRow("", self.forget_note)
+
+    def _forget(self) -> None:
+        from PySide6.QtWidgets import QMessageBox
+
+        if self.forget_history is None:
+            return
+        if QMessageBox.question(self, self.tr("Forget the conversation history"),
+                                self.tr("Forget every past question and answer? This cannot be undone.")) \
+                != QMessageBox.StandardButton.Yes:
+            return
+        try:
+            self.forget_history()
+        except Exception as e:  # say what happened; nothing else is touched
+            self.forget_note.set_plain(self.tr("The history could not be forgotten: %1").replace("%1", str(e)))
+            return
+        self.forget_note.set_plain(self.tr("The history is forgotten."))
+
+    def _build_advanced(self) -> None:
+        form = self._page(self.tr("Advanced"))
+        self._row(form, "fast_path.l0_enabled", self.tr("Instant answers"), self._check("fast_path.l0_enabled"),
+                  self.tr("Common questions (the time, the date…) are answered at once, without a model."))
+        self._row(form, "fast_path.canonical_query_enabled", self.tr("Recognise repeated requests"),
+                  self._check("fast_path.canonical_query_enabled"),
+                  self.tr("A request like one you made several times before is answered the same way, faster."))
+        self._row(form, "multi_tool_fast_path.enabled", self.tr("Repeat known sequences"),
+                  self._check("multi_tool_fast_path.enabled"),
+                  self.tr("A request that needed several steps before is repeated step by step, without a model."))
+        edit = QPushButton(self.tr("Edit runtime.toml…"), self)
+        edit.setObjectName("editFile")
+        edit.clicked.connect(self.edit_file)
+        edit.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
+        form.addRow(self.tr("Everything else"), edit)
+        note = PlainLabel(self.tr("All other settings are in %1. Changes apply as soon as the file is saved.")
+                          .replace("%1", str(self.manager.path)), self)
+        note.setStyleSheet(HELP_STYLE)
+        form.addRow("", note)
+
+    # -- the file -------------------------------------------------------------------------------------
+    def edit_file(self) -> None:
+        self.opener.open(self.manager.path)
+
+    def _no_editor(self, path: str) -> None:
+        self.fallback = FileFallback(Path(path), self)
+        self.fallback.show()
+
+    # -- values ---------------------------------------------------------------------------------------
     def values(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
         for dotted, w in self.editors.items():
             if not w.isEnabled():
                 continue
-            s = BY_DOTTED[dotted]
             if isinstance(w, QComboBox):
-                v: Any = w.currentText()
+                v: Any = w.currentData()
             elif isinstance(w, QCheckBox):
                 v = w.isChecked()
             elif isinstance(w, (QSpinBox, QDoubleSpinBox)):
                 v = w.value()
-            elif s.type is list:
-                v = [p.strip() for p in w.text().split(",") if p.strip()]  # type: ignore[attr-defined]
+            elif isinstance(w, FolderList):
+                v = w.folders()
+            elif isinstance(w, QKeySequenceEdit):
+                v = to_pynput(w.keySequence().toString(QKeySequence.SequenceFormat.PortableText))
+                if not v:
+                    continue
             else:
                 v = w.text()  # type: ignore[attr-defined]
             out[dotted] = v
+        if self.model_box.isEnabled():
+            out.update(self._model_values())
         return out
+
+    def _model_values(self) -> dict[str, Any]:
+        choice = self.model_choice()
+        if choice == "server":
+            return {"llm.backend": "openai", "llm.base_url": self.server_url.text().strip(),
+                    "llm.remote_model": self.server_name.text().strip()}
+        model = {"bundled": "bundled", "lite": "bundled-lite"}.get(choice) or self.model_file.text().strip()
+        return {"llm.backend": "llama_cpp", "llm.model": model}
 
     def changed_values(self) -> dict[str, Any]:
         cfg = self.manager.config
@@ -136,18 +379,25 @@ class SettingsDialog(QDialog):
 
     def save(self) -> bool:
         changed = self.changed_values()
+        if self.model_box.isEnabled() and self.model_choice() == "file" and not self.model_file.text().strip():
+            self._show_error(self.tr("Choose a model file, or pick another model."))
+            return False
         if changed:
             try:
                 set_values(self.manager.path, changed)
             except SettingsWriteError as e:
-                self.error.set_plain(str(e))
-                self.error.setVisible(True)
+                self._show_error(str(e))
                 return False
             change = self.manager.reload()
             if change.errors:
-                self.error.set_plain("\n".join(change.errors))
-                self.error.setVisible(True)
+                from .config_feedback import explain
+
+                self._show_error("\n".join(explain(p) for p in change.errors))
                 return False
         self.saved.emit(changed)
         self.accept()
         return True
+
+    def _show_error(self, text: str) -> None:
+        self.error.set_plain(text)
+        self.error.setVisible(True)

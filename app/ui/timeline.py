@@ -1,42 +1,48 @@
-"""One turn on screen: the question, a compact expandable timeline, approvals, the answer.
+"""One turn on screen: the question, a one-line account of what happened, approvals, the answer.
 
 Built only from engine events (live) or journal rows (history), so the popup,
-the chat window and a restarted app show the same thing.
+the chat window and a restarted app show the same thing. By default the header
+and the timeline say what happened in plain words (app/turn/describe.py);
+with the technical-details switch they show levels, scores, tools and arguments.
 """
 from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QToolButton, QVBoxLayout, QWidget
+from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLayout, QToolButton, QVBoxLayout, QWidget
 
 from app.turn import events as ev
+from app.turn.describe import TurnStory, history_story, size_words
 
+from .i18n import current_language
+from .prefs import prefs
 from .widgets import AnswerLabel, ApprovalCard, PlainLabel, display_text, short_args
-
-
-def _size(n: int) -> str:
-    return f"{n} B" if n < 1024 else f"{n / 1024:.1f} KB" if n < 1 << 20 else f"{n / (1 << 20):.1f} MB"
+from .worker import ApprovalAsked, ApprovalSettled, WorkerError
 
 
 class TurnView(QFrame):
     """Apply events with `apply(e)`; `approval(aid, decision)` is emitted by inline approval cards."""
 
     approval = Signal(str, object)
-    expandedChanged = Signal(bool)  # the popup re-fits its height
+    expandedChanged = Signal(bool)  # the popup re-fits its height; the chat scrolls the timeline into view
+    cardAdded = Signal(object)  # ApprovalCard
 
-    def __init__(self, question: str = "", parent: QWidget | None = None, show_question: bool = True):
+    def __init__(self, question: str = "", parent: QWidget | None = None, show_question: bool = True,
+                 approval_host: QLayout | None = None):
         super().__init__(parent)
         self.setObjectName("turn")
         self.setStyleSheet("QFrame#turn { border-bottom: 1px solid palette(midlight); }")
         self.events: list[ev.Event] = []
+        self.story = TurnStory()
         self.level = ""
         self.score: float | None = None
         self.tools: list[str] = []
         self.elapsed_ms: float | None = None
         self.running = True
-        self._streamed = False
-        self._lines: list[str] = []
+        self._detail_lines: list[str] = []
+        self._history: dict[str, Any] | None = None
         self.cards: dict[str, ApprovalCard] = {}
 
         lay = QVBoxLayout(self)
@@ -55,56 +61,97 @@ class TurnView(QFrame):
         self.toggle.setArrowType(Qt.ArrowType.RightArrow)
         self.toggle.setCheckable(True)
         self.toggle.setAutoRaise(True)
+        self.toggle.setStyleSheet("color: palette(placeholder-text);")
         self.toggle.toggled.connect(self._expand)
         row.addWidget(self.toggle)
         row.addStretch(1)
+        self.copy_btn = QToolButton(self)
+        self.copy_btn.setObjectName("copyAnswer")
+        self.copy_btn.setAutoRaise(True)
+        self.copy_btn.setVisible(False)
+        self.copy_btn.clicked.connect(self.copy_answer)
+        row.addWidget(self.copy_btn)
         lay.addLayout(row)
         self.timeline = PlainLabel("", self)
         self.timeline.setObjectName("timeline")
-        self.timeline.setStyleSheet("color: palette(placeholder-text); font-family: monospace; font-size: 90%;")
+        self.timeline.setStyleSheet("color: palette(placeholder-text); font-size: 90%;")
         self.timeline.setVisible(False)
         lay.addWidget(self.timeline)
 
         self.approvals = QVBoxLayout()
         lay.addLayout(self.approvals)
+        self.approval_host: QLayout = approval_host if approval_host is not None else self.approvals
         self.answer = AnswerLabel(self)
+        self.answer.setAccessibleName(self.tr("Answer"))
         lay.addWidget(self.answer)
         self.status = PlainLabel("", self)
         self.status.setObjectName("status")
         self.status.setVisible(False)
         lay.addWidget(self.status)
-        self._refresh_summary()
+        prefs().changed.connect(self.retranslate)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        self.copy_btn.setText(self.tr("Copy"))
+        self.copy_btn.setToolTip(self.tr("Copy the answer"))
+        self.copy_btn.setAccessibleName(self.tr("Copy the answer"))
+        self.toggle.setToolTip(self.tr("Show or hide what happened"))
+        self._render()
+        for e in self.events:
+            if isinstance(e, (ev.Error, ev.Cancelled)):
+                self._status_for(e)
+
+    def changeEvent(self, e: QEvent) -> None:  # noqa: N802
+        if e.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(e)
 
     # -- live events -----------------------------------------------------------------------
     def apply(self, e: ev.Event) -> None:
-        self.events.append(e)
-        line = self._line(e)
+        self.events.append(e)  # approvals too, so a view adopted elsewhere (popup → chat) gets the card
+        if isinstance(e, ApprovalAsked):
+            self.add_approval(e)
+            return
+        if isinstance(e, ApprovalSettled):
+            self.resolve_approval(e.approval_id, e.decision)
+            return
+        self.story.add(e)
+        line = self._detail_line(e)
         if line:
-            self._lines.append(line)
-            self.timeline.set_plain("\n".join(self._lines))
+            self._detail_lines.append(line)
         if isinstance(e, ev.RouteDecision):
             self.level, self.score = e.level, e.score
         elif isinstance(e, ev.ToolCall):
             self.tools.append(e.tool)
         elif isinstance(e, ev.Token):
-            self._streamed = True
             self.answer.append(e.text)
+            self.copy_btn.setVisible(True)
+            return  # tokens change only the answer
         elif isinstance(e, ev.Answer):
             self.level = e.level or self.level
             self.answer.set_plain(e.text)
-        elif isinstance(e, ev.Error):
-            self._set_status(self.tr("Error: %1").replace("%1", display_text(e.message))
-                             + (f" ({display_text(e.hint)})" if e.hint else ""))
-        elif isinstance(e, ev.Cancelled):
-            self._set_status(self.tr("Cancelled."))
+            self.copy_btn.setVisible(bool(e.text))
+        elif isinstance(e, (ev.Error, ev.Cancelled)):
+            self._status_for(e)
         elif isinstance(e, ev.TurnEnded):
             self.running = False
             self.elapsed_ms = e.elapsed_ms
             for card in self.cards.values():
                 card.mark(card.decision if card.decision is not None else False)
-        self._refresh_summary()
+        self._render()
 
-    def _line(self, e: ev.Event) -> str:
+    def _status_for(self, e: ev.Event) -> None:
+        if isinstance(e, ev.Cancelled):
+            self._set_status(self.tr("Cancelled."))
+        elif isinstance(e, WorkerError) or (isinstance(e, ev.Error) and prefs().details):
+            hint = f" ({display_text(e.hint)})" if e.hint else ""
+            self._set_status(self.tr("Error: %1").replace("%1", display_text(e.message)) + hint)
+        elif isinstance(e, ev.Error):
+            self._set_status(self.tr("Sorry, something went wrong and this request was not completed. "
+                                     "Turn on technical details in Settings to see why."))
+
+    def _detail_line(self, e: ev.Event) -> str:
+        """The technical line of an event (details view): levels, scores, tools, arguments."""
         if isinstance(e, ev.RouteDecision):
             score = f" {e.score:.3f}" if e.score is not None else ""
             reason = e.why[len(e.level) + 1:].strip() if e.why.startswith(e.level + ":") else e.why
@@ -118,8 +165,8 @@ class TurnView(QFrame):
                 return "  ✗ " + self.tr("error: %1").replace("%1", e.error or "")
             if e.scratchpad_id:
                 what = self.tr("offloaded to the scratchpad (%1, id %2)")
-                return "  ⇢ " + what.replace("%1", _size(e.size)).replace("%2", e.scratchpad_id)
-            return f"  ✓ {_size(e.size)}: {e.preview[:120]}"
+                return "  ⇢ " + what.replace("%1", size_words(e.size)).replace("%2", e.scratchpad_id)
+            return f"  ✓ {size_words(e.size)}: {e.preview[:120]}"
         if isinstance(e, ev.ApprovalNeeded):
             return "  ? " + self.tr("approval asked: %1 (%2)").replace("%1", e.tool).replace("%2", e.risk)
         if isinstance(e, ev.MemoryWritten):
@@ -131,14 +178,24 @@ class TurnView(QFrame):
         if isinstance(e, ev.Cancelled):
             return "■ " + self.tr("cancelled")
         if isinstance(e, ev.Error):
-            return "✗ " + e.message
+            return "✗ " + e.message + (f" ({e.hint})" if e.hint else "")
         return ""
 
     def _set_status(self, text: str) -> None:
         self.status.set_plain(text)
         self.status.setVisible(True)
 
-    def _refresh_summary(self) -> None:
+    def _render(self) -> None:
+        """Header and timeline, in plain words or with the technical details."""
+        lang = current_language()
+        if prefs().details:
+            self.toggle.setText(display_text(self._detail_summary()))
+            self.timeline.set_plain("\n".join(self._detail_lines))
+        else:
+            self.toggle.setText(display_text(self.story.headline(lang, running=self.running)))
+            self.timeline.set_plain("\n".join(self.story.timeline(lang)))
+
+    def _detail_summary(self) -> str:
         parts = [self.level or "…"]
         if self.score is not None:
             parts[0] += f" {self.score:.2f}"
@@ -148,7 +205,7 @@ class TurnView(QFrame):
             parts.append(f"{self.elapsed_ms / 1000:.2f} s" if self.elapsed_ms >= 1000 else f"{self.elapsed_ms:.0f} ms")
         elif self.running:
             parts.append(self.tr("working…"))
-        self.toggle.setText(display_text(" · ".join(parts)))
+        return " · ".join(parts)
 
     def _expand(self, on: bool) -> None:
         self.toggle.setArrowType(Qt.ArrowType.DownArrow if on else Qt.ArrowType.RightArrow)
@@ -158,12 +215,17 @@ class TurnView(QFrame):
     def expanded(self) -> bool:
         return self.timeline.isVisible()
 
+    def copy_answer(self) -> None:
+        QGuiApplication.clipboard().setText(self.answer.text())
+
     # -- approvals ----------------------------------------------------------------------------
-    def add_approval(self, approval_id: str, tool: str, args: dict[str, Any], risk: str) -> ApprovalCard:
-        card = ApprovalCard(approval_id, tool, args, risk, self)
+    def add_approval(self, asked: ApprovalAsked) -> ApprovalCard:
+        request = asked.request or ev.ApprovalNeeded("", 0)
+        card = ApprovalCard(asked.approval_id, request, prefs().details, self)
         card.decided.connect(self.approval)
-        self.cards[approval_id] = card
-        self.approvals.addWidget(card)
+        self.cards[asked.approval_id] = card
+        self.approval_host.addWidget(card)
+        self.cardAdded.emit(card)
         return card
 
     def resolve_approval(self, approval_id: str, decision: Any) -> None:
@@ -175,15 +237,19 @@ class TurnView(QFrame):
     def load_row(self, row: dict[str, Any]) -> None:
         """A persisted turn (Journal.recent + steps): same look, no live parts."""
         self.running = False
+        self._history = row
         self.level = row.get("level") or ""
+        self.story = history_story(row)
         for s in row.get("steps") or []:
             self.tools.append(s["tool"])
             mark = "✓" if s.get("ok") else "✗"
-            self._lines.append(f"▶ {s['tool']} {short_args(s.get('args') or {})}  {mark} ({s.get('level', '')})")
-        self.timeline.set_plain("\n".join(self._lines))
+            self._detail_lines.append(f"▶ {s['tool']} {short_args(s.get('args') or {})}  {mark} "
+                                      f"({s.get('level', '')})")
         self.answer.set_plain(row.get("answer") or "")
+        self.copy_btn.setVisible(bool(row.get("answer")))
         if row.get("cancelled"):
             self._set_status(self.tr("Cancelled."))
         elif not row.get("ok") and not row.get("answer"):
             self._set_status(self.tr("No answer."))
-        self._refresh_summary()
+        self._render()
+

@@ -1,8 +1,11 @@
 """EngineWorker: the engine behind Qt signals, on its own QThread.
 
 Requests go in through `EngineHost.submit` (a queued slot, so turns run one
-after another on the worker thread); every engine event comes out as
-`event(tag, Event)` plus convenience signals. The GUI thread never waits:
+after another on the worker thread); everything about a turn comes out of one
+channel, `event(tag, Event)`: the engine's events, plus `ApprovalAsked` /
+`ApprovalSettled` for the approval cards, plus the worker's own `Error` and
+`TurnEnded` when the engine is missing or crashes — so every view ends every
+turn the same way. The GUI thread never waits:
 cancelling and answering an approval are plain thread-safe calls, because
 the worker thread is busy consuming the turn while they happen.
 
@@ -15,16 +18,40 @@ import logging
 import threading
 import uuid
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, ClassVar
 
-from PySide6.QtCore import QObject, QThread, Signal, Slot
+from PySide6.QtCore import QCoreApplication, QObject, QThread, Signal, Slot
 
+from app.lang.messages import say
 from app.turn import events as ev
 from app.turn.cancel import CancelToken
 
 log = logging.getLogger(__name__)
 
 EngineFactory = Callable[[], Any]
+
+
+@dataclass(frozen=True)
+class ApprovalAsked(ev.Event):
+    """The engine waits for a yes or no: `request` says what would change; answer with `resolve(approval_id)`."""
+
+    approval_id: str = ""
+    request: ev.ApprovalNeeded | None = None
+    type: ClassVar[str] = "ui_approval_asked"
+
+
+@dataclass(frozen=True)
+class ApprovalSettled(ev.Event):
+    approval_id: str = ""
+    decision: Any = False  # True, False or "always"
+    type: ClassVar[str] = "ui_approval_settled"
+
+
+@dataclass(frozen=True)
+class WorkerError(ev.Error):
+    """A failure the worker reports itself (no engine, a crash), already in the person's language."""
+
+    type: ClassVar[str] = "error"
 
 
 @dataclass
@@ -37,14 +64,7 @@ class _Pending:
 class EngineWorker(QObject):
     """Lives on the worker QThread; owns the engine."""
 
-    event = Signal(str, object)  # tag, app.turn.events.Event — every event
-    turnStarted = Signal(str, str)  # tag, turn_id
-    token = Signal(str, str)  # tag, text
-    answer = Signal(str, str, str)  # tag, text, level
-    failed = Signal(str, str, str)  # tag, message, hint
-    turnEnded = Signal(str, bool, float)  # tag, ok, elapsed_ms
-    approvalRequested = Signal(str, str, str, object, str)  # tag, approval_id, tool, args, risk
-    approvalResolved = Signal(str, str, object)  # tag, approval_id, decision
+    event = Signal(str, object)  # tag, app.turn.events.Event — the one channel for everything about a turn
     progress = Signal(str, float)  # what ("embedder", "llm"), fraction 0..1
     ready = Signal(bool, str)  # engine constructed?, problem
     modelsLoaded = Signal(bool, str)  # all loaded?, problems
@@ -63,6 +83,8 @@ class EngineWorker(QObject):
         self._tokens: dict[str, CancelToken] = {}
         self._pending: dict[str, _Pending] = {}
         self._stopping = threading.Event()
+        self._asked = threading.Condition(self._lock)
+        self._requests: dict[str, list[ev.ApprovalNeeded]] = {}  # tag -> ApprovalNeeded not yet paired
         self.preload_thread: threading.Thread | None = None
 
     # -- on the worker thread --------------------------------------------------------
@@ -127,54 +149,63 @@ class EngineWorker(QObject):
         with self._lock:
             token = self._tokens.setdefault(tag, CancelToken())
         if self.engine is None:
-            self.failed.emit(tag, "the engine did not start", "run `metnos doctor` for details")
-            self.turnEnded.emit(tag, False, 0.0)
-            self._forget(tag)
+            self._end_with_error(tag, text, QCoreApplication.translate(
+                "EngineWorker", "The assistant could not start, so it cannot answer."),
+                QCoreApplication.translate("EngineWorker", "Run `metnos doctor` in a terminal to see why."))
             return
         ended = False
         try:
             it = self.engine.run_turn(text, owner=self.owner, approve=lambda t, a, r: self._approve(tag, t, a, r),
                                       cancel=token, session=self.session)
             for e in it:
-                self._dispatch(tag, e)
+                if isinstance(e, ev.ApprovalNeeded):
+                    with self._asked:
+                        self._requests.setdefault(tag, []).append(e)
+                        self._asked.notify_all()
+                self.event.emit(tag, e)
                 ended = ended or isinstance(e, ev.TurnEnded)
         except Exception as e:
             log.exception("turn crashed")
-            self.failed.emit(tag, f"internal error: {type(e).__name__}: {e}", "this is a bug; the log has the details")
+            if not ended:
+                self._end_with_error(tag, text, QCoreApplication.translate(
+                    "EngineWorker", "Something went wrong inside the assistant; this is a bug."),
+                    QCoreApplication.translate("EngineWorker", "The log has the details: %1").replace(
+                        "%1", f"{type(e).__name__}: {e}"), started=True)
+                ended = True
         finally:
             if not ended:  # the engine always ends a turn; this is the belt to its braces
-                self.turnEnded.emit(tag, False, 0.0)
+                self.event.emit(tag, ev.TurnEnded("", 0, ok=False, elapsed_ms=0.0))
             self._forget(tag)
 
-    def _dispatch(self, tag: str, e: ev.Event) -> None:
-        self.event.emit(tag, e)
-        if isinstance(e, ev.Token):
-            self.token.emit(tag, e.text)
-        elif isinstance(e, ev.Answer):
-            self.answer.emit(tag, e.text, e.level)
-        elif isinstance(e, ev.Error):
-            self.failed.emit(tag, e.message, e.hint)
-        elif isinstance(e, ev.TurnStarted):
-            self.turnStarted.emit(tag, e.turn_id)
-        elif isinstance(e, ev.TurnEnded):
-            self.turnEnded.emit(tag, e.ok, e.elapsed_ms)
+    def _end_with_error(self, tag: str, text: str, message: str, hint: str, started: bool = False) -> None:
+        """A turn the engine could not run still starts, fails with a reason, and ends — like any other."""
+        if not started:
+            self.event.emit(tag, ev.TurnStarted("", 0, text=text[:500], owner=self.owner))
+        self.event.emit(tag, WorkerError("", 0, message=message, hint=hint))
+        self.event.emit(tag, ev.TurnEnded("", 0, ok=False, elapsed_ms=0.0))
+        self._forget(tag)
 
-    # -- called on the engine thread ---------------------------------------------------
+    # -- called on the engine's turn thread ---------------------------------------------
     def _approve(self, tag: str, tool: str, args: dict[str, Any], risk: str) -> Any:
-        """Block the engine thread until the GUI decides (or the turn is cancelled)."""
+        """Block the engine's turn thread until the GUI decides (or the turn is cancelled)."""
         aid = uuid.uuid4().hex
         pend = _Pending(tag)
-        with self._lock:
+        with self._asked:
             self._pending[aid] = pend
             token = self._tokens.get(tag)
-        self.approvalRequested.emit(tag, aid, tool, dict(args), risk)
+            # the ApprovalNeeded event (question, preview) was queued just before this call; pair them
+            self._asked.wait_for(lambda: bool(self._requests.get(tag)), timeout=5.0)
+            queued = self._requests.get(tag) or []
+            request = queued.pop(0) if queued else ev.ApprovalNeeded(
+                "", 0, tool=tool, args=dict(args), risk=risk, question=say("approval.generic", "en"))
+        self.event.emit(tag, ApprovalAsked(request.turn_id, request.step, approval_id=aid, request=request))
         while not pend.done.wait(0.05):
             if self._stopping.is_set() or (token is not None and token.cancelled):
                 pend.decision = False
                 break
         with self._lock:
             self._pending.pop(aid, None)
-        self.approvalResolved.emit(tag, aid, pend.decision)
+        self.event.emit(tag, ApprovalSettled(request.turn_id, request.step, approval_id=aid, decision=pend.decision))
         return pend.decision
 
     # -- thread-safe, called from the GUI thread -----------------------------------------
@@ -220,6 +251,7 @@ class EngineWorker(QObject):
     def _forget(self, tag: str) -> None:
         with self._lock:
             self._tokens.pop(tag, None)
+            self._requests.pop(tag, None)
 
 
 class EngineHost(QObject):
@@ -237,14 +269,15 @@ class EngineHost(QObject):
         self.thread.started.connect(self.worker.start)
         self._run.connect(self.worker.run)
         self._busy: set[str] = set()
-        self.worker.turnEnded.connect(self._ended)
+        self.worker.event.connect(self._on_event)
 
     def start(self) -> None:
         self.thread.start()
 
-    @Slot(str, bool, float)
-    def _ended(self, tag: str, ok: bool, elapsed_ms: float) -> None:
-        self._busy.discard(tag)
+    @Slot(str, object)
+    def _on_event(self, tag: str, e: ev.Event) -> None:
+        if isinstance(e, ev.TurnEnded):
+            self._busy.discard(tag)
 
     def new_tag(self, prefix: str = "turn") -> str:
         return f"{prefix}-{uuid.uuid4().hex[:12]}"

@@ -8,6 +8,7 @@ from ui_helpers import (
     READ_PHRASE,
     SLOW_PHRASE,
     WRITE_PHRASE,
+    details,
     routed_engine_factory,
     send_popup,
     wait_turn_end,
@@ -52,7 +53,9 @@ def test_history_survives_a_restart(qtbot, make_desk, metnos_home, tmp_path):
     old = desk2.chat.turn_views()[-1]
     assert old.question.text() == READ_PHRASE
     assert "riga uno" in old.answer.text()
-    assert "read_files" in old.timeline.text() and "L0" in old.toggle.text()
+    assert old.toggle.text().startswith("Instant answer") and "Read nota.txt" in old.toggle.text()
+    with details():
+        assert "read_files" in old.timeline.text() and "L0" in old.toggle.text()
 
 
 def test_timeline_is_compact_and_expandable(qtbot, make_desk, metnos_home, tmp_path):
@@ -62,13 +65,17 @@ def test_timeline_is_compact_and_expandable(qtbot, make_desk, metnos_home, tmp_p
     view = _ask_chat(qtbot, desk, READ_PHRASE)
     wait_turn_end(qtbot, view)
     assert not view.timeline.isVisible()  # compact by default
-    summary = view.toggle.text()
-    assert summary.startswith("L0") and "read_files" in summary
+    assert view.toggle.text() == "Instant answer · Read nota.txt — 1 line"  # plain words by default
     qtbot.mouseClick(view.toggle, Qt.MouseButton.LeftButton)
     assert view.timeline.isVisible()
-    lines = view.timeline.text().splitlines()
-    assert lines[0].startswith("L0") and any(line.startswith("▶ read_files") for line in lines)
-    assert any("✓" in line for line in lines)
+    assert view.timeline.text().splitlines() == ["Instant answer", "✓ Read nota.txt — 1 line"]
+    with details():  # the switch in Settings: levels, tools and arguments, live
+        summary = view.toggle.text()
+        assert summary.startswith("L0") and "read_files" in summary
+        lines = view.timeline.text().splitlines()
+        assert lines[0].startswith("L0") and any(line.startswith("▶ read_files") for line in lines)
+        assert any("✓" in line for line in lines)
+    assert view.toggle.text().startswith("Instant answer")
 
 
 def test_file_content_is_shown_as_plain_text(qtbot, make_desk, metnos_home, tmp_path):
@@ -78,8 +85,10 @@ def test_file_content_is_shown_as_plain_text(qtbot, make_desk, metnos_home, tmp_
     view = _ask_chat(qtbot, desk, READ_PHRASE)
     wait_turn_end(qtbot, view)
     shown = view.answer.text()
-    assert view.answer.textFormat() == Qt.TextFormat.PlainText
-    assert "<b>bold</b>" in shown and "<img src=x onerror=alert(1)>" in shown  # literally, not rendered
+    assert "<b>bold</b>" in shown and "<img src=x onerror=alert(1)>" in shown  # the answer as written
+    html = view.answer.html()  # what the label renders: the tags escaped, shown as text
+    assert "&lt;b&gt;bold&lt;/b&gt;" in html and "&lt;img src=x onerror=alert(1)&gt;" in html
+    assert "<img" not in html and "<b>bold" not in html
     assert "\x1b" not in shown and "\\x1b[31m" in shown  # ANSI escapes made visible, never interpreted
     assert "\u202e" not in shown and "\\u202e" in shown  # no bidi override
     assert "\x1b" not in view.timeline.text()
@@ -126,7 +135,9 @@ def test_settings_dialog_writes_runtime_toml(qtbot, make_desk, metnos_home, tmp_
     before = manager.path.read_text(encoding="utf-8")
     dlg = SettingsDialog(manager)
     qtbot.addWidget(dlg)
-    dlg.editors["ui.theme"].setCurrentText("dark")
+    theme = dlg.editors["ui.theme"]
+    theme.setCurrentIndex(theme.findData("dark"))
+    assert theme.currentText() == "For dark panels"  # human words, the value behind them
     dlg.editors["ui.notify_after_s"].setValue(12.5)
     assert not dlg.editors["ui.language"].isEnabled()  # METNOS_UI_LANGUAGE is set by the fixture
     assert dlg.save()
@@ -169,7 +180,9 @@ def test_big_file_is_marked_offloaded_in_the_timeline(qtbot, make_desk, metnos_h
     wait_turn_end(qtbot, view)
     obs = [e for e in view.events if isinstance(e, ev.Observation)]
     assert obs and obs[0].scratchpad_id, "a 28 KB observation must be offloaded to the scratchpad"
-    assert f"id {obs[0].scratchpad_id}" in view.timeline.text() and "offloaded" in view.timeline.text()
+    assert "set aside" in view.timeline.text()
+    with details():
+        assert f"id {obs[0].scratchpad_id}" in view.timeline.text() and "offloaded" in view.timeline.text()
 
 
 def test_every_event_kind_has_a_timeline_line(qtbot):
@@ -178,6 +191,8 @@ def test_every_event_kind_has_a_timeline_line(qtbot):
 
     v = TurnView("ricordati che il dentista è giovedì")
     qtbot.addWidget(v)
+    guard = details()
+    guard.__enter__()
     for e in (ev.TurnStarted("t", 0, text="x"), ev.RouteDecision("t", 0, level="L1", why="memo q3", score=0.951),
               ev.ToolCall("t", 1, tool="remember", args={"fact": "dentista giovedì"}, arg_sources={"fact": "rules"}),
               ev.ApprovalNeeded("t", 1, tool="remember", args={}, risk="write"),
@@ -194,3 +209,11 @@ def test_every_event_kind_has_a_timeline_line(qtbot):
         assert want in text, (want, text)
     assert v.toggle.text() == "L1 0.95 · remember · 1.23 s"
     assert v.answer.text() == "Fatto."
+    guard.__exit__()
+    plain = v.timeline.text()
+    assert v.toggle.text() == "Like a request seen before · Noted it in memory · 1.2 s", v.toggle.text()
+    for want in ("Like a request seen before", "✓ Noted it in memory", "Long result (8.8 KB) set aside",
+                 "Remembered on", "Plan: 1 step"):
+        assert want in plain, (want, plain)
+    for jargon in ("L1", "remember", "0.95", "{"):
+        assert jargon not in plain and jargon not in v.toggle.text(), (jargon, plain)

@@ -71,7 +71,7 @@ def test_italian_is_installed_and_widgets_retranslate(qtbot):
     try:
         assert t.install("it") == "it"
         assert QCoreApplication.translate("Tray", "Quit") == "Esci"
-        assert QCoreApplication.translate("MemoryWindow", "%n fact(s)", "", 3) == "3 fatti"
+        assert QCoreApplication.translate("MemoryWindow", "%n fact(s)", "", 3) == "3 ricordi"
         qtbot.waitUntil(lambda: popup.cancel_btn.text() == "Annulla")
         assert popup.expand_btn.text() == "Apri nella chat"
         assert t.install("en") == "en"

@@ -6,11 +6,12 @@ the passphrase is typed into the app's own dialog.
 """
 from __future__ import annotations
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QApplication, QInputDialog, QMessageBox
 from ui_helpers import write_runtime
 
 from app.config import ConfigManager
+from app.ui.i18n import Translations
 from app.ui.memory_view import MemoryWindow
 
 PASSPHRASE = "una frase lunga e segreta"
@@ -72,7 +73,9 @@ def test_list_search_add_edit_delete(qtbot, metnos_home):
         w.add_fact()
         qtbot.waitUntil(lambda: w.table.rowCount() == 1, timeout=120_000)
         assert w.table.item(0, 4).text() == "il dentista è giovedì alle 10"
-        assert w.table.item(0, 3).text() == "user"
+        assert w.table.item(0, 3).text() == "told by you"  # sources and categories in words, not codes
+        assert w.table.item(0, 2).text() == "general"
+        assert w.table.isColumnHidden(0)  # the id is a technical detail
 
         w.table.selectRow(0)
         answers.answers.append("il dentista è venerdì alle 11")
@@ -83,9 +86,31 @@ def test_list_search_add_edit_delete(qtbot, metnos_home):
         answers.answers.append("mia sorella si chiama Anna")
         w.add_fact()
         qtbot.waitUntil(lambda: w.table.rowCount() == 2, timeout=60_000)
+        widths = [w.table.columnWidth(c) for c in range(5)]
         w.search.setText("sorella")
         visible = [r for r in range(w.table.rowCount()) if not w.table.isRowHidden(r)]
         assert [w.table.item(r, 4).text() for r in visible] == ["mia sorella si chiama Anna"]
+        assert w.status.text() == "Filter “sorella”: 1 of 2 shown — clear the box to see all"
+
+        w.search.setText("come si chiama mia sorella")  # Enter: a search by meaning
+        qtbot.keyClick(w.search, Qt.Key.Key_Return)
+        qtbot.waitUntil(lambda: w.status.text().startswith("Closest by meaning"), timeout=60_000)
+        assert [w.table.columnWidth(c) for c in range(5)] == widths  # the same layout in every mode
+        assert "mia sorella si chiama Anna" in [w.table.item(r, 4).text() for r in range(w.table.rowCount())]
+
+        qtbot.mouseClick(w.refresh_btn, Qt.MouseButton.LeftButton)  # the filter stays, and says so
+        qtbot.waitUntil(lambda: w.status.text().startswith("Filter “come si chiama mia sorella”"), timeout=60_000)
+        assert w.search.text() == "come si chiama mia sorella"
+        assert [w.table.columnWidth(c) for c in range(5)] == widths
+        t = Translations()
+        try:
+            t.install("it")  # every status follows the language at once
+            qtbot.waitUntil(lambda: w.status.text().startswith("Filtro «come si chiama mia sorella»: 0 su 2"))
+            assert w.refresh_btn.text() == "Aggiorna"
+            assert w.table.item(0, 3).text() == "detto da te"
+        finally:
+            t.install("en")
+        qtbot.waitUntil(lambda: w.status.text().startswith("Filter"))
 
         w.search.setText("")
         row = next(r for r in range(w.table.rowCount()) if "dentista" in w.table.item(r, 4).text())

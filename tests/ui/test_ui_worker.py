@@ -41,7 +41,7 @@ def test_approve_a_write_from_the_popup(qtbot, make_desk, metnos_home, tmp_path)
     qtbot.mouseClick(card.approve_btn, Qt.MouseButton.LeftButton)
     wait_turn_end(qtbot, view)
     assert target.read_text(encoding="utf-8") == "ciao dal test\n"
-    assert not card.approve_btn.isEnabled() and "Approved" in card.question.text()
+    assert not card.approve_btn.isEnabled() and "Approved" in card.outcome.text()
     assert any(isinstance(e, ev.Observation) and e.ok and e.tool == "write_files" for e in view.events)
 
 
@@ -58,7 +58,7 @@ def test_deny_a_write_from_the_chat(qtbot, make_desk, metnos_home, tmp_path):
     assert not target.exists()
     failed = [e for e in view.events if isinstance(e, ev.Observation) and not e.ok]
     assert failed and "not approved" in (failed[0].error or "")
-    assert "Denied" in card.question.text()
+    assert "Denied" in card.outcome.text()
     assert not desk.chat.cancel_btn.isEnabled()
 
 
@@ -122,4 +122,4 @@ def test_always_for_this_tool_approves(qtbot, make_desk, metnos_home, tmp_path):
     qtbot.mouseClick(card.always_btn, Qt.MouseButton.LeftButton)
     wait_turn_end(qtbot, view)
     assert target.read_text(encoding="utf-8") == "ciao dal test\n"
-    assert "always" in card.question.text()
+    assert "also for the rest" in card.outcome.text()

@@ -15,8 +15,10 @@ from support import write_runtime  # noqa: F401  (re-exported for the UI tests)
 
 from app.config import ConfigManager
 from app.tools.registry import Registry, Tool, ToolContext
+from app.turn import events as ev
 
 WRITE_PHRASE = "scrivi il file di prova"
+WRITE_PHRASE_EN = "write the test file"
 SLOW_PHRASE = "fai il lavoro lungo"
 READ_PHRASE = "leggi il file di prova"
 
@@ -47,11 +49,11 @@ def l0_data(target: Path, seconds: float = 30.0) -> dict[str, Any]:
         {"id": "test_read", "executor": "read_files", "args": {"paths": [str(target)]},
          "reply_it": "{content}", "reply_en": "{content}", "it": [READ_PHRASE]},
         {"id": "test_write", "executor": "write_files", "args": {"path": str(target), "content": "ciao dal test\n"},
-         "reply_it": "Scritto {path}.", "reply_en": "Wrote {path}.", "it": [WRITE_PHRASE]},
+         "reply_it": "Scritto {path}.", "reply_en": "Wrote {path}.", "it": [WRITE_PHRASE], "en": [WRITE_PHRASE_EN]},
         {"id": "test_slow", "executor": "slow_job", "args": {"seconds": seconds},
          "reply_it": "Finito.", "reply_en": "Done.", "it": [SLOW_PHRASE]},
         {"id": "time", "executor": "get_now", "reply_it": "Sono le {time}.", "reply_en": "It's {time}.",
-         "it": ["che ore sono"]},
+         "it": ["che ore sono"], "en": ["what time is it"]},
     ]}
 
 
@@ -81,11 +83,82 @@ def send_popup(qtbot: Any, desk: Any, text: str) -> str:
     desk.popup.show_centered()
     qtbot.waitExposed(desk.popup)
     desk.popup.input.clear()
-    qtbot.keyClicks(desk.popup.input, text)
+    if text.isascii():
+        qtbot.keyClicks(desk.popup.input, text)
+    else:  # QTest can only type ASCII keys
+        desk.popup.input.setText(text)
     qtbot.keyClick(desk.popup.input, Qt.Key.Key_Return)
     assert desk.popup.tag is not None, "Enter did not start a turn"
     return desk.popup.tag
 
 
+class details:
+    """`with details():` turns the technical-details view on for the block (as the settings switch does)."""
+
+    def __init__(self, on: bool = True):
+        self.on = on
+
+    def __enter__(self) -> "details":
+        from app.ui.prefs import prefs
+
+        self.was = prefs().details
+        prefs().set_details(self.on)
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        from app.ui.prefs import prefs
+
+        prefs().set_details(self.was)
+
+
 def wait_turn_end(qtbot: Any, view: Any, timeout: int = 120_000) -> None:
     qtbot.waitUntil(lambda: not view.running, timeout=timeout)
+
+
+def scripted(desk, tag: str, text: str, events: list[ev.Event]) -> None:
+    """Feed an engine event sequence to the app through the worker's channel, as a chat turn."""
+    desk._texts[tag] = text
+    desk._in_chat.add(tag)
+    desk.chat.begin(tag, text)
+    for e in events:
+        desk.host.worker.event.emit(tag, e)
+
+
+def l1_turn(folder: str, lang: str = "it") -> list[ev.Event]:
+    """What the engine emits for a listing served by a learned request (L1)."""
+    answer = (f"2 elementi in {folder}:\n- foto/\n- nota.txt" if lang == "it"
+              else f"2 entries in {folder}:\n- photos/\n- note.txt")
+    return [ev.TurnStarted("l1", 0, text="cosa c'è nella cartella"),
+            ev.RouteDecision("l1", 0, level="L1", why="L1: nearest q3 (0.909) has 3 of 3 uses", score=0.909,
+                             tool="list_dir", args={"path": folder}),
+            ev.ToolCall("l1", 1, tool="list_dir", args={"path": folder}, arg_sources={"path": "rules"}),
+            ev.Observation("l1", 1, tool="list_dir", ok=True, size=120,
+                           preview='{"path":"%s","count":2,"entries":[{"name":"foto","type":"dir"}' % folder),
+            ev.Answer("l1", 2, text=answer, level="L1"),
+            ev.TurnEnded("l1", 2, ok=True, elapsed_ms=31.0)]
+
+
+def planner_turn(path: str, lang: str = "it") -> list[ev.Event]:
+    """What the engine emits for a planner turn that read a file and answered with a list."""
+    head = "La nota ha **4 righe**:\n" if lang == "it" else "The note has **4 lines**:\n"
+    items = "1. uno\n2. due\n3. tre\n4. quattro" if lang == "it" else "1. one\n2. two\n3. three\n4. four"
+    return [ev.TurnStarted("l3", 0, text="riassumi la nota"),
+            ev.RouteDecision("l3", 0, level="L3", why="L3: no fast path"),
+            ev.PlannerStats("l3", 0, phase="decide", prompt_tokens=900, choice="read_files",
+                            scores={"read_files": 0.91, "find_files": 0.09}),
+            ev.ToolCall("l3", 1, tool="read_files", args={"paths": [path]}, arg_sources={"paths": "model"}),
+            ev.Observation("l3", 1, tool="read_files", ok=True, size=80,
+                           preview='{"path":"%s","lines":4,"content":"uno' % path),
+            ev.StateUpdate("l3", 2, plan=[{"item": "leggere la nota", "status": "done"}]),
+            ev.Token("l3", 2, text=head),
+            ev.Answer("l3", 3, text=head + items, level="L3"),
+            ev.TurnEnded("l3", 3, ok=True, elapsed_ms=2300.0)]
+
+
+def error_turn() -> list[ev.Event]:
+    """The engine's own failure (its message is English, for logs): the person reads a sentence instead."""
+    return [ev.TurnStarted("er", 0, text="riassumi il file grande"),
+            ev.RouteDecision("er", 0, level="L3", why="L3: no fast path"),
+            ev.Error("er", 1, message="LLMError: the planner model could not be loaded: out of memory",
+                     hint="run `metnos doctor` for details"),
+            ev.TurnEnded("er", 1, ok=False, elapsed_ms=900.0)]

@@ -1,0 +1,274 @@
+"""What happened in a turn, in plain words: headers and timeline lines for people, IT/EN.
+
+The UI and the CLI show these by default ("Ho letto notes.md — 4 righe", "Risposta immediata",
+"Ricordato il 30 novembre"); levels, scores, tool names and JSON belong to a details view. Built
+only from the turn's events, so a live turn and a replayed one read the same.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import PurePath
+from typing import Any
+
+from app.lang.messages import register, say
+
+from . import events as ev
+
+register({
+    # how the request was served (the turn's header)
+    "describe.level.L0": {"it": "Risposta immediata", "en": "Instant answer"},
+    "describe.level.L1": {"it": "Come una richiesta già vista", "en": "Like a request seen before"},
+    "describe.level.L2": {"it": "Ripetuta una sequenza nota", "en": "Repeated a known sequence"},
+    "describe.level.L3": {"it": "Ragionato con il modello", "en": "Worked out with the model"},
+    "describe.working": {"it": "Sto lavorando…", "en": "Working…"},
+    "describe.cancelled": {"it": "Annullato", "en": "Cancelled"},
+    "describe.failed": {"it": "Non riuscito", "en": "Did not work"},
+    "describe.error": {"it": "Qualcosa è andato storto", "en": "Something went wrong"},
+    "describe.seconds": {"it": "{s} s", "en": "{s} s"},
+    # one line per step
+    "describe.get_now": {"it": "Ho guardato l'ora", "en": "Checked the time"},
+    "describe.get_date": {"it": "Ho guardato la data", "en": "Checked the date"},
+    "describe.where_am_i": {"it": "Ho guardato su che computer siamo", "en": "Checked which computer this is"},
+    "describe.list_dir": {"it": "Ho guardato la cartella {name}", "en": "Looked in the folder {name}"},
+    "describe.list_dir_n": {"it": {"one": "Ho guardato la cartella {name} — {n} elemento",
+                                   "other": "Ho guardato la cartella {name} — {n} elementi"},
+                            "en": {"one": "Looked in the folder {name} — {n} item",
+                                   "other": "Looked in the folder {name} — {n} items"}},
+    "describe.find_files": {"it": "Ho cercato file in {name}", "en": "Searched for files in {name}"},
+    "describe.find_files_n": {"it": {"one": "Ho cercato file in {name} — {n} trovato",
+                                     "other": "Ho cercato file in {name} — {n} trovati"},
+                              "en": {"one": "Searched for files in {name} — {n} found",
+                                     "other": "Searched for files in {name} — {n} found"}},
+    "describe.read_files": {"it": "Ho letto {name}", "en": "Read {name}"},
+    "describe.read_files_n": {"it": {"one": "Ho letto {name} — {n} riga", "other": "Ho letto {name} — {n} righe"},
+                              "en": {"one": "Read {name} — {n} line", "other": "Read {name} — {n} lines"}},
+    "describe.read_many": {"it": {"one": "Ho letto {n} file", "other": "Ho letto {n} file"},
+                           "en": {"one": "Read {n} file", "other": "Read {n} files"}},
+    "describe.write_files": {"it": "Ho scritto {name}", "en": "Wrote {name}"},
+    "describe.undo": {"it": "Ho annullato l'ultima modifica", "en": "Undid the last change"},
+    "describe.describe_entries": {"it": "Ho descritto i file", "en": "Described the files"},
+    "describe.update_plan": {"it": "Ho aggiornato il piano", "en": "Updated the plan"},
+    "describe.save_note": {"it": "Ho preso un appunto", "en": "Took a note"},
+    "describe.scratchpad_read": {"it": "Ho riletto un risultato lungo", "en": "Re-read a long result"},
+    "describe.remember": {"it": "Ho preso nota nella memoria", "en": "Noted it in memory"},
+    "describe.recall": {"it": "Ho cercato nella memoria", "en": "Searched my memory"},
+    "describe.recall_n": {"it": {"one": "Ho cercato nella memoria — {n} ricordo",
+                                 "other": "Ho cercato nella memoria — {n} ricordi"},
+                          "en": {"one": "Searched my memory — {n} fact", "other": "Searched my memory — {n} facts"}},
+    "describe.forget": {"it": "Ho dimenticato un ricordo", "en": "Forgot a fact"},
+    "describe.search_tools": {"it": "Ho cercato come farlo", "en": "Looked for a way to do it"},
+    "describe.step": {"it": "Ho fatto un passaggio", "en": "Did a step"},
+    "describe.step_failed": {"it": "Non è andato: {reason}", "en": "That did not work: {reason}"},
+    "describe.step_failed_plain": {"it": "Un passaggio non è andato", "en": "A step did not work"},
+    "describe.declined": {"it": "Non approvato: non ho cambiato nulla", "en": "Not approved: nothing was changed"},
+    "describe.set_aside": {"it": "Risultato lungo ({size}) messo da parte", "en": "Long result ({size}) set aside"},
+    "describe.approval": {"it": "Ho chiesto il permesso: {question}", "en": "Asked for permission: {question}"},
+    "describe.remembered_on": {"it": "Ricordato il {date}: {text}", "en": "Remembered on {date}: {text}"},
+    "describe.plan": {"it": {"one": "Piano: {n} passo", "other": "Piano: {n} passi"},
+                      "en": {"one": "Plan: {n} step", "other": "Plan: {n} steps"}},
+    # memory categories and sources, as people say them
+    "describe.category.appointments": {"it": "appuntamenti", "en": "appointments"},
+    "describe.category.preferences": {"it": "preferenze", "en": "preferences"},
+    "describe.category.contacts": {"it": "contatti", "en": "contacts"},
+    "describe.category.todo": {"it": "da fare", "en": "to do"},
+    "describe.category.general": {"it": "generale", "en": "general"},
+    "describe.category.people": {"it": "persone", "en": "people"},
+    "describe.source.user": {"it": "detto da te", "en": "told by you"},
+    "describe.source.external": {"it": "da fuori", "en": "from outside"},
+    "describe.source.tool": {"it": "dall'assistente", "en": "from the assistant"},
+    "describe.source.file": {"it": "dal file {name}", "en": "from the file {name}"},
+    "describe.source.web": {"it": "dal web ({host})", "en": "from the web ({host})"},
+})
+
+_MONTHS = {
+    "it": ("gennaio", "febbraio", "marzo", "aprile", "maggio", "giugno", "luglio", "agosto", "settembre", "ottobre",
+           "novembre", "dicembre"),
+    "en": ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+           "November", "December"),
+}
+_PLAIN_TOOLS = {"get_now", "get_date", "where_am_i", "write_files", "undo", "describe_entries", "update_plan",
+                "save_note", "scratchpad_read", "remember", "forget", "search_tools"}
+_COUNTED = {"list_dir": ("count", "list_dir"), "find_files": ("count", "find_files"),
+            "read_files": ("lines", "read_files"), "recall": ("count", "recall")}
+
+
+def day_words(day: dt.date, lang: str) -> str:
+    """'30 novembre' / '30 November' (the year only when it is not this year's)."""
+    month = _MONTHS["it" if lang == "it" else "en"][day.month - 1]
+    text = f"{day.day}º {month}" if lang == "it" and day.day == 1 else f"{day.day} {month}"
+    return text if day.year == dt.date.today().year else f"{text} {day.year}"
+
+
+def size_words(n: int) -> str:
+    return f"{n} B" if n < 1024 else f"{n / 1024:.1f} KB" if n < 1 << 20 else f"{n / (1 << 20):.1f} MB"
+
+
+def category_name(category: str, lang: str) -> str:
+    """A memory category as people say it; a category the person made up stays in their words."""
+    key = f"describe.category.{category}"
+    try:
+        return say(key, lang)
+    except KeyError:
+        return category
+
+
+def source_name(source: str, lang: str) -> str:
+    """Where a remembered fact came from ("user", "tool:x", "file:/p", "web:url") in words."""
+    kind, _, rest = source.partition(":")
+    if kind == "file" and rest:
+        return say("describe.source.file", lang, name=PurePath(rest).name or rest)
+    if kind == "web" and rest:
+        host = re.sub(r"^[a-z]+://", "", rest).split("/")[0]
+        return say("describe.source.web", lang, host=host or rest)
+    if kind in ("user", "external", "tool"):
+        return say(f"describe.source.{kind}", lang)
+    return source
+
+
+def level_words(level: str, lang: str) -> str:
+    key = f"describe.level.{level}"
+    try:
+        return say(key, lang)
+    except KeyError:
+        return say("describe.level.L3", lang)
+
+
+def _target(args: dict[str, Any]) -> str:
+    for key in ("paths", "path", "root", "folder"):
+        v = args.get(key)
+        if isinstance(v, list) and v:
+            v = v[0]
+        if isinstance(v, str) and v:
+            return PurePath(v).name or v
+    return "…"
+
+
+def _number(preview: str, key: str) -> int | None:
+    """A count from an observation's (possibly cut) JSON preview."""
+    try:
+        data = json.loads(preview)
+    except ValueError:
+        data = None
+    if isinstance(data, dict) and isinstance(data.get(key), int):
+        return int(data[key])
+    m = re.search(rf'"{key}":(\d+)', preview)
+    return int(m.group(1)) if m else None
+
+
+def step_words(call: ev.ToolCall, obs: ev.Observation | None, lang: str) -> str:
+    """One executed step: what was done, to what, with the count people care about."""
+    tool, args = call.tool, call.args
+    if obs is not None and not obs.ok:
+        if obs.error and obs.error.startswith("not approved"):
+            return say("describe.declined", lang)
+        if obs.message:
+            return say("describe.step_failed", lang, reason=obs.message)
+        return say("describe.step_failed_plain", lang)
+    if tool == "read_files" and isinstance(args.get("paths"), list) and len(args["paths"]) > 1:
+        return say("describe.read_many", lang, n=len(args["paths"]))
+    if tool in _COUNTED:
+        key, base = _COUNTED[tool]
+        n = _number(obs.preview, key) if obs is not None else None
+        name = _target(args)
+        if n is not None:
+            return say(f"describe.{base}_n", lang, name=name, n=n)
+        return say(f"describe.{base}", lang, name=name)
+    if tool in _PLAIN_TOOLS:
+        return say(f"describe.{tool}", lang, name=_target(args))
+    return say("describe.step", lang)
+
+
+@dataclass
+class TurnStory:
+    """Feed it a turn's events; it says what happened, for a header and a timeline, in plain words."""
+
+    level: str = ""
+    calls: list[ev.ToolCall] = field(default_factory=list)
+    results: dict[int, ev.Observation] = field(default_factory=dict)
+    lines: list[tuple[str, Any]] = field(default_factory=list)  # (kind, event) in order, rendered on demand
+    elapsed_ms: float | None = None
+    cancelled: bool = False
+    failed: bool = False
+
+    def add(self, e: ev.Event) -> None:
+        if isinstance(e, ev.RouteDecision):
+            self.level = e.level
+            self.lines.append(("route", e))
+        elif isinstance(e, ev.Answer):
+            self.level = self.level or e.level
+        elif isinstance(e, ev.ToolCall):
+            self.calls.append(e)
+            self.lines.append(("step", e))
+        elif isinstance(e, ev.Observation):
+            self.results[e.step] = e
+            if e.ok and e.scratchpad_id:
+                self.lines.append(("aside", e))
+        elif isinstance(e, (ev.ApprovalNeeded, ev.MemoryWritten, ev.StateUpdate)):
+            self.lines.append(("event", e))
+        elif isinstance(e, ev.Cancelled):
+            self.cancelled = True
+            self.lines.append(("event", e))
+        elif isinstance(e, ev.Error):
+            self.failed = True
+            self.lines.append(("event", e))
+        elif isinstance(e, ev.TurnEnded):
+            self.elapsed_ms = e.elapsed_ms
+            self.failed = self.failed or not e.ok
+
+    def headline(self, lang: str, running: bool = False) -> str:
+        """'Risposta immediata · Ho letto notes.md — 4 righe · 1.2 s' (the last step said in full)."""
+        parts = [level_words(self.level, lang)] if self.level else []
+        done = [c for c in self.calls if c.step in self.results]  # a step not yet run is not said as done
+        if done:
+            last = done[-1]
+            parts.append(step_words(last, self.results[last.step], lang))
+        if running:
+            parts.append(say("describe.working", lang))
+        elif self.cancelled:
+            parts.append(say("describe.cancelled", lang))
+        elif self.elapsed_ms is not None and self.elapsed_ms >= 1000:
+            parts.append(say("describe.seconds", lang, s=f"{self.elapsed_ms / 1000:.1f}"))
+        return " · ".join(parts) or say("describe.working", lang)
+
+    def timeline(self, lang: str, today: dt.date | None = None) -> list[str]:
+        out: list[str] = []
+        for kind, e in self.lines:
+            if kind == "route":
+                out.append(level_words(e.level, lang))
+            elif kind == "step":
+                obs = self.results.get(e.step)
+                if obs is not None:  # said once it happened (an approval wait shows as its own line)
+                    out.append(f"{'✓' if obs.ok else '✗'} {step_words(e, obs, lang)}")
+            elif kind == "aside":
+                out.append("  " + say("describe.set_aside", lang, size=size_words(e.size)))
+            elif isinstance(e, ev.ApprovalNeeded):
+                out.append("? " + say("describe.approval", lang, question=e.question or say("approval.generic", lang)))
+            elif isinstance(e, ev.MemoryWritten):
+                out.append("✎ " + say("describe.remembered_on", lang, date=day_words(today or dt.date.today(), lang),
+                                      text=e.text))
+            elif isinstance(e, ev.StateUpdate):
+                out.append("☰ " + say("describe.plan", lang, n=len(e.plan)))
+            elif isinstance(e, ev.Cancelled):
+                out.append("■ " + say("describe.cancelled", lang))
+            elif isinstance(e, ev.Error):
+                out.append("✗ " + say("describe.error", lang))
+        return out
+
+
+def history_story(row: dict[str, Any]) -> TurnStory:
+    """A persisted turn (journal row + steps) as a story: same words as when it ran."""
+    story = TurnStory(level=str(row.get("level") or ""), cancelled=bool(row.get("cancelled")))
+    for s in row.get("steps") or []:
+        num = int(s.get("num") or len(story.calls) + 1)
+        call = ev.ToolCall("", num, tool=str(s.get("tool", "")), args=dict(s.get("args") or {}))
+        story.calls.append(call)
+        story.lines.append(("step", call))
+        story.results[num] = ev.Observation("", num, tool=call.tool, ok=bool(s.get("ok", True)))
+    return story
+
+
+__all__ = ["TurnStory", "category_name", "day_words", "history_story", "level_words", "size_words", "source_name",
+           "step_words"]

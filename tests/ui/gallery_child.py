@@ -1,0 +1,187 @@
+"""The screenshot gallery's child: the real app on an X11 display (Xvfb + trayer), one language, one screen size.
+
+Run by test_ui_gallery.py with DISPLAY, METNOS_HOME and METNOS_UI_LANGUAGE set. Shows the popup with
+an answer, an approval card (a real write, then one with a preview), the chat with an open timeline,
+every settings page and the memory view; saves a PNG of each into --out and prints one JSON line with
+the files and the approval card's geometry (buttons inside the popup, popup inside the screen).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+HERE = Path(__file__).resolve().parent
+sys.path[:0] = [str(HERE), str(HERE.parent), str(HERE.parents[1])]
+
+from PySide6.QtCore import QPoint, QRect, Qt  # noqa: E402
+from PySide6.QtTest import QTest  # noqa: E402
+from PySide6.QtWidgets import QApplication, QWidget  # noqa: E402
+
+
+def spin(cond: Callable[[], bool], timeout_s: float = 30.0) -> bool:
+    end = time.monotonic() + timeout_s
+    while time.monotonic() < end:
+        QApplication.processEvents()
+        if cond():
+            return True
+        time.sleep(0.01)
+    return False
+
+
+def settle(ms: int = 300) -> None:
+    end = time.monotonic() + ms / 1000
+    while time.monotonic() < end:
+        QApplication.processEvents()
+        time.sleep(0.01)
+
+
+def inside(popup: Any, w: QWidget) -> bool:
+    rect = QRect(w.mapTo(popup, QPoint(0, 0)), w.size())
+    return popup.rect().contains(rect) and popup.available().contains(popup.frameGeometry())
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--lang", default="it")
+    ap.add_argument("--full", action="store_true", help="chat, settings and memory too (not only the popup)")
+    a = ap.parse_args()
+    out = Path(a.out)
+    out.mkdir(parents=True, exist_ok=True)
+    app = QApplication(sys.argv)
+    app.setQuitOnLastWindowClosed(False)
+
+    from ui_helpers import (
+        WRITE_PHRASE,
+        WRITE_PHRASE_EN,
+        l1_turn,
+        planner_turn,
+        routed_engine_factory,
+        scripted,
+        write_runtime,
+    )
+
+    from app.config import ConfigManager
+    from app.turn import events as ev
+    from app.ui.app import DeskApp
+    from app.ui.worker import ApprovalAsked
+
+    home = Path(os.environ["METNOS_HOME"])
+    work = home / ("lavoro" if a.lang == "it" else "work")
+    work.mkdir(parents=True, exist_ok=True)
+    (work / "foto").mkdir(exist_ok=True)
+    write_runtime(home, f'[tools]\nallowed_roots = ["{work}"]\n[ui]\npause_learning = true\n')
+    manager = ConfigManager()
+    target = work / ("nota.txt" if a.lang == "it" else "note.txt")
+    desk = DeskApp(manager=manager, engine_factory=routed_engine_factory(manager, target), use_tray=True,
+                   use_hotkey=False, preload=False, watch=False)
+    ready: list[bool] = []
+    desk.host.worker.ready.connect(lambda ok, _p: ready.append(ok))
+    desk.start()
+    r: dict[str, Any] = {"ok": False, "files": {}, "lang": a.lang}
+    if not spin(lambda: bool(ready), 120) or not ready[0]:
+        print(json.dumps({**r, "error": "engine did not start"}))
+        return 1
+    screen = app.primaryScreen()
+    r["screen"] = [screen.size().width(), screen.size().height()]
+
+    def shot(name: str, w: QWidget, whole_screen: bool = False) -> None:
+        settle()
+        path = out / f"{name}_{a.lang}.png"
+        img = screen.grabWindow(0) if whole_screen else w.grab()
+        img.save(str(path))
+        r["files"][name] = str(path)
+
+    def ask(text: str) -> Any:
+        desk.popup.show_centered()
+        spin(lambda: desk.popup.isVisible(), 5)
+        desk.popup.input.setText(text)
+        QTest.keyClick(desk.popup.input, Qt.Key.Key_Return)
+        spin(lambda: desk.popup.view is not None, 5)
+        return desk.popup.view
+
+    view = ask("che ore sono" if a.lang == "it" else "what time is it")
+    spin(lambda: not view.running, 60)
+    shot("popup_answer", desk.popup)
+    shot("screen_popup", desk.popup, whole_screen=True)
+
+    view = ask(WRITE_PHRASE if a.lang == "it" else WRITE_PHRASE_EN)
+    spin(lambda: len(view.cards) == 1, 60)
+    card = next(iter(view.cards.values()))
+    spin(lambda: card.approve_btn.isVisible() and card.approve_btn.width() > 0, 10)
+    settle()
+    r["approval_focus"] = QApplication.focusWidget() is card
+    r["approval_inside"] = all(inside(desk.popup, w) for w in (card.approve_btn, card.deny_btn, card.always_btn))
+    shot("approval", desk.popup)
+    QTest.keyClick(card, Qt.Key.Key_Return)
+    spin(lambda: not view.running, 60)
+    r["approved_write"] = target.exists()
+
+    # a longer answer and an approval with a preview (what the file tools show for an overwrite)
+    view = desk.popup.begin("gallery-preview", "riscrivi la nota" if a.lang == "it" else "rewrite the note")
+    desk.popup.show_centered()
+    long_text = "\n".join(f"- {'riga' if a.lang == 'it' else 'line'} {i}" for i in range(60))
+    view.apply(ev.TurnStarted("g", 0, text="x"))
+    view.apply(ev.Token("g", 1, text=long_text))
+    question = (f"Sovrascrivere {target.name} in {work}? Cambiano 2 righe." if a.lang == "it"
+                else f"Overwrite {target.name} in {work}? 2 lines change.")
+    diff = ("--- nota.txt\n+++ nota.txt\n@@ -1,3 +1,3 @@\n-ciao dal test\n+ciao da Metnos\n riga due\n"
+            "-riga tre\n+riga 3\n")
+    desk.popup.on_event("gallery-preview", ApprovalAsked("g", 1, approval_id="g1", request=ev.ApprovalNeeded(
+        "g", 1, tool="write_files", args={"path": str(target)}, risk="write", question=question, preview=diff,
+        preview_kind="diff")))
+    card = view.cards["g1"]
+    spin(lambda: card.approve_btn.isVisible() and card.approve_btn.width() > 0, 10)
+    settle()
+    r["preview_inside"] = all(inside(desk.popup, w) for w in (card.question, card.preview, card.approve_btn,
+                                                              card.deny_btn, card.always_btn))
+    r["popup_height"] = desk.popup.height()
+    shot("approval_preview", desk.popup)
+    shot("screen_approval", desk.popup, whole_screen=True)
+    card.mark(False)
+    desk.popup.hide()
+
+    if a.full:
+        scripted(desk, "g-l1", "cosa c'è nella cartella" if a.lang == "it" else "what is in the folder",
+                 l1_turn(str(work), a.lang))
+        scripted(desk, "g-l3", "riassumi la nota" if a.lang == "it" else "summarise the note",
+                 planner_turn(str(target), a.lang))
+        desk.show_chat()
+        spin(lambda: not desk.chat.views, 10)
+        desk.chat.resize(760, 620)
+        last = desk.chat.turn_views()[-1]
+        last.toggle.setChecked(True)
+        settle(500)
+        shot("chat", desk.chat)
+
+        from app.ui.settings_dialog import SettingsDialog
+
+        dlg = SettingsDialog(manager)
+        dlg.show()
+        for i in range(dlg.nav.count()):
+            dlg.nav.setCurrentRow(i)
+            shot(f"settings_{i}", dlg)
+        dlg.close()
+
+        desk.show_memory()
+        mem = desk.memory_window
+        if spin(lambda: mem.stack.currentWidget() is mem.facts_page, 120):
+            for fact, cat in (("il dentista è giovedì alle 10", "appointments"),
+                              ("mia sorella si chiama Anna", "people"), ("preferisco il tè al caffè", "preferences")):
+                mem.memory.remember(fact, cat, "user")
+            mem.refresh()
+            spin(lambda: mem.table.rowCount() == 3, 30)
+        shot("memory", mem)
+    r["ok"] = True
+    print(json.dumps(r))
+    desk.shutdown()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
