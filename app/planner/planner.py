@@ -20,8 +20,8 @@ from app.tools.runner import StepOutcome, TurnContext
 from app.turn import events as ev
 
 from . import answer as ans
-from . import turn_inputs as parts
 from . import prompt as pr
+from . import turn_inputs as parts
 from .choose import (
     ANSWER,
     Choice,

@@ -326,8 +326,8 @@ class DeskApp(QObject):
         from .memory_view import MemoryWindow
 
         if self.memory_window is None:
-            services = getattr(self.host.engine, "services", None)
-            self.memory_window = MemoryWindow(lambda: self.config, getattr(services, "embedder", None))
+            models = getattr(self.host.engine, "models", None)
+            self.memory_window = MemoryWindow(lambda: self.config, getattr(models, "embedder", None))
             self.memory_window.setWindowIcon(self.icon)
         self.memory_window.show()
         self.memory_window.raise_()
