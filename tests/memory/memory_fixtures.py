@@ -90,7 +90,7 @@ def embedder() -> Any:
 def count_tokens() -> Any:
     """The bundled Gemma's own tokenizer (vocab only: no weights loaded)."""
     try:
-        path = bundle.planner_path("bundled").path
+        path = bundle.planner_path("bundled-lite").path
         import llama_cpp
     except (ModelError, ImportError) as e:
         pytest.skip(f"bundled planner tokenizer not available ({e})")

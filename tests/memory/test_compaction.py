@@ -163,7 +163,7 @@ def test_forty_step_turn_with_the_bundled_model(count_tokens) -> None:  # noqa: 
     from app.models.bundle import ModelError
     try:
         from app.models.llm import LlamaBackend
-        backend = LlamaBackend(bundle.planner_path("bundled").path, n_ctx=2048, threads=1)
+        backend = LlamaBackend(bundle.planner_path("bundled-lite").path, n_ctx=2048, threads=1)
     except (ModelError, ImportError) as e:
         pytest.skip(f"bundled planner not available ({e})")
     try:

@@ -23,7 +23,7 @@ def llm(tmp_path_factory: pytest.TempPathFactory) -> Any:
         from app.models.bundle import planner_path
         from app.models.llm import LlamaBackend
         try:
-            backend = LlamaBackend(planner_path("bundled").path, n_ctx=1024, threads=2, chat_format="gemma")
+            backend = LlamaBackend(planner_path("bundled-lite").path, n_ctx=1024, threads=2, chat_format="gemma")
         except (ModelError, LLMError) as e:
             pytest.skip(f"bundled planner model not available ({e})")
     yield backend
