@@ -1,4 +1,4 @@
-"""`metnos bench planner|routing|ui` — each concern provides run_bench()/format_bench()."""
+"""`metnos bench planner|routing|ui|memory` — each concern provides run_bench()/format_bench()."""
 from __future__ import annotations
 
 import argparse
@@ -7,7 +7,8 @@ import json
 import sys
 from typing import Any
 
-BENCHES = {"planner": "app.planner.bench", "routing": "app.routing.bench", "ui": "app.ui.bench"}
+BENCHES = {"planner": "app.planner.bench", "routing": "app.routing.bench", "ui": "app.ui.bench",
+           "memory": "app.cli.bench_memory"}
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
