@@ -7,7 +7,6 @@ Real files throughout: the 22 chunk wheels and the assembled GGUF that `metnos m
 from __future__ import annotations
 
 import os
-import shutil
 from pathlib import Path
 
 import pytest
@@ -38,7 +37,8 @@ def model_cache() -> Path:
 @pytest.fixture(scope="module")
 def wheel_cache() -> Path:
     d = _real_cache("METNOS_WHEEL_CACHE", "wheels")
-    missing = [c["requirement"] for c in chunked_gguf.chunk_list(SPEC) if install.find_wheel(d, c["requirement"]) is None]
+    missing = [c["requirement"] for c in chunked_gguf.chunk_list(SPEC)
+               if install.find_wheel(d, c["requirement"]) is None]
     if missing:
         need(f"chunk wheels {missing[:3]}… are not in {d}. Fix: .venv/bin/metnos models install")
     return d

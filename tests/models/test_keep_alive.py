@@ -13,7 +13,7 @@ import pytest
 from app.config import ConfigManager
 from app.engine.services import Services
 from app.models import hardware
-from app.models.llm import LlamaBackend, default_threads
+from app.models.llm import default_threads
 from support import write_runtime
 
 KEEP_ALIVE_MIN = 0.01            # 0.6 s
