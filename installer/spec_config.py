@@ -74,9 +74,11 @@ def model_datas(models_dir: Path | None = None, verify: bool = True) -> list[tup
     root = Path(models_dir) if models_dir else bundle.models_dir()
     spec = bundle.manifest()
     fix = "run `metnos models install` (or `bash installer/setup.sh setup`) and build again"
-    wanted: list[tuple[Path, str | None, str]] = [(root / spec["planner"]["file"], spec["planner"]["sha256"], "models")]
-    for extra in ("GEMMA_TERMS.html", "NOTICE.md"):        # the Gemma terms must ship beside the model
-        wanted.append((root / extra, None, "models"))
+    wanted: list[tuple[Path, str | None, str]] = []
+    for key in ("instruct", "lite"):                       # both planner models: "bundled" and "bundled-lite"
+        wanted.append((root / spec[key]["file"], spec[key]["sha256"], "models"))
+        for extra in spec[key].get("extras", []):          # licence texts and notices ship beside each model
+            wanted.append((root / extra, None, "models"))
     emb = spec["embedder"]
     if not emb.get("files"):
         raise BuildError("resources/models.toml lists no embedder files; the model manifest is incomplete")
@@ -87,10 +89,10 @@ def model_datas(models_dir: Path | None = None, verify: bool = True) -> list[tup
         if not path.is_file():
             raise BuildError(f"model file {path} is missing. Fix: {fix}")
         if verify and digest is not None:
-            actual = bundle.sha256_file(path)
-            if actual != digest:
-                raise BuildError(f"model file {path} has sha256 {actual[:16]}…, models.toml expects {digest[:16]}…. "
-                                 f"Fix: run `metnos models install --force` and build again")
+            try:   # hashed once per (size, mtime): the instruct model alone is 1.1 GB
+                bundle.verify_file(path, digest, "model file")
+            except bundle.ModelError as e:
+                raise BuildError(f"{e} and build again") from None
         out.append((str(path), dest))
     return out
 

@@ -32,15 +32,32 @@ def session_home(tmp_path_factory: pytest.TempPathFactory):
         yield home
 
 
+def _bundled(setting: str) -> Path:
+    from app.models.bundle import LITE_BELOW_BYTES, ModelError, planner_path
+
+    try:   # the file itself, whatever this machine's RAM would choose
+        return planner_path(setting, ram_total=LITE_BELOW_BYTES).path
+    except ModelError as e:
+        need(f"bundled {setting} model not installed ({e})")
+        raise
+
+
 @pytest.fixture(scope="session")
 def bundled_gguf(session_home: Path) -> Path:
-    from app.models.bundle import ModelError, planner_path
+    """The GGUF the planner suites run on: the lite model (Gemma 3 270M) until they are tuned for the
+    instruct one; switching them is this one line ("bundled")."""
+    return _bundled("bundled-lite")
 
-    try:
-        return planner_path("bundled").path
-    except ModelError as e:
-        need(f"bundled planner model not installed ({e})")
-        raise
+
+@pytest.fixture(scope="session")
+def bundled_lite_gguf(session_home: Path) -> Path:
+    return _bundled("bundled-lite")
+
+
+@pytest.fixture(scope="session")
+def bundled_instruct_gguf(session_home: Path) -> Path:
+    """Qwen2.5-Coder-1.5B-Instruct, what llm.model = "bundled" means on a machine with 6 GB of RAM or more."""
+    return _bundled("bundled")
 
 
 @pytest.fixture(scope="session")

@@ -1,11 +1,11 @@
-"""`metnos bench planner|routing|store|ui` — each module of app/bench provides run_bench()/format_bench()."""
+"""`metnos bench planner|routing|memory|store|ui` — each module of app/bench provides run_bench()/format_bench()."""
 from __future__ import annotations
 
 import argparse
 import json
 from typing import Any
 
-BENCHES = ("planner", "routing", "store", "ui")
+BENCHES = ("planner", "routing", "memory", "store", "ui")
 
 
 def _module(which: str) -> Any:
@@ -14,6 +14,8 @@ def _module(which: str) -> Any:
         from app.bench import planner as mod
     elif which == "routing":
         from app.bench import routing as mod
+    elif which == "memory":
+        from app.bench import memory as mod
     elif which == "store":
         from app.bench import store as mod
     else:

@@ -52,31 +52,53 @@ def _config() -> list[Check]:
     return out
 
 
+# ~100 tokens, so the prompt speed is not all fixed overhead
+SPEED_PROMPT = ("Metnos Desk runs on this computer only: it reads files, lists folders, tells the time and "
+                "remembers what you ask it to remember, and nothing you type leaves the machine. The planner "
+                "model chooses a tool for each request, and the answer is written for the person who asked, "
+                "in the language of the request. Count from one to ten, in words, separated by commas.")
+
+
 def _planner(load: bool) -> list[Check]:
     from app.config import ConfigManager
+    from app.models import hardware
     from app.models.bundle import ModelError, planner_path
 
     cfg = ConfigManager().config
     if cfg.llm.backend == "openai":
         return [Check("ok", "planner", f"remote backend {cfg.llm.base_url} (model {cfg.llm.remote_model or '?'})")]
+    out = [Check("ok", "memory", f"RAM {hardware.gb(hardware.ram_total())} total, "
+                                 f"{hardware.gb(hardware.ram_available())} available; "
+                                 f"{hardware.physical_cores()} physical cores")]
     try:
         t0 = time.perf_counter()
         loc = planner_path(cfg.llm.model)
-        out = [Check("ok", "planner model", f"{loc.path} (sha256 ok, {time.perf_counter() - t0:.2f}s to verify)")]
+        out.append(Check("ok", "planner model", f"{loc.path} (sha256 ok, {time.perf_counter() - t0:.2f}s to verify)"))
     except ModelError as e:
-        return [Check("fail", "planner model", str(e))]
+        return out + [Check("fail", "planner model", str(e))]
+    keep = cfg.llm.keep_alive_minutes
+    out.append(Check("warn" if loc.ram_fallback else "ok", "planner in use",
+                     f"{loc.name} (llm.model = \"{cfg.llm.model}\"); released after "
+                     + (f"{keep:g} min idle" if keep > 0 else "never (keep_alive_minutes = 0)")
+                     + (f"; {loc.note}" if loc.note else ""),
+                     "add RAM, or set llm.model = \"bundled-lite\" to make the choice explicit"
+                     if loc.ram_fallback else ""))
     if not load:
         return out
     try:
         from app.models.llm import LlamaBackend
 
-        b = LlamaBackend(loc.path, n_ctx=1024, threads=cfg.llm.threads, chat_format=cfg.llm.chat_format)
-        prompt = b.render([{"role": "user", "content": "Count from one to ten."}])
+        fmt = cfg.llm.chat_format if cfg.llm.chat_format != "auto" else loc.chat_format
+        b = LlamaBackend(loc.path, n_ctx=1024, threads=cfg.llm.threads, chat_format=fmt)
+        prompt = b.render([{"role": "user", "content": SPEED_PROMPT}])
         c = b.complete(prompt, max_tokens=24)
+        prefill_s = max(1e-6, c.timings["first_token_s"])
         tps = c.completion_tokens / max(1e-6, c.timings["total_s"] - c.timings["first_token_s"])
-        out.append(Check("ok", "planner load", f"{b.load_s:.2f}s, format {b.chat_format}, {b.threads} threads"))
+        out.append(Check("ok", "planner load", f"{b.load_s:.2f}s, format {b.chat_format}, {b.threads} threads "
+                                               f"(llm.threads = {cfg.llm.threads}; 0 = one per physical core)"))
         out.append(Check("ok" if tps > 5 else "warn", "planner speed",
-                         f"{tps:.0f} tokens/s, first token {c.timings['first_token_s'] * 1000:.0f} ms, "
+                         f"{tps:.0f} tokens/s generation, {c.evaluated_tokens / prefill_s:.0f} tokens/s prompt "
+                         f"({c.evaluated_tokens} tokens), first token {c.timings['first_token_s'] * 1000:.0f} ms, "
                          f"load average {os.getloadavg()[0]:.1f}",
                          "" if tps > 5 else "the machine is busy or slow; close heavy programs"))
         b.close()

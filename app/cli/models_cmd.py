@@ -14,8 +14,11 @@ def cmd_models(args: argparse.Namespace) -> int:
         return 0
     if args.action == "verify":
         try:
-            print(bundle.planner_path().path)
-            print(bundle.embedder_path().path)
+            for setting in ("bundled", "bundled-lite"):
+                # the RAM fallback must not hide a missing instruct model: verify each file as such
+                loc = bundle.planner_path(setting, ram_total=bundle.LITE_BELOW_BYTES)
+                print(f"{loc.name}: {loc.path}")
+            print(f"embedder: {bundle.embedder_path().path}")
         except bundle.ModelError as e:
             print(f"error: {e}", file=sys.stderr)
             return 1

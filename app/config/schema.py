@@ -78,10 +78,17 @@ SECTIONS: list[Section] = [
     Section("llm", "The planner model.", [
         _s("llm", "backend", str, "llama_cpp", "llama_cpp (local GGUF) or openai (an OpenAI-compatible server).",
            choices=("llama_cpp", "openai")),
-        _s("llm", "model", str, "bundled", "'bundled' for the shipped Gemma 3 270M, or a path to any GGUF file."),
+        _s("llm", "model", str, "bundled",
+           "'bundled' for the shipped instruct model (Qwen2.5-Coder-1.5B-Instruct; the lite model instead on a "
+           "computer with less than 6 GB of RAM), 'bundled-lite' for the shipped Gemma 3 270M, or a path to any "
+           "GGUF file. For a server, set backend = \"openai\"."),
         _s("llm", "chat_format", str, "auto", "auto (read from the GGUF, Gemma turns when absent), gemma, chatml, llama-2...", ),
         _s("llm", "n_ctx", int, 4096, "Context window in tokens.", check=positive),
-        _s("llm", "threads", int, 0, "CPU threads; 0 means half the logical CPUs (one per physical core).", check=non_negative),
+        _s("llm", "threads", int, 0, "CPU threads; 0 means one per physical core.", check=non_negative),
+        _s("llm", "keep_alive_minutes", float, 10.0,
+           "Release the local model from memory after this many minutes without a planner turn; it is loaded "
+           "again (about a second) on the next one. 0 = keep it loaded while the app runs.",
+           check=lambda v: None if v >= 0 else "expected minutes ≥ 0 (0 keeps the model loaded)"),
         _s("llm", "max_steps", int, 6, "Most tool steps the planner takes in one turn.", check=positive),
         _s("llm", "tool_top_k", int, 4, "Tools shown to the planner per request (small models need few; 0 = all).", check=non_negative),
         _s("llm", "max_answer_tokens", int, 256, "Longest final answer.", check=positive),

@@ -2,7 +2,10 @@
 
 Models load on first use (or in the background via `preload`) so an L0
 answer never waits for them; a change of [llm] or [embed] in runtime.toml
-drops the loaded model and the next request loads the new one.
+drops the loaded model and the next request loads the new one. The local
+planner model is released after [llm] keep_alive_minutes idle and reloads on
+demand (app/models/keep_alive.py); `llm_loaded` / `llm_label` / `llm_note`
+say what is in use, for the tray tooltip and `metnos doctor`.
 """
 from __future__ import annotations
 
@@ -26,6 +29,9 @@ class ModelLoader:
         self._llm: LLMBackend | None = None
         self._embedder: Any = None
         self.progress: list[ProgressFn] = []
+        from app.models.keep_alive import KeepAlive
+
+        self.keep_alive = KeepAlive(manager.config.llm.keep_alive_minutes)
         manager.subscribe(self._on_config)
 
     @property
@@ -36,6 +42,8 @@ class ModelLoader:
         if not change.ok:
             return
         keys = change.changed
+        if "llm.keep_alive_minutes" in keys:
+            self.keep_alive.set_minutes(self.config.llm.keep_alive_minutes)
         with self._lock:
             if any(k.startswith("llm.") and k.split(".")[1] in ("backend", "model", "n_ctx", "threads", "chat_format",
                                                                "base_url", "remote_model") for k in keys):
@@ -44,6 +52,7 @@ class ModelLoader:
                 self._embedder = None
 
     def _drop_llm(self) -> None:
+        self.keep_alive.watch(None)
         if self._llm is not None and hasattr(self._llm, "close"):
             try:
                 self._llm.close()
@@ -62,11 +71,24 @@ class ModelLoader:
         with self._lock:
             if self._llm is None:
                 self._llm = load_llm(self.config, lambda f: self._report("llm", f))
+                self.keep_alive.watch(self._llm)
             return self._llm
 
     @property
     def llm_loaded(self) -> bool:
-        return self._llm is not None
+        """The model's weights are in memory now (False before the first load and after an idle release)."""
+        return self._llm is not None and bool(getattr(self._llm, "loaded", True))
+
+    @property
+    def llm_label(self) -> str:
+        """Which model answers: its name ("Qwen2.5-Coder-1.5B-Instruct Q4_K_M", a GGUF file name, a server)."""
+        return str(getattr(self._llm, "label", "")) if self._llm is not None else ""
+
+    @property
+    def llm_note(self) -> str:
+        """Why the model in use is not the one asked for (less than 6 GB of RAM), or ""."""
+        located = getattr(self._llm, "located", None)
+        return located.note if located is not None else ""
 
     def embedder(self) -> Any:
         with self._lock:
@@ -95,11 +117,19 @@ def load_llm(config: Any, progress: Callable[[float], None] | None = None) -> LL
     if config.llm.backend == "openai":
         from app.models.openai_backend import OpenAIBackend
 
-        remote: LLMBackend = OpenAIBackend.from_config(config)
-        return remote
+        remote = OpenAIBackend.from_config(config)
+        remote.label = f"{config.llm.remote_model or 'server'} ({config.llm.base_url})"  # type: ignore[attr-defined]
+        backend: LLMBackend = remote
+        return backend
     from app.models.bundle import planner_path
     from app.models.llm import LlamaBackend
 
     located = planner_path(config.llm.model)
-    return LlamaBackend(located.path, n_ctx=config.llm.n_ctx, threads=config.llm.threads,
-                        chat_format=config.llm.chat_format, progress=progress)
+    fmt = config.llm.chat_format if config.llm.chat_format != "auto" else located.chat_format
+    backend = LlamaBackend(located.path, n_ctx=config.llm.n_ctx, threads=config.llm.threads,
+                           chat_format=fmt, progress=progress)
+    backend.label = located.name          # type: ignore[attr-defined]
+    backend.located = located             # type: ignore[attr-defined]
+    log.info("planner model: %s (%s, %d threads, loaded in %.1f s)%s", located.name, located.path,
+             backend.threads, backend.load_s, f"; {located.note}" if located.note else "")
+    return backend

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import os
 import sys
 import tomllib
@@ -17,6 +18,7 @@ from typing import Any
 from app.config import paths
 from app.config.atomic import write_atomic
 
+log = logging.getLogger(__name__)
 RESOURCES = Path(__file__).resolve().parent.parent.parent / "resources"
 
 
@@ -81,8 +83,20 @@ def verify_file(path: Path, sha256: str, what: str) -> None:
     if actual != sha256:
         raise ModelError(f"{what}: {path} is corrupt or truncated (sha256 {actual[:12]}…, expected {sha256[:12]}…). "
                          f"Fix: run `metnos models install --force`")
+    remember_verified(path, sha256, cache)
+
+
+def remember_verified(path: Path, sha256: str, cache: dict[str, str] | None = None) -> None:
+    """Record that `path` (as it is now) has `sha256`: for a file just written or hard-linked from a
+    verified copy, so the next check does not hash a gigabyte again."""
+    cache_file = _verified_cache()
+    if cache is None:
+        try:
+            cache = json.loads(cache_file.read_text())
+        except (OSError, ValueError):
+            cache = {}
     cache = {k: v for k, v in cache.items() if not k.startswith(str(path.resolve()) + "|")}
-    cache[stamp] = sha256
+    cache[_stamp(path)] = sha256
     try:
         paths.ensure(cache_file.parent)
         write_atomic(cache_file, json.dumps(cache))
@@ -90,23 +104,68 @@ def verify_file(path: Path, sha256: str, what: str) -> None:
         pass  # a read-only cache only costs a re-hash next time
 
 
+# Below this much RAM "bundled" means the lite model: the instruct model's process needs ~1.85 GB
+# resident next to the app, the embedder and whatever else the person runs. Decimal GB, so a
+# machine sold as 6 GB (~5.8 GiB reported) keeps the instruct model and a 4 GB one does not.
+LITE_BELOW_BYTES = 6_000_000_000
+SETTINGS = {"bundled": "instruct", "bundled-lite": "lite"}
+
+
 @dataclass(frozen=True)
 class Located:
     path: Path
     bundled: bool
+    name: str = ""                 # what the app says is in use ("Qwen2.5-Coder-1.5B-Instruct Q4_K_M", a file name)
+    key: str = ""                  # "instruct" | "lite" for the bundle, "" for a file of the user's
+    chat_format: str = "auto"      # the manifest's hint for this model ("gemma": a base model without a template)
+    ram_fallback: bool = False     # "bundled" was asked, the machine has < 6 GB, so the lite model was chosen
+    ram_total: int | None = None   # the RAM figure the choice was made with (bytes)
+
+    @property
+    def note(self) -> str:
+        """One line for logs and `metnos doctor` when the model in use is not the one asked for."""
+        if not self.ram_fallback:
+            return ""
+        return (f"this computer has {(self.ram_total or 0) / 1e9:.1f} GB of RAM (less than "
+                f"{LITE_BELOW_BYTES / 1e9:.0f} GB): using the lite model instead of the instruct model")
 
 
-def planner_path(model_setting: str = "bundled", verify: bool = True) -> Located:
-    if model_setting and model_setting != "bundled":
+def choose_bundled(model_setting: str, ram_total: int | None) -> tuple[str, bool]:
+    """Which bundled model a setting means on a machine with `ram_total` bytes (None = unknown: no
+    fallback): ("instruct" | "lite", whether the lite model replaces the instruct one for lack of RAM)."""
+    key = SETTINGS[model_setting]
+    if key == "instruct" and ram_total is not None and ram_total < LITE_BELOW_BYTES:
+        return "lite", True
+    return key, False
+
+
+_said: set[str] = set()
+
+
+def planner_path(model_setting: str = "bundled", verify: bool = True, ram_total: int | None = None) -> Located:
+    """The planner GGUF for llm.model: "bundled" (the instruct model; the lite one below 6 GB of RAM),
+    "bundled-lite", or a path. `ram_total` (bytes) defaults to this machine's."""
+    if model_setting and model_setting not in SETTINGS:
         p = Path(model_setting).expanduser()
         if not p.is_file():
-            raise ModelError(f"llm.model: {p} does not exist. Fix: point llm.model at a .gguf file or set it to \"bundled\"")
-        return Located(p, False)
-    m = manifest()["planner"]
-    p = models_dir() / m["file"]
+            raise ModelError(f"llm.model: {p} does not exist. Fix: point llm.model at a .gguf file or set it to "
+                             f"\"bundled\" (or \"bundled-lite\")")
+        return Located(p, False, name=p.name)
+    setting = model_setting or "bundled"
+    if ram_total is None and SETTINGS[setting] == "instruct":
+        from app.models.hardware import ram_total as system_ram
+
+        ram_total = system_ram()
+    key, fallback = choose_bundled(setting, ram_total)
+    m = manifest()[key]
+    loc = Located(models_dir() / m["file"], True, name=m.get("name", m["file"]), key=key,
+                  chat_format=m.get("chat_format", "auto"), ram_fallback=fallback, ram_total=ram_total)
+    if fallback and loc.note not in _said:
+        _said.add(loc.note)
+        log.warning("planner model: %s", loc.note)
     if verify:
-        verify_file(p, m["sha256"], "bundled planner model")
-    return Located(p, True)
+        verify_file(loc.path, m["sha256"], f"bundled {key} model ({m['file']})")
+    return loc
 
 
 def embedder_path(model_setting: str = "bundled", verify: bool = True) -> Located:

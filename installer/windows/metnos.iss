@@ -42,11 +42,11 @@ OutputDir=..\..\dist
 OutputBaseFilename=MetnosDesk-{#AppVersion}-setup
 UninstallDisplayIcon={app}\{#AppExe}
 UninstallDisplayName={#AppName}
-; the models are ~340 MB and barely compress; lzma2 "fast" keeps the build short
+; the models are ~1.5 GB and barely compress; lzma2 "fast" keeps the build short
 Compression=lzma2/fast
 SolidCompression=no
 WizardStyle=modern
-; Apache-2.0 + the Gemma Terms of Use notice (the model's full terms are installed beside it)
+; Apache-2.0 (app and Qwen model) + the Gemma Terms of Use notice (full texts are installed beside the models)
 LicenseFile=LICENSE.txt
 CloseApplications=yes
 RestartApplications=no

@@ -73,7 +73,8 @@ def test_inno_setup_script_is_complete_and_consistent():
         assert key in setup, f"[Setup] {key} is missing"
     assert setup["DefaultDirName"].startswith("{autopf}"), "{autopf} is the per-user Programs folder when not admin"
     assert (ISS.parent / setup["LicenseFile"]).is_file()
-    assert "Gemma Terms of Use" in (ISS.parent / setup["LicenseFile"]).read_text()
+    licence = (ISS.parent / setup["LicenseFile"]).read_text()
+    assert "Gemma Terms of Use" in licence and "Qwen2.5-Coder-1.5B-Instruct" in licence and "Apache" in licence
     # every {#Name} used is defined, and the version follows pyproject.toml
     used = set(re.findall(r"\{#(\w+)\}", text))
     assert used <= set(defines), f"undefined: {used - set(defines)}"

@@ -36,7 +36,8 @@ def _fake_lib_dir(tmp_path: Path, os_name: str) -> Path:
 
 
 def _models_installed() -> None:
-    if not (bundle.models_dir() / bundle.manifest()["planner"]["file"]).is_file():
+    m = bundle.manifest()
+    if not all((bundle.models_dir() / m[k]["file"]).is_file() for k in ("instruct", "lite")):
         pytest.fail(f"the bundled models are not in {bundle.models_dir()}. Fix: .venv/bin/metnos models install")
 
 
@@ -44,11 +45,13 @@ def _models_installed() -> None:
 
 def test_model_datas_verifies_every_file_against_the_manifest():
     _models_installed()
-    datas = sc.model_datas()                       # hashes ~340 MB: once, here
+    datas = sc.model_datas()                       # hashes ~1.4 GB once (then remembered by size and mtime)
     spec = bundle.manifest()
     dests = {Path(src).name: dest for src, dest in datas}
-    assert dests[spec["planner"]["file"]] == "models"
+    assert dests[spec["instruct"]["file"]] == "models" and dests[spec["lite"]["file"]] == "models"
     assert dests["GEMMA_TERMS.html"] == "models", "the Gemma terms must ship beside the model"
+    assert dests["QWEN_LICENSE.txt"] == dests["QWEN_NOTICE.txt"] == "models", \
+        "the Apache-2.0 text and the NOTICE must ship beside the instruct model"
     for name in spec["embedder"]["files"]:
         assert dests[name] == f"models/{spec['embedder']['dir']}"
     assert all(Path(src).is_file() for src, _ in datas)
@@ -60,6 +63,9 @@ def test_model_datas_refuses_a_corrupt_or_missing_model(tmp_path: Path):
     fake = tmp_path / "models"
     shutil.copytree(real, fake, symlinks=True, ignore=shutil.ignore_patterns("*.gguf"),
                     copy_function=lambda s, d: Path(d).symlink_to(s))
+    with pytest.raises(sc.BuildError, match=r"qwen2\.5-coder-1\.5b-instruct-q4_k_m\.gguf is missing.*models install"):
+        sc.model_datas(fake)
+    (fake / "qwen2.5-coder-1.5b-instruct-q4_k_m.gguf").symlink_to(real / "qwen2.5-coder-1.5b-instruct-q4_k_m.gguf")
     with pytest.raises(sc.BuildError, match=r"gemma-3-270m-q4_k_m\.gguf is missing.*models install"):
         sc.model_datas(fake)
     (fake / "gemma-3-270m-q4_k_m.gguf").write_bytes(b"GGUF but truncated")

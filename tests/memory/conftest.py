@@ -92,9 +92,9 @@ def embedder(bundled_embedder: Any) -> Any:
 
 
 @pytest.fixture(scope="session")
-def count_tokens(bundled_gguf: Path) -> Any:
-    """The bundled planner's own tokenizer (vocab only: no weights loaded)."""
+def count_tokens(bundled_lite_gguf: Path) -> Any:
+    """The lite planner's own tokenizer (vocab only: no weights loaded)."""
     import llama_cpp
 
-    llm = llama_cpp.Llama(model_path=str(bundled_gguf), vocab_only=True, verbose=False)
+    llm = llama_cpp.Llama(model_path=str(bundled_lite_gguf), vocab_only=True, verbose=False)
     return lambda text: len(llm.tokenize(text.encode("utf-8"), add_bos=False, special=True))

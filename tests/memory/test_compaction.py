@@ -162,11 +162,11 @@ def test_invariants_hold_for_any_history(count_tokens, n_steps, keep, budget, si
 
 
 @pytest.mark.slow
-def test_forty_step_turn_with_the_bundled_model(count_tokens, bundled_gguf) -> None:
+def test_forty_step_turn_with_the_bundled_model(count_tokens, bundled_lite_gguf) -> None:
     """The real planner model as summarizer while a 40-step turn grows; budget and invariants hold throughout."""
     from app.models.llm import LlamaBackend
 
-    backend = LlamaBackend(bundled_gguf, n_ctx=2048, threads=1)
+    backend = LlamaBackend(bundled_lite_gguf, n_ctx=2048, threads=1)
     try:
         summarize = llm_summarizer(backend, max_tokens=60, max_input_tokens=600)
         history = [SYSTEM, TASK]

@@ -14,12 +14,12 @@ pytestmark = pytest.mark.slow
 
 
 @pytest.fixture(scope="module")
-def llm(tmp_path_factory: pytest.TempPathFactory, bundled_gguf: Path) -> Any:
+def llm(tmp_path_factory: pytest.TempPathFactory, bundled_lite_gguf: Path) -> Any:
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("METNOS_HOME", str(tmp_path_factory.mktemp("llm-home")))
         from app.models.llm import LlamaBackend
 
-        backend = LlamaBackend(bundled_gguf, n_ctx=1024, threads=2)
+        backend = LlamaBackend(bundled_lite_gguf, n_ctx=1024, threads=2, chat_format="gemma")
     yield backend
     backend.close()
 

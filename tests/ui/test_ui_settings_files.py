@@ -98,6 +98,8 @@ def test_gemma_terms_are_shown_as_text():
     assert any("Gemma" in n for n in names)
     gemma = next(c for c in components() if "Gemma" in c.name)
     assert "Gemma" in gemma.licence
+    qwen = next(c for c in components() if "Qwen2.5-Coder-1.5B-Instruct" in c.name)
+    assert "Apache-2.0" in qwen.licence and "Alibaba Cloud" in qwen.name + qwen.licence
     if gemma_terms_path() is not None:  # installed bundle: the real terms are readable
         from app.ui.licences import gemma_terms_text
 
