@@ -1,10 +1,13 @@
 """Undo the last file change: write_files keeps the previous version, `undo` puts it back.
 
 Backups live in the data dir (undo/), one row per change in undo.db, owner
-checked; "annulla"/"undo" in the L0 table calls this executor.
+checked; "annulla"/"undo" in the L0 table calls this executor. The file
+actions record their own kind of change (trash, move, copy, mkdir) with what
+is needed to reverse it; reversing is in undo_kinds.py.
 """
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import time
@@ -24,6 +27,9 @@ MIGRATIONS = [Migration(1, "file changes", """
     create table changes(id text primary key, owner text not null, path text not null,
         existed integer not null, backup text, created_at real not null, undone integer not null default 0);
     create index changes_owner on changes(owner, created_at);
+"""), Migration(2, "file actions", """
+    alter table changes add column kind text not null default 'write';
+    alter table changes add column data text;
 """)]
 
 
@@ -42,7 +48,7 @@ def remember_before_write(owner: str, path: Path) -> None:
     con = _db()
     try:
         with con:
-            con.execute("insert into changes values(?,?,?,?,?,?,0)",
+            con.execute("insert into changes(id, owner, path, existed, backup, created_at, undone) values(?,?,?,?,?,?,0)",
                         (cid, owner, str(path), int(backup is not None), backup, time.time()))
             old = con.execute("select id, backup from changes where owner = ? order by created_at desc "
                               "limit -1 offset ?", (owner, KEEP)).fetchall()
@@ -57,18 +63,38 @@ def remember_before_write(owner: str, path: Path) -> None:
         con.close()
 
 
+def remember_action(owner: str, kind: str, path: str, data: dict[str, Any]) -> None:
+    """Record a file action (trash, move, copy, mkdir) with what reversing it needs."""
+    con = _db()
+    try:
+        with con:
+            con.execute("insert into changes(id, owner, path, existed, backup, created_at, undone, kind, data) "
+                        "values(?,?,?,?,?,?,0,?,?)",
+                        (uuid.uuid4().hex, owner, path, 1, None, time.time(), kind, json.dumps(data)))
+    finally:
+        con.close()
+
+
 def undo(args: dict[str, Any], ctx: ToolContext) -> dict[str, Any]:
     try:
         con = _db()
     except StoreError as e:
         raise ToolError(f"nothing to undo: {e}") from None
     try:
-        row = con.execute("select id, path, existed, backup from changes where owner = ? and undone = 0 "
+        row = con.execute("select id, path, existed, backup, kind, data from changes where owner = ? and undone = 0 "
                           "order by created_at desc limit 1", (ctx.owner,)).fetchone()
         if row is None:
             return {"undone": False, "message_it": "Non c'è nessuna modifica da annullare.",
                     "message_en": "There is nothing to undo."}
-        cid, path, existed, backup = row
+        cid, path, existed, backup, kind, data = row
+        if kind != "write":
+            from .undo_kinds import reverse
+
+            out = reverse(kind, json.loads(data or "{}"), ctx)
+            if out.get("undone"):
+                with con:
+                    con.execute("update changes set undone = 1 where id = ?", (cid,))
+            return out
         target = Path(path)
         # The path was confined when it was written; check again now: the allowed folders may have shrunk,
         # or a folder on the way may have been replaced by a link to somewhere else.
