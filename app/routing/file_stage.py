@@ -87,6 +87,15 @@ def _named(text: str) -> str | None:
     return None
 
 
+def _installed(name: str) -> bool:
+    from app.tools.opener import find_app
+
+    try:
+        return find_app(name) is not None
+    except OSError:
+        return False
+
+
 def _step(tool: str, args: dict[str, Any]) -> dict[str, Any]:
     return {"tool": tool, "args": args, "arg_sources": {k: "rules" for k in args}}
 
@@ -175,6 +184,8 @@ def plan_clause(clause: str, has_tool: Callable[[str], bool], sig: ActionSig | N
         m = OPEN_VERBS.match(clause)
         if m and not paths and not urls:
             words = [w for w in re.split(r"\s+", m.group(2).strip()) if w.lower() not in APP_STOP]
+            name = " ".join(words)
             if 1 <= len(words) <= 3 and not {w.lower() for w in words} & NOT_APP and not sig.objects - {"app"}:
-                return Plan([_step("open_path", {"target": " ".join(words)})])
+                if m.group(1).lower() not in ("run", "esegui") or _installed(name):
+                    return Plan([_step("open_path", {"target": name})])  # "esegui le istruzioni" is not an app
     return None

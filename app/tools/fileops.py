@@ -102,6 +102,8 @@ def plan_targets(args: dict[str, Any], ctx: ToolContext) -> list[tuple[Path, Pat
     dest: Path | None = None
     try:
         dest = confine(raw_dest, allowed_roots(ctx.config))
+        if dest.exists() and not (dest.is_dir() or dest.is_file()):
+            raise ToolError(Message("files.not_regular", path=raw_dest))  # a FIFO, socket or device
     except ToolError as e:
         errors.append(e)
     srcs = sources(args, ctx, errors)
@@ -322,7 +324,7 @@ TOOLS = [
           "required": ["paths"]}, delete_files, group="Files", risk="write",
          examples=("cancella il file /tmp/x/todo.txt", "elimina /home/anna/vecchio.pdf", "butta nel cestino ~/a.txt",
                    "delete the file ~/old.log", "remove /tmp/x/a.txt and /tmp/x/b.txt", "svuota la cartella /tmp/x/sub",
-                   "trash ~/Downloads/setup.iso"),
+                   "trash ~/Downloads/setup.iso", "erase a file", "elimina un documento"),
          approval=delete_approval, declined=lambda a: Message("fileops.delete_declined")),
     Tool("move_files", "Move or rename files and folders (never overwrites: a taken name gets a free one). "
                        "Sposta/rinomina file o cartelle. Asks for approval.",

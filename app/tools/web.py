@@ -117,6 +117,14 @@ class _Redirects(urllib.request.HTTPRedirectHandler):
         self.allow_private = allow_private
         self.count = 0
 
+    def http_error_302(self, req: Any, fp: Any, code: int, msg: str, headers: Any) -> Any:
+        where = headers.get("location") or headers.get("uri")
+        if where:  # checked before urllib's own scheme check, so a redirect to file: reads as a refusal
+            _check_host(urllib.parse.urljoin(req.full_url, where), self.allow_private)
+        return super().http_error_302(req, fp, code, msg, headers)
+
+    http_error_301 = http_error_303 = http_error_307 = http_error_308 = http_error_302  # type: ignore[assignment]
+
     def redirect_request(self, req: Any, fp: Any, code: int, msg: str, headers: Any, newurl: str) -> Any:
         self.count += 1
         if self.count > MAX_REDIRECTS:
