@@ -73,7 +73,8 @@ def teach(router: Any, taught: list[dict[str, Any]], times: int = 3, now: dateti
 
 def _expected(p: dict[str, Any]) -> list[tuple[str, Any]]:
     if "steps" in p:
-        text = json.dumps(p["steps"], ensure_ascii=False).replace('"$probe"', json.dumps(p["probe"], ensure_ascii=False))
+        probe = json.dumps(p["probe"], ensure_ascii=False)
+        text = json.dumps(p["steps"], ensure_ascii=False).replace('"$probe"', probe)
         return [(s["tool"], s["args"]) for s in json.loads(text)]
     return [(p["tool"], p["args"])]
 

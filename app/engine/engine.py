@@ -255,7 +255,9 @@ class Engine:
         turn = ctx.turn
         turn.level = res.level
         turn.route = res
-        steps = res.steps or ([{"tool": res.tool, "args": res.args, "arg_sources": res.arg_sources}] if res.tool else [])
+        one: list[dict[str, Any]] = (
+            [{"tool": res.tool, "args": res.args, "arg_sources": res.arg_sources}] if res.tool else [])
+        steps: list[dict[str, Any]] = res.steps or one
         ctx.emit(ev.RouteDecision(ctx.turn_id, 0, level=res.level, why=res.reason, score=res.score,
                                   tool=res.tool, args=dict(res.args or {}),
                                   steps=[{"tool": s["tool"], "args": s.get("args", {})} for s in steps]))
@@ -283,7 +285,8 @@ class Engine:
             except (KeyError, IndexError, ValueError):
                 answer = render(steps[-1]["tool"], result, lang)
             if len(steps) > 1 and res.stage in ("files", "capability"):  # each file action says what it did
-                answer = "\n".join(render(s["tool"], st.result, lang) for s, st in zip(steps, ctx.turn.steps[-len(steps):]))
+                done = ctx.turn.steps[-len(steps):]
+                answer = "\n".join(render(s["tool"], st.result, lang) for s, st in zip(steps, done))
         if res.notice:
             answer = f"{res.notice}\n\n{answer}"
         self._finish(ctx, answer, "")

@@ -20,11 +20,12 @@ from app.lang.messages import Message
 from app.turn.decision import RouteResult
 
 from .actions import VERB_FORMS, action_of, split_continuation, verb_langs
-from .lexicon import STOPWORDS
-from .normalize import normalize, split_words
+from .args_extractor import extract
 from .capability import CoverageCache, unsupported
 from .file_stage import plan_clause
-
+from .l0 import EDGE_FILLERS
+from .lexicon import STOPWORDS
+from .normalize import normalize, split_words
 
 TYPO_CLASSES = frozenset({"delete", "move", "rename", "copy", "install", "uninstall", "print", "send", "compress",
                           "extract", "encrypt", "upload", "find"})
@@ -46,6 +47,18 @@ def fix_verb_typo(clause: str) -> str:
         return clause
     hit = difflib.get_close_matches(m.group(2).lower(), list(_typo_vocab()), n=1, cutoff=0.85)
     return clause[: m.start(2)] + hit[0] + clause[m.end(2):] if hit else clause
+
+
+_COURTESY = frozenset(w for f in EDGE_FILLERS for w in f.split()) | {"buongiorno", "buonasera", "salve", "grazie",
+                                                                     "mille", "tante", "prego"}
+
+
+def _courtesy(clause: str, sig: Any) -> bool:
+    """A clause that is only a greeting or a thank-you ("ciao,", "grazie mille")."""
+    if sig.actions or sig.objects or any(v for k, v in extract(clause).items() if not k.startswith("_")):
+        return False
+    words = split_words(normalize(clause))
+    return bool(words) and all(w in _COURTESY or w in STOPWORDS for w in words)
 
 
 def request_lang(text: str) -> str:
@@ -85,8 +98,10 @@ class ActionStage:
                 continue
             plan = plan_clause(clause, self._has_tool, sig)
             if plan is None:
-                rest.append(clause)
-            elif plan.question is not None:
+                if not _courtesy(clause, sig):
+                    rest.append(clause)  # "ciao," or "grazie" around a request is not a part of it
+                continue
+            if plan.question is not None:
                 if len(clauses) > 1:
                     rest.append(clause)  # "scarica la pagina e cancellala": the planner knows what "la" is
                     continue

@@ -21,7 +21,8 @@ from .args_extractor import extract
 register({
     "route.need_path": {"it": "Per {what} mi serve il percorso completo di «{name}» (per esempio /home/tu/{name}): "
                               "dove si trova?",
-                        "en": "To {what} I need the full path of “{name}” (for example /home/you/{name}): where is it?"},
+                        "en": "To {what} I need the full path of “{name}” (for example /home/you/{name}): "
+                              "where is it?"},
     "route.need_target": {"it": "Per {what} dimmi quale file o cartella, con il percorso completo (per esempio "
                                 "/home/tu/file.txt).",
                           "en": "To {what}, tell me which file or folder, with its full path (for example "
@@ -42,10 +43,12 @@ EDIT_WORDS = re.compile(r"(?i)\b(rig[ah]e?|lines?|parol[ae]|words?|frase|frasi|s
 DUPLICATES = re.compile(r"(?i)\bduplicat\w*")
 EMPTY_WORDS = re.compile(r"(?i)\b(svuota\w*|empty|empties|emptying)\b")
 MKDIR_WORDS = re.compile(r"(?i)\b(crea\w*|create|make|fai|fammi|nuov[ao]|new|mkdir|aggiungi)\b")
-DEFAULT_APP = re.compile(r"(?i)programma predefinito|applicazione predefinita|app predefinita|default (?:app|application|"
+DEFAULT_APP = re.compile(r"(?i)programma predefinito|applicazione predefinita|app predefinita|"
+                         r"default (?:app|application|"
                          r"program|viewer)|file manager|gestore (?:di )?file|esplora risorse|\bfinder\b|nel browser|"
                          r"in the browser|\bbrowser\b|con il visualizzatore|with the viewer|con l'app")
-OPEN_VERBS = re.compile(r"(?i)^\s*(?:(?:per favore|please|puoi|can you|could you)\s+)?(apri(?:mi)?|aprire|open|avvia(?:mi)?|"
+OPEN_VERBS = re.compile(r"(?i)^\s*(?:(?:per favore|please|puoi|can you|could you)\s+)?"
+                        r"(apri(?:mi)?|aprire|open|avvia(?:mi)?|"
                         r"lancia|launch|start|run|esegui|fai partire|fire up)\s+(.+?)\s*[.!?]*\s*$")
 GREP_CUES = re.compile(r"(?i)\b(dentro|inside|nei file|in the files|within|contengono|contiene|containing|contain|"
                        r"mentions?|menzion\w+|la parola|the word|il testo|the text|la scritta|la stringa|the string|"
@@ -80,7 +83,9 @@ def _named(text: str) -> str | None:
     low = text.lower()
     for names in ALIASES.values():
         for n in sorted(names, key=len, reverse=True):
-            if n not in ("~", "casa", "foto", "video", "docs") and re.search(rf"(?<![\w/~.]){re.escape(n)}(?![\w/.])", low):
+            if n in ("~", "casa", "foto", "video", "docs"):
+                continue  # too common as plain words
+            if re.search(rf"(?<![\w/~.]){re.escape(n)}(?![\w/.])", low):
                 p = named_folder(n)
                 if p is not None:
                     return str(p)
@@ -148,7 +153,8 @@ def plan_clause(clause: str, has_tool: Callable[[str], bool], sig: ActionSig | N
             return Plan([_step(tool, {"paths": full[:-1], "dest": full[-1]})])
         src = full[0]
         if bare:
-            return Plan([_step(tool, {"paths": [src], "dest": _join(src.rstrip("/").rsplit("/", 1)[0] or "/", bare[-1])})])
+            folder = src.rstrip("/").rsplit("/", 1)[0] or "/"
+            return Plan([_step(tool, {"paths": [src], "dest": _join(folder, bare[-1])})])
         if named:
             return Plan([_step(tool, {"paths": [src], "dest": named})])
         return Plan(question=Message("route.need_dest", what=what, name=src))

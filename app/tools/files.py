@@ -14,9 +14,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from app.store import StoreError
-
 from app.lang.messages import Message
+from app.store import StoreError
 
 from .atomic import new_file_mode, write_bytes
 from .confine import allowed_roots, confine, require_regular

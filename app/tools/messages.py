@@ -14,12 +14,14 @@ register({
     "files.nul": {"it": "il percorso contiene un byte NUL; rifiutato", "en": "path contains a NUL byte; refused"},
     "files.tilde_user": {"it": "{path}: i percorsi '~utente' ('~user') non sono ammessi; usa un percorso completo "
                                "dentro le cartelle permesse",
-                         "en": "{path}: '~user' paths are not allowed; use an absolute path inside the allowed folders"},
+                         "en": "{path}: '~user' paths are not allowed; use an absolute path inside the allowed "
+                               "folders"},
     "files.unc": {"it": "{path}: i percorsi di rete (\\\\server\\share) non sono ammessi; copia il file in una "
                         "cartella permessa",
                   "en": "{path}: network share paths (\\\\server\\share) are not allowed; copy the file into an "
                         "allowed folder"},
-    "files.drive": {"it": "{path}: è un percorso con lettera di unità Windows; su questo sistema i percorsi iniziano con / "
+    "files.drive": {"it": "{path}: è un percorso con lettera di unità Windows; su questo sistema i percorsi "
+                          "iniziano con / "
                           "(o ~/ per la tua home)",
                     "en": "{path}: a Windows drive path; on this system paths start with / (or ~/ for your home)"},
     "files.dotdot": {"it": "{path}: '..' non è ammesso nei percorsi; scrivi il percorso completo",
@@ -33,13 +35,15 @@ register({
                        "en": "{path}: relative paths are ambiguous; give an absolute path or start with ~/"},
     "files.unresolvable": {"it": "{path}: non riesco a risolverlo ({error})", "en": "{path}: cannot resolve ({error})"},
     "files.outside": {"it": "{path}: è fuori dalle cartelle permesse ({roots}). "
-                            "Aggiungi la sua cartella a [tools] allowed_roots in runtime.toml se vuoi che Metnos la usi",
+                            "Aggiungi la sua cartella a [tools] allowed_roots in runtime.toml se vuoi che Metnos "
+                            "la usi",
                       "en": "{path}: outside the allowed folders ({roots}). Add its folder to [tools] allowed_roots in "
                             "runtime.toml if you want Metnos to use it"},
     "files.not_found": {"it": "non trovo {path}", "en": "{path}: no such file or folder"},
     "files.not_found_near": {"it": "non trovo {path}; forse intendevi: {near}",
                              "en": "{path}: no such file or folder; did you mean: {near}"},
-    "files.cannot_check": {"it": "{path}: non riesco a verificarlo ({error})", "en": "{path}: cannot be checked ({error})"},
+    "files.cannot_check": {"it": "{path}: non riesco a verificarlo ({error})",
+                           "en": "{path}: cannot be checked ({error})"},
     "files.is_folder": {"it": "{path}: è una cartella, non un file (usa list_dir)",
                         "en": "{path}: is a folder, not a file (use list_dir)"},
     "files.not_folder": {"it": "{path}: non è una cartella", "en": "{path}: not a folder"},
@@ -58,7 +62,8 @@ register({
     "files.no_paths": {"it": "indica almeno un percorso", "en": "give at least one path"},
     "files.exists_create": {"it": "{path}: esiste già; per sostituirlo chiedimi di sovrascriverlo",
                             "en": "{path}: already exists (mode=create); use mode=overwrite to replace it"},
-    "files.no_parent": {"it": "{path}: la cartella {parent} non esiste", "en": "{path}: folder {parent} does not exist"},
+    "files.no_parent": {"it": "{path}: la cartella {parent} non esiste",
+                        "en": "{path}: folder {parent} does not exist"},
     "files.no_undo_copy": {"it": "{path}: non riesco a tenere una copia per annullare ({error}); non ho scritto nulla",
                            "en": "{path}: could not keep a copy for undo ({error}); nothing was written"},
     "files.write_failed": {"it": "{path}: scrittura non riuscita ({error}); il file originale è intatto",

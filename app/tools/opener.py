@@ -38,7 +38,8 @@ register({
     "open.failed": {"it": "non sono riuscito ad aprire {what} ({error})", "en": "could not open {what} ({error})"},
     "open.opened": {"it": "Ho aperto {what}.", "en": "I opened {what}."},
     "open.started": {"it": "Ho avviato {name}.", "en": "I started {name}."},
-    "open.q_path": {"it": "Aprire {what} con il programma predefinito?", "en": "Open {what} with the default application?"},
+    "open.q_path": {"it": "Aprire {what} con il programma predefinito?",
+                    "en": "Open {what} with the default application?"},
     "open.q_url": {"it": "Aprire {what} nel browser?", "en": "Open {what} in the browser?"},
     "open.q_app": {"it": "Avviare l'applicazione {what}?", "en": "Start the application {what}?"},
     "open.declined": {"it": "Va bene, non ho aperto nulla.", "en": "All right, I opened nothing."},
@@ -73,7 +74,8 @@ def _entry(path: Path) -> dict[str, str] | None:
     if not cp.has_section("Desktop Entry"):
         return None
     sec = dict(cp.items("Desktop Entry"))
-    if sec.get("Type", "Application") != "Application" or sec.get("Hidden", "").lower() == "true" or not sec.get("Exec"):
+    hidden = sec.get("Hidden", "").lower() == "true"
+    if sec.get("Type", "Application") != "Application" or hidden or not sec.get("Exec"):
         return None
     return sec
 

@@ -92,7 +92,8 @@ def closest(missing: Path, limit: int = 3) -> list[str]:
         return []
     low = {n.lower(): n for n in names}
     hits = difflib.get_close_matches(want.lower(), list(low), n=limit, cutoff=0.6)
-    stem_hits = [n for k, n in low.items() if want.lower().split(".")[0] and k.split(".")[0] == want.lower().split(".")[0]]
+    base = want.lower().split(".")[0]
+    stem_hits = [n for k, n in low.items() if base and k.split(".")[0] == base]
     out: list[str] = []
     for n in [*(low[h] for h in hits), *stem_hits]:
         p = str(parent / n)

@@ -48,7 +48,8 @@ def remember_before_write(owner: str, path: Path) -> None:
     con = _db()
     try:
         with con:
-            con.execute("insert into changes(id, owner, path, existed, backup, created_at, undone) values(?,?,?,?,?,?,0)",
+            con.execute("insert into changes(id, owner, path, existed, backup, created_at, undone) "
+                        "values(?,?,?,?,?,?,0)",
                         (cid, owner, str(path), int(backup is not None), backup, time.time()))
             old = con.execute("select id, backup from changes where owner = ? order by created_at desc "
                               "limit -1 offset ?", (owner, KEEP)).fetchall()

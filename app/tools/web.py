@@ -38,7 +38,8 @@ register({
                           "web_allow_private = true in [tools])"},
     "web.unreachable": {"it": "non riesco a raggiungere {host}: nessuna connessione di rete, o l'indirizzo è sbagliato",
                         "en": "cannot reach {host}: no network connection, or the address is wrong"},
-    "web.timeout": {"it": "{host} non ha risposto entro {seconds} secondi", "en": "{host} did not answer within {seconds} seconds"},
+    "web.timeout": {"it": "{host} non ha risposto entro {seconds} secondi",
+                    "en": "{host} did not answer within {seconds} seconds"},
     "web.status": {"it": "{url} ha risposto con l'errore {status}", "en": "{url} answered with error {status}"},
     "web.redirects": {"it": "{url} rimanda ad altri indirizzi troppe volte (più di {n})",
                       "en": "{url} redirects too many times (more than {n})"},
@@ -105,7 +106,7 @@ def _check_host(url: str, allow_private: bool) -> str:
     except (socket.gaierror, UnicodeError, OSError):
         raise ToolError(Message("web.unreachable", host=host)) from None
     for info in infos:
-        ip = ipaddress.ip_address(info[4][0].split("%")[0])
+        ip = ipaddress.ip_address(str(info[4][0]).split("%")[0])
         if not allow_private and (ip.is_private or ip.is_loopback or ip.is_link_local or ip.is_multicast
                                   or ip.is_reserved or ip.is_unspecified):
             raise ToolError(Message("web.private", host=host))
@@ -123,7 +124,7 @@ class _Redirects(urllib.request.HTTPRedirectHandler):
             _check_host(urllib.parse.urljoin(req.full_url, where), self.allow_private)
         return super().http_error_302(req, fp, code, msg, headers)
 
-    http_error_301 = http_error_303 = http_error_307 = http_error_308 = http_error_302  # type: ignore[assignment]
+    http_error_301 = http_error_303 = http_error_307 = http_error_308 = http_error_302
 
     def redirect_request(self, req: Any, fp: Any, code: int, msg: str, headers: Any, newurl: str) -> Any:
         self.count += 1

@@ -18,7 +18,6 @@ from app.turn.events import Turn
 from app.turn.rendering import render
 
 
-
 def sha(p: Path) -> str:
     return hashlib.sha256(p.read_bytes()).hexdigest()
 

@@ -22,7 +22,7 @@ pytestmark = pytest.mark.slow
 def test_suite_is_big_bilingual_and_split() -> None:
     cases = suite.load()
     assert len(cases) >= 60
-    assert {c["split"] for c in cases} == {"tune", "heldout"}
+    assert {c["split"] for c in cases} == {"tune", "heldout", "heldout2"}
     langs = [c["lang"] for c in cases]
     assert 0.35 <= langs.count("en") / len(cases) <= 0.65
     assert sum(1 for c in cases if c.get("cannot")) >= 20
@@ -49,7 +49,7 @@ def test_file_actions_and_honest_cannot(tmp_path: Path, bundled_gguf: Path, bund
     report = suite.report(res)
     with capsys.disabled():
         print("\n" + report)
-    for name in ("tune", "heldout"):
+    for name in ("tune", "heldout", "heldout2"):
         sp = res.splits[name]
         assert sp.accuracy >= 0.95, report
         assert sp.substitutes == 0, report
