@@ -7,6 +7,7 @@ and a replaced file keeps its mode and owner.
 """
 from __future__ import annotations
 
+import errno
 import os
 import shutil
 import stat
@@ -149,3 +150,23 @@ def copy_tree(src: Path, final: Path) -> None:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
     fsync_dir(final.parent)
+
+
+def move_path(src: Path, final: Path) -> None:
+    """One rename on one device; across devices a complete copy first, and only then the source goes."""
+    try:
+        os.rename(src, final)
+        fsync_dir(final.parent)
+        return
+    except OSError as e:
+        if e.errno != errno.EXDEV:
+            raise
+    if src.is_dir() and not src.is_symlink():
+        copy_tree(src, final)
+        shutil.rmtree(src)
+    elif src.is_symlink():
+        os.symlink(os.readlink(src), final)
+        src.unlink()
+    else:
+        copy_file(src, final)
+        src.unlink()

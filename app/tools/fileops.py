@@ -9,9 +9,7 @@ out of the allowed folders.
 """
 from __future__ import annotations
 
-import errno
 import os
-import shutil
 import stat
 from pathlib import Path
 from typing import Any
@@ -19,7 +17,7 @@ from typing import Any
 from app.lang.messages import Message
 
 from . import fileops_messages as _m  # noqa: F401  (registers the sentences used below)
-from .atomic import copy_file, copy_tree, fsync_dir
+from .atomic import copy_file, copy_tree, fsync_dir, move_path
 from .confine import allowed_roots, confine
 from .registry import Approval, Tool, ToolContext, ToolError
 
@@ -206,32 +204,13 @@ def delete_approval(args: dict[str, Any]) -> Approval:
 
 
 # -- move / copy -------------------------------------------------------------------------------------------
-def _move_one(src: Path, final: Path) -> None:
-    try:
-        os.rename(src, final)  # one atomic step on one device
-        fsync_dir(final.parent)
-        return
-    except OSError as e:
-        if e.errno != errno.EXDEV:
-            raise
-    if src.is_dir() and not src.is_symlink():
-        copy_tree(src, final)
-        shutil.rmtree(src)
-    elif src.is_symlink():
-        os.symlink(os.readlink(src), final)
-        src.unlink()
-    else:
-        copy_file(src, final)  # the whole copy is in place before the source goes
-        src.unlink()
-
-
 def move_files(args: dict[str, Any], ctx: ToolContext) -> dict[str, Any]:
     pairs = plan_targets(args, ctx)
     done: list[list[str]] = []
     try:
         for src, final in pairs:
             ctx.cancel.check()
-            _move_one(src, final)
+            move_path(src, final)
             done.append([str(src), str(final)])
     except OSError as e:
         raise ToolError(Message("fileops.move_failed", path=str(src), error=e.strerror or str(e))) from None

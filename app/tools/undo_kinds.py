@@ -11,6 +11,7 @@ from typing import Any
 
 from app.lang.messages import Message
 
+from .atomic import move_path
 from .confine import allowed_roots, confine
 from .registry import ToolContext, ToolError
 
@@ -61,10 +62,8 @@ def reverse(kind: str, data: dict[str, Any], ctx: ToolContext) -> dict[str, Any]
                 raise ToolError(Message("undo.gone", path=str(d)))
         if not ctx.approve("undo", {"action": "move back", "paths": [str(d) for _, d in moves]}, "write"):
             return _declined()
-        from .fileops import _move_one
-
         for s, d in reversed(moves):
-            _move_one(d, s)
+            move_path(d, s)
         return _said(Message("undo.moved_back", n=len(moves), names=", ".join(s.name for s, _ in moves[:3])))
     if kind == "copy":
         created = [Path(p) for p in data.get("created") or []]
