@@ -64,6 +64,19 @@ register({
     "files.write_declined": {"it": "Va bene, non ho scritto nulla in {path}.",
                              "en": "All right, I wrote nothing to {path}."},
     # undo
+    "undo.no_store": {"it": "non c'è nulla da annullare: {error}", "en": "nothing to undo: {error}"},
+    "undo.refused": {"it": "non posso annullare la modifica a {path}: {reason}; non ho cambiato nulla",
+                     "en": "cannot undo the change to {path}: {reason}; nothing was changed"},
+    "undo.link": {"it": "non posso annullare la modifica a {path}: quel percorso ora porta a {now} (un collegamento "
+                        "messo al suo posto); non ho cambiato nulla",
+                  "en": "cannot undo the change to {path}: that path now leads to {now} (a link was put in its place); "
+                        "nothing was changed"},
+    "undo.not_regular": {"it": "non posso annullare la modifica a {path}: non è più un file normale; non ho cambiato "
+                               "nulla",
+                         "en": "cannot undo the change to {path}: it is no longer a regular file; nothing was changed"},
+    "undo.no_copy": {"it": "manca la copia salvata di {path}: non posso annullare",
+                     "en": "the saved copy of {path} is missing; cannot undo"},
+    "undo.q": {"it": "Annullare l'ultima modifica a {what}?", "en": "Undo the last change to {what}?"},
     "undo.declined": {"it": "Annullamento rifiutato: nulla è cambiato.", "en": "Undo declined: nothing changed."},
     "undo.moved_link": {"it": "non posso annullare: la cartella di {path} ora porta altrove (un collegamento); "
                               "non ho cambiato nulla",

@@ -16,10 +16,11 @@ from pathlib import Path
 from typing import Any
 
 from app.config import paths
+from app.lang.messages import Message
 from app.store import Migration, StoreError, open_db
 
 from .confine import allowed_roots, confine
-from .registry import Tool, ToolContext, ToolError
+from .registry import Approval, Tool, ToolContext, ToolError
 
 KEEP = 50  # changes remembered per owner
 
@@ -80,7 +81,7 @@ def undo(args: dict[str, Any], ctx: ToolContext) -> dict[str, Any]:
     try:
         con = _db()
     except StoreError as e:
-        raise ToolError(f"nothing to undo: {e}") from None
+        raise ToolError(Message("undo.no_store", error=str(e))) from None
     try:
         row = con.execute("select id, path, existed, backup, kind, data from changes where owner = ? and undone = 0 "
                           "order by created_at desc limit 1", (ctx.owner,)).fetchone()
@@ -102,19 +103,18 @@ def undo(args: dict[str, Any], ctx: ToolContext) -> dict[str, Any]:
         try:
             now_at = confine(path, allowed_roots(ctx.config))
         except ToolError as e:
-            raise ToolError(f"cannot undo the change to {path}: {e}; nothing was changed") from None
+            raise ToolError(Message("undo.refused", path=path, reason=e.message or str(e))) from None
         if now_at != target:
-            raise ToolError(f"cannot undo the change to {path}: that path now leads to {now_at} (a link was put "
-                            f"in its place); nothing was changed")
+            raise ToolError(Message("undo.link", path=path, now=str(now_at)))
         if target.is_symlink() or (target.exists() and not target.is_file()):
-            raise ToolError(f"cannot undo the change to {path}: it is no longer a regular file; nothing was changed")
+            raise ToolError(Message("undo.not_regular", path=path))
         what = "restore the previous version of" if existed else "remove the file created at"
         if not ctx.approve("undo", {"action": what, "path": path}, "write"):
             return {"undone": False, "path": path, "message_it": "Annullamento rifiutato: nulla è cambiato.",
                     "message_en": "Undo declined: nothing changed."}
         if existed:
             if not backup or not Path(backup).is_file():
-                raise ToolError(f"the saved copy of {path} is missing; cannot undo")
+                raise ToolError(Message("undo.no_copy", path=path))
             tmp = target.with_name(f".{target.name}.undo-{cid[:8]}")
             shutil.copy2(backup, tmp)
             os.replace(tmp, target)
@@ -135,5 +135,8 @@ def undo(args: dict[str, Any], ctx: ToolContext) -> dict[str, Any]:
 TOOLS = [
     Tool("undo", "Undo the last file change made by Metnos (restore the previous version). Annulla.",
          {"type": "object", "properties": {}}, undo, group="Files", risk="write", self_approving=True,
+         approval=lambda a: Approval(Message("undo.q", what=", ".join(
+             [str(p) for p in a.get("paths") or []] or [str(a.get("path", ""))])),
+             "\n".join(str(p) for p in a.get("paths") or [a.get("path", "")]), "files"),
          examples=("annulla", "undo", "annulla l'ultima modifica")),
 ]
