@@ -103,7 +103,7 @@ TOOLS = [
              "regex": {"type": "boolean", "description": "Treat pattern as a regular expression"},
              "ignore_case": {"type": "boolean", "description": "Ignore upper/lower case (default true)"}},
           "required": ["root", "pattern"]}, search_in_files, group="Files", reads_external=True,
-         examples=("cerca 'fattura' dentro i file di /tmp/x", "in quali file di ~/Documenti c'è la parola budget",
-                   "grep TODO in ~/progetti", "search for 'password' inside the files in /tmp/x",
+         examples=("cerca 'fattura' dentro i file di ~/Documenti", "in quali file di ~/Documenti c'è la parola budget",
+                   "grep TODO in ~/progetti", "search for 'password' inside the files in ~/work",
                    "which files in ~/notes mention Marco")),
 ]

@@ -184,15 +184,14 @@ def open_approval(args: dict[str, Any]) -> Approval:
 
 
 TOOLS = [
-    Tool("open_path", "Open a file, a folder or a web address with the default application, or start an installed "
-                      "application by name. Apri un file, una cartella, un sito o un programma (es. firefox). "
-                      "Asks for approval.",
+    Tool("open_path", "Start an installed application by name, or hand a file, folder or web address to its default "
+                      "application (browser, viewer, file manager). Avvia un programma (es. firefox). Asks for approval.",
          {"type": "object", "properties": {
              "target": {"type": "string",
                         "description": "Absolute path, http(s) address, or the name of an installed application"}},
           "required": ["target"]}, open_path, group="Files", risk="write",
-         examples=("apri firefox", "avvia la calcolatrice", "apri la cartella /tmp/x con il file manager",
-                   "apri /tmp/x/foto.jpg con il programma predefinito", "open https://example.org in the browser",
-                   "launch libreoffice", "open my Downloads folder"),
+         examples=("avvia firefox", "avvia la calcolatrice", "lancia thunderbird", "launch libreoffice",
+                   "start the terminal app", "apri ~/Immagini/mare.jpg con il programma predefinito",
+                   "open https://example.org in the browser"),
          approval=open_approval, declined=lambda a: Message("open.declined")),
 ]
