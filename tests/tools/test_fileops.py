@@ -44,12 +44,24 @@ class Box:
         return ctx.execute(tool, args)
 
 
+@pytest.fixture(autouse=True)
+def own_trash(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """This test's own freedesktop trash (send2trash reads XDG_DATA_HOME once, at import)."""
+    from send2trash import plat_other
+
+    data = tmp_path / "xdg-data"
+    monkeypatch.setattr(plat_other, "XDG_DATA_HOME", os.fsencode(data))
+    monkeypatch.setattr(plat_other, "HOMETRASH_B", os.fsencode(data / "Trash"))
+    monkeypatch.setattr(plat_other, "HOMETRASH", str(data / "Trash"))
+    return data / "Trash"
+
+
 @pytest.fixture
-def box(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Box:
+def box(tmp_path: Path) -> Box:
     return Box(tmp_path)
 
 
-def test_delete_goes_to_the_trash_and_undo_brings_it_back_byte_for_byte(box: Box) -> None:
+def test_delete_goes_to_the_trash_and_undo_brings_it_back_byte_for_byte(box: Box, own_trash: Path) -> None:
     f = box.root / "report.bin"
     f.write_bytes(os.urandom(5000))
     f.chmod(0o640)
@@ -60,12 +72,14 @@ def test_delete_goes_to_the_trash_and_undo_brings_it_back_byte_for_byte(box: Box
     assert box.asked[0][1] == f"Spostare report.bin (in {box.root}) nel cestino?"
     assert box.asked[0][2] == str(f)
     assert render("delete_files", out.result, "it") == "Ho spostato report.bin nel cestino (puoi annullare)."
-    trashed = Path(out.result["trashed"][0])
-    assert trashed == f
+    assert Path(out.result["trashed"][0]) == f
+    in_trash = own_trash / "files" / "report.bin"
+    assert sha(in_trash) == before and f"Path={f}" in (own_trash / "info" / "report.bin.trashinfo").read_text()
     undo = box.run("undo", {}, text="annulla")
     assert undo.ok and undo.result["undone"], undo.result
     assert sha(f) == before and f.stat().st_mtime_ns == mtime and stat.S_IMODE(f.stat().st_mode) == 0o640
     assert undo.result["message_it"] == f"Annullato: report.bin è tornato in {box.root}."
+    assert not in_trash.exists()
 
 
 def test_declined_delete_changes_nothing_and_says_so(tmp_path: Path) -> None:
