@@ -93,7 +93,7 @@ def run_bench(rounds: int = 3, l1_rows: int = L1_ROWS, l2_rows: int = L2_ROWS) -
             except OSError:
                 sets = None
             cfg = config_with(defaults(), **{"multi_tool_fast_path.enabled": True})
-            tools = build_tools(sets["tools"] if sets else {})
+            tools = build_tools(sets["tools"] if sets else {}, sets["taught"] if sets else None)
             router = Router(lambda: cfg, lambda: emb, Memo(Path(home) / "memo.db"), tools)
             if sets:
                 teach(router, sets["taught"], int(cfg.values["fast_path.canonical_query_min_uses"]))

@@ -47,13 +47,16 @@ def load_sets(data_dir: Path | None = None) -> dict[str, Any]:
             "adversarial": _read_jsonl(d / "adversarial.jsonl")}
 
 
-def build_tools(extra: dict[str, Any]) -> dict[str, Tool]:
-    """The real core tools plus the schemas of the sets' extra tools."""
+def build_tools(extra: dict[str, Any], taught: list[dict[str, Any]] | None = None) -> dict[str, Tool]:
+    """The real core tools plus the schemas of the sets' extra tools, whose examples are the taught requests
+    that use them (a tool's examples say which actions it performs)."""
     from app.tools.catalog import core_tools
 
     tools = {t.name: t for t in core_tools()}
     for name, schema in extra.items():
-        tools.setdefault(name, Tool(name, f"test tool {name}", {"type": "object", **schema}, _never_run))
+        examples = tuple(t["query"] for t in taught or () if t.get("tool") == name)
+        tools.setdefault(name, Tool(name, f"test tool {name}", {"type": "object", **schema}, _never_run,
+                                    examples=examples))
     return tools
 
 
@@ -70,7 +73,8 @@ def teach(router: Any, taught: list[dict[str, Any]], times: int = 3, now: dateti
 
 def _expected(p: dict[str, Any]) -> list[tuple[str, Any]]:
     if "steps" in p:
-        text = json.dumps(p["steps"], ensure_ascii=False).replace('"$probe"', json.dumps(p["probe"], ensure_ascii=False))
+        probe = json.dumps(p["probe"], ensure_ascii=False)
+        text = json.dumps(p["steps"], ensure_ascii=False).replace('"$probe"', probe)
         return [(s["tool"], s["args"]) for s in json.loads(text)]
     return [(p["tool"], p["args"])]
 
@@ -80,6 +84,8 @@ def _got(res: Any) -> list[tuple[str, Any]]:
         return []
     if res.steps:
         return [(s["tool"], s["args"]) for s in res.steps]
+    if res.tool is None:
+        return []  # a stage's own answer ("I cannot print"): nothing is run
     return [(res.tool, res.args)]
 
 
@@ -108,7 +114,7 @@ def evaluate(router: Any, sets: dict[str, Any], now: datetime = REFERENCE_NOW) -
         kind = adv["by_kind"].setdefault(a["kind"], {"n": 0, "false_hits": 0})
         kind["n"] += 1
         res = router.route(a["probe"], now=now)
-        if res is None:
+        if res is None or not _got(res):
             continue
         exp = a.get("expect")
         if exp and _same_call(res, exp["tool"], exp["args"]):
@@ -166,7 +172,7 @@ def run_sets(memo_path: Path, embedder: Any, config: Any, data_dir: Path | None 
     from app.routing.router import Router
 
     sets = sets or load_sets(data_dir)
-    tools = build_tools(sets["tools"])
+    tools = build_tools(sets["tools"], sets["taught"])
     cfg_holder = {"cfg": config}
     router = (make_router or Router)(lambda: cfg_holder["cfg"], lambda: embedder, Memo(memo_path), tools)
     teach(router, sets["taught"], int(config.values["fast_path.canonical_query_min_uses"]))

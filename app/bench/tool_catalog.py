@@ -81,26 +81,6 @@ def close_ticket(a: dict[str, Any], ctx: ToolContext) -> dict[str, Any]:
 
 
 # -- files ---------------------------------------------------------------------------------
-def copy_file(a: dict[str, Any], ctx: ToolContext) -> dict[str, Any]:
-    shutil.copyfile(a["source"], a["destination"])
-    return {"copied": a["destination"]}
-
-
-def move_file(a: dict[str, Any], ctx: ToolContext) -> dict[str, Any]:
-    shutil.move(a["source"], a["destination"])
-    return {"moved": a["destination"]}
-
-
-def delete_file(a: dict[str, Any], ctx: ToolContext) -> dict[str, Any]:
-    os.remove(a["path"])
-    return {"deleted": a["path"]}
-
-
-def make_folder(a: dict[str, Any], ctx: ToolContext) -> dict[str, Any]:
-    os.makedirs(a["path"], exist_ok=True)
-    return {"created": a["path"]}
-
-
 def file_checksum(a: dict[str, Any], ctx: ToolContext) -> dict[str, Any]:
     return {"sha256": hashlib.sha256(Path(a["path"]).read_bytes()).hexdigest()}
 
@@ -212,14 +192,6 @@ EXTRA_TOOLS: list[Tool] = [
     Tool("close_ticket", "Close a ticket of the tracker as done.", _obj({"ticket_id": S}, ["ticket_id"]),
          close_ticket, group="Tickets and projects", risk="write",
          examples=("chiudi il ticket 3", "mark issue 7 as resolved")),
-    Tool("copy_file", "Copy a file to another path.", _obj({"source": S, "destination": S}, ["source", "destination"]),
-         copy_file, group="Files", risk="write", examples=("copia a.txt in backup", "duplicate the report")),
-    Tool("move_file", "Move or rename a file.", _obj({"source": S, "destination": S}, ["source", "destination"]),
-         move_file, group="Files", risk="write", examples=("sposta a.txt nella cartella archivio", "rename x to y")),
-    Tool("delete_file", "Delete a file permanently.", _obj({"path": S}, ["path"]), delete_file, group="Files",
-         risk="write", examples=("cancella il file /tmp/a.txt", "remove old.log")),
-    Tool("make_folder", "Create a new folder (directory).", _obj({"path": S}, ["path"]), make_folder,
-         group="Files", risk="write", examples=("crea la cartella progetti", "make a directory called tmp2")),
     Tool("file_checksum", "Compute the SHA-256 checksum (hash) of a file.", _obj({"path": S}, ["path"]),
          file_checksum, group="Files", examples=("calcola l'hash del file", "sha256 of the iso")),
     Tool("count_words", "Count the words, characters and lines of a text.", _obj({"text": S}, ["text"]),

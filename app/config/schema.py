@@ -128,6 +128,11 @@ SECTIONS: list[Section] = [
         _s("tools", "deferral", bool, True, "Resident tools + a compact index of the rest; false makes every allowed tool resident."),
         _s("tools", "resident", list, [], "Tool names always shown with full schema (empty = built-in choice).", item_type=str),
         _s("tools", "max_read_bytes", int, 5_000_000, "Largest file read_files will read.", check=positive),
+        _s("tools", "web", bool, False, "Let get_urls fetch web pages (http/https). Off: nothing leaves this computer."),
+        _s("tools", "web_allow_private", bool, False, "Let get_urls reach local-network and loopback addresses "
+           "(for a server of your own; off protects the router and this machine)."),
+        _s("tools", "web_max_bytes", int, 2_000_000, "Largest page get_urls reads; the rest is cut.", check=positive),
+        _s("tools", "web_timeout_s", float, 15.0, "Seconds get_urls waits for a page.", check=positive),
     ]),
     Section("hotkey", "Global shortcut for the quick-query popup.", [
         _s("hotkey", "enabled", bool, True, "Register the global hotkey (X11, Windows, macOS)."),

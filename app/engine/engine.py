@@ -244,7 +244,16 @@ class Engine:
             reason = getattr(router, "last_reason", "") if router is not None else "fast path unavailable"
             ctx.emit(ev.RouteDecision(ctx.turn_id, 0, level="L3", why=reason or "no fast-path match"))
         history = self.history.get(session, []) if session else []
-        answer = self.planner.run(ctx, history)
+        route = turn.route if decided else None
+        if route is not None and route.planner_text:  # the planner does only the part that can be done
+            full, turn.text = turn.text, route.planner_text
+            try:
+                answer = self.planner.run(ctx, history)
+            finally:
+                turn.text = full
+            answer = "\n\n".join(x for x in (route.notice, answer) if x)
+        else:
+            answer = self.planner.run(ctx, history)
         turn.level = "L3" if decided is None else turn.level
         self._finish(ctx, answer, session)
 
@@ -263,19 +272,24 @@ class Engine:
         turn = ctx.turn
         turn.level = res.level
         turn.route = res
-        steps = res.steps or [{"tool": res.tool, "args": res.args, "arg_sources": res.arg_sources}]
+        one: list[dict[str, Any]] = (
+            [{"tool": res.tool, "args": res.args, "arg_sources": res.arg_sources}] if res.tool else [])
+        steps: list[dict[str, Any]] = res.steps or one
         ctx.emit(ev.RouteDecision(ctx.turn_id, 0, level=res.level, why=res.reason, score=res.score,
                                   tool=res.tool, args=dict(res.args or {}),
                                   steps=[{"tool": s["tool"], "args": s.get("args", {})} for s in steps]))
+        if not steps and not res.planner_text:  # a stage's own answer ("I cannot send emails…"): no tool runs
+            self._finish(ctx, res.reply or res.notice or "", "")
+            return False
         last = None
         for s in steps:
             out = ctx.execute(s["tool"], dict(s.get("args") or {}), s.get("arg_sources") or {}, level=res.level)
             if not out.ok:
                 answer = render(s["tool"], out.step.result if out.step is not None else out.view, detect_lang(text))
-                self._finish(ctx, answer, "", ok=False)
+                self._finish(ctx, "\n\n".join(x for x in (res.notice, answer) if x), "", ok=False)
                 return False
             last = out
-        if getattr(res, "chain_rest", None):
+        if getattr(res, "chain_rest", None) or res.planner_text:
             return True
         lang = res.lang or detect_lang(text)
         template = res.reply_template
@@ -287,6 +301,11 @@ class Engine:
                 answer = template.format(**result) if template else render(steps[-1]["tool"], result, lang)
             except (KeyError, IndexError, ValueError):
                 answer = render(steps[-1]["tool"], result, lang)
+            if len(steps) > 1 and res.stage in ("files", "capability"):  # each file action says what it did
+                done = ctx.turn.steps[-len(steps):]
+                answer = "\n".join(render(s["tool"], st.result, lang) for s, st in zip(steps, done))
+        if res.notice:
+            answer = f"{res.notice}\n\n{answer}"
         self._finish(ctx, answer, "")
         return False
 
@@ -323,6 +342,8 @@ class Engine:
     def _learn(self, turn: Turn) -> None:
         if not turn.ok or turn.cancelled or self.config.ui.pause_learning:
             return
+        if turn.route is not None and (turn.route.notice or turn.route.planner_text):
+            return  # only part of the request was done: not a pattern to replay
         r = self.router
         if r is not None:
             try:

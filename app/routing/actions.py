@@ -106,6 +106,21 @@ def _build() -> tuple[dict[str, str], dict[tuple[str, ...], str]]:
 
 
 VERB_FORMS, VERB_PHRASES = _build()
+_IT_WORDS = frozenset(f for infs in IT_VERBS.values() for inf in infs for f in _it_forms(inf)) | frozenset(
+    f for forms in IT_EXTRA.values() for f in forms if " " not in f)
+_EN_WORDS = frozenset(f for bases in EN_VERBS.values() for b in bases for f in _en_forms(b) if " " not in f)
+
+
+def verb_langs(tok: str) -> set[str]:
+    """Which languages a verb form belongs to ({"it"}, {"en"}, both, or none); Italian clitics allowed."""
+    out = set()
+    cands = {tok} | {tok[: -len(cl)] for cl in CLITICS if len(tok) > len(cl) + 3 and tok.endswith(cl)}
+    cands |= {c + "e" for c in cands if c.endswith("r")}
+    if cands & _IT_WORDS:
+        out.add("it")
+    if tok in _EN_WORDS:
+        out.add("en")
+    return out
 MAX_PHRASE = max((len(p) for p in VERB_PHRASES), default=1)
 OBJECT_OF: dict[str, str] = {w: cls for cls, words in OBJECTS.items() for w in words}
 

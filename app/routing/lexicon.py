@@ -53,6 +53,7 @@ IT_VERBS: dict[str, list[str]] = {
     "check": ["controllare", "verificare"],
     "compare": ["confrontare", "paragonare"],
     "call": ["chiamare", "telefonare"],
+    "encrypt": ["cifrare", "criptare", "crittografare", "crittare", "decifrare", "decriptare", "proteggere"],
 }
 IT_EXTRA: dict[str, list[str]] = {
     "read": ["leggi", "legga", "leggete", "apri", "apra", "aprite", "vedi", "veda", "cosa c'è in", "cosa c'è nel",
@@ -62,6 +63,7 @@ IT_EXTRA: dict[str, list[str]] = {
     "write": ["scrivi", "scriva", "aggiungi", "aggiunga", "crea", "salva", "inserisci", "inserisca"],
     "edit": ["sostituisci", "sostituisca"],
     "move": ["trasferisci", "trasferisca"],
+    "rename": ["cambia nome", "cambia il nome", "cambiagli nome", "cambiare nome", "cambiare il nome"],
     "find": ["cerca", "cerchi", "cercami", "trova", "trovami"],
     "on": ["accendi", "accenda"],
     "off": ["spegni", "spenga", "spengi"],
@@ -84,6 +86,7 @@ IT_EXTRA: dict[str, list[str]] = {
     "check": ["controlla", "verifica"],
     "compare": ["confronta"],
     "call": ["chiama", "telefona"],
+    "encrypt": ["cripta", "cifra", "decifra", "decripta", "proteggi con password", "metti una password"],
     "up": ["alza", "aumenta", "più forte", "piu forte"],
     "down": ["abbassa", "diminuisci", "riduci", "più piano", "piu piano"],
 }
@@ -94,7 +97,7 @@ EN_VERBS: dict[str, list[str]] = {
                "empty"],
     "write": ["write", "save", "create", "add", "append", "insert", "store", "jot down", "put down"],
     "edit": ["edit", "modify", "change", "update", "fix", "correct", "replace"],
-    "rename": ["rename"],
+    "rename": ["rename", "change the name of", "change the name"],
     "copy": ["copy", "duplicate", "cp"],
     "move": ["move", "mv", "transfer", "relocate"],
     "list": ["list", "enumerate", "ls"],
@@ -130,6 +133,7 @@ EN_VERBS: dict[str, list[str]] = {
     "compare": ["compare", "diff"],
     "call": ["call", "phone", "ring", "dial"],
     "undo": ["undo", "revert"],
+    "encrypt": ["encrypt", "decrypt", "password-protect", "password protect"],
 }
 # Words that are nouns as often as verbs: a verb only at the start of a clause.
 AMBIGUOUS = frozenset({
@@ -139,7 +143,8 @@ AMBIGUOUS = frozenset({
     "lista", "ricerca", "stampa", "mostra", "invio", "calcolo", "cancello", "pausa", "copia", "programma", "fissa",
     "conto", "ordine", "nota", "note", "segno", "registro", "sposta", "leva", "tolto", "ferma", "termina", "lancia",
     "archivio", "see", "grab", "add", "butta", "guarda", "cambio", "carica",
-    "ricordi", "salvo", "vedo", "conta", "tolgo", "schedule",
+    "ricordi", "salvo", "vedo", "conta", "tolgo", "schedule", "cifra", "proteggi", "called", "calling",
+    "printed", "installed", "played", "sent",
 })
 # A noun that names the action when no verb does ("fammi un riassunto", "a summary of ...").
 NOUN_ACTIONS: dict[str, str] = {

@@ -20,6 +20,7 @@ from app.store.db import StoreError
 from app.store.keys import KeyUnavailable
 from app.turn.decision import RouteResult, RouteStage
 
+from .action_stage import ActionStage
 from .actions import action_of, split_continuation, stored_key
 from .args_extractor import extract
 from .args_llm import ArgsLLM
@@ -70,6 +71,21 @@ class Router:
         self.stages_before: list[RouteStage] = []
         self.stages_after: list[RouteStage] = []
         self.staged = False
+        # the router's own stage, after the explicit commands of other packages ("ricordati di mandare…"
+        # is a fact to remember) and before L0: unsupported actions and clear file actions
+        self.actions = ActionStage(self._tools_list, lambda name: self._tool(name) is not None)
+        self._tool_schemas = tool_schemas
+
+    def _tools_list(self) -> list[Any]:
+        """The registered tools, for what their examples say they can do (a Registry, or the app's own list)."""
+        ts = self._tool_schemas
+        if isinstance(ts, dict):
+            return [t for t in ts.values() if hasattr(t, "examples")]
+        if ts is not None and hasattr(ts, "__iter__"):
+            return [t for t in ts if hasattr(t, "examples")]
+        from app.tools.catalog import core_tools
+
+        return [t for t in core_tools() if self._tool(t.name) is not None]
 
     def set_stages(self, before: list[RouteStage], after: list[RouteStage]) -> None:
         """Stages other packages contribute (the engine hands over its plugins' stages once)."""
@@ -102,7 +118,8 @@ class Router:
         if res is not None:
             out.update({"steps": res.steps, "arg_sources": res.arg_sources, "id": res.entry_id,
                         "lang": res.lang, "reply_template": res.reply_template, "chain_rest": res.chain_rest,
-                        "stage": res.stage})
+                        "stage": res.stage, "reply": res.reply, "notice": res.notice,
+                        "planner_text": res.planner_text})
         out["checks"] = trace["checks"]
         out.update({k: trace[k] for k in ("canonical", "slots", "action", "nearest", "tried_L1", "tried_L2")
                     if k in trace})
@@ -115,7 +132,7 @@ class Router:
         if not isinstance(text, str) or not text.strip():
             trace["reason"] = "empty request"
             return None, trace
-        hit = self._stages(self.stages_before, text, owner, checks, trace)
+        hit = self._stages([*self.stages_before, self.actions], text, owner, checks, trace)
         if hit is not None:
             return hit, trace
         cfg = self._cfg().values

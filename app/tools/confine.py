@@ -3,6 +3,7 @@
 Resolved with symlinks followed, so a link inside a root that points outside
 is refused; `..` segments and `~user` are refused outright rather than
 interpreted, because a path the user did not type literally is suspicious.
+The folders people name ("Documenti", "la home", "Desktop") are read as their XDG folders.
 """
 from __future__ import annotations
 
@@ -12,6 +13,10 @@ import stat
 from pathlib import Path
 from typing import Iterable
 
+from app.lang.messages import Message
+
+from . import messages as _messages  # noqa: F401  (registers the sentences used below)
+from .places import closest, expand_named
 from .registry import ToolError
 
 _DRIVE = re.compile(r"^[A-Za-z]:([\\/]|$)")
@@ -33,44 +38,49 @@ def allowed_roots(config: object) -> list[Path]:
 def confine(raw: str, roots: Iterable[Path], must_exist: bool = False) -> Path:
     """Return the resolved path or raise ToolError saying why it is refused."""
     if not isinstance(raw, str) or not raw.strip():
-        raise ToolError("empty path; give an absolute path such as /home/you/file.txt or ~/file.txt")
+        raise ToolError(Message("files.empty_path"))
     if "\x00" in raw:
-        raise ToolError("path contains a NUL byte; refused")
-    text = raw.strip()
+        raise ToolError(Message("files.nul"))
+    text = expand_named(raw.strip())
     shown = text if len(text) <= 200 else text[:200] + "…"
     if text.startswith("~") and not (text == "~" or text.startswith("~/")):
-        raise ToolError(f"{shown}: '~user' paths are not allowed; use an absolute path inside the allowed folders")
+        raise ToolError(Message("files.tilde_user", path=shown))
     if text.startswith("\\\\"):
-        raise ToolError(f"{shown}: network share paths (\\\\server\\share) are not allowed; copy the file into "
-                        f"an allowed folder")
+        raise ToolError(Message("files.unc", path=shown))
     if os.name != "nt" and _DRIVE.match(text):
-        raise ToolError(f"{shown}: a Windows drive path; on this system paths start with / (or ~/ for your home)")
+        raise ToolError(Message("files.drive", path=shown))
     parts = Path(text.replace("\\", "/")).parts
     if ".." in parts:
-        raise ToolError(f"{shown}: '..' is not allowed in paths; give the full path")
+        raise ToolError(Message("files.dotdot", path=shown))
     if len(text) > MAX_PATH_CHARS or any(len(x.encode("utf-8", "surrogatepass")) > MAX_NAME_BYTES for x in parts):
-        raise ToolError(f"{shown}: too long (a name over {MAX_NAME_BYTES} bytes or a path over {MAX_PATH_CHARS} "
-                        f"characters); no such file can exist")
+        raise ToolError(Message("files.too_long", path=shown, name_max=MAX_NAME_BYTES, path_max=MAX_PATH_CHARS))
     p = Path(os.path.expanduser(text))
     if not p.is_absolute():
-        raise ToolError(f"{shown}: relative paths are ambiguous; give an absolute path or start with ~/")
+        raise ToolError(Message("files.relative", path=shown))
     try:
         resolved = p.resolve(strict=False)
     except (OSError, RuntimeError) as e:
-        raise ToolError(f"{shown}: cannot resolve ({e})") from None
+        raise ToolError(Message("files.unresolvable", path=shown, error=str(e))) from None
     roots = list(roots)
     if not any(resolved == r or resolved.is_relative_to(r) for r in roots):
         where = ", ".join(str(r) for r in roots) or "(none)"
-        raise ToolError(f"{shown}: outside the allowed folders ({where}). Add its folder to [tools] allowed_roots "
-                        f"in runtime.toml if you want Metnos to use it")
+        raise ToolError(Message("files.outside", path=shown, roots=where))
     if must_exist:
         try:
             exists = resolved.exists()
         except OSError as e:
-            raise ToolError(f"{shown}: cannot be checked ({e.strerror})") from None
+            raise ToolError(Message("files.cannot_check", path=shown, error=e.strerror)) from None
         if not exists:
-            raise ToolError(f"{shown}: no such file or folder")
+            raise not_found(shown, resolved)
     return resolved
+
+
+def not_found(shown: str, resolved: Path) -> ToolError:
+    """"non trovo /x/y", with the closest existing names when there are some."""
+    near = closest(resolved)
+    if near:
+        return ToolError(Message("files.not_found_near", path=shown, near=", ".join(near)))
+    return ToolError(Message("files.not_found", path=shown))
 
 
 def require_regular(p: Path, raw: str) -> os.stat_result:
@@ -78,11 +88,11 @@ def require_regular(p: Path, raw: str) -> os.stat_result:
     try:
         st = p.stat()
     except FileNotFoundError:
-        raise ToolError(f"{raw}: no such file") from None
+        raise not_found(raw, p) from None
     except PermissionError:
-        raise ToolError(f"{raw}: permission denied") from None
+        raise ToolError(Message("files.permission", path=raw)) from None
     if stat.S_ISDIR(st.st_mode):
-        raise ToolError(f"{raw}: is a folder, not a file (use list_dir)")
+        raise ToolError(Message("files.is_folder", path=raw))
     if not stat.S_ISREG(st.st_mode):
-        raise ToolError(f"{raw}: not a regular file (device, FIFO or socket); refused")
+        raise ToolError(Message("files.not_regular", path=raw))
     return st

@@ -10,15 +10,16 @@ import base64
 import datetime as dt
 import fnmatch
 import os
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
+from app.lang.messages import Message
 from app.store import StoreError
 
+from .atomic import new_file_mode, write_bytes
 from .confine import allowed_roots, confine, require_regular
-from .registry import Tool, ToolContext, ToolError
+from .registry import Approval, Tool, ToolContext, ToolError
 
 MAX_LIST = 500
 MAX_FIND = 200
@@ -32,7 +33,7 @@ def list_dir(args: dict[str, Any], ctx: ToolContext) -> dict[str, Any]:
     raw = args.get("path") or "~"
     p = confine(raw, allowed_roots(ctx.config), must_exist=True)
     if not p.is_dir():
-        raise ToolError(f"{raw}: not a folder")
+        raise ToolError(Message("files.not_folder", path=raw))
     entries = []
     try:
         with os.scandir(p) as it:
@@ -44,7 +45,7 @@ def list_dir(args: dict[str, Any], ctx: ToolContext) -> dict[str, Any]:
                 kind = "dir" if e.is_dir(follow_symlinks=False) else "link" if e.is_symlink() else "file"
                 entries.append({"name": e.name, "type": kind, "size": st.st_size, "modified": _iso(st.st_mtime)})
     except PermissionError:
-        raise ToolError(f"{raw}: permission denied") from None
+        raise ToolError(Message("files.permission", path=raw)) from None
     entries.sort(key=lambda x: (x["type"] != "dir", x["name"].lower()))
     return {"path": str(p), "count": len(entries), "truncated": len(entries) > MAX_LIST, "entries": entries[:MAX_LIST]}
 
@@ -61,7 +62,7 @@ def find_files(args: dict[str, Any], ctx: ToolContext) -> dict[str, Any]:
     raw = args.get("root") or args.get("path") or "~"
     base = confine(raw, roots, must_exist=True)
     if not base.is_dir():
-        raise ToolError(f"{raw}: not a folder")
+        raise ToolError(Message("files.not_folder", path=raw))
     pattern = args.get("pattern") or "*"
     ext = args.get("ext")
     patterns = [_norm_ext(ext)] if ext else [pattern]
@@ -101,12 +102,11 @@ def _read_one(raw: str, encoding: str, ctx: ToolContext) -> dict[str, Any]:
     st = require_regular(p, raw)
     cap = int(ctx.config.tools.max_read_bytes)
     if st.st_size > cap:
-        raise ToolError(f"{raw}: {st.st_size} bytes is larger than tools.max_read_bytes ({cap}); "
-                        f"raise it in runtime.toml to read this file")
+        raise ToolError(Message("files.too_big", path=raw, size=st.st_size, cap=cap))
     try:
         data = p.read_bytes()
     except PermissionError:
-        raise ToolError(f"{raw}: permission denied") from None
+        raise ToolError(Message("files.permission", path=raw)) from None
     out: dict[str, Any] = {"path": str(p), "bytes": len(data), "modified": _iso(st.st_mtime)}
     enc = (encoding or "auto").lower()
     if enc == "binary" or (enc == "auto" and _looks_binary(data)):
@@ -123,7 +123,7 @@ def _read_one(raw: str, encoding: str, ctx: ToolContext) -> dict[str, Any]:
         try:
             text = data.decode(enc, errors="replace")
         except LookupError:
-            raise ToolError(f"unknown encoding {encoding!r}; use auto, utf-8, latin-1 or binary") from None
+            raise ToolError(Message("files.bad_encoding", encoding=encoding)) from None
         out["encoding"] = enc
     out["lines"] = text.count("\n") + (1 if text and not text.endswith("\n") else 0)
     out["content"] = text
@@ -135,19 +135,21 @@ def read_files(args: dict[str, Any], ctx: ToolContext) -> dict[str, Any]:
     if isinstance(paths, str):
         paths = [paths]
     if not paths:
-        raise ToolError("read_files: give at least one path")
+        raise ToolError(Message("files.no_paths"))
     enc = args.get("encoding") or "auto"
     if len(paths) == 1:
         return _read_one(paths[0], enc, ctx)
     files, errors = [], []
+    first: ToolError | None = None
     for raw in paths[:50]:
         ctx.cancel.check()
         try:
             files.append(_read_one(raw, enc, ctx))
         except ToolError as e:
             errors.append({"path": raw, "error": str(e)})
+            first = first or e
     if not files:
-        raise ToolError("; ".join(e["error"] for e in errors))
+        raise first or ToolError(Message("files.no_paths"))
     return {"count": len(files), "files": files, "errors": errors}
 
 
@@ -159,40 +161,31 @@ def write_files(args: dict[str, Any], ctx: ToolContext) -> dict[str, Any]:
     mode = args.get("mode") or "overwrite"
     p = confine(raw, allowed_roots(ctx.config))
     if p.exists() and not p.is_file():
-        raise ToolError(f"{raw}: exists and is not a regular file; refused")
+        raise ToolError(Message("files.not_regular", path=raw))
     if mode == "create" and p.exists():
-        raise ToolError(f"{raw}: already exists (mode=create); use mode=overwrite to replace it")
+        raise ToolError(Message("files.exists_create", path=raw))
     if not p.parent.is_dir():
-        raise ToolError(f"{raw}: folder {p.parent} does not exist")
+        raise ToolError(Message("files.no_parent", path=raw, parent=str(p.parent)))
     data = content.encode("utf-8")
     try:
         from .undo import remember_before_write
 
         remember_before_write(ctx.owner, p)
     except (OSError, StoreError) as e:
-        raise ToolError(f"{raw}: could not keep a copy for undo ({e}); nothing was written") from None
+        raise ToolError(Message("files.no_undo_copy", path=raw, error=str(e))) from None
     try:
         if mode == "append":
+            existed = p.exists()
             with open(p, "ab") as f:
                 f.write(data)
-        else:  # atomic: a crash or a full disk never leaves half a file
-            fd, tmp = tempfile.mkstemp(dir=p.parent, prefix=f".{p.name}.", suffix=".tmp")
-            try:
-                with os.fdopen(fd, "wb") as f:
-                    f.write(data)
-                    f.flush()
-                    os.fsync(f.fileno())
-                os.replace(tmp, p)
-            except BaseException:
-                try:
-                    os.unlink(tmp)
-                except OSError:
-                    pass
-                raise
+            if not existed:
+                os.chmod(p, new_file_mode())
+        else:  # atomic: a crash or a full disk never leaves half a file; the file keeps its mode and owner
+            write_bytes(p, data)
     except PermissionError:
-        raise ToolError(f"{raw}: permission denied") from None
+        raise ToolError(Message("files.permission", path=raw)) from None
     except OSError as e:
-        raise ToolError(f"{raw}: could not write ({e.strerror}); the original file is unchanged") from None
+        raise ToolError(Message("files.write_failed", path=raw, error=e.strerror)) from None
     return {"path": str(p), "bytes_written": len(data), "mode": mode}
 
 
@@ -224,5 +217,10 @@ TOOLS = [
              "content": {"type": "string", "minLength": 0, "description": "Text to write"},
              "mode": {"type": "string", "enum": ["overwrite", "append", "create"]}},
           "required": ["path", "content"]}, write_files, group="Files", risk="write",
-         examples=("scrivi 'ciao' nel file /tmp/a.txt", "save this text to ~/note.txt", "crea il file /tmp/x.txt")),
+         examples=("scrivi 'ciao' nel file /tmp/a.txt", "save this text to ~/note.txt", "crea il file /tmp/x.txt"),
+         approval=lambda a: Approval(Message("files.write_q", n=len(str(a.get("content", ""))),
+                                             name=Path(str(a.get("path", ""))).name,
+                                             folder=str(Path(str(a.get("path", ""))).parent)),
+                                     str(a.get("content", "")), "text"),
+         declined=lambda a: Message("files.write_declined", path=str(a.get("path", "")))),
 ]

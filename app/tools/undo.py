@@ -1,10 +1,13 @@
 """Undo the last file change: write_files keeps the previous version, `undo` puts it back.
 
 Backups live in the data dir (undo/), one row per change in undo.db, owner
-checked; "annulla"/"undo" in the L0 table calls this executor.
+checked; "annulla"/"undo" in the L0 table calls this executor. The file
+actions record their own kind of change (trash, move, copy, mkdir) with what
+is needed to reverse it; reversing is in undo_kinds.py.
 """
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import time
@@ -13,11 +16,12 @@ from pathlib import Path
 from typing import Any
 
 from app.config import paths
+from app.lang.messages import Message
 from app.store import Migration, StoreError
 from app.store.vault import open_encrypted
 
 from .confine import allowed_roots, confine
-from .registry import Tool, ToolContext, ToolError
+from .registry import Approval, Tool, ToolContext, ToolError
 
 KEEP = 50  # changes remembered per owner
 
@@ -25,6 +29,9 @@ MIGRATIONS = [Migration(1, "file changes", """
     create table changes(id text primary key, owner text not null, path text not null,
         existed integer not null, backup text, created_at real not null, undone integer not null default 0);
     create index changes_owner on changes(owner, created_at);
+"""), Migration(2, "file actions", """
+    alter table changes add column kind text not null default 'write';
+    alter table changes add column data text;
 """)]
 
 
@@ -43,7 +50,8 @@ def remember_before_write(owner: str, path: Path) -> None:
     con = _db()
     try:
         with con:
-            con.execute("insert into changes values(?,?,?,?,?,?,0)",
+            con.execute("insert into changes(id, owner, path, existed, backup, created_at, undone) "
+                        "values(?,?,?,?,?,?,0)",
                         (cid, owner, str(path), int(backup is not None), backup, time.time()))
             old = con.execute("select id, backup from changes where owner = ? order by created_at desc "
                               "limit -1 offset ?", (owner, KEEP)).fetchall()
@@ -58,37 +66,56 @@ def remember_before_write(owner: str, path: Path) -> None:
         con.close()
 
 
+def remember_action(owner: str, kind: str, path: str, data: dict[str, Any]) -> None:
+    """Record a file action (trash, move, copy, mkdir) with what reversing it needs."""
+    con = _db()
+    try:
+        with con:
+            con.execute("insert into changes(id, owner, path, existed, backup, created_at, undone, kind, data) "
+                        "values(?,?,?,?,?,?,0,?,?)",
+                        (uuid.uuid4().hex, owner, path, 1, None, time.time(), kind, json.dumps(data)))
+    finally:
+        con.close()
+
+
 def undo(args: dict[str, Any], ctx: ToolContext) -> dict[str, Any]:
     try:
         con = _db()
     except StoreError as e:
-        raise ToolError(f"nothing to undo: {e}") from None
+        raise ToolError(Message("undo.no_store", error=str(e))) from None
     try:
-        row = con.execute("select id, path, existed, backup from changes where owner = ? and undone = 0 "
+        row = con.execute("select id, path, existed, backup, kind, data from changes where owner = ? and undone = 0 "
                           "order by created_at desc limit 1", (ctx.owner,)).fetchone()
         if row is None:
             return {"undone": False, "message_it": "Non c'è nessuna modifica da annullare.",
                     "message_en": "There is nothing to undo."}
-        cid, path, existed, backup = row
+        cid, path, existed, backup, kind, data = row
+        if kind != "write":
+            from .undo_kinds import reverse
+
+            out = reverse(kind, json.loads(data or "{}"), ctx)
+            if out.get("undone"):
+                with con:
+                    con.execute("update changes set undone = 1 where id = ?", (cid,))
+            return out
         target = Path(path)
         # The path was confined when it was written; check again now: the allowed folders may have shrunk,
         # or a folder on the way may have been replaced by a link to somewhere else.
         try:
             now_at = confine(path, allowed_roots(ctx.config))
         except ToolError as e:
-            raise ToolError(f"cannot undo the change to {path}: {e}; nothing was changed") from None
+            raise ToolError(Message("undo.refused", path=path, reason=e.message or str(e))) from None
         if now_at != target:
-            raise ToolError(f"cannot undo the change to {path}: that path now leads to {now_at} (a link was put "
-                            f"in its place); nothing was changed")
+            raise ToolError(Message("undo.link", path=path, now=str(now_at)))
         if target.is_symlink() or (target.exists() and not target.is_file()):
-            raise ToolError(f"cannot undo the change to {path}: it is no longer a regular file; nothing was changed")
+            raise ToolError(Message("undo.not_regular", path=path))
         what = "restore the previous version of" if existed else "remove the file created at"
         if not ctx.approve("undo", {"action": what, "path": path}, "write"):
             return {"undone": False, "path": path, "message_it": "Annullamento rifiutato: nulla è cambiato.",
                     "message_en": "Undo declined: nothing changed."}
         if existed:
             if not backup or not Path(backup).is_file():
-                raise ToolError(f"the saved copy of {path} is missing; cannot undo")
+                raise ToolError(Message("undo.no_copy", path=path))
             tmp = target.with_name(f".{target.name}.undo-{cid[:8]}")
             shutil.copy2(backup, tmp)
             os.replace(tmp, target)
@@ -109,5 +136,8 @@ def undo(args: dict[str, Any], ctx: ToolContext) -> dict[str, Any]:
 TOOLS = [
     Tool("undo", "Undo the last file change made by Metnos (restore the previous version). Annulla.",
          {"type": "object", "properties": {}}, undo, group="Files", risk="write", self_approving=True,
+         approval=lambda a: Approval(Message("undo.q", what=", ".join(
+             [str(p) for p in a.get("paths") or []] or [str(a.get("path", ""))])),
+             "\n".join(str(p) for p in a.get("paths") or [a.get("path", "")]), "files"),
          examples=("annulla", "undo", "annulla l'ultima modifica")),
 ]

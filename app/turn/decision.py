@@ -24,6 +24,8 @@ class RouteResult:
     chain_rest: str | None = None  # text left for the planner after an L2 prefix (chain_to_planner)
     reply: str | None = None  # a stage's own answer (recall quotes the fact it matched)
     stage: str | None = None  # which stage decided ("remember", "recall"); None for L0/L1/L2
+    notice: str | None = None  # said before the answer: the part of the request that cannot be done
+    planner_text: str | None = None  # the planner works on this part only (the rest was answered by `notice`)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

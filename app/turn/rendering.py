@@ -76,6 +76,14 @@ def render(tool: str, result: Any, lang: str = "it") -> str:
     if tool == "write_files":
         return (f"Scritti {result['bytes_written']} byte in {result['path']}." if it
                 else f"Wrote {result['bytes_written']} bytes to {result['path']}.")
+    said = result.get("said")
+    if isinstance(said, dict) and "key" in said:  # a tool's own sentence about what it did
+        text = render_message(Message(said["key"], **_params(said.get("params", {}))), lang)
+        if tool == "search_in_files" and result.get("matches"):
+            shown = [f"- {m['path']}:{m['line']}: {m['text']}" for m in result["matches"][:20]]
+            more = len(result["matches"]) - len(shown)
+            text += "\n" + "\n".join(shown) + (f"\n… (+{more})" if more > 0 else "")
+        return text
     if tool == "describe_entries":
         return str(result.get("summary", ""))
     for key in ("message", "answer", "summary", "text"):

@@ -24,7 +24,7 @@ def sets() -> dict[str, Any]:
 
 @pytest.fixture(scope="session")
 def tools(sets: dict[str, Any]) -> dict[str, Any]:
-    return build_tools(sets["tools"])
+    return build_tools(sets["tools"], sets["taught"])
 
 
 @pytest.fixture

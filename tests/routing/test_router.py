@@ -37,8 +37,10 @@ def test_three_planner_turns_then_a_paraphrase_is_served_and_a_delete_is_not(mak
     assert res is not None and res.level == "L1" and res.tool == "read_files"
     assert res.args == {"paths": ["/tmp/t/b.txt"]} and res.arg_sources == {"paths": "rules"}
     assert res.score is not None and res.score >= 0.85
-    assert r.route("cancella /tmp/t/a.txt", now=NOW) is None
+    assert r.route("modifica il file /tmp/t/a.txt", now=NOW) is None  # another action: never the learned read
     assert "action guard" in r.last_reason
+    deleted = r.route("cancella /tmp/t/a.txt", now=NOW)  # a clear file action: decided by rules, not by L1
+    assert deleted is not None and deleted.tool == "delete_files" and deleted.stage == "files"
     assert r.route("non leggere /tmp/t/a.txt", now=NOW) is None and "negated" in r.last_reason
     assert r.route("leggi il file", now=NOW) is None and "'paths'" in r.last_reason  # required slot missing
     assert r.route("leggi le prime 10 righe di /tmp/t/a.txt", now=NOW) is None  # a value read_files would ignore

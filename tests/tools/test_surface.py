@@ -95,7 +95,7 @@ def test_deferral_off_makes_every_allowed_tool_resident(registry: Registry) -> N
     assert names == {t.name for t in registry if not t.builtin and t.risk == "read"}
     assert s.deferred == [] and s.index_text() == "" and SEARCH_NAME not in names
     assert s.resolve("calculate") is not None and s.loaded == {}
-    assert s.resolve("delete_file") is None  # the mode still applies
+    assert s.resolve("delete_files") is None  # the mode still applies
 
 
 def test_deferred_tool_called_by_name_runs_in_the_same_step(registry: Registry) -> None:
@@ -143,14 +143,14 @@ def test_search_tools_finds_a_tool_from_a_paraphrase_and_loads_it(registry: Regi
 PARAPHRASES = [
     ("give a ticket to somebody so they work on it", "assign_ticket"), ("assegna un ticket a qualcuno", "assign_ticket"),
     ("turn miles into kilometres", "convert_units"), ("how far apart are two dates in days", "days_between"),
-    ("erase a document from the disk", "delete_file"), ("elimina definitivamente un documento", "delete_file"),
+    ("erase a document from the disk", "delete_files"), ("elimina definitivamente un documento", "delete_files"),
     ("how much room is left on my drive", "disk_usage"), ("mail a message to a colleague", "send_email"),
     ("invent a random secret for my account login", "generate_password"),
     ("put lines in alphabetical order", "sort_lines"), ("do some arithmetic", "calculate"),
-    ("duplicate a document into another folder", "copy_file"), ("create a directory", "make_folder"),
+    ("duplicate a document into another folder", "copy_files"), ("create a directory", "make_folder"),
     ("fingerprint a file with a hash", "file_checksum"), ("keep in mind a fact about me for later", "remember"),
     ("what did I ask you to remember", "recall"), ("how long since the machine booted", "system_uptime"),
-    ("open the content of a text file", "read_files"), ("rinomina un file", "move_file"),
+    ("open the content of a text file", "read_files"), ("rinomina un file", "move_files"),
     ("segna il ticket come risolto", "close_ticket"),
 ]
 UNRELATED = [
@@ -190,21 +190,21 @@ def test_mode_forbidden_tool_is_never_revealed(registry: Registry, embedder: Any
     run = Run(registry, {"embedder_provider": lambda: embedder, "mode_allowed": read_only})
     s = run.surface
     forbidden = [t.name for t in registry if t.risk != "read"]
-    assert "delete_file" in forbidden and "send_email" in forbidden
+    assert "delete_files" in forbidden and "send_email" in forbidden
     text = s.index_text() + s.resident_text()
     for name in forbidden:
         assert name not in text
         assert s.resolve(name) is None and s.activate(name, "test") is None and s.load(name, "test") is None
         assert name not in s.registry_view()
     # same words as for a name that does not exist
-    assert s.unknown_message("delete_file").replace("delete_file", "X") == \
+    assert s.unknown_message("delete_files").replace("delete_files", "X") == \
         s.unknown_message("no_such_tool").replace("no_such_tool", "X")
-    for q in ("erase a document from the disk", "delete_file", "delete a file permanently", "send an email"):
+    for q in ("erase a document from the disk", "delete_files", "delete a file permanently", "send an email"):
         found = [m["name"] for m in run.call(SEARCH_NAME, {"query": q}).result["matches"]]
         assert not set(found) & set(forbidden), (q, found)
-    out = run.call("delete_file", {"path": str(victim)})
+    out = run.call("delete_files", {"path": str(victim)})
     assert not out.ok and "unknown tool" in (out.error or "") and victim.read_text() == "precious"
-    assert "delete_file" not in run.ctx.deferred_loaded
+    assert "delete_files" not in run.ctx.deferred_loaded
     # allowed tools remain searchable in the same mode
     assert [m.tool.name for m in s.search("how much room is left on my drive")][0] == "disk_usage"
 
@@ -256,11 +256,11 @@ def test_registry_view_enumerates_exactly_the_permitted_surface(registry: Regist
     names = set(view.names())
     assert names == {t.name for t in registry if t.risk == "read"}
     assert {t.name for t in view} == names and len(view) == len(names)
-    assert "delete_file" not in view and view.get("delete_file") is None
+    assert "delete_files" not in view and view.get("delete_files") is None
     assert "calculate" in view and view.peek("calculate") is not None and view.surface.loaded == {}
     assert view.get("calculate") is not None
     assert view.surface.loaded == {"calculate": "called by name"}  # get() is a call by name
-    assert view.peek("delete_file") is None
+    assert view.peek("delete_files") is None
 
 
 def test_explain_reports_costs_and_deferral_saves_tokens(registry: Registry) -> None:

@@ -1,0 +1,138 @@
+"""The router's own first stage: what the request asks to do, clause by clause, before L0/L1/L2.
+
+Each clause is either something no tool does (answered "I cannot …", capability.py), a clear file action
+(its tool call by rules, file_stage.py), or something for the rest of the router and the planner.
+- every clause unsupported: the answer is the "cannot" sentence, no tool runs;
+- some unsupported: the supported clauses are done (by rules, or the planner gets exactly them) and the
+  answer starts with what could not be done;
+- every clause a file action: their calls, in order;
+- otherwise: None, and the request goes on (L0, L1, L2, planner) untouched.
+"""
+from __future__ import annotations
+
+import difflib
+import re
+from functools import lru_cache
+from typing import Any, Callable, Iterable
+
+from app.lang.detect import detect_lang
+from app.lang.messages import Message
+from app.turn.decision import RouteResult
+
+from .actions import VERB_FORMS, action_of, split_continuation, verb_langs
+from .args_extractor import extract
+from .capability import CoverageCache, unsupported
+from .file_stage import plan_clause
+from .l0 import EDGE_FILLERS
+from .lexicon import STOPWORDS
+from .normalize import normalize, split_words
+
+TYPO_CLASSES = frozenset({"delete", "move", "rename", "copy", "install", "uninstall", "print", "send", "compress",
+                          "extract", "encrypt", "upload", "find"})
+_FIRST_WORD = re.compile(r"^(\s*)([^\W\d_]{5,})(?=\s)", re.UNICODE)
+
+
+@lru_cache(maxsize=1)
+def _typo_vocab() -> dict[str, str]:
+    return {f: c for f, c in VERB_FORMS.items() if c in TYPO_CLASSES and len(f) >= 5}
+
+
+def fix_verb_typo(clause: str) -> str:
+    """"elimna /x/a.txt" -> "elimina /x/a.txt": a first word one slip away from an action verb, when the clause
+    has no action at all. Only the verbs of actions that change or send something: a typo must not hide them."""
+    if action_of(clause).actions:
+        return clause
+    m = _FIRST_WORD.match(clause)
+    if not m or m.group(2).lower() in STOPWORDS:
+        return clause
+    hit = difflib.get_close_matches(m.group(2).lower(), list(_typo_vocab()), n=1, cutoff=0.85)
+    return clause[: m.start(2)] + hit[0] + clause[m.end(2):] if hit else clause
+
+
+_COURTESY = frozenset(w for f in EDGE_FILLERS for w in f.split()) | {"buongiorno", "buonasera", "salve", "grazie",
+                                                                     "mille", "tante", "prego"}
+
+
+def _courtesy(clause: str, sig: Any) -> bool:
+    """A clause that is only a greeting or a thank-you ("ciao,", "grazie mille")."""
+    if sig.actions or sig.objects or any(v for k, v in extract(clause).items() if not k.startswith("_")):
+        return False
+    words = split_words(normalize(clause))
+    return bool(words) and all(w in _COURTESY or w in STOPWORDS for w in words)
+
+
+def request_lang(text: str) -> str:
+    """The request's language; a short command is told by its verb ("mandalo a Luca" is Italian)."""
+    for tok in split_words(normalize(fix_verb_typo(text))):
+        forms = verb_langs(tok)
+        if forms == {"it"} or forms == {"en"}:
+            return next(iter(forms))
+        if forms:
+            break
+    return detect_lang(text)
+
+
+class ActionStage:
+    name = "actions"
+
+    def __init__(self, tools: Callable[[], Iterable[Any]], has_tool: Callable[[str], bool]):
+        self._coverage = CoverageCache(tools)
+        self._has_tool = has_tool
+
+    def decide(self, text: str, owner: str | None = None) -> RouteResult | None:
+        clauses = split_continuation(text) or [text]
+        covered = self._coverage.get()
+        lang = request_lang(text)
+        cannot: list[str] = []
+        steps: list[dict[str, Any]] = []
+        questions: list[Message] = []
+        rest: list[str] = []
+        for clause in clauses:
+            clause = fix_verb_typo(clause)
+            sig = action_of(clause)
+            verdict = unsupported(clause, covered, sig)
+            if verdict is not None:
+                key = f"cannot.{verdict.cannot}"
+                if key not in cannot:
+                    cannot.append(key)
+                continue
+            plan = plan_clause(clause, self._has_tool, sig)
+            if plan is None:
+                if not _courtesy(clause, sig):
+                    rest.append(clause)  # "ciao," or "grazie" around a request is not a part of it
+                continue
+            if plan.question is not None:
+                if len(clauses) > 1:
+                    rest.append(clause)  # "scarica la pagina e cancellala": the planner knows what "la" is
+                    continue
+                questions.append(plan.question)
+            else:
+                steps += plan.steps
+        said = " ".join(Message(k).text(lang) for k in cannot)
+        asked = " ".join(q.text(lang) for q in questions)
+        if not cannot and not steps and not questions:
+            return None
+        if not cannot and rest:
+            return None  # a file action inside a longer request: the planner plans the whole of it
+        reason_bits = []
+        if cannot:
+            reason_bits.append("no tool performs: " + ", ".join(k.split(".", 1)[1] for k in cannot))
+        if steps:
+            reason_bits.append("file action by rules: " + ", ".join(s["tool"] for s in steps))
+        if questions:
+            reason_bits.append("a file action without a usable path: asked which one")
+        reason = "actions: " + "; ".join(reason_bits)
+        notice = " ".join(x for x in (said, asked) if x) or None
+        res = RouteResult("L0", steps[0]["tool"] if len(steps) == 1 else None,
+                          dict(steps[0]["args"]) if len(steps) == 1 else {},
+                          steps=steps if len(steps) > 1 else None,
+                          arg_sources=dict(steps[0]["arg_sources"]) if len(steps) == 1 else {},
+                          reason=reason, lang=lang, stage="capability" if cannot else "files")
+        if rest:
+            res.planner_text = " ".join(rest)
+            res.notice = notice
+        elif steps:
+            res.notice = notice
+        else:
+            res.reply = notice
+        return res

@@ -1,0 +1,173 @@
+"""Capability honesty: a request for an action no registered tool performs is answered "I cannot", never served.
+
+An action class of the routing lexicon (send, print, compress, install, encrypt, …) is supported when
+some registered tool's own examples carry it (the same reading the planner's retrieval uses), so a
+tool added later makes its action supported with no edit here. A few classes need their object to
+be sure ("rispondi" is a mail reply only next to a mail; "estrai" is an archive only next to one).
+The sentence says what cannot be done and what can be done instead, in the request's language.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable
+
+from app.lang.messages import register
+
+from .actions import ActionSig, action_of
+from .args_extractor import extract
+
+# action class -> what cannot be done (a key of the sentences below)
+UNSUPPORTED: dict[str, str] = {
+    "send": "send", "reply": "send", "print": "print", "compress": "archive", "extract": "archive",
+    "install": "install", "uninstall": "install", "play": "play", "pause": "play", "call": "call",
+    "upload": "upload", "on": "device", "off": "device", "up": "device", "down": "device", "schedule": "alarm",
+    "convert": "convert", "encrypt": "encrypt", "start": "run", "download": "download",
+}
+ARCHIVE_EXTS = frozenset({"zip", "tar", "gz", "tgz", "bz2", "xz", "7z", "rar"})
+NEEDS_OBJECT = {"reply": {"email", "message"}, "schedule": {"alarm", "timer", "reminder", "calendar"}}
+_ARCHIVE_WORDS = re.compile(r"(?i)\b(archivi[oa]?|archives?|zip|tar|rar|7z)\b")
+_RUN_SUFFIXES = (".sh", ".bash", ".exe", ".bat", ".cmd", ".py", ".pl", ".rb", ".run", ".bin", ".appimage", ".jar",
+                 ".ps1", ".msi", ".command", ".vbs")
+
+register({
+    "cannot.send": {"it": "Non posso inviare email o messaggi né condividere file; posso invece aprire il file o la "
+                          "sua cartella, così lo alleghi tu.",
+                    "en": "I can't send emails or messages or share files; I can open the file or its folder instead, "
+                          "so you can attach it yourself."},
+    "cannot.print": {"it": "Non posso stampare su carta; posso invece aprire il file con il programma predefinito, "
+                           "da cui puoi stamparlo.",
+                     "en": "I can't print on paper; I can open the file with its default application instead, and you "
+                           "can print it from there."},
+    "cannot.archive": {"it": "Non posso comprimere o estrarre archivi (zip e simili); posso invece copiare o spostare "
+                             "i file in una cartella.",
+                       "en": "I can't compress or extract archives (zip and the like); I can copy or move the files "
+                             "into a folder instead."},
+    "cannot.install": {"it": "Non posso installare o disinstallare programmi; posso invece avviare un'applicazione già "
+                             "installata.",
+                       "en": "I can't install or uninstall programs; I can start an application that is already "
+                             "installed instead."},
+    "cannot.encrypt": {"it": "Non posso cifrare, decifrare o proteggere file con una password; posso invece spostarli, "
+                             "copiarli o metterli nel cestino.",
+                       "en": "I can't encrypt, decrypt or password-protect files; I can move, copy or trash them "
+                             "instead."},
+    "cannot.run": {"it": "Non eseguo programmi o script dalle tue cartelle; posso invece avviare un'applicazione "
+                         "installata o mostrarti il contenuto del file.",
+                   "en": "I don't run programs or scripts from your folders; I can start an installed application or "
+                         "show you the file's content instead."},
+    "cannot.play": {"it": "Non posso riprodurre musica o video da solo; posso invece aprire un file audio o video con "
+                          "il programma predefinito.",
+                    "en": "I can't play music or videos myself; I can open an audio or video file with its default "
+                          "application instead."},
+    "cannot.call": {"it": "Non posso fare telefonate o videochiamate; posso invece aprire un'applicazione installata "
+                          "con cui chiamare.",
+                    "en": "I can't make phone or video calls; I can start an installed application you can call "
+                          "with instead."},
+    "cannot.upload": {"it": "Non posso caricare file su internet o su servizi online; posso invece aprire la cartella "
+                            "del file, così lo carichi tu.",
+                      "en": "I can't upload files to the internet or online services; I can open the file's folder "
+                            "instead, so you can upload it yourself."},
+    "cannot.device": {"it": "Non posso controllare volume, luci, rete o altri dispositivi; posso invece aprire "
+                            "un'applicazione installata, come le impostazioni.",
+                      "en": "I can't control the volume, lights, network or other devices; I can start an installed "
+                            "application, such as the settings, instead."},
+    "cannot.alarm": {"it": "Non posso impostare sveglie, timer o appuntamenti; posso invece ricordare un'informazione "
+                           "se mi scrivi «ricordati che…».",
+                     "en": "I can't set alarms, timers or appointments; I can remember a fact instead if you write "
+                           "\u201cremember that\u2026\u201d."},
+    "cannot.convert": {"it": "Non posso convertire file da un formato a un altro; posso invece aprirli con il "
+                             "programma predefinito o copiarli.",
+                       "en": "I can't convert files from one format to another; I can open them with their default "
+                             "application or copy them instead."},
+    "cannot.download": {"it": "Non posso scaricare file da servizi o allegati; posso invece leggere una pagina web se "
+                              "mi dai il suo indirizzo (http o https).",
+                        "en": "I can't download files from services or attachments; I can read a web page instead if "
+                              "you give me its address (http or https)."},
+})
+
+
+@dataclass(frozen=True)
+class Verdict:
+    cannot: str  # the key after "cannot."
+    action: str  # the lexicon class that asked for it
+
+
+def covered_actions(tools: Iterable[Any]) -> set[str]:
+    """Action classes some tool's own examples carry (what the registered tools can do); a class that needs
+    its object counts as "class:object" ("schedule:alarm" only from an example about an alarm)."""
+    out: set[str] = set()
+    for t in tools:
+        if getattr(t, "builtin", False):
+            continue  # "find a tool to convert units" is about finding tools, not converting
+        for ex in getattr(t, "examples", ()) or ():
+            sig = action_of(ex)
+            for a in sig.actions:
+                out.add(a)
+                out.update(f"{a}:{o}" for o in sig.objects & NEEDS_OBJECT.get(a, set()))
+    return out
+
+
+def _runs_a_file(paths: list[str]) -> bool:
+    return any(p.lower().endswith(_RUN_SUFFIXES) or ("/" in p and "." not in p.rsplit("/", 1)[-1]) for p in paths)
+
+
+def unsupported(clause: str, covered: set[str], sig: ActionSig | None = None) -> Verdict | None:
+    """What this clause asks that no tool does, or None (supported, unknown, negated or not an action)."""
+    sig = sig or action_of(clause)
+    if sig.negated or not sig.actions:
+        return None
+    slots = extract(clause)
+    paths = list(slots.get("path") or [])
+    urls = list(slots.get("url") or [])
+    exts = {str(e).lower().lstrip(".") for e in slots.get("ext") or []}
+    exts |= {p.rsplit(".", 1)[-1].lower() for p in paths if "." in p.rsplit("/", 1)[-1]}
+    for act in sig.actions:
+        key = UNSUPPORTED.get(act)
+        if key is None:
+            continue
+        if act in NEEDS_OBJECT and not (sig.objects & NEEDS_OBJECT[act]):
+            continue
+        if act == "extract" and not (exts & ARCHIVE_EXTS or _ARCHIVE_WORDS.search(clause)):
+            continue  # "estrai le date dal testo" is reading, not an archive
+        if act == "convert" and not (paths or exts):
+            continue  # "converti 10 euro in dollari" the model answers
+        if act in ("on", "off", "up", "down") and (paths or urls):
+            continue
+        if act == "start":
+            if sig.objects & {"alarm", "timer"}:
+                return Verdict("alarm", act)
+            if paths and _runs_a_file(paths):
+                return Verdict("run", act)
+            if act in covered:
+                continue
+        if act == "play" and paths:
+            continue  # playing a given file is opening it with its default application
+        if act == "download":
+            if urls:
+                continue
+            if act in covered and sig.objects & {"web"}:
+                continue
+            return Verdict(key, act)
+        if act in NEEDS_OBJECT:
+            if any(f"{act}:{o}" in covered for o in sig.objects & NEEDS_OBJECT[act]):
+                continue
+        elif act in covered:
+            continue
+        return Verdict(key, act)
+    return None
+
+
+class CoverageCache:
+    """The covered action set, recomputed only when the set of tool names changes."""
+
+    def __init__(self, tools: Callable[[], Iterable[Any]]):
+        self._tools = tools
+        self._key: tuple[str, ...] = ()
+        self._covered: set[str] = set()
+
+    def get(self) -> set[str]:
+        tools = list(self._tools())
+        key = tuple(sorted(getattr(t, "name", "") for t in tools))
+        if key != self._key:
+            self._key, self._covered = key, covered_actions(tools)
+        return self._covered

@@ -1,0 +1,197 @@
+"""The file-action stage: clear requests to delete, move, rename, copy, make a folder, search inside files,
+find a file by name, open something or fetch a page become their tool call by rules, before L0/L1/L2.
+
+Embeddings cannot tell "cancella a.txt" from "leggi a.txt" (they are ~0.97 apart), and a tiny planner
+model picks a reading tool for both: so an explicit action verb with explicit paths is decided here,
+deterministically. A write action with no usable path gets a question back ("which file?"), never a
+read in its place. Anything unclear returns None and goes on to the fast path and the planner. The
+tools still ask for approval; nothing here executes.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from app.lang.messages import Message, register
+
+from .actions import ActionSig, action_of
+from .args_extractor import extract
+
+register({
+    "route.need_path": {"it": "Per {what} mi serve il percorso completo di «{name}» (per esempio /home/tu/{name}): "
+                              "dove si trova?",
+                        "en": "To {what} I need the full path of “{name}” (for example /home/you/{name}): "
+                              "where is it?"},
+    "route.need_target": {"it": "Per {what} dimmi quale file o cartella, con il percorso completo (per esempio "
+                                "/home/tu/file.txt).",
+                          "en": "To {what}, tell me which file or folder, with its full path (for example "
+                                "/home/you/file.txt)."},
+    "route.need_dest": {"it": "Dove devo {what} {name}? Dimmi la cartella di destinazione o il nuovo nome.",
+                        "en": "Where should I {what} {name}? Tell me the destination folder or the new name."},
+    "route.what.delete": {"it": "cancellare", "en": "delete"},
+    "route.what.move": {"it": "spostare", "en": "move"},
+    "route.what.rename": {"it": "rinominare", "en": "rename"},
+    "route.what.copy": {"it": "copiare", "en": "copy"},
+})
+
+NON_FILE_OBJECTS = frozenset({"email", "message", "memory", "note", "calendar", "reminder", "alarm", "timer",
+                              "contact", "task", "password", "volume", "light", "network", "weather", "news",
+                              "battery", "screen"})
+EDIT_WORDS = re.compile(r"(?i)\b(rig[ah]e?|lines?|parol[ae]|words?|frase|frasi|sentences?|spazi|spaces?|"
+                        r"comment[io]?s?|caratter[ei]|characters?|colonn[ae]|columns?|paragraf\w*|paragraphs?)\b")
+DUPLICATES = re.compile(r"(?i)\bduplicat\w*")
+EMPTY_WORDS = re.compile(r"(?i)\b(svuota\w*|empty|empties|emptying)\b")
+MKDIR_WORDS = re.compile(r"(?i)\b(crea\w*|create|make|fai|fammi|nuov[ao]|new|mkdir|aggiungi)\b")
+DEFAULT_APP = re.compile(r"(?i)programma predefinito|applicazione predefinita|app predefinita|"
+                         r"default (?:app|application|"
+                         r"program|viewer)|file manager|gestore (?:di )?file|esplora risorse|\bfinder\b|nel browser|"
+                         r"in the browser|\bbrowser\b|con il visualizzatore|with the viewer|con l'app")
+OPEN_VERBS = re.compile(r"(?i)^\s*(?:(?:per favore|please|puoi|can you|could you)\s+)?"
+                        r"(apri(?:mi)?|aprire|open|avvia(?:mi)?|"
+                        r"lancia|launch|start|run|esegui|fai partire|fire up)\s+(.+?)\s*[.!?]*\s*$")
+GREP_CUES = re.compile(r"(?i)\b(dentro|inside|nei file|in the files|within|contengono|contiene|containing|contain|"
+                       r"mentions?|menzion\w+|la parola|the word|il testo|the text|la scritta|la stringa|the string|"
+                       r"grep|c'è scritto|c'e scritto|is written|parla(?:no)? di)\b")
+PATTERN_AFTER = re.compile(r"(?i)\b(?:la parola|the word|il testo|the text|la scritta|la stringa|the string|grep|"
+                           r"mentions?|menzionano|contengono|containing|contain|contiene|parla(?:no)? di)\s+"
+                           r"[\"'“«]?([^\s\"'”»,;?]+)")
+WHERE_IS = re.compile(r"(?i)\b(dov'è|dov'e|dove si trova|dove sta|where is|where's|locate|trova\w*|find|cerca\w*|"
+                      r"search)\b")
+APP_STOP = {"la", "il", "lo", "l'", "le", "i", "gli", "un", "una", "the", "a", "an", "app", "applicazione",
+            "programma", "program", "application", "mio", "mia", "my", "per", "favore", "please", "me", "mi"}
+NOT_APP = {"file", "files", "cartella", "folder", "documento", "document", "pagina", "page", "sito", "link", "it",
+           "lo", "la", "questo", "this", "that", "quello"}
+
+
+@dataclass
+class Plan:
+    """What a clause turns into: tool steps, or a question back, or nothing (not a file action)."""
+
+    steps: list[dict[str, Any]] = field(default_factory=list)
+    question: Message | None = None
+
+
+def _abs(paths: list[str]) -> list[str]:
+    return [p for p in paths if p.startswith(("/", "~")) or re.match(r"^[A-Za-z]:\\", p)]
+
+
+def _named(text: str) -> str | None:
+    """A named user folder in the clause ("in Documenti", "to my Desktop"), as a path."""
+    from app.tools.places import ALIASES, named_folder
+
+    low = text.lower()
+    for names in ALIASES.values():
+        for n in sorted(names, key=len, reverse=True):
+            if n in ("~", "casa", "foto", "video", "docs"):
+                continue  # too common as plain words
+            if re.search(rf"(?<![\w/~.]){re.escape(n)}(?![\w/.])", low):
+                p = named_folder(n)
+                if p is not None:
+                    return str(p)
+    return None
+
+
+def _installed(name: str) -> bool:
+    from app.tools.opener import find_app
+
+    try:
+        return find_app(name) is not None
+    except OSError:
+        return False
+
+
+def _step(tool: str, args: dict[str, Any]) -> dict[str, Any]:
+    return {"tool": tool, "args": args, "arg_sources": {k: "rules" for k in args}}
+
+
+def _join(folder: str, name: str) -> str:
+    return folder.rstrip("/") + "/" + name
+
+
+def plan_clause(clause: str, has_tool: Callable[[str], bool], sig: ActionSig | None = None) -> Plan | None:
+    sig = sig or action_of(clause)
+    if sig.negated or sig.objects & NON_FILE_OBJECTS:
+        return None
+    slots = extract(clause)
+    paths = list(slots.get("path") or [])
+    full = _abs(paths)
+    bare = [p for p in paths if p not in full]
+    urls = list(slots.get("url") or [])
+    quoted = [q for q in slots.get("quoted") or [] if q not in paths]
+    acts = set(sig.actions)
+    first = sig.actions[0] if sig.actions else ""
+    named = _named(clause)
+
+    if first == "delete" and has_tool("delete_files"):
+        if EDIT_WORDS.search(clause) or DUPLICATES.search(clause) or quoted or urls:
+            return None  # deleting lines or words is editing a file's content: the planner's work
+        if not full:
+            return Plan(question=Message("route.need_path", what=Message("route.what.delete"), name=bare[0])
+                        if bare else Message("route.need_target", what=Message("route.what.delete")))
+        if any(r == "loc" for r in sig.roles) or bare:
+            return None  # "cancella i file pdf nella home", "delete a.txt from /x": which files is a search
+        args: dict[str, Any] = {"paths": full}
+        if EMPTY_WORDS.search(clause) and len(full) == 1:
+            args["contents_only"] = True
+        return Plan([_step("delete_files", args)])
+
+    if first in ("move", "rename", "copy") and has_tool("copy_files" if first == "copy" else "move_files"):
+        tool = "copy_files" if first == "copy" else "move_files"
+        what = Message(f"route.what.{first}")
+        if EDIT_WORDS.search(clause) or urls:
+            return None
+        if not full:
+            return Plan(question=Message("route.need_path", what=what, name=bare[0]) if bare
+                        else Message("route.need_target", what=what))
+        if len(full) >= 2:
+            roles = list(sig.roles)
+            if len(roles) != len(paths) or sum(r == "loc" for r in roles) > 1 or roles[-1] == "obj" and len(full) > 2:
+                return None  # two destinations, or no clear one: the planner asks or plans
+            if first == "rename" and full[-1].rstrip("/").rsplit("/", 1)[0] != full[0].rstrip("/").rsplit("/", 1)[0]:
+                return None  # "rinomina /a/x in /b": a move in disguise; not guessed
+            return Plan([_step(tool, {"paths": full[:-1], "dest": full[-1]})])
+        src = full[0]
+        if bare:
+            folder = src.rstrip("/").rsplit("/", 1)[0] or "/"
+            return Plan([_step(tool, {"paths": [src], "dest": _join(folder, bare[-1])})])
+        if named:
+            return Plan([_step(tool, {"paths": [src], "dest": named})])
+        return Plan(question=Message("route.need_dest", what=what, name=src))
+
+    if ("folder" in sig.objects and MKDIR_WORDS.search(clause) and (acts <= {"write"}) and has_tool("make_folder")
+            and len(full) == 1 and not quoted):
+        last = full[0].rstrip("/").rsplit("/", 1)[-1]
+        if not re.search(r"\.\w{1,5}$", last):
+            return Plan([_step("make_folder", {"path": full[0]})])
+
+    if urls and not paths:  # reading a page is the planner's (get_urls); opening it in the browser is said so
+        if DEFAULT_APP.search(clause) and not acts - {"read", "start"} and has_tool("open_path"):
+            return Plan([_step("open_path", {"target": urls[0]})])
+        return None
+
+    root = (full[-1] if full else None) or named
+    if root and GREP_CUES.search(clause) and acts <= {"find", "read", "list"} and has_tool("search_in_files"):
+        m = PATTERN_AFTER.search(clause)  # "in quali file di X c'è la parola Y", "which files in X mention Y"
+        pattern = quoted[0] if quoted else (m.group(1) if m else None)
+        if pattern and pattern.lower() not in ("file", "files", "i", "the") and (
+                "find" in acts or m is not None or WHERE_IS.search(clause)):
+            return Plan([_step("search_in_files", {"root": root, "pattern": pattern})])
+    if "find" in acts or WHERE_IS.search(clause):
+        if root and bare and has_tool("find_files"):
+            return Plan([_step("find_files", {"root": root, "pattern": bare[0]})])
+        return None
+
+    if has_tool("open_path"):
+        if full and DEFAULT_APP.search(clause) and not acts - {"read", "start", "play"}:
+            return Plan([_step("open_path", {"target": full[0]})])
+        if full and acts & {"start", "play"} and not acts - {"read", "start", "play"}:
+            return Plan([_step("open_path", {"target": full[0]})])
+        m = OPEN_VERBS.match(clause)
+        if m and not paths and not urls:
+            words = [w for w in re.split(r"\s+", m.group(2).strip()) if w.lower() not in APP_STOP]
+            name = " ".join(words)
+            if 1 <= len(words) <= 3 and not {w.lower() for w in words} & NOT_APP and not sig.objects - {"app"}:
+                if m.group(1).lower() not in ("run", "esegui") or _installed(name):
+                    return Plan([_step("open_path", {"target": name})])  # "esegui le istruzioni" is not an app
+    return None

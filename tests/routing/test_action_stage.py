@@ -1,0 +1,111 @@
+"""The router's action stage: unsupported actions get the "cannot" sentence and no tool, clear file actions
+their call by rules, before L0/L1/L2 — and the explicit memory commands still come first."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from app.config import parse_text
+from app.engine.catalog import build_registry
+from app.lang.messages import Message
+from app.routing.action_stage import ActionStage, fix_verb_typo, request_lang
+from app.routing.memo import Memo
+from app.routing.router import Router
+
+
+@pytest.fixture(scope="module")
+def stage() -> ActionStage:
+    reg = build_registry()
+    return ActionStage(lambda: list(reg), lambda n: reg.get(n) is not None)
+
+
+@pytest.mark.parametrize("text,key,lang", [
+    ("manda una email a Marco con il file notes.md", "send", "it"),
+    ("send this file to bob@example.com", "send", "en"),
+    ("stampa /tmp/x/a.pdf", "print", "it"),
+    ("zippa la cartella ~/foto", "archive", "it"),
+    ("install vlc", "install", "en"),
+    ("cripta /tmp/x/segreto.txt", "encrypt", "it"),
+    ("esegui /tmp/x/run.sh", "run", "it"),
+    ("turn off the wifi", "device", "en"),
+    ("imposta una sveglia alle 7", "alarm", "it"),
+    ("chiama la mamma", "call", "it"),
+])
+def test_unsupported_actions_get_the_cannot_sentence_and_no_tool(stage: ActionStage, text: str, key: str,
+                                                                 lang: str) -> None:
+    res = stage.decide(text)
+    assert res is not None and res.tool is None and not res.steps
+    assert res.reply == Message(f"cannot.{key}").text(lang)
+    assert res.stage == "capability"
+
+
+@pytest.mark.parametrize("text", [
+    "leggi il file /tmp/a.txt", "che ore sono", "traduci in inglese 'ciao'", "cancella le righe vuote da /tmp/a.txt",
+    "non cancellare /tmp/a.txt", "create a directory called /tmp/x/photos", "converti 10 euro in dollari",
+    "estrai le date da questo testo: 3 maggio e 4 giugno", "cancella i file pdf nella home",
+])
+def test_what_is_not_a_clear_file_action_or_unsupported_goes_on(stage: ActionStage, text: str) -> None:
+    res = stage.decide(text)
+    assert res is None or (res.tool is not None and res.reply is None), res
+
+
+@pytest.mark.parametrize("text,tool,args", [
+    ("cancella il file /tmp/x/todo.txt", "delete_files", {"paths": ["/tmp/x/todo.txt"]}),
+    ("svuota la cartella /tmp/x/sub", "delete_files", {"paths": ["/tmp/x/sub"], "contents_only": True}),
+    ("rinomina /tmp/x/todo.txt in done.txt", "move_files", {"paths": ["/tmp/x/todo.txt"], "dest": "/tmp/x/done.txt"}),
+    ("move /tmp/x/a.txt and /tmp/x/b.txt to /tmp/x/old", "move_files",
+     {"paths": ["/tmp/x/a.txt", "/tmp/x/b.txt"], "dest": "/tmp/x/old"}),
+    ("copia /tmp/x/a.txt in /tmp/x/sub", "copy_files", {"paths": ["/tmp/x/a.txt"], "dest": "/tmp/x/sub"}),
+    ("crea la cartella /tmp/x/progetti", "make_folder", {"path": "/tmp/x/progetti"}),
+    ("dov'è report.pdf? cercalo in /tmp/x", "find_files", {"root": "/tmp/x", "pattern": "report.pdf"}),
+    ("cerca 'fattura' dentro i file di /tmp/x", "search_in_files", {"root": "/tmp/x", "pattern": "fattura"}),
+    ("apri firefox", "open_path", {"target": "firefox"}),
+    ("elimna /tmp/x/a.txt", "delete_files", {"paths": ["/tmp/x/a.txt"]}),
+])
+def test_clear_file_actions_are_decided_by_rules(stage: ActionStage, text: str, tool: str,
+                                                 args: dict[str, Any]) -> None:
+    res = stage.decide(text)
+    assert res is not None and res.tool == tool and res.args == args and res.stage == "files"
+    assert all(v == "rules" for v in res.arg_sources.values())
+
+
+def test_a_write_action_without_a_path_asks_which_file_instead_of_reading(stage: ActionStage) -> None:
+    res = stage.decide("rinomina todo.txt in done.txt")
+    assert res is not None and res.tool is None and not res.steps
+    assert res.reply == ("Per rinominare mi serve il percorso completo di «todo.txt» (per esempio "
+                         "/home/tu/todo.txt): dove si trova?")
+
+
+def test_a_mixed_request_does_the_supported_part_and_says_what_it_cannot(stage: ActionStage) -> None:
+    res = stage.decide("cancella /tmp/x/a.txt e manda una email a Marco")
+    assert res is not None and res.tool == "delete_files" and res.args == {"paths": ["/tmp/x/a.txt"]}
+    assert res.notice == Message("cannot.send").text("it") and res.reply is None
+    res = stage.decide("leggi /tmp/x/a.txt e poi stampalo")
+    assert res is not None and res.tool is None and res.planner_text == "leggi /tmp/x/a.txt"
+    assert res.notice == Message("cannot.print").text("it")
+
+
+def test_short_commands_are_answered_in_their_own_language() -> None:
+    assert request_lang("mandalo a Luca: /tmp/a.txt") == "it"
+    assert request_lang("rinomina todo.txt in done.txt") == "it"
+    assert request_lang("delete old.txt") == "en"
+    assert fix_verb_typo("instala zoom") == "installa zoom" and fix_verb_typo("ciao come stai") == "ciao come stai"
+
+
+def test_the_router_runs_the_stage_after_memory_commands_and_before_l0(tmp_path: Path, embedder: Any) -> None:
+    from app.memory.route_stages import RememberStage
+
+    cfg = parse_text("", env={})
+    router = Router(cfg, lambda: embedder, Memo(tmp_path / "memo.db"), build_registry())
+    router.set_stages([RememberStage()], [])
+    res = router.route("ricordati che devo mandare la mail a Marco")
+    assert res is not None and res.tool == "remember"
+    res = router.route("stampa /tmp/x/a.pdf")
+    assert res is not None and res.stage == "capability" and res.tool is None
+    explained = router.explain("stampa /tmp/x/a.pdf")
+    assert explained["reply"] == Message("cannot.print").text("it") and explained["tool"] is None
+    res = router.route("annulla")
+    assert res is not None and res.tool == "undo" and res.level == "L0"
+    router.close()
