@@ -15,6 +15,7 @@ from typing import Any, Callable, Iterator
 
 from app.config import ConfigManager
 from app.lang.detect import detect_lang
+from app.lang.messages import say
 from app.models.base import LLMError
 from app.models.bundle import ModelError
 from app.store import StoreError
@@ -28,6 +29,7 @@ from app.turn.events import Turn
 from app.turn.rendering import render
 from app.turn.services import TurnServices
 
+from . import messages  # noqa: F401  (registers the engine's sentences)
 from .model_loader import ModelLoader
 from .plugins import default_plugins, plugin_tools, safe
 
@@ -140,11 +142,14 @@ class Engine:
             turn.cancelled = True
             emit(ev.Cancelled(turn.id, ctx.next_step))
         except (LLMError, ModelError, StoreError) as e:
-            emit(ev.Error(turn.id, ctx.next_step, message=str(e), hint="run `metnos doctor` for details"))
+            log.warning("turn failed: %s", e)
+            emit(ev.Error(turn.id, ctx.next_step, message=say("engine.model_failed", ctx.lang, error=e),
+                          hint=say("engine.doctor_hint", ctx.lang)))
         except Exception as e:  # the turn ends cleanly whatever happened
             log.exception("turn failed")
-            emit(ev.Error(turn.id, ctx.next_step, message=f"internal error: {type(e).__name__}: {e}",
-                          hint="this is a bug; the log has the details"))
+            emit(ev.Error(turn.id, ctx.next_step, message=say("engine.internal", ctx.lang, kind=type(e).__name__,
+                                                              error=e),
+                          hint=say("engine.internal_hint", ctx.lang)))
         elapsed = (time.perf_counter() - t0) * 1000
         for p in self.plugins:
             safe(p, "turn_ended", ctx)
@@ -210,12 +215,13 @@ class Engine:
         turn = ctx.turn
         text = turn.text.strip()
         if not text:
-            ctx.emit(ev.Error(turn.id, 0, message="empty request", hint="type a question or a command"))
+            ctx.emit(ev.Error(turn.id, 0, message=say("engine.empty", ctx.lang),
+                              hint=say("engine.empty_hint", ctx.lang)))
             return
         if len(text) > MAX_REQUEST_CHARS:
-            ctx.emit(ev.Error(turn.id, 0, message=f"request too long ({len(text)} characters; the limit is "
-                                                  f"{MAX_REQUEST_CHARS})",
-                              hint="save long text in a file and ask me to read it"))
+            ctx.emit(ev.Error(turn.id, 0, message=say("engine.too_long", ctx.lang, n=len(text),
+                                                      limit=MAX_REQUEST_CHARS),
+                              hint=say("engine.too_long_hint", ctx.lang)))
             return
         for p in self.plugins:
             safe(p, "turn_started", ctx)
@@ -254,7 +260,8 @@ class Engine:
         for s in steps:
             out = ctx.execute(s["tool"], dict(s.get("args") or {}), s.get("arg_sources") or {}, level=res.level)
             if not out.ok:
-                answer = render(s["tool"], out.step.result if out.step is not None else out.view, detect_lang(text))
+                answer = render(s["tool"], out.step.result if out.step is not None else out.view, detect_lang(text),
+                                question=text)
                 self._finish(ctx, answer, "", ok=False)
                 return False
             last = out
@@ -267,9 +274,9 @@ class Engine:
             answer = res.reply
         else:
             try:
-                answer = template.format(**result) if template else render(steps[-1]["tool"], result, lang)
+                answer = template.format(**result) if template else render(steps[-1]["tool"], result, lang, text)
             except (KeyError, IndexError, ValueError):
-                answer = render(steps[-1]["tool"], result, lang)
+                answer = render(steps[-1]["tool"], result, lang, text)
         self._finish(ctx, answer, "")
         return False
 

@@ -17,6 +17,7 @@ from typing import Any
 
 from app.store import StoreError
 
+from .approvals import write_approval, write_declined
 from .confine import allowed_roots, confine, require_regular
 from .registry import Tool, ToolContext, ToolError
 
@@ -224,5 +225,6 @@ TOOLS = [
              "content": {"type": "string", "minLength": 0, "description": "Text to write"},
              "mode": {"type": "string", "enum": ["overwrite", "append", "create"]}},
           "required": ["path", "content"]}, write_files, group="Files", risk="write",
+         approval=write_approval, declined=write_declined,
          examples=("scrivi 'ciao' nel file /tmp/a.txt", "save this text to ~/note.txt", "crea il file /tmp/x.txt")),
 ]
