@@ -47,10 +47,58 @@ def _engine() -> Any:
     return engine
 
 
+def _remote_decide(interactive: bool) -> Any:
+    """y/N for an approval the running app forwards; a non-interactive run says no, as locally."""
+
+    def decide(e: ev.ApprovalNeeded) -> bool | str:
+        if not interactive:
+            print(f"refused {e.tool} ({e.risk}): not a terminal; rerun with --yes to allow it", file=sys.stderr)
+            return False
+        with _tty_lock:
+            sys.stderr.write(f"\n{e.question or e.tool} [y/N/a=always] ")
+            sys.stderr.flush()
+            try:
+                ans = sys.stdin.readline().strip().lower()
+            except (EOFError, OSError):
+                return False
+        return "always" if ans in ("a", "always") else ans in ("y", "yes", "s", "si", "sì")
+
+    return decide
+
+
+def _ask_remote(args: argparse.Namespace, text: str) -> int | None:
+    """The running app answers (warm, no model load); None when there is no app to ask."""
+    from .remote_ask import Refused, connect, remote_turn
+
+    sock = connect()
+    if sock is None:
+        return None
+    printer = HumanPrinter(verbose=args.verbose_trace)
+    ok, seen = False, False
+    try:
+        for e in remote_turn(sock, text, yes=args.yes, owner=args.owner,
+                             decide=_remote_decide(sys.stdin.isatty())):
+            seen = True
+            json_line(e) if args.json else printer(e)
+            if isinstance(e, ev.TurnEnded):
+                ok = e.ok
+    except Refused as r:
+        if seen:
+            print(f"metnos: the running app stopped answering: {r}", file=sys.stderr)
+            return 1
+        print(f"metnos: the running app did not take the request ({r}); answering here", file=sys.stderr)
+        return None
+    return 0 if ok else 1
+
+
 def cmd_ask(args: argparse.Namespace) -> int:
     text = " ".join(args.text)
     if text == "-":
         text = sys.stdin.read()
+    if not args.standalone:
+        rc = _ask_remote(args, text)
+        if rc is not None:
+            return rc
     engine = _engine()
     approve = make_approver(args.yes, sys.stdin.isatty())
     printer = HumanPrinter(verbose=args.verbose_trace)
@@ -125,6 +173,8 @@ def add_commands(sub: Any) -> None:
     p.add_argument("--json", action="store_true", help="print every event as a JSON line")
     p.add_argument("--yes", action="store_true", help="approve write/send tools without asking")
     p.add_argument("--trace", dest="verbose_trace", action="store_true", help="print tool calls as they happen")
+    p.add_argument("--standalone", action="store_true",
+                   help="answer with a local engine even when the tray app is running")
     p.add_argument("--owner", default="local", help=argparse.SUPPRESS)
     p.set_defaults(func=cmd_ask)
     c = sub.add_parser("chat", help="interactive chat in the terminal")

@@ -142,7 +142,7 @@ def problem(text: str, prompt_text: str, allowed: str, final: bool) -> str | Non
         grams = [" ".join(words[i:i + 3]) for i in range(len(words) - 2)]
         if max(grams.count(g) for g in set(grams)) >= 3:
             return "a loop"
-    first = t.splitlines()[0].strip() if t else ""
+    first = t.splitlines()[0].strip() if t and ("\n" in t or final) else ""  # a whole line, not a prefix
     if len(first) >= 16 and first.lower() in prompt_text.lower() and first.lower() not in allowed.lower():
         return "an echo of the prompt"
     if final:

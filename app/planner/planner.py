@@ -90,6 +90,7 @@ class _Turn:
     last_sid: str | None = None
     tools: dict[str, Tool] = field(default_factory=dict)  # the permitted surface, looked up without loading
     surface: Any = None  # app.tools.surface.ToolSurface when the engine built one for this turn
+    history: list[tuple[str, str]] = field(default_factory=list)  # earlier exchanges of the conversation
 
 
 class Planner:
@@ -162,7 +163,7 @@ class Planner:
         vecs = idx.embedder.embed(focus) if idx.embedder is not None and idx.matrix is not None else None
         t = _Turn(ctx, text, llm, weight, evd, idx, vecs, info,
                   Situation(has_content_source=bool(evd.quoted or evd.inline)), tools=tools,
-                  surface=parts.tool_surface(ctx))
+                  surface=parts.tool_surface(ctx), history=parts.trim_history(history))
         t.clause_i = self._consume_existing(t)
         t.plan = self._plan(t)
         task = parts.task_text(ctx, llm, text)
@@ -390,10 +391,10 @@ class Planner:
     # -- the answer -------------------------------------------------------------------------
     def _answer(self, t: _Turn) -> str:
         """Render data at once; have a writing model write judgement from short excerpts (compose.py)."""
-        ctx, llm, ps, info, question = t.ctx, t.llm, t.ps, t.info, t.text
+        ctx, llm, info, question = t.ctx, t.llm, t.info, t.text
         steps = ctx.turn.steps
         max_tokens = int(ctx.config.llm.max_answer_tokens)
-        how = compose.plan(question, steps, compose.writes(llm, t.weight), max_tokens)
+        how = compose.plan(question, steps, compose.writes(llm, t.weight), max_tokens, t.history)
         if steps:
             last = steps[-1]
             g = ans.ground(question, last.tool, last.result, last.ok)
@@ -403,15 +404,13 @@ class Planner:
             fallback = ans.no_tool_fallback(question)
         if how.mode != "write" or llm is None:
             return self._finish(ctx, info, fallback, None)
-        if how.note:
-            ps.add("user", how.note)
-        prompt = pr.decision_prompt(llm.render, ps) + pr.ANSWER_LEAD
+        prompt = llm.render(how.messages, True)
         emit = self._token_emitter(ctx)
         t0 = time.perf_counter()
         st = self._prime(ctx, llm, prompt, "answer")
         gen = ans.generate(llm, prompt, grounding=g, prompt_text=prompt, cancel=ctx.cancel, emit_token=emit,
                            max_tokens=how.max_tokens or max_tokens, fallback=fallback,
-                           sources=compose.sources_of(question, steps) if steps else None)
+                           sources=compose.sources_of(question, steps) + "\n" + fallback if steps else None)
         st.ms = (time.perf_counter() - t0) * 1000
         st.completion_tokens = gen.model_tokens
         info.stats.append(st)

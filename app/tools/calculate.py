@@ -40,7 +40,7 @@ _NUM = r"\d+(?:[.,]\d+)?"
 _REWRITES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"(?<=\d),(?=\d)"), "."),  # decimal comma
     (re.compile(r"√\s*(" + _NUM + ")"), r"sqrt(\1)"),
-    (re.compile(r"\b(?:la\s+)?(?:radice\s+quadrata|radice|square\s+root)\s+(?:di|del|of)?\s*(" + _NUM + ")"),
+    (re.compile(r"\b(?:la\s+)?(?:radice\s+quadrata|radice|square\s+root)\s+(?:di|del|of)?\s*(-?" + _NUM + ")"),
      r"sqrt(\1)"),
     (re.compile(r"(" + _NUM + r")\s*(?:%|per\s*cento|percento|percent|per\s+cent)\s*(?:di|del|della|dei|of)\s+"),
      r"(\1/100)*"),
@@ -61,7 +61,7 @@ _NOT_MATH = re.compile(r"(?<!\S)(?:~[^\s]*|[/.][^\s]*[a-z_][^\s]*|[^\s]*[a-z_][^
                        r"[^\s]*[/.][^\s]*[a-z_][^\s]*|\d{1,2}:\d{2}(?::\d{2})?|\d+\.\d+\.\d+[^\s]*|"
                        r"\d{1,2}/\d{1,2}/\d{2,4})(?!\S)")
 # The longest run made only of numbers, operators, brackets and sqrt( … ).
-_SPAN = re.compile(r"[-+(]*\s*(?:sqrt\()?\s*\d[\d.\s+\-*/()]*(?:sqrt\([\d.\s+\-*/()]*)*[\d.\s+\-*/()]*")
+_SPAN = re.compile(r"[-+(]*\s*(?:sqrt\(\s*[-+]?)?\s*\d[\d.\s+\-*/()]*(?:sqrt\([\d.\s+\-*/()]*)*[\d.\s+\-*/()]*")
 
 
 def expression_of(text: str) -> str | None:
