@@ -225,7 +225,7 @@ class Engine:
             return
         for p in self.plugins:
             safe(p, "turn_started", ctx)
-        decided = self._fast_path(ctx, text)
+        decided = self._fast_path(ctx, text, session)
         if decided is not None and not decided:
             return  # fast path (or a routing stage: remember, recall) answered
         if decided is None:
@@ -237,7 +237,7 @@ class Engine:
         turn.level = "L3" if decided is None else turn.level
         self._finish(ctx, answer, session)
 
-    def _fast_path(self, ctx: TurnContext, text: str) -> bool | None:
+    def _fast_path(self, ctx: TurnContext, text: str, session: str = "") -> bool | None:
         """None: not routed (planner decides). False: fully answered. True: prefix replayed, planner continues."""
         router = self.router
         res: RouteResult | None = None
@@ -262,7 +262,7 @@ class Engine:
             if not out.ok:
                 answer = render(s["tool"], out.step.result if out.step is not None else out.view, detect_lang(text),
                                 question=text)
-                self._finish(ctx, answer, "", ok=False)
+                self._finish(ctx, answer, session, ok=False)
                 return False
             last = out
         if getattr(res, "chain_rest", None):
@@ -277,7 +277,7 @@ class Engine:
                 answer = template.format(**result) if template else render(steps[-1]["tool"], result, lang, text)
             except (KeyError, IndexError, ValueError):
                 answer = render(steps[-1]["tool"], result, lang, text)
-        self._finish(ctx, answer, "")
+        self._finish(ctx, answer, session)
         return False
 
     def _finish(self, ctx: TurnContext, answer: str, session: str, ok: bool = True) -> None:
@@ -289,7 +289,30 @@ class Engine:
         if session:
             hist = self.history.setdefault(session, [])
             hist.append((turn.text, turn.answer))
-            del hist[:-20]
+            self.history[session] = self._compact_history(hist, ctx)
+
+    def _compact_history(self, hist: list[tuple[str, str]], ctx: TurnContext) -> list[tuple[str, str]]:
+        """Older exchanges of a chat folded into one summary written by the instruct model (the lite model's
+        chats keep the person's own words), so an early fact survives a long conversation."""
+        from app.memory.compaction import HISTORY_FOLD_AT, compact_history, conversation_summarizer, is_history_summary
+
+        if len(hist) - (1 if hist and is_history_summary(hist[0]) else 0) <= HISTORY_FOLD_AT:
+            return hist
+        summarize: Callable[[str], str] = lambda _t: ""  # noqa: E731
+        try:
+            from app.planner.choose import model_weight
+            from app.planner.compose import writes
+            from app.turn.services import provide
+
+            llm = provide(self.models.llm)
+            if writes(llm, model_weight(llm, float(getattr(self.config.llm, "choice_weight", -1.0)))):
+                summarize = conversation_summarizer(llm, cancel=ctx.cancel)
+        except (LLMError, ModelError) as e:
+            log.warning("chat summary by rules only: %s", e)
+        folded = compact_history(hist, summarize)
+        ctx.emit(ev.Progress(ctx.turn_id, ctx.next_step, what=f"conversation compacted ({len(hist)} → "
+                                                              f"{len(folded)} exchanges)"))
+        return folded
 
     def _feedback(self, turn: Turn) -> None:
         """A fast-path hit the user cancelled, or undid right after, was wrong: that entry gets stricter."""

@@ -302,3 +302,61 @@ def extractive_summarizer(max_chars: int = 400) -> Summarize:
         return out
 
     return run
+
+
+# -- the conversation (exchanges across turns) ------------------------------------------------------
+HISTORY_SUMMARY = "[conversation summary]"  # the user side of the one exchange that stands for older ones
+HISTORY_FOLD_AT = 6  # exchanges kept verbatim before the older ones are folded into the summary
+HISTORY_KEEP = 2  # exchanges left verbatim after folding
+SUMMARY_CHARS = 900
+Exchange = tuple[str, str]
+
+
+def is_history_summary(ex: Exchange) -> bool:
+    return ex[0] == HISTORY_SUMMARY
+
+
+def compact_history(history: Sequence[Exchange], summarize: Summarize, fold_at: int = HISTORY_FOLD_AT,
+                    keep: int = HISTORY_KEEP, max_chars: int = SUMMARY_CHARS) -> list[Exchange]:
+    """Fold the older exchanges of a chat into one summary exchange when there are more than `fold_at`;
+    the last `keep` stay verbatim. Only the newly folded exchanges are summarized and added to the
+    summary so far (which is re-summarized as a whole only past `max_chars`), so an early fact is not
+    lost to a later summary. A summary that fails keeps the person's own words, cut short. Never raises."""
+    hist = list(history)
+    old = hist[0][1] if hist and is_history_summary(hist[0]) else ""
+    body = hist[1:] if old else hist
+    if len(body) <= fold_at:
+        return hist
+    fold, recent = body[:-keep], body[-keep:]
+    text = "\n".join(f"User: {u[:400]}\nAssistant: {a[:400]}" for u, a in fold)
+    new = _summary_or_none(summarize, text) or " ".join(u[:120] for u, _ in fold)
+    summary = f"{old} {new}".strip()
+    if len(summary) > max_chars:
+        summary = _summary_or_none(summarize, summary) or summary[-max_chars:]
+    return [(HISTORY_SUMMARY, summary[:max_chars]), *recent]
+
+
+def _summary_or_none(summarize: Summarize, text: str) -> str | None:
+    try:
+        out = " ".join(str(summarize(text) or "").split())
+    except TurnCancelled:
+        raise
+    except Exception as e:  # a failing model must not lose the chat
+        log.warning("conversation summary failed: %s", e)
+        return None
+    if summary_problem(out) or (copies_transcript(out, text) and len(out) > len(text) // 2):
+        return None
+    return out
+
+
+def conversation_summarizer(backend: Any, max_tokens: int = 96, cancel: Any = None) -> Summarize:
+    """One short call to the instruct model: what the person said and asked so far, facts kept verbatim."""
+
+    def run(text: str) -> str:
+        prompt = backend.render([
+            {"role": "system", "content": "You summarize conversations. Keep every name, date, number and fact "
+                                          "the user told, in the user's language. At most 3 short lines."},
+            {"role": "user", "content": text[-SUMMARY_INPUT_CHARS:]}])
+        return str(backend.complete(prompt, max_tokens=max_tokens, temperature=0.0, cancel=cancel).text).strip()
+
+    return run

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 from app.lang.detect import detect_lang
+from app.memory.compaction import is_history_summary
 from app.turn.asked import Asked, asked
 from app.turn.rendering import error_lines
 
@@ -68,7 +69,12 @@ def plan(question: str, steps: Sequence[Any], writer: bool, max_tokens: int,
     shape = asked(question)
     it = detect_lang(question) == "it"
     chat = [{"role": "system", "content": _SYSTEM[0 if it else 1]}]
-    for u, a in list(history)[-HISTORY:]:
+    hist = list(history)
+    if hist and is_history_summary(hist[0]):
+        chat[0] = {"role": "system", "content": chat[0]["content"] + ("\nFinora nella conversazione: " if it else
+                                                                      "\nSo far in this conversation: ") + hist[0][1]}
+        hist = hist[1:]
+    for u, a in hist[-HISTORY:]:
         chat += [{"role": "user", "content": u[:HISTORY_CHARS]}, {"role": "assistant", "content": a[:HISTORY_CHARS]}]
     if steps:
         last = steps[-1]

@@ -119,7 +119,13 @@ def warm_prefix(ctx: TurnContext, llm: Any, ps: pr.PromptState) -> dict[str, Any
 
 
 def trim_history(history: Sequence[tuple[str, str]] | None) -> list[tuple[str, str]]:
-    return [(str(u)[:HISTORY_CHARS], str(a)[:HISTORY_CHARS]) for u, a in list(history or [])[-HISTORY_EXCHANGES:]]
+    """The last exchanges, cut short; a conversation summary (compaction.compact_history) always stays first."""
+    from app.memory.compaction import is_history_summary
+
+    hist = list(history or [])
+    head = [(str(hist[0][0]), str(hist[0][1])[:HISTORY_CHARS * 3])] if hist and is_history_summary(hist[0]) else []
+    rest = hist[len(head):][-(HISTORY_EXCHANGES - len(head)):]
+    return head + [(str(u)[:HISTORY_CHARS], str(a)[:HISTORY_CHARS]) for u, a in rest]
 
 
 def task_text(ctx: TurnContext, llm: Any, text: str) -> str:
