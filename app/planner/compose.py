@@ -64,15 +64,16 @@ def writes(llm: Any, weight: float) -> bool:
 
 def plan(question: str, steps: Sequence[Any], writer: bool, max_tokens: int,
          history: Sequence[tuple[str, str]] = ()) -> Plan:
-    """Render, write or reply; a written answer gets a short chat of its own: the system line, the last
-    exchanges, and the request with the excerpt it needs (a few dozen tokens for an open question)."""
+    """Render, write or reply; a written answer gets a short chat of its own: the system line (the same for
+    every answer in a language, so its KV state is cached like the planner's prefix), the conversation so
+    far, and the request with the excerpt it needs (a few dozen new tokens for an open question)."""
     shape = asked(question)
     it = detect_lang(question) == "it"
     chat = [{"role": "system", "content": _SYSTEM[0 if it else 1]}]
     hist = list(history)
     if hist and is_history_summary(hist[0]):
-        chat[0] = {"role": "system", "content": chat[0]["content"] + ("\nFinora nella conversazione: " if it else
-                                                                      "\nSo far in this conversation: ") + hist[0][1]}
+        chat.append({"role": "system", "content": ("Finora nella conversazione: " if it else
+                                                    "So far in this conversation: ") + hist[0][1]})
         hist = hist[1:]
     for u, a in hist[-HISTORY:]:
         chat += [{"role": "user", "content": u[:HISTORY_CHARS]}, {"role": "assistant", "content": a[:HISTORY_CHARS]}]

@@ -118,6 +118,18 @@ def warm_prefix(ctx: TurnContext, llm: Any, ps: pr.PromptState) -> dict[str, Any
     return dict(warm(text, persist=bool(getattr(ctx.config.llm, "prefix_cache", True)), cancel=ctx.cancel))
 
 
+def warm_writer(ctx: TurnContext, llm: Any, system: Sequence[dict[str, str]]) -> dict[str, Any]:
+    """The writer's system line in the KV cache (from memory, from disk, or evaluated once): an answer then
+    evaluates only the conversation and the request."""
+    warm = getattr(llm, "warm_prefix", None)
+    if not callable(warm) or not system:
+        return {}
+    from app.models.prefix_cache import stable_prefix
+
+    text = stable_prefix(llm.render, list(system))
+    return dict(warm(text, persist=bool(getattr(ctx.config.llm, "prefix_cache", True)), cancel=ctx.cancel))
+
+
 def trim_history(history: Sequence[tuple[str, str]] | None) -> list[tuple[str, str]]:
     """The last exchanges, cut short; a conversation summary (compaction.compact_history) always stays first."""
     from app.memory.compaction import is_history_summary

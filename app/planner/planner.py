@@ -404,6 +404,7 @@ class Planner:
             fallback = ans.no_tool_fallback(question)
         if how.mode != "write" or llm is None:
             return self._finish(ctx, info, fallback, None)
+        parts.warm_writer(ctx, llm, how.messages[:1])
         prompt = llm.render(how.messages, True)
         emit = self._token_emitter(ctx)
         t0 = time.perf_counter()

@@ -111,7 +111,8 @@ def test_answer_guard() -> None:
     prompt = "You are Metnos, an assistant that runs offline. che ore sono?"
     assert ans.problem("Args: {\"x\": 1}", prompt, "", False) == "template or role markers"
     assert ans.problem("la la la la la la la la la la", prompt, "", False) == "a loop"
-    assert ans.problem("You are Metnos, an assistant that runs offline", prompt, "", False) == "an echo of the prompt"
+    assert ans.problem("You are Metnos, an assistant that runs offline", prompt, "", True) == "an echo of the prompt"
+    assert ans.problem("che ore sono? Sono le", prompt, "", False) is None  # restating the question is fine
     assert ans.problem("Мне answer", prompt, "", False) == "a script the conversation does not use"
     assert ans.problem("Sono le 14:05.", prompt, "Sono le 14:05.", True) is None
 
