@@ -23,9 +23,9 @@ from app.models.bundle import resources_dir
 SUITE = resources_dir() / "eval" / "answers" / "requests.jsonl"
 MAX_ANSWER_TOKENS = 80  # short answers keep the suite affordable on two cores
 # An English fragment in an Italian answer, or the reverse (data lines and paths are removed first).
-_EN_IN_IT = re.compile(r"(?i)\b(the|not|no such|does not|doesn't|is not|isn't|outside|allowed|declined|approved|"
+_EN_IN_IT = re.compile(r"(?i)\b(the|is|not|no such|does not|doesn't|is not|isn't|outside|allowed|declined|approved|"
                        r"could not|couldn't|permission|folder|found|wrote|there (?:is|are)|you|your)\b")
-_IT_IN_EN = re.compile(r"(?i)\b(il|della|non|sono|che|ho|nel|questo|questa|prego|trovat[oi]|righe|elementi)\b")
+_IT_IN_EN = re.compile(r"(?i)\b(il|fa|della|non|sono|che|ho|nel|questo|questa|prego|trovat[oi]|righe|elementi)\b")
 _PATH = re.compile(r"(?:~|/)[\w.\-/]*|\b[\w\-]+\.(?:txt|md|log|png|pdf)\b")
 
 LOG = "".join(f"INFO line {i} ok\n" for i in range(1, 31)) + (

@@ -14,14 +14,16 @@ _IT = {"che", "il", "lo", "la", "le", "gli", "di", "del", "della", "nel", "nella
        "fa", "gli", "nei", "negli", "delle", "dei", "sei", "sta", "stai", "come", "grazie", "ciao", "scrivi",
        "riassumi", "traduci", "spiegami", "spiega", "cerca", "quali", "perché", "anche", "non", "più", "ultime",
        "ultima", "prime", "prima", "riga", "ha", "hai", "puoi", "vorrei", "tutti", "tutte", "nessun", "molto",
-       "buongiorno", "buonasera", "salve", "chi", "tu", "ti", "si", "può", "fra", "tra", "dentro", "sulla", "alla", "italiano", "inglese"}
+       "buongiorno", "buonasera", "salve", "chi", "tu", "ti", "si", "può", "fra", "tra", "dentro", "sulla", "alla", "italiano", "inglese", "diviso", "meno", "radice", "quadrata", "calcola",
+       "quant'è", "quanti", "cento"}
 _EN = {"the", "what", "is", "are", "time", "read", "open", "show", "me", "find", "search", "folder", "file", "how",
        "many", "lines", "where", "when", "remember", "today", "yesterday", "tomorrow", "write", "save", "delete",
        "list", "for", "an", "this", "day", "date", "errors", "my", "i", "do", "have", "undo", "tell", "give",
        "of", "to", "and", "it", "please", "with", "at", "which", "who", "why", "there", "any", "last",
        "first", "print", "thanks", "thank", "you", "hi", "hello", "into", "translate", "summarize", "explain",
        "can", "could", "would", "from", "about", "does", "did", "was", "were", "much", "many", "much", "your",
-       "all", "some", "files", "lines", "folder", "these", "those", "be", "been", "not", "no", "yes", "out", "english", "italian"}
+       "all", "some", "files", "lines", "folder", "these", "those", "be", "been", "not", "no", "yes", "out", "english", "italian", "whats", "what's", "times", "plus", "minus", "divided",
+       "square", "root", "calculate", "compute", "percent"}
 
 
 _QUOTED = re.compile(r"(?<!\w)['\"«“‘]([^'\"»”’\n]{1,200})['\"»”’](?!\w)")
