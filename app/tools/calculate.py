@@ -141,7 +141,7 @@ def _power(a: Fraction | float, b: Fraction | float) -> Fraction | float:
         return Fraction(a ** int(b))
     if a < 0:
         raise ToolError(Message("calc.negative_root"))
-    return float(a) ** float(b)
+    return float(float(a) ** float(b))
 
 
 def _sqrt(v: Fraction | float) -> Fraction | float:

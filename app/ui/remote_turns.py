@@ -43,9 +43,9 @@ class RemoteTurn(QObject):
         self.timer = QTimer(self)
         self.timer.timeout.connect(self._drain)
         self.timer.start(DRAIN_MS)
-        self.thread = threading.Thread(target=self._run, args=(engine, text, yes, owner), daemon=True,
+        self.worker = threading.Thread(target=self._run, args=(engine, text, yes, owner), daemon=True,
                                        name="metnos-remote-turn")
-        self.thread.start()
+        self.worker.start()
 
     def _run(self, engine: Any, text: str, yes: bool, owner: str) -> None:
         try:
@@ -112,7 +112,7 @@ def handler(engine_of: Callable[[], Any], parent: QObject | None = None) -> Call
             return "the app is still starting its engine; try again in a moment"
         if not isinstance(msg.get("text"), str) or not msg["text"].strip():
             return "turn needs a text"
-        live[:] = [t for t in live if t.thread.is_alive()]
+        live[:] = [t for t in live if t.worker.is_alive()]
         live.append(RemoteTurn(sock, engine, msg, parent))
         return None
 
