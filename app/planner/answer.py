@@ -105,8 +105,22 @@ def no_tool_fallback(question: str) -> str:
     return fixed_reply(question) or say("answer.cannot_know", detect_lang(question))
 
 
+_ARG_WORDS = {"path": "arg.path", "paths": "arg.path", "root": "arg.path", "content": "arg.content",
+              "text": "arg.content", "expression": "arg.expression"}
+
+
 def missing_args_text(question: str, tool: str, err: Exception) -> str:
-    return say("answer.missing_args", detect_lang(question), tool=tool, what=str(err).split(" not found")[0])
+    """What was missing, in words ("il percorso"), not in the schema's names."""
+    lang = detect_lang(question)
+    first = str(err).split(" not found")[0].split(",")[0].strip()
+    key = _ARG_WORDS.get(first)
+    what = say(key, lang) if key else say("arg.other", lang, name=first)
+    return say("answer.missing_args", lang, tool=tool, what=what)
+
+
+def unsure_text(question: str) -> str:
+    """A writing model's answer that failed its checks, with no tool result to fall back on."""
+    return fixed_reply(question) or say("answer.not_sure", detect_lang(question))
 
 
 def unsupported(text: str, sources: str) -> str | None:

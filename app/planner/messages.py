@@ -14,10 +14,18 @@ register({
                                  "cose per te.",
                            "en": "I can't answer that with the light model in use. I can read, find and write files, "
                                  "tell the time and the date, do calculations and remember things for you."},
-    "answer.missing_args": {"it": "Non ho capito con quali valori usare {tool}: manca {what}. Riprova indicandolo "
-                                  "nella richiesta, ad esempio il percorso completo del file.",
-                            "en": "I could not tell which values to use for {tool}: {what} is missing. Try again "
-                                  "with it in the request, for example the file's full path."},
+    "answer.missing_args": {"it": "Non ho capito su cosa lavorare: manca {what}. Riprova indicandolo nella "
+                                  "richiesta, ad esempio il percorso completo del file.",
+                            "en": "I could not tell what to work on: {what} is missing. Try again with it in the "
+                                  "request, for example the file's full path."},
+    "arg.path": {"it": "il percorso", "en": "the path"},
+    "arg.content": {"it": "il testo", "en": "the text"},
+    "arg.expression": {"it": "il calcolo", "en": "the calculation"},
+    "arg.other": {"it": "un valore ({name})", "en": "a value ({name})"},
+    "answer.not_sure": {"it": "Non ho una risposta affidabile a questa domanda. Posso però leggere, cercare e scrivere "
+                              "file, dirti l'ora e la data, fare calcoli e ricordare cose per te.",
+                        "en": "I don't have a reliable answer to that. I can read, find and write files, tell the "
+                              "time and the date, do calculations and remember things for you."},
     "answer.step_limit": {"it": "Mi sono fermato dopo {n} passi: la richiesta ne chiedeva troppi.",
                           "en": "I stopped after {n} steps: the request needed too many."},
     "planner.empty_request": {"it": "la richiesta è vuota", "en": "empty request"},

@@ -401,7 +401,7 @@ class Planner:
             fallback = g.draft
         else:
             g = ans.Grounding()
-            fallback = ans.no_tool_fallback(question)
+            fallback = ans.unsure_text(question) if how.mode == "write" else ans.no_tool_fallback(question)
         if how.mode != "write" or llm is None:
             return self._finish(ctx, info, fallback, None)
         parts.warm_writer(ctx, llm, how.messages[:1])
