@@ -19,14 +19,17 @@ def test_folding_keeps_the_summary_so_far_and_the_last_exchanges() -> None:
         calls.append(text)
         return f"folded {text.count('User:')} exchanges"
 
-    hist = [("il mio gatto si chiama Pallino", "Che bel nome!")] + [(f"q{i}", f"a{i}") for i in range(6)]
+    hist = [("il mio gatto si chiama Pallino", "Che bel nome!")] + [(f"q{i}?", f"a{i}") for i in range(6)]
     out = compact_history(hist, summarize)
-    assert out[0] == (HISTORY_SUMMARY, "folded 5 exchanges") and out[1:] == hist[-2:]
-    out = compact_history(out + [(f"r{i}", f"b{i}") for i in range(5)], summarize)
-    assert out[0][1] == "folded 5 exchanges folded 5 exchanges" and len(out) == 3
+    assert out[0] == (HISTORY_SUMMARY, "«il mio gatto si chiama Pallino» folded 5 exchanges")
+    assert out[1:] == hist[-2:]
+    out = compact_history(out + [(f"r{i}?", f"b{i}") for i in range(5)], summarize)
+    assert out[0][1] == "«il mio gatto si chiama Pallino» folded 5 exchanges folded 5 exchanges" and len(out) == 3
     assert "Pallino" not in calls[1]  # the summary so far is kept, not summarized again
     broken = compact_history(hist, lambda _t: "")  # a model that fails: the person's own words stay
     assert "Pallino" in broken[0][1]
+    invented = compact_history(hist, lambda _t: "L'utente si chiama Luca e ha un gatto.")  # measured: a made-up name
+    assert "Luca" not in invented[0][1] and "Pallino" in invented[0][1]
 
 
 @pytest.mark.slow
