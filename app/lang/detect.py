@@ -6,24 +6,25 @@ from __future__ import annotations
 
 import re
 
-_IT = {"che", "il", "lo", "la", "le", "gli", "di", "del", "della", "nel", "nella", "e", "è", "sono", "ore", "mi",
-       "dimmi", "leggi", "apri", "mostra", "mostrami", "trova", "cerca", "cartella", "file", "quante", "quanti",
-       "cosa", "dove", "quando", "ricordati", "ricorda", "oggi", "ieri", "domani", "scrivi", "salva", "cancella",
-       "elenca", "per", "un", "una", "questo", "questa", "giorno", "data", "ora", "righe", "errori", "ho", "mio",
-       "mia", "annulla", "fammi", "dammi", "anni", "con", "sul", "alle", "ci", "c'è", "qual", "quale", "quanto",
-       "fa", "gli", "nei", "negli", "delle", "dei", "sei", "sta", "stai", "come", "grazie", "ciao", "scrivi",
-       "riassumi", "traduci", "spiegami", "spiega", "cerca", "quali", "perché", "anche", "non", "più", "ultime",
-       "ultima", "prime", "prima", "riga", "ha", "hai", "puoi", "vorrei", "tutti", "tutte", "nessun", "molto",
-       "buongiorno", "buonasera", "salve", "chi", "tu", "ti", "si", "può", "fra", "tra", "dentro", "sulla", "alla", "italiano", "inglese", "diviso", "meno", "radice", "quadrata", "calcola",
-       "quant'è", "quanti", "cento"}
-_EN = {"the", "what", "is", "are", "time", "read", "open", "show", "me", "find", "search", "folder", "file", "how",
-       "many", "lines", "where", "when", "remember", "today", "yesterday", "tomorrow", "write", "save", "delete",
-       "list", "for", "an", "this", "day", "date", "errors", "my", "i", "do", "have", "undo", "tell", "give",
-       "of", "to", "and", "it", "please", "with", "at", "which", "who", "why", "there", "any", "last",
-       "first", "print", "thanks", "thank", "you", "hi", "hello", "into", "translate", "summarize", "explain",
-       "can", "could", "would", "from", "about", "does", "did", "was", "were", "much", "many", "much", "your",
-       "all", "some", "files", "lines", "folder", "these", "those", "be", "been", "not", "no", "yes", "out", "english", "italian", "whats", "what's", "times", "plus", "minus", "divided",
-       "square", "root", "calculate", "compute", "percent"}
+_IT = {"aggiungi", "al", "alla", "alle", "anche", "anni", "annulla", "apri", "buonasera", "buongiorno", "c'è",
+       "calcola", "cancella", "cartella", "cento", "cerca", "che", "chi", "ci", "ciao", "come", "con", "copia",
+       "cosa", "crea", "dammi", "data", "dei", "del", "della", "delle", "dentro", "di", "dimmi", "diviso", "domani",
+       "dove", "e", "elenca", "elimina", "errori", "fa", "fammi", "fra", "giorno", "gli", "grazie", "ha", "hai",
+       "ho", "ieri", "il", "inglese", "italiano", "la", "le", "leggi", "lo", "meno", "mi", "mia", "mio", "molto",
+       "mostra", "mostrami", "negli", "nei", "nel", "nella", "nessun", "non", "oggi", "ora", "ore", "per", "perché",
+       "più", "prima", "prime", "puoi", "può", "quadrata", "qual", "quale", "quali", "quando", "quant'è", "quante",
+       "quanti", "quanto", "questa", "questo", "radice", "riassumi", "ricorda", "ricordati", "riga", "righe",
+       "salva", "salve", "scrivi", "sei", "si", "sono", "spiega", "spiegami", "sposta", "sta", "stai", "sul",
+       "sulla", "ti", "tra", "traduci", "trova", "tu", "tutte", "tutti", "ultima", "ultime", "un", "una", "vorrei",
+       "è"}
+_EN = {"about", "all", "an", "and", "any", "are", "at", "be", "been", "calculate", "can", "compute", "could", "date",
+       "day", "delete", "did", "divided", "do", "does", "english", "errors", "explain", "files", "find", "first",
+       "folder", "for", "from", "give", "have", "hello", "hi", "how", "into", "is", "it", "italian", "last", "lines",
+       "list", "many", "me", "minus", "much", "my", "no", "not", "of", "open", "out", "percent", "please", "plus",
+       "print", "read", "remember", "root", "save", "search", "show", "some", "square", "summarize", "tell", "thank",
+       "thanks", "the", "there", "these", "this", "those", "time", "times", "to", "today", "tomorrow", "translate",
+       "undo", "was", "were", "what", "what's", "whats", "when", "where", "which", "who", "why", "with", "would",
+       "write", "yes", "yesterday", "you", "your"}
 
 
 _QUOTED = re.compile(r"(?<!\w)['\"«“‘]([^'\"»”’\n]{1,200})['\"»”’](?!\w)")

@@ -7,6 +7,9 @@ register({
     "memory.off": {"it": "la memoria a lungo termine non è disponibile in questa sessione (`metnos doctor` dice "
                          "perché)",
                    "en": "long-term memory is off: {reason}"},
+    "memory.locked": {"it": "la memoria a lungo termine è bloccata: è in modalità passphrase e qui non posso "
+                            "chiederla (usa l'app o `metnos chat` in un terminale)",
+                      "en": "long-term memory is off: {reason}"},
     "memory.instruction": {"it": "non l'ho memorizzato: sembra un'istruzione, non un fatto. Solo tu puoi salvarla "
                                  "a mano (`metnos memory edit`)",
                            "en": "not stored: this {why}, so it is an instruction, not a fact. Do not retry; only "

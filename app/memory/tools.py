@@ -35,7 +35,7 @@ def _memory(ctx: ToolContext) -> LongTermMemory:
     if isinstance(m, LongTermMemory):
         return m
     if isinstance(m, MemoryUnavailable):
-        raise ToolError(Message("memory.off", reason=str(m)))
+        raise ToolError(Message("memory.locked" if "locked" in str(m) else "memory.off", reason=str(m)))
     raise ToolError(Message("memory.off", reason="not in this session"))
 
 

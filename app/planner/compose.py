@@ -10,6 +10,7 @@ base model) gives fixed short replies to small talk and one honest sentence to a
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
@@ -95,6 +96,34 @@ def plan(question: str, steps: Sequence[Any], writer: bool, max_tokens: int,
         return Plan("fixed", shape)
     return Plan("write", shape, [*chat, {"role": "user", "content": question}],
                 SOCIAL_TOKENS if shape.social else max_tokens)
+
+
+def writes_instead(question: str, steps: Sequence[Any]) -> bool:
+    """A summary or explanation of content already read is the writer's job: no describing tool in between."""
+    if not steps or not steps[-1].ok or not isinstance(steps[-1].result, dict):
+        return False
+    last = steps[-1]
+    shape = asked(question)
+    return (last.tool in _CONTENT_TOOLS or isinstance(last.result.get("content"), str)) and \
+        shape.kind in _ASK and not shape.count and not shape.lines
+
+
+def copied(answer: str, steps: Sequence[Any]) -> bool:
+    """A "summary" that is mostly sentences lifted from the text it should summarize."""
+    content = " ".join(_content(steps[-1].result).split()) if steps and isinstance(steps[-1].result, dict) else ""
+    sentences = [x.strip() for x in re.split(r"(?<=[.!?])\s+", " ".join(answer.split())) if len(x.strip()) >= 30]
+    return bool(content and sentences) and sum(s[:60] in content for s in sentences) * 2 >= len(sentences)
+
+
+def summary_fallback(question: str, steps: Sequence[Any]) -> str:
+    """When the writer only copied: say so, and show how the text begins (never the text as a "summary")."""
+    it = detect_lang(question) == "it"
+    res = steps[-1].result if steps and isinstance(steps[-1].result, dict) else {}
+    head = [ln for ln in _content(res).splitlines() if ln.strip()][:3]
+    path = str(res.get("path", ""))
+    intro = (f"Non sono riuscito a riassumere {path}; ecco come inizia:" if it
+             else f"I could not summarize {path}; this is how it begins:")
+    return intro + "\n" + "\n".join(head)
 
 
 def excerpt_for(shape: Asked, result: dict[str, Any], it: bool) -> str:

@@ -200,6 +200,9 @@ class Planner:
         t.info.choices.append(choice)
         if choice.name == ANSWER:
             return None
+        if choice.name == "describe_entries" and compose.writes(t.llm, t.weight) and \
+                compose.writes_instead(t.text, ctx.turn.steps):
+            return None  # the writer summarizes what was read, streamed, from an excerpt
         tool = t.tools.get(choice.name)
         if tool is None:  # only reachable through a model that names a tool freely
             ctx.emit(ev.Error(ctx.turn_id, ctx.next_step, message=say("planner.unknown_tool", ctx.lang,
@@ -399,6 +402,8 @@ class Planner:
             last = steps[-1]
             g = ans.ground(question, last.tool, last.result, last.ok)
             fallback = g.draft
+            if how.mode == "write" and how.shape.kind == "summary":
+                fallback = compose.summary_fallback(question, steps)
         else:
             g = ans.Grounding()
             fallback = ans.unsure_text(question) if how.mode == "write" else ans.no_tool_fallback(question)
@@ -418,6 +423,8 @@ class Planner:
         ctx.emit(PlannerStats(ctx.turn_id, ctx.next_step, phase="answer", prompt_tokens=st.prompt_tokens,
                               reused_tokens=st.reused_tokens, evaluated_tokens=st.evaluated_tokens,
                               completion_tokens=st.completion_tokens, ms=round(st.ms, 1)))
+        if not gen.replaced and how.shape.kind == "summary" and steps and compose.copied(gen.text, steps):
+            gen = ans.Generated(fallback, True, "the summary copies the text", gen.completion, True, gen.model_tokens)
         if not gen.replaced:
             return gen.text
         return self._finish(ctx, info, fallback, gen)
