@@ -69,3 +69,21 @@ def test_calculate_is_in_the_catalog_and_chosen_by_structure() -> None:
     ev = analyze("quanto fa 12 per 7?")
     args, src = rule_args(tool, ev.clause(0), ev, [])
     assert args == {"expression": "quanto fa 12 per 7?"} and src["expression"] == "rules"
+
+
+def test_a_learned_calculation_is_replayed_with_the_new_numbers() -> None:
+    """L1: the remembered call takes the whole new request, so its numbers are not left over."""
+    from app.engine.catalog import build_registry
+    from app.routing.args_extractor import extract
+    from app.routing.slots import bind, templatize, unconsumed_problem
+
+    tool = build_registry().get("calculate")
+    old, new = "quanto fa 12 per 7?", "quanto fa 9 per 8?"
+    old_slots, new_slots = extract(old), extract(new)
+    template = {"expression": templatize(old, old_slots)}
+    b = bind("calculate", tool, template, old, old_slots, new, new_slots)
+    assert b.ok and b.args == {"expression": new}, b.reason
+    old_used: dict = {}
+    bind("calculate", tool, template, old, old_slots, old, old_slots, old_used)
+    assert unconsumed_problem(new_slots, b.used, old_slots, old_used) is None
+    assert calculate(b.args, ctx())["result"] == "72"
