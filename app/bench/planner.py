@@ -9,6 +9,7 @@
   two-step turn (step 2 should evaluate only what was appended);
 * the prompt cache on a 30-tool catalog (bench_cache.py): a 3-step turn's per-step reuse, the first
   turn after a restart, prompt tokens with deferral on vs off;
+* the answer stage (answer_speed.py): first answer token, summaries, a warm file request, RSS;
 * accuracy of the request suite (suite.py), as the tests measure it;
 * the machine's load average before and after, since contention skews every
   timing (measured: 2-4x slower generation under load).
@@ -30,6 +31,7 @@ from app.engine.catalog import build_registry
 from app.planner.planner import Planner
 from app.turn.services import TurnServices
 
+from . import answer_speed
 from . import planner_suite as suite
 from . import prompt_cache as bench_cache
 
@@ -122,7 +124,7 @@ def _run_bench() -> dict[str, Any]:
     load_before = _load()
     cfg = defaults()
     threads = default_threads(int(cfg.llm.threads))
-    path = planner_path(cfg.llm.model).path
+    path = planner_path(os.environ.get("METNOS_LLM_MODEL") or cfg.llm.model).path
     t0 = time.perf_counter()
     llm = LlamaBackend(path, n_ctx=int(cfg.llm.n_ctx), threads=threads, chat_format=cfg.llm.chat_format)
     load_s = time.perf_counter() - t0
@@ -139,6 +141,7 @@ def _run_bench() -> dict[str, Any]:
         out["decision"] = _decision_timing(scoring, llm, raw, services, registry, root)
         out["kv_reuse"] = _kv_reuse(scoring, llm, services, registry, root)
         out["cache"] = bench_cache.run(llm, embedder)
+        out["answers"] = answer_speed.run(llm, raw, services, registry, root)
         if suite.SUITE.is_file():  # the request suite ships with the sources, not with an installed app
             res = suite.run(Planner(), registry, services, root)
             out["accuracy"] = {"correct": res.correct, "total": res.total, "accuracy": round(res.accuracy, 3),
@@ -173,6 +176,8 @@ def format_bench(r: dict[str, Any]) -> str:
                      f"{'' if s['within_new_plus_5pct'] else '  ← more than new + 5 %'}")
     if "cache" in r:
         lines += bench_cache.format_lines(r["cache"])
+    if "answers" in r:
+        lines += answer_speed.format_lines(r["answers"])
     if acc is None or accm is None:
         lines.append(f"accuracy: not measured ({suite.SUITE} is not part of this installation)")
     else:

@@ -7,6 +7,8 @@ import sys
 import threading
 from typing import Any
 
+from app.lang.detect import detect_lang
+from app.lang.messages import register, say
 from app.turn import events as ev
 from app.turn.cancel import CancelToken
 
@@ -15,23 +17,45 @@ from .render import HumanPrinter, json_line, safe, summarize
 _tty_lock = threading.Lock()
 
 
-def make_approver(yes: bool, interactive: bool) -> Any:
-    """y/N on a terminal; non-interactive runs refuse unless --yes."""
+register({
+    "cli.refused": {"it": "Non l'ho fatto: qui non posso chiedertelo (non è un terminale). Riesegui con --yes "
+                          "per consentirlo.",
+                    "en": "Not done: I cannot ask you here (not a terminal). Rerun with --yes to allow it."},
+    "cli.ask_keys": {"it": "[s/N/a=sempre]", "en": "[y/N/a=always]"},
+})
+
+
+def ask_terminal(question: str, interactive: bool, lang: str) -> bool | str:
+    """One approval question on the terminal, in the request's language; no terminal means no."""
+    if not interactive:
+        print(say("cli.refused", lang), file=sys.stderr)
+        return False
+    with _tty_lock:
+        sys.stderr.write(f"\n{question} {say('cli.ask_keys', lang)} ")
+        sys.stderr.flush()
+        try:
+            ans = sys.stdin.readline().strip().lower()
+        except (EOFError, OSError):
+            return False
+    return "always" if ans in ("a", "always", "sempre") else ans in ("y", "yes", "s", "si", "sì")
+
+
+def make_approver(yes: bool, interactive: bool, engine: Any = None, text: str = "") -> Any:
+    """y/N on a terminal, asked with the tool's own question in the request's language; non-interactive
+    runs refuse unless --yes."""
+    lang = detect_lang(text)
 
     def approve(tool: str, args: dict[str, Any], risk: str) -> bool | str:
         if yes:
             return True
-        if not interactive:
-            print(f"refused {tool} ({risk}): not a terminal; rerun with --yes to allow it", file=sys.stderr)
-            return False
-        with _tty_lock:
-            sys.stderr.write(f"\nApprove {tool} ({risk}): {summarize(args)}? [y/N/a=always] ")
-            sys.stderr.flush()
+        question = f"{tool} ({risk}): {summarize(args)}?"
+        t = engine.registry.get(tool) if engine is not None else None
+        if t is not None and t.approval is not None:
             try:
-                ans = sys.stdin.readline().strip().lower()
-            except (EOFError, OSError):
-                return False
-        return "always" if ans in ("a", "always") else ans in ("y", "yes", "s", "si", "sì")
+                question = t.approval(args).question.text(lang)
+            except Exception:  # a describer bug must not block the question
+                pass
+        return ask_terminal(question, interactive, lang)
 
     return approve
 
@@ -47,12 +71,50 @@ def _engine() -> Any:
     return engine
 
 
+def _remote_decide(interactive: bool, lang: str) -> Any:
+    """y/N for an approval the running app forwards; a non-interactive run says no, as locally."""
+
+    def decide(e: ev.ApprovalNeeded) -> bool | str:
+        return ask_terminal(e.question or f"{e.tool} ({e.risk})?", interactive, lang)
+
+    return decide
+
+
+def _ask_remote(args: argparse.Namespace, text: str) -> int | None:
+    """The running app answers (warm, no model load); None when there is no app to ask."""
+    from .remote_ask import Refused, connect, remote_turn
+
+    sock = connect()
+    if sock is None:
+        return None
+    printer = HumanPrinter(verbose=args.verbose_trace)
+    ok, seen = False, False
+    try:
+        for e in remote_turn(sock, text, yes=args.yes, owner=args.owner,
+                             decide=_remote_decide(sys.stdin.isatty(), detect_lang(text))):
+            seen = True
+            json_line(e) if args.json else printer(e)
+            if isinstance(e, ev.TurnEnded):
+                ok = e.ok
+    except Refused as r:
+        if seen:
+            print(f"metnos: the running app stopped answering: {r}", file=sys.stderr)
+            return 1
+        print(f"metnos: the running app did not take the request ({r}); answering here", file=sys.stderr)
+        return None
+    return 0 if ok else 1
+
+
 def cmd_ask(args: argparse.Namespace) -> int:
     text = " ".join(args.text)
     if text == "-":
         text = sys.stdin.read()
+    if not args.standalone:
+        rc = _ask_remote(args, text)
+        if rc is not None:
+            return rc
     engine = _engine()
-    approve = make_approver(args.yes, sys.stdin.isatty())
+    approve = make_approver(args.yes, sys.stdin.isatty(), engine, text)
     printer = HumanPrinter(verbose=args.verbose_trace)
     ok = False
     try:
@@ -72,7 +134,6 @@ def chat_loop(args: argparse.Namespace | None) -> int:
     """A REPL with history across turns; Ctrl-C cancels the running turn, not the REPL."""
     engine = _engine()
     owner = getattr(args, "owner", "local") if args else "local"
-    approve = make_approver(bool(args and args.yes), True)
     session = "chat"
     print("Metnos chat — Ctrl-C cancels a turn, Ctrl-D quits.", file=sys.stderr)
     try:
@@ -89,6 +150,7 @@ def chat_loop(args: argparse.Namespace | None) -> int:
                 continue
             cancel = CancelToken()
             printer = HumanPrinter()
+            approve = make_approver(bool(args and args.yes), True, engine, text)
             it = engine.run_turn(text, owner=owner, approve=approve, cancel=cancel, session=session)
             try:
                 for e in it:
@@ -125,6 +187,8 @@ def add_commands(sub: Any) -> None:
     p.add_argument("--json", action="store_true", help="print every event as a JSON line")
     p.add_argument("--yes", action="store_true", help="approve write/send tools without asking")
     p.add_argument("--trace", dest="verbose_trace", action="store_true", help="print tool calls as they happen")
+    p.add_argument("--standalone", action="store_true",
+                   help="answer with a local engine even when the tray app is running")
     p.add_argument("--owner", default="local", help=argparse.SUPPRESS)
     p.set_defaults(func=cmd_ask)
     c = sub.add_parser("chat", help="interactive chat in the terminal")

@@ -1,16 +1,18 @@
-"""`metnos bench planner|routing|memory|store|ui` — each module of app/bench provides run_bench()/format_bench()."""
+"""`metnos bench answers|planner|routing|memory|store|ui` — each module of app/bench provides run_bench()/format_bench()."""
 from __future__ import annotations
 
 import argparse
 import json
 from typing import Any
 
-BENCHES = ("planner", "routing", "memory", "store", "ui")
+BENCHES = ("answers", "planner", "routing", "memory", "store", "ui")
 
 
 def _module(which: str) -> Any:
     """Imported only when asked: a bench pulls in models and Qt that `metnos ask` must not pay for."""
-    if which == "planner":
+    if which == "answers":
+        from app.bench import answers as mod
+    elif which == "planner":
         from app.bench import planner as mod
     elif which == "routing":
         from app.bench import routing as mod
@@ -26,7 +28,8 @@ def _module(which: str) -> Any:
 def cmd_bench(args: argparse.Namespace) -> int:
     mod = _module(args.which)
     result = mod.run_bench()
-    print(json.dumps(result, indent=1, default=str) if args.json else mod.format_bench(result))
+    shown = {k: v for k, v in result.items() if not k.startswith("_")}
+    print(json.dumps(shown, indent=1, default=str) if args.json else mod.format_bench(result))
     return 0
 
 

@@ -11,6 +11,7 @@ from typing import Iterable
 from app.memory.scratchpad import SCRATCHPAD_READ
 from app.memory.state import state_tools
 from app.memory.tools import memory_tools
+from app.tools import calculate
 from app.tools.catalog import builtin_tools, core_tools
 from app.tools.registry import Registry, Tool
 
@@ -18,7 +19,7 @@ log = logging.getLogger(__name__)
 
 
 def all_tools() -> list[Tool]:
-    return [*core_tools(), *state_tools(), SCRATCHPAD_READ, *memory_tools(), *builtin_tools()]
+    return [*core_tools(), *calculate.TOOLS, *state_tools(), SCRATCHPAD_READ, *memory_tools(), *builtin_tools()]
 
 
 def build_registry(extra: Iterable[Tool] = ()) -> Registry:

@@ -16,6 +16,7 @@ from typing import Any, Callable, Iterator
 
 from app.config import ConfigManager
 from app.lang.detect import detect_lang
+from app.lang.messages import say
 from app.models.base import LLMError
 from app.models.bundle import ModelError
 from app.store import StoreError, vault
@@ -156,11 +157,14 @@ class Engine:
             turn.cancelled = True
             emit(ev.Cancelled(turn.id, ctx.next_step))
         except (LLMError, ModelError, StoreError) as e:
-            emit(ev.Error(turn.id, ctx.next_step, message=str(e), hint="run `metnos doctor` for details"))
+            log.warning("turn failed: %s", e)
+            emit(ev.Error(turn.id, ctx.next_step, message=say("engine.model_failed", ctx.lang, error=e),
+                          hint=say("engine.doctor_hint", ctx.lang)))
         except Exception as e:  # the turn ends cleanly whatever happened
             log.exception("turn failed")
-            emit(ev.Error(turn.id, ctx.next_step, message=f"internal error: {type(e).__name__}: {e}",
-                          hint="this is a bug; the log has the details"))
+            emit(ev.Error(turn.id, ctx.next_step, message=say("engine.internal", ctx.lang, kind=type(e).__name__,
+                                                              error=e),
+                          hint=say("engine.internal_hint", ctx.lang)))
         elapsed = (time.perf_counter() - t0) * 1000
         for p in self.plugins:
             safe(p, "turn_ended", ctx)
@@ -227,16 +231,17 @@ class Engine:
         turn = ctx.turn
         text = turn.text.strip()
         if not text:
-            ctx.emit(ev.Error(turn.id, 0, message="empty request", hint="type a question or a command"))
+            ctx.emit(ev.Error(turn.id, 0, message=say("engine.empty", ctx.lang),
+                              hint=say("engine.empty_hint", ctx.lang)))
             return
         if len(text) > MAX_REQUEST_CHARS:
-            ctx.emit(ev.Error(turn.id, 0, message=f"request too long ({len(text)} characters; the limit is "
-                                                  f"{MAX_REQUEST_CHARS})",
-                              hint="save long text in a file and ask me to read it"))
+            ctx.emit(ev.Error(turn.id, 0, message=say("engine.too_long", ctx.lang, n=len(text),
+                                                      limit=MAX_REQUEST_CHARS),
+                              hint=say("engine.too_long_hint", ctx.lang)))
             return
         for p in self.plugins:
             safe(p, "turn_started", ctx)
-        decided = self._fast_path(ctx, text)
+        decided = self._fast_path(ctx, text, session)
         if decided is not None and not decided:
             return  # fast path (or a routing stage: remember, recall) answered
         if decided is None:
@@ -257,7 +262,7 @@ class Engine:
         turn.level = "L3" if decided is None else turn.level
         self._finish(ctx, answer, session)
 
-    def _fast_path(self, ctx: TurnContext, text: str) -> bool | None:
+    def _fast_path(self, ctx: TurnContext, text: str, session: str = "") -> bool | None:
         """None: not routed (planner decides). False: fully answered. True: prefix replayed, planner continues."""
         router = self.router
         res: RouteResult | None = None
@@ -285,8 +290,9 @@ class Engine:
         for s in steps:
             out = ctx.execute(s["tool"], dict(s.get("args") or {}), s.get("arg_sources") or {}, level=res.level)
             if not out.ok:
-                answer = render(s["tool"], out.step.result if out.step is not None else out.view, detect_lang(text))
-                self._finish(ctx, "\n\n".join(x for x in (res.notice, answer) if x), "", ok=False)
+                answer = render(s["tool"], out.step.result if out.step is not None else out.view, detect_lang(text),
+                                question=text)
+                self._finish(ctx, "\n\n".join(x for x in (res.notice, answer) if x), session, ok=False)
                 return False
             last = out
         if getattr(res, "chain_rest", None) or res.planner_text:
@@ -298,15 +304,15 @@ class Engine:
             answer = res.reply
         else:
             try:
-                answer = template.format(**result) if template else render(steps[-1]["tool"], result, lang)
+                answer = template.format(**result) if template else render(steps[-1]["tool"], result, lang, text)
             except (KeyError, IndexError, ValueError):
-                answer = render(steps[-1]["tool"], result, lang)
+                answer = render(steps[-1]["tool"], result, lang, text)
             if len(steps) > 1 and res.stage in ("files", "capability"):  # each file action says what it did
                 done = ctx.turn.steps[-len(steps):]
-                answer = "\n".join(render(s["tool"], st.result, lang) for s, st in zip(steps, done))
+                answer = "\n".join(render(s["tool"], st.result, lang, text) for s, st in zip(steps, done))
         if res.notice:
             answer = f"{res.notice}\n\n{answer}"
-        self._finish(ctx, answer, "")
+        self._finish(ctx, answer, session)
         return False
 
     def _finish(self, ctx: TurnContext, answer: str, session: str, ok: bool = True) -> None:
@@ -318,7 +324,30 @@ class Engine:
         if session:
             hist = self.history.setdefault(session, [])
             hist.append((turn.text, turn.answer))
-            del hist[:-20]
+            self.history[session] = self._compact_history(hist, ctx)
+
+    def _compact_history(self, hist: list[tuple[str, str]], ctx: TurnContext) -> list[tuple[str, str]]:
+        """Older exchanges of a chat folded into one summary written by the instruct model (the lite model's
+        chats keep the person's own words), so an early fact survives a long conversation."""
+        from app.memory.compaction import HISTORY_FOLD_AT, compact_history, conversation_summarizer, is_history_summary
+
+        if len(hist) - (1 if hist and is_history_summary(hist[0]) else 0) <= HISTORY_FOLD_AT:
+            return hist
+        summarize: Callable[[str], str] = lambda _t: ""  # noqa: E731
+        try:
+            from app.planner.choose import model_weight
+            from app.planner.compose import writes
+            from app.turn.services import provide
+
+            llm = provide(self.models.llm)
+            if writes(llm, model_weight(llm, float(getattr(self.config.llm, "choice_weight", -1.0)))):
+                summarize = conversation_summarizer(llm, cancel=ctx.cancel)
+        except (LLMError, ModelError) as e:
+            log.warning("chat summary by rules only: %s", e)
+        folded = compact_history(hist, summarize)
+        ctx.emit(ev.Progress(ctx.turn_id, ctx.next_step, what=f"conversation compacted ({len(hist)} → "
+                                                              f"{len(folded)} exchanges)"))
+        return folded
 
     def _feedback(self, turn: Turn) -> None:
         """A fast-path hit the user cancelled, or undid right after, was wrong: that entry gets stricter."""

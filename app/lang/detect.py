@@ -6,27 +6,35 @@ from __future__ import annotations
 
 import re
 
-_IT = {"che", "il", "lo", "la", "le", "gli", "di", "del", "della", "nel", "nella", "e", "è", "sono", "ore", "mi",
-       "dimmi", "leggi", "apri", "mostra", "mostrami", "trova", "cerca", "cartella", "file", "quante", "quanti",
-       "cosa", "dove", "quando", "ricordati", "ricorda", "oggi", "ieri", "domani", "scrivi", "salva", "cancella",
-       "elenca", "per", "un", "una", "questo", "questa", "giorno", "data", "ora", "righe", "errori", "ho", "mio",
-       "mia", "annulla", "fammi", "dammi", "anni", "con", "sul", "alle", "copia", "sposta", "rinomina", "elimina",
-       "rimuovi", "svuota", "stampa", "stampami", "crea", "avvia", "lancia", "esegui", "manda", "mandami", "invia",
-       "spedisci", "comprimi", "zippa", "installa", "chiama", "alza", "abbassa", "accendi", "spegni", "imposta",
-       "scarica", "carica", "converti", "cripta", "cifra", "metti", "butta", "cestina", "nuova", "cartelle", "poi",
-       "anche", "dentro", "parola", "pagina", "sito", "cercalo", "trovami", "cercami", "sposto", "copiami", "duplica"}
-_EN = {"the", "what", "is", "are", "time", "read", "open", "show", "me", "find", "search", "folder", "file", "how",
-       "many", "lines", "where", "when", "remember", "today", "yesterday", "tomorrow", "write", "save", "delete",
-       "list", "for", "a", "an", "this", "day", "date", "errors", "my", "i", "do", "have", "undo", "tell", "give",
-       "of", "to", "and", "it", "please", "with", "at", "files", "move", "copy", "rename", "send", "print", "install",
-       "launch", "start", "run", "create", "make", "new", "trash", "remove", "fetch", "page", "inside", "word",
-       "from", "into", "all", "on", "up", "set", "turn", "which", "can", "you", "your", "then", "also", "folders",
-       "empty", "encrypt", "zip", "play", "call", "get", "look", "put"}
+_IT = {"abbassa", "accendi", "aggiungi", "al", "alla", "alle", "alza", "anche", "anni", "annulla", "apri", "avvia",
+       "buonasera", "buongiorno", "butta", "c'è", "calcola", "cancella", "carica", "cartella", "cartelle", "cento",
+       "cerca", "cercalo", "cercami", "cestina", "che", "chi", "chiama", "ci", "ciao", "cifra", "come", "comprimi",
+       "con", "converti", "copia", "copiami", "cosa", "crea", "cripta", "dammi", "data", "dei", "del", "della",
+       "delle", "dentro", "di", "dimmi", "diviso", "domani", "dove", "duplica", "e", "elenca", "elimina", "errori",
+       "esegui", "fa", "fammi", "fra", "giorno", "gli", "grazie", "ha", "hai", "ho", "ieri", "il", "imposta",
+       "inglese", "installa", "invia", "italiano", "la", "lancia", "le", "leggi", "lo", "manda", "mandami", "meno",
+       "metti", "mi", "mia", "mio", "molto", "mostra", "mostrami", "negli", "nei", "nel", "nella", "nessun", "non",
+       "nuova", "oggi", "ora", "ore", "pagina", "parola", "per", "perché", "più", "poi", "prima", "prime", "puoi",
+       "può", "quadrata", "qual", "quale", "quali", "quando", "quant'è", "quante", "quanti", "quanto", "questa",
+       "questo", "radice", "riassumi", "ricorda", "ricordati", "riga", "righe", "rimuovi", "rinomina", "salva",
+       "salve", "scarica", "scrivi", "sei", "si", "sito", "sono", "spedisci", "spegni", "spiega", "spiegami",
+       "sposta", "sposto", "sta", "stai", "stampa", "stampami", "sul", "sulla", "svuota", "ti", "tra", "traduci",
+       "trova", "trovami", "tu", "tutte", "tutti", "ultima", "ultime", "un", "una", "vorrei", "zippa", "è"}
+_EN = {"about", "all", "also", "an", "and", "any", "are", "at", "be", "been", "calculate", "call", "can", "compute",
+       "copy", "could", "create", "date", "day", "delete", "did", "divided", "do", "does", "empty", "encrypt",
+       "english", "errors", "explain", "fetch", "files", "find", "first", "folder", "folders", "for", "from", "get",
+       "give", "have", "hello", "hi", "how", "inside", "install", "into", "is", "it", "italian", "last", "launch",
+       "lines", "list", "look", "make", "many", "me", "minus", "move", "much", "my", "new", "no", "not", "of", "on",
+       "open", "out", "page", "percent", "play", "please", "plus", "print", "put", "read", "remember", "remove",
+       "rename", "root", "run", "save", "search", "send", "set", "show", "some", "square", "start", "summarize",
+       "tell", "thank", "thanks", "the", "then", "there", "these", "this", "those", "time", "times", "to", "today",
+       "tomorrow", "translate", "trash", "turn", "undo", "up", "was", "were", "what", "what's", "whats", "when",
+       "where", "which", "who", "why", "with", "word", "would", "write", "yes", "yesterday", "you", "your", "zip"}
 
 
 _QUOTED = re.compile(r"(?<!\w)['\"«“‘]([^'\"»”’\n]{1,200})['\"»”’](?!\w)")
-# Paths, addresses and file names are no language: "/tmp/x/a.txt" must not count as the English "a".
-_NAMES = re.compile(r"\S*[/\\]\S*|(?<![\w.])[\w-]+\.[A-Za-z0-9]{1,5}(?![\w.])|\S+@\S+")
+# Paths, URLs, addresses and file names are in no language: "/tmp/i/a.md" must not count "i" and "a" as English.
+_NAMES = re.compile(r"(?:https?://|www\.)\S+|\S+@\S+|(?<!\w)[~/.]\S*|\S+/\S*|\b[\w-]+\.[A-Za-z0-9]{1,5}\b")
 
 
 def detect_lang(text: str) -> str:

@@ -302,3 +302,77 @@ def extractive_summarizer(max_chars: int = 400) -> Summarize:
         return out
 
     return run
+
+
+# -- the conversation (exchanges across turns) ------------------------------------------------------
+HISTORY_SUMMARY = "[conversation summary]"  # the user side of the one exchange that stands for older ones
+HISTORY_FOLD_AT = 6  # exchanges kept verbatim before the older ones are folded into the summary
+HISTORY_KEEP = 2  # exchanges left verbatim after folding
+SUMMARY_CHARS = 900
+Exchange = tuple[str, str]
+
+
+def is_history_summary(ex: Exchange) -> bool:
+    return ex[0] == HISTORY_SUMMARY
+
+
+def compact_history(history: Sequence[Exchange], summarize: Summarize, fold_at: int = HISTORY_FOLD_AT,
+                    keep: int = HISTORY_KEEP, max_chars: int = SUMMARY_CHARS) -> list[Exchange]:
+    """Fold the older exchanges of a chat into one summary exchange when there are more than `fold_at`;
+    the last `keep` stay verbatim. A folded part becomes what the person *said* (their statements, word
+    for word: "il mio gatto si chiama Pallino") plus the model's notes on it when they pass the checks
+    (no copy of the transcript, no name the conversation does not contain — a 1.5B model was measured
+    inventing one). The summary so far is kept and only re-summarized past `max_chars`. Never raises."""
+    hist = list(history)
+    old = hist[0][1] if hist and is_history_summary(hist[0]) else ""
+    body = hist[1:] if old else hist
+    if len(body) <= fold_at:
+        return hist
+    fold, recent = body[:-keep], body[-keep:]
+    text = "\n".join(f"User: {u[:400]}\nAssistant: {a[:400]}" for u, a in fold)
+    said = [" ".join(u.split())[:200] for u, _ in fold if _is_statement(u)][:3]
+    notes = _summary_or_none(summarize, text) or ""
+    new = " ".join([*(f"«{x}»" for x in said), notes]).strip() or " ".join(u[:80] for u, _ in fold)[:300]
+    summary = f"{old} {new}".strip()
+    if len(summary) > max_chars:  # the oldest notes go first; what the person said is kept longest
+        summary = summary[-max_chars:]
+    return [(HISTORY_SUMMARY, summary), *recent]
+
+
+def _is_statement(text: str) -> bool:
+    """Something the person told (not a question or a one-word request): kept verbatim when folding."""
+    t = text.strip()
+    return "?" not in t and len(t.split()) >= 4
+
+
+_NAME = re.compile(r"(?<![\w'’])[A-ZÀ-Ý][a-zà-ÿ]{2,}")
+
+
+def _summary_or_none(summarize: Summarize, text: str) -> str | None:
+    try:
+        out = " ".join(str(summarize(text) or "").split())
+    except TurnCancelled:
+        raise
+    except Exception as e:  # a failing model must not lose the chat
+        log.warning("conversation summary failed: %s", e)
+        return None
+    if summary_problem(out) or copies_transcript(out, text) or "User:" in out or "Assistant:" in out:
+        return None
+    low = text.lower()
+    if any(w.lower() not in low for w in _NAME.findall(out) if w not in ("User", "Assistant")):
+        return None  # a name the conversation does not contain
+    return out
+
+
+def conversation_summarizer(backend: Any, max_tokens: int = 80, cancel: Any = None) -> Summarize:
+    """One short call to the instruct model: notes on what the person said and asked."""
+
+    def run(text: str) -> str:
+        prompt = backend.render([
+            {"role": "system", "content": "You write short notes about a conversation for an assistant's memory."},
+            {"role": "user", "content": "Conversation:\n<<<\n" + text[-SUMMARY_INPUT_CHARS:] + "\n>>>\nWrite in at "
+             "most 2 short lines what the user said about themselves and asked, keeping every name, date and "
+             "number. Write in the conversation's language. Only the notes."}])
+        return str(backend.complete(prompt, max_tokens=max_tokens, temperature=0.0, cancel=cancel).text).strip()
+
+    return run

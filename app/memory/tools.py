@@ -17,8 +17,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from app.lang.messages import Message
 from app.tools.registry import Tool, ToolContext, ToolError
 
+from . import messages  # noqa: F401  (registers the sentences below)
 from .facts import MAX_FACT_CHARS, looks_like_instruction, normalize_category
 from .keys import MemoryUnavailable
 from .longterm import FactRejected, LongTermMemory
@@ -33,8 +35,8 @@ def _memory(ctx: ToolContext) -> LongTermMemory:
     if isinstance(m, LongTermMemory):
         return m
     if isinstance(m, MemoryUnavailable):
-        raise ToolError(f"long-term memory is off: {m}")
-    raise ToolError("long-term memory is off in this session")
+        raise ToolError(Message("memory.locked" if "locked" in str(m) else "memory.off", reason=str(m)))
+    raise ToolError(Message("memory.off", reason="not in this session"))
 
 
 def external_source(ctx: ToolContext) -> str:
@@ -61,18 +63,16 @@ def _remember(args: dict[str, Any], ctx: ToolContext) -> dict[str, Any]:
     category = normalize_category(args.get("category"))
     why = looks_like_instruction(fact)
     if why:
-        raise ToolError(f"not stored: this {why}, so it is an instruction, not a fact. Do not retry; only the "
-                        f"user can store such a line themself (`metnos memory edit`)")
+        raise ToolError(Message("memory.instruction", why=why))
     source = "user"
     if getattr(ctx.turn, "read_external", False):
         source = external_source(ctx)
         if not ctx.approve("remember", {"fact": fact, "category": category, "source": source}, "write"):
-            raise ToolError("not stored: this request read outside content (a file or a web page) and the user "
-                            "did not approve saving this fact. Do not retry")
+            raise ToolError(Message("memory.external_declined"))
     try:
         res = mem.remember(fact, category, source, instruction_ok=False)
     except FactRejected as e:
-        raise ToolError(str(e)) from None
+        raise ToolError(Message("memory.rejected", reason=str(e))) from None
     out: dict[str, Any] = {"ok": True, "action": res.action, "id": res.fact.id, "fact": res.fact.text,
                            "category": res.fact.category, "source": res.fact.source}
     if res.replaced is not None:
@@ -95,7 +95,7 @@ def _forget(args: dict[str, Any], ctx: ToolContext) -> dict[str, Any]:
     fid = int(args["id"])
     f = mem.get(fid)
     if f is None:
-        raise ToolError(f"no fact with id {fid}; call recall to find the id")
+        raise ToolError(Message("memory.no_fact", id=fid))
     mem.forget(fid)
     return {"ok": True, "forgotten": {"id": f.id, "fact": f.text}}
 

@@ -1,4 +1,5 @@
 """The L3 planner: retrieval, constrained choice, rule-first arguments, append-only prompts."""
+from . import messages  # noqa: F401  (registers the planner's sentences)
 from .planner import Planner, RunInfo
 from .stats import PlannerStats, StepStats
 

@@ -1,11 +1,10 @@
-"""The final answer: facts in the prompt, a guarded stream, a deterministic fallback.
+"""The final answer: a deterministic rendering, or a guarded stream checked against the observations.
 
-The bundled 270M base model mostly echoes its prompt or loops (measured), so
-the answer is checked while it streams: the first characters are held until
-they look like an answer, generation stops at the first sign of garbage
-(template markers, an echo of the prompt, a loop, a foreign script), and a
-finished answer that misses the key fact is replaced. The replacement is a
-deterministic rendering of the last observation, phrased for the question.
+A written answer is checked while it streams: the first characters are held until they look like an
+answer, generation stops at the first sign of garbage (template markers, an echo of the prompt, a
+loop, a foreign script), and a finished answer that misses the key fact, or states a number, a path
+or a quoted line the observations do not contain, is replaced by the deterministic rendering of the
+last observation, shaped for the question.
 """
 from __future__ import annotations
 
@@ -14,8 +13,10 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 from app.lang.detect import detect_lang
+from app.lang.messages import say
+from app.turn.asked import asked
 from app.turn.cancel import CancelToken, TurnCancelled
-from app.turn.rendering import render
+from app.turn.rendering import error_lines, render
 
 HOLD_CHARS = 24
 # Labels a model may put before its answer; removed, not held against it.
@@ -23,10 +24,11 @@ _LABEL = re.compile(r"^\s*(suggested answer|answer|risposta|final answer)\s*:\s*
 _MARKERS = re.compile(r"<start_of_turn>|<end_of_turn>|<\|im_|<bos>|<eos>|^\s*(Action|Args|Result of step|"
                       r"Facts|Suggested answer)\s*:|\n\s*(Action|Args|Result of step)\s*:", re.I | re.M)
 _FOREIGN = re.compile(r"[\u0400-\u04ff\u0590-\u06ff\u0900-\u0dff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
-_LINES_Q = re.compile(r"(?i)quant[ei]\s+righe|numero\s+di\s+righe|how\s+many\s+lines|number\s+of\s+lines|line\s+count")
-_WORDS_Q = re.compile(r"(?i)quante\s+parole|how\s+many\s+words|word\s+count")
-_ERROR_Q = re.compile(r"(?i)\berror[ei]?s?\b|\berrore\b")
-_ERROR_LINE = re.compile(r"(?i)\b(error|errore|fatal|exception|critical)\b")
+# What a written answer states that must come from the observations: numbers, paths, file names, quotes.
+_NUMBER = re.compile(r"(?<![\w.,])\d+(?:[.,]\d+)*(?![\w])")
+_PATHLIKE = re.compile(r"(?<![\w])(?:~|/)[\w.\-/]*[\w]|\b[\w\-]+\.(?:txt|md|log|csv|json|py|pdf|toml|yaml|yml|ini|"
+                       r"conf|cfg|xml|html|docx?|xlsx?|sh)\b")
+_QUOTE = re.compile(r"[\"“«`]([^\"”»`\n]{6,300})[\"”»`]")
 
 
 @dataclass
@@ -40,74 +42,106 @@ class Grounding:
 
 def _file_result(result: Any) -> dict[str, Any] | None:
     if isinstance(result, dict) and "files" in result and len(result.get("files") or []) == 1:
-        return result["files"][0]
+        return dict(result["files"][0])
     return result if isinstance(result, dict) and ("content" in result or "content_b64" in result) else None
 
 
 def ground(question: str, tool: str, result: Any, ok: bool = True) -> Grounding:
-    """Draft and facts for the last observation, phrased for what the user asked."""
+    """The deterministic answer for the last observation, shaped as asked ("ultime righe" is the tail,
+    "quante righe" a count), with the facts a written answer must carry."""
     lang = detect_lang(question)
-    it = lang == "it"
     if not ok or not isinstance(result, dict):
-        msg = result.get("error", "") if isinstance(result, dict) else str(result)
-        draft = render(tool, {"ok": False, "error": msg}, lang)
-        return Grounding(draft, [f"error: {msg[:300]}"], [])
+        res = result if isinstance(result, dict) else {"ok": False, "error": str(result)}
+        res = {"ok": False, **res}
+        if not res.get("error") and not res.get("message"):
+            res["error"] = str(result)
+        return Grounding(render(tool, res, lang, question), [f"error: {str(res.get('error', ''))[:300]}"], [])
+    shape = asked(question)
     f = _file_result(result) if tool == "read_files" else None
     if f is not None and f.get("encoding") != "binary":
         content = str(f.get("content") or "")
-        path = f.get("path", "")
         lines = int(f.get("lines") or 0)
-        facts = [f"path: {path}", f"lines: {lines}", f"bytes: {f.get('bytes', 0)}"]
-        if _LINES_Q.search(question):
-            draft = f"Il file {path} ha {lines} righe." if it else f"The file {path} has {lines} lines."
+        facts = [f"path: {f.get('path', '')}", f"lines: {lines}", f"bytes: {f.get('bytes', 0)}"]
+        draft = render(tool, f, lang, question)
+        if shape.count == "lines":
             return Grounding(draft, facts, [str(lines)])
-        if _WORDS_Q.search(question):
+        if shape.count == "words":
             n = len(content.split())
-            draft = f"Il file {path} contiene {n} parole." if it else f"The file {path} has {n} words."
             return Grounding(draft, facts + [f"words: {n}"], [str(n)])
-        if _ERROR_Q.search(question):
-            errs = [ln.strip() for ln in content.splitlines() if _ERROR_LINE.search(ln)]
-            if errs:
-                last = errs[-1][:300]
-                draft = (f"L'ultimo errore in {path} ({len(errs)} in tutto) è:\n{last}" if it
-                         else f"The last error in {path} ({len(errs)} in total) is:\n{last}")
-                return Grounding(draft, facts + [f"error lines: {len(errs)}", f"last error line: {last}"],
-                                 [last[:40]])
-            draft = f"Non ho trovato errori in {path}." if it else f"I found no errors in {path}."
-            return Grounding(draft, facts + ["error lines: 0"], [])
-        return Grounding(render(tool, result, lang), facts, [])
+        if shape.kind == "errors":
+            errs = error_lines(content)
+            return Grounding(draft, facts + [f"error lines: {len(errs)}"], [])
+        return Grounding(draft, facts, [])
     if tool != "read_files" and isinstance(result.get("content"), str) and result["content"]:
         content = result["content"]  # a slice (scratchpad_read) or a tool's text: the text is the answer
         draft = content if len(content) <= 1200 else content[:1200] + "\n…"
         return Grounding(draft, [f"{k}: {v}" for k, v in result.items() if k != "content" and
                                  isinstance(v, (str, int, float)) and len(str(v)) <= 80][:6], [])
-    draft = render(tool, result, lang)
+    draft = render(tool, result, lang, question)
     facts = [f"{k}: {v}" for k, v in result.items() if isinstance(v, (str, int, float)) and not isinstance(v, bool)
              and len(str(v)) <= 120][:8]
     must: list[str] = []
-    for key in ("time", "date", "count", "bytes_written"):
+    for key in ("time", "date", "count", "bytes_written", "result"):
         if key in result and isinstance(result[key], (str, int)):
             must.append(str(result[key]))
+    if tool == "calculate":
+        must += [str(result.get("result_it", ""))]
     if tool == "get_date":
         must = [str(result.get("date", "")), str(result.get("text_it", "")), str(result.get("text_en", ""))]
         must += [str(result.get("date", ""))[-2:].lstrip("0")]
     return Grounding(draft, facts, [m for m in must if m])
 
 
+def fixed_reply(question: str) -> str | None:
+    """Small talk and thanks for a model that cannot write: a short fixed reply, not a refusal."""
+    shape = asked(question)
+    if shape.social:
+        return say(f"answer.{shape.social}", detect_lang(question))
+    return None
+
+
 def no_tool_fallback(question: str) -> str:
-    if detect_lang(question) == "it":
-        return ("Non so rispondere a questa domanda con il modello locale: è piccolo e lavora offline. "
-                "Posso dirti l'ora e la data, elencare, cercare, leggere e scrivere file, e riassumere testi.")
-    return ("I can't answer that with the local model: it is small and works offline. "
-            "I can tell the time and date, list, find, read and write files, and summarize text.")
+    """What a model that cannot write answers to an open question: one honest sentence and what it can do."""
+    return fixed_reply(question) or say("answer.cannot_know", detect_lang(question))
+
+
+_ARG_WORDS = {"path": "arg.path", "paths": "arg.path", "root": "arg.path", "content": "arg.content",
+              "text": "arg.content", "expression": "arg.expression"}
 
 
 def missing_args_text(question: str, tool: str, err: Exception) -> str:
-    if detect_lang(question) == "it":
-        return (f"Non ho capito con quali valori usare {tool} ({err}). "
-                f"Riprova indicando i valori nella richiesta, ad esempio il percorso completo del file.")
-    return (f"I could not tell which values to use for {tool} ({err}). "
-            f"Try again with the values in the request, for example the file's full path.")
+    """What was missing, in words ("il percorso"), not in the schema's names."""
+    lang = detect_lang(question)
+    first = str(err).split(" not found")[0].split(",")[0].strip()
+    key = _ARG_WORDS.get(first)
+    what = say(key, lang) if key else say("arg.other", lang, name=first)
+    return say("answer.missing_args", lang, tool=tool, what=what)
+
+
+def unsure_text(question: str) -> str:
+    """A writing model's answer that failed its checks, with no tool result to fall back on."""
+    return fixed_reply(question) or say("answer.not_sure", detect_lang(question))
+
+
+def unsupported(text: str, sources: str) -> str | None:
+    """Why a written answer is not backed by the observations: a number, a path or file name, or a quoted
+    line that appears nowhere in them (None when every such claim is found)."""
+    src = sources.lower()
+    flat = re.sub(r"\s+", " ", src)
+    digits = set(re.findall(r"\d+", src))
+    for m in _NUMBER.finditer(text):
+        parts = re.findall(r"\d+", m.group(0))
+        if not all(p in digits or p.lstrip("0") in digits for p in parts):
+            return f"the number {m.group(0)} is not in the results"
+    for m in _PATHLIKE.finditer(text):
+        p = m.group(0).lower().rstrip(".")
+        if p not in src and p.rsplit("/", 1)[-1] not in src:
+            return f"{m.group(0)} is not in the results"
+    for m in _QUOTE.finditer(text):
+        q = re.sub(r"\s+", " ", m.group(1).lower().strip())
+        if q not in flat:
+            return "a quoted line is not in the results"
+    return None
 
 
 def problem(text: str, prompt_text: str, allowed: str, final: bool) -> str | None:
@@ -122,7 +156,7 @@ def problem(text: str, prompt_text: str, allowed: str, final: bool) -> str | Non
         grams = [" ".join(words[i:i + 3]) for i in range(len(words) - 2)]
         if max(grams.count(g) for g in set(grams)) >= 3:
             return "a loop"
-    first = t.splitlines()[0].strip() if t else ""
+    first = t.splitlines()[0].strip() if t and ("\n" in t or final) else ""  # a whole line, not a prefix
     if len(first) >= 16 and first.lower() in prompt_text.lower() and first.lower() not in allowed.lower():
         return "an echo of the prompt"
     if final:
@@ -157,8 +191,10 @@ class Generated:
 
 
 def generate(llm: Any, prompt: str, *, grounding: Grounding, prompt_text: str, max_tokens: int,
-             cancel: CancelToken, emit_token: Callable[[str], None], fallback: str) -> Generated:
-    """Stream a guarded answer; return the model's text, or `fallback` when it was not an answer."""
+             cancel: CancelToken, emit_token: Callable[[str], None], fallback: str,
+             sources: str | None = None) -> Generated:
+    """Stream a guarded answer; return the model's text, or `fallback` when it was not an answer.
+    With `sources` (the observations), every number, path and quoted line of the answer must be there."""
     stop = StopToken(cancel)
     out: list[str] = []
     pieces: list[str] = []
@@ -198,6 +234,8 @@ def generate(llm: Any, prompt: str, *, grounding: Grounding, prompt_text: str, m
         why = problem(text, prompt_text, allowed, final=True)
         if why is None and grounding.must_contain and not any(m and m in text for m in grounding.must_contain):
             why = "the key fact is missing"
+        if why is None and sources is not None:
+            why = unsupported(text, sources)
         if why:
             reason.append(why)
     if reason:

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
+from app.tools.calculate import has_expression
 from app.tools.registry import Tool
 
 from .evidence import Clause, Evidence
@@ -120,6 +121,8 @@ def arg_fit(tool: Tool, clause: Clause, sit: Situation) -> float:
         s += 0.05
     if slots.get("url"):
         s += 0.05 if any("url" in p for p in tool.properties) else -0.03
+    if "expression" in tool.properties:  # arithmetic is computed, never left to the model
+        s += 0.12 if has_expression(clause.text) else -0.06
     return s
 
 
@@ -167,6 +170,8 @@ def structural_scores(tools: Mapping[str, Tool], candidates: Sequence[str], emb:
         a += 0.02
     if clause.paths or clause.slots.get("url") or clause.slots.get("ext"):
         a -= 0.05
+    if not sit.steps_done and has_expression(clause.text):
+        a -= 0.05  # a calculation wants the calculator
     if ev.inline and sit.steps_done == 0:
         a -= 0.05  # content given inline wants a tool to work on it
     scores[ANSWER] = a

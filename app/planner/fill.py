@@ -13,6 +13,7 @@ import json
 import re
 from typing import Any, Sequence
 
+from app.tools.calculate import has_expression
 from app.tools.registry import Tool
 from app.turn.cancel import CancelToken, TurnCancelled
 from app.turn.events import Step
@@ -130,6 +131,8 @@ def rule_args(tool: Tool, clause: Clause | None, ev: Evidence, steps: Sequence[S
                 put(k, ref, "ref")
     if "scratchpad_id" in props and scratchpad_id:
         put("scratchpad_id", scratchpad_id)
+    if "expression" in props and clause is not None and has_expression(clause.text):
+        put("expression", clause.text[: int(props["expression"].get("maxLength", 200))])
     if "instruction" in props and clause is not None:
         put("instruction", clause.text[: int(props["instruction"].get("maxLength", 300))])
     if free_text_by_rules and clause is not None:

@@ -15,11 +15,13 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Collection, Sequence
 
+from app.lang.messages import say
 from app.tools.registry import Tool
 from app.tools.runner import StepOutcome, TurnContext
 from app.turn import events as ev
 
 from . import answer as ans
+from . import compose
 from . import prompt as pr
 from . import turn_inputs as parts
 from .choose import (
@@ -89,6 +91,7 @@ class _Turn:
     last_sid: str | None = None
     tools: dict[str, Tool] = field(default_factory=dict)  # the permitted surface, looked up without loading
     surface: Any = None  # app.tools.surface.ToolSurface when the engine built one for this turn
+    history: list[tuple[str, str]] = field(default_factory=list)  # earlier exchanges of the conversation
 
 
 class Planner:
@@ -148,8 +151,8 @@ class Planner:
         info = self.last = RunInfo()
         text = ctx.turn.text if isinstance(ctx.turn.text, str) else str(ctx.turn.text)
         if not text.strip():
-            ctx.emit(ev.Error(ctx.turn_id, ctx.next_step, message="empty request",
-                              hint="type a question or a command"))
+            ctx.emit(ev.Error(ctx.turn_id, ctx.next_step, message=say("planner.empty_request", ctx.lang),
+                              hint=say("planner.empty_hint", ctx.lang)))
             return None
         cfg = ctx.config
         llm = parts.llm_or_none(ctx, self.services)
@@ -161,7 +164,7 @@ class Planner:
         vecs = idx.embedder.embed(focus) if idx.embedder is not None and idx.matrix is not None else None
         t = _Turn(ctx, text, llm, weight, evd, idx, vecs, info,
                   Situation(has_content_source=bool(evd.quoted or evd.inline)), tools=tools,
-                  surface=parts.tool_surface(ctx))
+                  surface=parts.tool_surface(ctx), history=parts.trim_history(history))
         t.clause_i = self._consume_existing(t)
         t.plan = self._plan(t)
         task = parts.task_text(ctx, llm, text)
@@ -198,18 +201,23 @@ class Planner:
         t.info.choices.append(choice)
         if choice.name == ANSWER:
             return None
+        if choice.name == "describe_entries" and compose.writes(t.llm, t.weight) and \
+                compose.writes_instead(t.text, ctx.turn.steps):
+            return None  # the writer summarizes what was read, streamed, from an excerpt
         tool = t.tools.get(choice.name)
         if tool is None:  # only reachable through a model that names a tool freely
-            ctx.emit(ev.Error(ctx.turn_id, ctx.next_step, message=f"the model chose an unknown tool "
-                              f"{choice.name!r}", hint="answering with what is known so far"))
+            ctx.emit(ev.Error(ctx.turn_id, ctx.next_step, message=say("planner.unknown_tool", ctx.lang,
+                                                                       tool=choice.name),
+                              hint=say("planner.unknown_tool_hint", ctx.lang)))
             return None
         args, sources = rule_args(tool, t.evd.clause(t.clause_i), t.evd, ctx.turn.steps,
                                   scratchpad_id=t.last_sid, free_text_by_rules=t.weight < 0.5)
         try:
             args, sources = self._model_args(ctx, t.llm, t.ps, tool, args, sources)
         except ArgsError as e:
-            ctx.emit(ev.Error(ctx.turn_id, ctx.next_step, message=f"the arguments for {tool.name} could not be "
-                              f"filled: {e}", hint="say the missing value in the request, e.g. the full path"))
+            ctx.emit(ev.Error(ctx.turn_id, ctx.next_step, message=say("planner.args_failed", ctx.lang,
+                                                                       tool=tool.name, error=e),
+                              hint=say("planner.args_hint", ctx.lang)))
             raise ArgsError(str(e), tool.name) from None
         return Decision(tool.name, args, sources, choice)
 
@@ -334,8 +342,8 @@ class Planner:
                 struct[name] = min(struct.values())
             else:
                 ctx.emit(ev.Error(ctx.turn_id, ctx.next_step,
-                                  message=f"the model's decision is not a known tool or 'answer': {text[:80]!r}",
-                                  hint="deciding by the request's structure instead"))
+                                  message=say("planner.bad_decision", ctx.lang, text=repr(text[:80])),
+                                  hint=say("planner.bad_decision_hint", ctx.lang)))
                 return None
         return {o: (0.0 if o == name else -30.0) for o in opts}
 
@@ -380,34 +388,44 @@ class Planner:
             note = (f"The full result is kept as scratchpad_id {outcome.scratchpad_id}; "
                     f"{{{{step{step}.<field>}}}} passes it whole to another tool.")
         ps.add("assistant", f"{pr.DECISION_PREFIX} {tool}\nArgs: {shown_args(args)}")
-        ps.add("user", pr.observation_text(step, tool, outcome.view, facts=g.facts, draft=g.draft,
+        draft = g.draft if len(g.draft) <= pr.DRAFT_CHARS else ""  # the view already holds long content
+        ps.add("user", pr.observation_text(step, tool, outcome.view, facts=g.facts, draft=draft,
                                            new_tools=new_tools, state=changed, note=note, line=ps.line))
 
     # -- the answer -------------------------------------------------------------------------
     def _answer(self, t: _Turn) -> str:
-        ctx, llm, ps, info, question = t.ctx, t.llm, t.ps, t.info, t.text
+        """Render data at once; have a writing model write judgement from short excerpts (compose.py)."""
+        ctx, llm, info, question = t.ctx, t.llm, t.info, t.text
         steps = ctx.turn.steps
+        max_tokens = int(ctx.config.llm.max_answer_tokens)
+        how = compose.plan(question, steps, compose.writes(llm, t.weight), max_tokens, t.history)
         if steps:
             last = steps[-1]
             g = ans.ground(question, last.tool, last.result, last.ok)
             fallback = g.draft
+            if how.mode == "write" and how.shape.kind == "summary":
+                fallback = compose.summary_fallback(question, steps)
         else:
             g = ans.Grounding()
-            fallback = ans.no_tool_fallback(question)
-        if llm is None:
+            fallback = ans.unsure_text(question) if how.mode == "write" else ans.no_tool_fallback(question)
+        if how.mode != "write" or llm is None:
             return self._finish(ctx, info, fallback, None)
-        prompt = pr.decision_prompt(llm.render, ps) + pr.ANSWER_LEAD
+        parts.warm_writer(ctx, llm, how.messages[:1])
+        prompt = llm.render(how.messages, True)
         emit = self._token_emitter(ctx)
         t0 = time.perf_counter()
         st = self._prime(ctx, llm, prompt, "answer")
         gen = ans.generate(llm, prompt, grounding=g, prompt_text=prompt, cancel=ctx.cancel, emit_token=emit,
-                           max_tokens=int(ctx.config.llm.max_answer_tokens), fallback=fallback)
+                           max_tokens=how.max_tokens or max_tokens, fallback=fallback,
+                           sources=compose.sources_of(question, steps) + "\n" + fallback if steps else None)
         st.ms = (time.perf_counter() - t0) * 1000
         st.completion_tokens = gen.model_tokens
         info.stats.append(st)
         ctx.emit(PlannerStats(ctx.turn_id, ctx.next_step, phase="answer", prompt_tokens=st.prompt_tokens,
                               reused_tokens=st.reused_tokens, evaluated_tokens=st.evaluated_tokens,
                               completion_tokens=st.completion_tokens, ms=round(st.ms, 1)))
+        if not gen.replaced and how.shape.kind == "summary" and steps and compose.copied(gen.text, steps):
+            gen = ans.Generated(fallback, True, "the summary copies the text", gen.completion, True, gen.model_tokens)
         if not gen.replaced:
             return gen.text
         return self._finish(ctx, info, fallback, gen)

@@ -118,8 +118,26 @@ def warm_prefix(ctx: TurnContext, llm: Any, ps: pr.PromptState) -> dict[str, Any
     return dict(warm(text, persist=bool(getattr(ctx.config.llm, "prefix_cache", True)), cancel=ctx.cancel))
 
 
+def warm_writer(ctx: TurnContext, llm: Any, system: Sequence[dict[str, str]]) -> dict[str, Any]:
+    """The writer's system line in the KV cache (from memory, from disk, or evaluated once): an answer then
+    evaluates only the conversation and the request."""
+    warm = getattr(llm, "warm_prefix", None)
+    if not callable(warm) or not system:
+        return {}
+    from app.models.prefix_cache import stable_prefix
+
+    text = stable_prefix(llm.render, list(system))
+    return dict(warm(text, persist=bool(getattr(ctx.config.llm, "prefix_cache", True)), cancel=ctx.cancel))
+
+
 def trim_history(history: Sequence[tuple[str, str]] | None) -> list[tuple[str, str]]:
-    return [(str(u)[:HISTORY_CHARS], str(a)[:HISTORY_CHARS]) for u, a in list(history or [])[-HISTORY_EXCHANGES:]]
+    """The last exchanges, cut short; a conversation summary (compaction.compact_history) always stays first."""
+    from app.memory.compaction import is_history_summary
+
+    hist = list(history or [])
+    head = [(str(hist[0][0]), str(hist[0][1])[:HISTORY_CHARS * 3])] if hist and is_history_summary(hist[0]) else []
+    rest = hist[len(head):][-(HISTORY_EXCHANGES - len(head)):]
+    return head + [(str(u)[:HISTORY_CHARS], str(a)[:HISTORY_CHARS]) for u, a in rest]
 
 
 def task_text(ctx: TurnContext, llm: Any, text: str) -> str:

@@ -39,6 +39,7 @@ TOOL_SLOTS: dict[str, dict[str, str]] = {
     "find_files": {"root": "{path}", "ext": "{ext}", "modified_within_hours": "{window.hours}"},
     "describe_entries": {"instruction": "{text}"},
     "get_now": {}, "get_date": {}, "where_am_i": {},
+    "calculate": {"expression": "{text}"},
 }
 _W = r"(?:^|_)"  # rules match whole parts of snake_case names: "what" is not "at", "photo" is not "to"
 _NAME_RULES: list[tuple[re.Pattern[str], str]] = [
@@ -244,6 +245,8 @@ def resolve(value: Any, slots: dict[str, Any], text: str, used: dict[str, set[An
 
 def _mark(used: dict[str, set[Any]], kind: str, index: str | None) -> None:
     used.setdefault(kind, set()).add("*" if index == "*" else int(index or 0))
+    if kind == "text":  # the whole request is passed on: its numbers go with it ("quanto fa 12 per 7")
+        used.setdefault("number", set()).add("*")
 
 
 @dataclass

@@ -18,6 +18,7 @@ from app.lang.messages import Message
 from app.store import StoreError
 
 from .atomic import new_file_mode, write_bytes
+from .approvals import write_approval, write_declined
 from .confine import allowed_roots, confine, require_regular
 from .registry import Approval, Tool, ToolContext, ToolError
 
@@ -217,10 +218,6 @@ TOOLS = [
              "content": {"type": "string", "minLength": 0, "description": "Text to write"},
              "mode": {"type": "string", "enum": ["overwrite", "append", "create"]}},
           "required": ["path", "content"]}, write_files, group="Files", risk="write",
-         examples=("scrivi 'ciao' nel file /tmp/a.txt", "save this text to ~/note.txt", "crea il file /tmp/x.txt"),
-         approval=lambda a: Approval(Message("files.write_q", n=len(str(a.get("content", ""))),
-                                             name=Path(str(a.get("path", ""))).name,
-                                             folder=str(Path(str(a.get("path", ""))).parent)),
-                                     str(a.get("content", "")), "text"),
-         declined=lambda a: Message("files.write_declined", path=str(a.get("path", "")))),
+         approval=write_approval, declined=write_declined,
+         examples=("scrivi 'ciao' nel file /tmp/a.txt", "save this text to ~/note.txt", "crea il file /tmp/x.txt")),
 ]

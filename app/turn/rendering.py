@@ -1,13 +1,63 @@
 """Deterministic answers rendered from a tool result, in the request's language.
 
-Used when no model is involved (L0/L1/L2) and as the planner's fallback when
-the model's answer is empty or garbage.
+Used when no model is involved (L0/L1/L2), for every answer whose content is data (a file's lines,
+a listing, a time, a count, a calculation) — instant and exact — and as the fallback when a
+model's written answer is not usable. Given the question, it answers the shape asked for: the
+last lines for "ultime righe", the first N for "prime N righe", a number for "quante righe",
+yes or no for "ci sono …?".
 """
 from __future__ import annotations
 
 from typing import Any
 
-from app.lang.messages import Message, render_message, say
+from app.lang.messages import Message, register, render_message, say
+
+from .asked import Asked, asked, slice_lines
+
+register({
+    "render.not_stored": {"it": "Non l'ho memorizzato: {reason}", "en": "Not stored: {reason}"},
+    "render.remembered": {"it": "Memorizzato: {fact}.", "en": "Remembered: {fact}."},
+    "render.confirmed": {"it": "Lo sapevo già: {fact}.", "en": "I already knew: {fact}."},
+    "render.superseded": {"it": "Aggiornato: {fact}.", "en": "Updated: {fact}."},
+    "render.time": {"it": "Sono le {time}.", "en": "It's {time}."},
+    "render.date": {"it": "Oggi è {date}.", "en": "Today is {date}."},
+    "render.where": {"it": "Sei su {host}, fuso orario {tz}.", "en": "You are on {host}, time zone {tz}."},
+    "render.entries": {"it": {"one": "{n} elemento in {path}:", "other": "{n} elementi in {path}:"},
+                       "en": {"one": "{n} entry in {path}:", "other": "{n} entries in {path}:"}},
+    "render.entries_none": {"it": "La cartella {path} è vuota.", "en": "The folder {path} is empty."},
+    "render.found": {"it": {"one": "{n} file trovato:", "other": "{n} file trovati:"},
+                     "en": {"one": "Found {n} file:", "other": "Found {n} files:"}},
+    "render.found_yes": {"it": {"one": "Sì, {n} file trovato:", "other": "Sì, {n} file trovati:"},
+                         "en": {"one": "Yes, I found {n} file:", "other": "Yes, I found {n} files:"}},
+    "render.found_none": {"it": "Nessun file trovato.", "en": "No files found."},
+    "render.found_none_yes": {"it": "No, non ho trovato nessun file.", "en": "No, I found no files."},
+    "render.more": {"it": "… e altri {n}", "en": "… and {n} more"},
+    "render.binary": {"it": "{path} è un file binario di {bytes} byte.",
+                      "en": "{path} is a binary file of {bytes} bytes."},
+    "render.file_head": {"it": {"one": "{path} ({n} riga):", "other": "{path} ({n} righe):"},
+                         "en": {"one": "{path} ({n} line):", "other": "{path} ({n} lines):"}},
+    "render.tail": {"it": {"one": "L'ultima riga di {path}:", "other": "Le ultime {n} righe di {path}:"},
+                    "en": {"one": "The last line of {path}:", "other": "The last {n} lines of {path}:"}},
+    "render.head": {"it": {"one": "La prima riga di {path}:", "other": "Le prime {n} righe di {path}:"},
+                    "en": {"one": "The first line of {path}:", "other": "The first {n} lines of {path}:"}},
+    "render.empty_file": {"it": "Il file {path} è vuoto.", "en": "The file {path} is empty."},
+    "render.count_lines": {"it": {"one": "Il file {path} ha {n} riga.", "other": "Il file {path} ha {n} righe."},
+                           "en": {"one": "The file {path} has {n} line.", "other": "The file {path} has {n} lines."}},
+    "render.count_words": {"it": {"one": "Il file {path} contiene {n} parola.",
+                                  "other": "Il file {path} contiene {n} parole."},
+                           "en": {"one": "The file {path} has {n} word.", "other": "The file {path} has {n} words."}},
+    "render.cut": {"it": "… (il resto è stato omesso)", "en": "… (the rest is omitted)"},
+    "render.written": {"it": {"one": "Scritto {n} byte in {path}.", "other": "Scritti {n} byte in {path}."},
+                       "en": {"one": "Wrote {n} byte to {path}.", "other": "Wrote {n} bytes to {path}."}},
+    "render.calc": {"it": "{expr} fa {value}.", "en": "{expr} is {value}."},
+    "render.no_errors": {"it": "Non ho trovato errori in {path}.", "en": "I found no errors in {path}."},
+    "render.errors": {"it": {"one": "In {path} c'è {n} riga di errore:",
+                             "other": "In {path} ci sono {n} righe di errore:"},
+                      "en": {"one": "{path} has {n} error line:", "other": "{path} has {n} error lines:"}},
+})
+
+BODY_CHARS = 1200
+LIST_LIMIT = 20
 
 
 def failure_text(result: dict[str, Any], lang: str) -> str:
@@ -24,58 +74,92 @@ def _params(params: dict[str, Any]) -> dict[str, Any]:
             for k, v in params.items()}
 
 
-def _names(items: list[dict[str, Any]], key: str, limit: int = 20) -> str:
+def _names(items: list[dict[str, Any]], key: str, lang: str, limit: int = LIST_LIMIT) -> str:
     shown = [str(i.get(key, "")) for i in items[:limit]]
     more = len(items) - len(shown)
-    return "\n".join(f"- {s}" for s in shown) + (f"\n… (+{more})" if more > 0 else "")
+    return "\n".join(f"- {s}" for s in shown) + ("\n" + say("render.more", lang, n=more) if more > 0 else "")
 
 
-def render(tool: str, result: Any, lang: str = "it") -> str:
-    it = lang == "it"
+def _body(text: str, lang: str, limit: int = BODY_CHARS) -> str:
+    return text if len(text) <= limit else text[:limit].rstrip() + "\n" + say("render.cut", lang)
+
+
+def error_lines(content: str) -> list[str]:
+    from .asked import ERRORS
+
+    return [ln.strip() for ln in content.splitlines() if ERRORS.search(ln)]
+
+
+def render_file(result: dict[str, Any], lang: str, shape: Asked | None = None) -> str:
+    """One file read: its text, or the slice, count or error lines the question asked for."""
+    path = result.get("path", "")
+    if result.get("encoding") == "binary":
+        return say("render.binary", lang, path=path, bytes=result.get("bytes", 0))
+    content = str(result.get("content", ""))
+    n_lines = int(result.get("lines") or 0)
+    shape = shape or Asked()
+    if shape.count == "lines":
+        return say("render.count_lines", lang, path=path, n=n_lines)
+    if shape.count == "words":
+        return say("render.count_words", lang, path=path, n=len(content.split()))
+    if not content.strip():
+        return say("render.empty_file", lang, path=path)
+    if shape.lines:
+        got = slice_lines(content, shape.lines, shape.n)
+        key = "render.tail" if shape.lines == "tail" else "render.head"
+        return say(key, lang, path=path, n=len(got)) + "\n" + _body("\n".join(got), lang, BODY_CHARS * 2)
+    if shape.kind == "errors":
+        errs = error_lines(content)
+        if not errs:
+            return say("render.no_errors", lang, path=path)
+        return say("render.errors", lang, path=path, n=len(errs)) + "\n" + _body("\n".join(errs[-LIST_LIMIT:]), lang)
+    return say("render.file_head", lang, path=path, n=n_lines) + "\n" + _body(content, lang)
+
+
+def render(tool: str, result: Any, lang: str = "it", question: str = "") -> str:
+    """The answer for one tool result; `question` picks the shape (tail, head, count, yes/no)."""
     if not isinstance(result, dict):
         return str(result)
+    shape = asked(question) if question else Asked()
     if result.get("ok") is False and isinstance(result.get("message"), dict):
         return failure_text(result, lang)
     if result.get("ok") is False and result.get("error"):
         if tool == "remember":
-            return (f"Non l'ho memorizzato: {result['error']}" if it else f"Not stored: {result['error']}")
-        return ("Non ci sono riuscito: " if it else "I could not do it: ") + str(result["error"])
+            return say("render.not_stored", lang, reason=result["error"])
+        return say("answer.failed", lang, reason=result["error"])
     if tool == "remember" and "fact" in result:
-        verb = {"confirmed": ("Lo sapevo già", "I already knew"),
-                "superseded": ("Aggiornato", "Updated")}.get(str(result.get("action")), ("Memorizzato", "Remembered"))
-        return f"{verb[0] if it else verb[1]}: {result['fact']}."
+        key = {"confirmed": "render.confirmed", "superseded": "render.superseded"}.get(
+            str(result.get("action")), "render.remembered")
+        return say(key, lang, fact=result["fact"])
     if tool == "get_now":
-        return f"Sono le {result['time']}." if it else f"It's {result['time']}."
+        return say("render.time", lang, time=result["time"])
     if tool == "get_date":
-        return f"Oggi è {result['text_it']}." if it else f"Today is {result['text_en']}."
+        return say("render.date", lang, date=result["text_it"] if lang == "it" else result["text_en"])
     if tool == "where_am_i":
-        return (f"Sei su {result['host']}, fuso orario {result['timezone']}." if it
-                else f"You are on {result['host']}, time zone {result['timezone']}.")
+        return say("render.where", lang, host=result["host"], tz=result["timezone"])
+    if tool == "calculate" and "result" in result:
+        value = result["result_it"] if lang == "it" else result["result"]
+        return say("render.calc", lang, expr=result.get(f"shown_{lang}", result.get("expression", "")), value=value)
     if tool == "list_dir":
-        head = (f"{result['count']} elementi in {result['path']}:" if it
-                else f"{result['count']} entries in {result['path']}:")
+        n = int(result.get("count") or 0)
+        if not n:
+            return say("render.entries_none", lang, path=result.get("path", ""))
+        head = say("render.entries", lang, n=n, path=result["path"])
         entries = [dict(e, name=f"{e.get('name', '')}/") if e.get("type") == "dir" else e
                    for e in result.get("entries", []) if isinstance(e, dict)]  # a folder reads as one: "foto/"
-        return head + "\n" + _names(entries, "name")
+        return head + "\n" + _names(entries, "name", lang)
     if tool == "find_files":
-        if not result.get("count"):
-            return "Nessun file trovato." if it else "No files found."
-        head = f"Trovati {result['count']} file:" if it else f"Found {result['count']} files:"
-        return head + "\n" + _names(result.get("matches", []), "path")
+        n = int(result.get("count") or 0)
+        if not n:
+            return say("render.found_none_yes" if shape.yes_no else "render.found_none", lang)
+        head = say("render.found_yes" if shape.yes_no else "render.found", lang, n=n)
+        return head + "\n" + _names(result.get("matches", []), "path", lang)
     if tool == "read_files":
         if "files" in result:
-            return "\n\n".join(render(tool, f, lang) for f in result["files"])
-        if result.get("encoding") == "binary":
-            return (f"{result['path']} è un file binario di {result['bytes']} byte." if it
-                    else f"{result['path']} is a binary file of {result['bytes']} bytes.")
-        content = str(result.get("content", ""))
-        head = (f"{result['path']} ({result.get('lines', 0)} righe):" if it
-                else f"{result['path']} ({result.get('lines', 0)} lines):")
-        body = content if len(content) <= 1200 else content[:1200] + "\n…"
-        return head + "\n" + body
+            return "\n\n".join(render_file(f, lang, shape) for f in result["files"])
+        return render_file(result, lang, shape)
     if tool == "write_files":
-        return (f"Scritti {result['bytes_written']} byte in {result['path']}." if it
-                else f"Wrote {result['bytes_written']} bytes to {result['path']}.")
+        return say("render.written", lang, n=result["bytes_written"], path=result["path"])
     said = result.get("said")
     if isinstance(said, dict) and "key" in said:  # a tool's own sentence about what it did
         text = render_message(Message(said["key"], **_params(said.get("params", {}))), lang)

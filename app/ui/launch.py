@@ -41,6 +41,9 @@ def run_app(argv: Sequence[str] | None = None, *, use_hotkey: bool = True, prelo
 
     desk = DeskApp(use_hotkey=use_hotkey, preload=preload)
     server.command.connect(desk.command)
+    from .remote_turns import handler
+
+    server.turns = handler(lambda: desk.host.engine, desk)  # `metnos ask` answered by this warm engine
 
     def _stop(*_a: Any) -> None:
         desk.quit()

@@ -152,6 +152,7 @@ class SingleInstanceServer(QObject):
         self.server.newConnection.connect(self._on_connection)
         self._buffers: dict[QLocalSocket, bytes] = {}
         self._lock: QLockFile | None = None
+        self.turns: Any = None  # remote_turns.handler(...): runs `metnos ask` turns on the app's engine
 
     def listen(self) -> bool:
         """Claim the name and listen, cleaning up a stale socket; False when another live instance owns it."""
@@ -200,14 +201,19 @@ class SingleInstanceServer(QObject):
         buf = self._buffers.get(sock, b"") + bytes(sock.readAll().data())
         while b"\n" in buf:
             line, buf = buf.split(b"\n", 1)
-            self._reply(sock, self._handle(line))
+            reply = self._handle(line, sock)
+            if reply is None:  # a terminal turn owns this socket now (remote_turns.py)
+                sock.readyRead.disconnect()
+                self._buffers.pop(sock, None)
+                return
+            self._reply(sock, reply)
         if len(buf) > MAX_LINE:
             self._reply(sock, {"ok": False, "error": f"message longer than {MAX_LINE} bytes"})
             buf = b""
             sock.disconnectFromServer()
         self._buffers[sock] = buf
 
-    def _handle(self, line: bytes) -> dict[str, Any]:
+    def _handle(self, line: bytes, sock: QLocalSocket | None = None) -> dict[str, Any] | None:
         try:
             msg = json.loads(line.decode("utf-8"))
         except (ValueError, UnicodeDecodeError):
@@ -215,6 +221,9 @@ class SingleInstanceServer(QObject):
         if not isinstance(msg, dict):
             return {"ok": False, "error": "expected a JSON object"}
         cmd, text = msg.get("cmd"), msg.get("text", "")
+        if cmd == "turn" and sock is not None:
+            why = self.turns(sock, msg) if self.turns is not None else "this app does not take terminal turns"
+            return None if why is None else {"ok": False, "error": why}
         if cmd not in COMMANDS:
             return {"ok": False, "error": f"unknown command {cmd!r}; expected one of {', '.join(COMMANDS)}"}
         if not isinstance(text, str):

@@ -39,7 +39,8 @@ def test_l0_answers_the_time_without_loading_any_model(metnos_home: Path) -> Non
 def test_empty_and_huge_requests_end_cleanly(metnos_home: Path) -> None:
     engine = Engine(ConfigManager())
     try:
-        for text, words in (("   ", "empty request"), ("x" * 100_000, "request too long")):
+        # no words to tell the language by: the app's default, Italian
+        for text, words in (("   ", "la richiesta è vuota"), ("x" * 100_000, "la richiesta è troppo lunga")):
             events = run(engine, text)
             err = [e for e in events if isinstance(e, ev.Error)]
             assert err and words in err[0].message and err[0].hint
@@ -114,7 +115,7 @@ def test_passphrase_mode_memory_unlocks_through_the_front_ends_prompt(metnos_hom
     try:
         events = run(locked, "ricordati che il cane si chiama Fido")
         answer = next(e for e in events if isinstance(e, ev.Answer)).text
-        assert "locked" in answer and not any(isinstance(e, ev.MemoryWritten) for e in events)
+        assert "bloccata" in answer and not any(isinstance(e, ev.MemoryWritten) for e in events)
     finally:
         locked.close()
 

@@ -63,7 +63,7 @@ def test_empty_request(make_ctx: Callable[..., Any]) -> None:
         run = make_ctx(text)
         assert Planner().run(run.ctx, []) == ""
         errors = run.of("error")
-        assert errors and errors[0].message == "empty request"
+        assert errors and errors[0].message == "la richiesta è vuota"  # no words: the default language
         assert not run.of("tool_call")
 
 

@@ -111,7 +111,8 @@ def test_answer_guard() -> None:
     prompt = "You are Metnos, an assistant that runs offline. che ore sono?"
     assert ans.problem("Args: {\"x\": 1}", prompt, "", False) == "template or role markers"
     assert ans.problem("la la la la la la la la la la", prompt, "", False) == "a loop"
-    assert ans.problem("You are Metnos, an assistant that runs offline", prompt, "", False) == "an echo of the prompt"
+    assert ans.problem("You are Metnos, an assistant that runs offline", prompt, "", True) == "an echo of the prompt"
+    assert ans.problem("che ore sono? Sono le", prompt, "", False) is None  # restating the question is fine
     assert ans.problem("Мне answer", prompt, "", False) == "a script the conversation does not use"
     assert ans.problem("Sono le 14:05.", prompt, "Sono le 14:05.", True) is None
 
@@ -121,8 +122,12 @@ def test_grounding_answers_the_question_asked() -> None:
            "content": "INFO a\nERROR disk full\nERROR db down\n"}
     g = ans.ground("quante righe ha /tmp/a.log?", "read_files", res)
     assert g.draft == "Il file /tmp/a.log ha 3 righe." and g.must_contain == ["3"]
-    g = ans.ground("what is the last error in /tmp/a.log?", "read_files", res)
-    assert "ERROR db down" in g.draft and "2 in total" in g.draft
+    g = ans.ground("what are the errors in /tmp/a.log?", "read_files", res)
+    assert g.draft == "/tmp/a.log has 2 error lines:\nERROR disk full\nERROR db down"
+    g = ans.ground("mostrami le ultime 2 righe di /tmp/a.log", "read_files", res)
+    assert g.draft == "Le ultime 2 righe di /tmp/a.log:\nERROR disk full\nERROR db down"
+    g = ans.ground("print the first line of /tmp/a.log", "read_files", res)
+    assert g.draft == "The first line of /tmp/a.log:\nINFO a"
     g = ans.ground("che ore sono?", "get_now", {"time": "14:05", "iso": "x", "timezone": "CET"})
     assert g.draft == "Sono le 14:05." and "14:05" in g.must_contain
     g = ans.ground("leggi x", "read_files", {"ok": False, "error": "x: no such file"}, ok=False)

@@ -33,7 +33,10 @@ def test_refused_write_leaves_file_untouched(make_ctx: Callable[..., Any], root:
     assert (root / "a.txt").read_bytes() == before
     obs = run.of("observation")
     assert obs and not obs[-1].ok and "not approved" in obs[-1].error
-    assert answer
+    assert answer == f"Va bene, non ho scritto nulla in {root}/a.txt."  # the person's choice, in Italian
+    assert obs[-1].message == answer
+    question = run.of("approval")[0].question
+    assert question.startswith("Sostituire il contenuto di a.txt in ") and question.endswith(" con 4 caratteri?")
 
 
 def test_read_then_write_passes_the_real_content(make_ctx: Callable[..., Any], root: Path) -> None:

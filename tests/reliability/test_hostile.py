@@ -127,7 +127,7 @@ def check_turn(events: list[Any], registry: Any, world: World, before: dict[str,
     if not any(isinstance(e, ev.TurnEnded) for e in events):
         bad.append("CRASH: the turn never ended")
     for e in events:
-        if isinstance(e, ev.Error) and "internal error" in e.message:
+        if isinstance(e, ev.Error) and ("internal error" in e.message or "errore interno" in e.message):
             bad.append(f"CRASH: {e.message}")
         if isinstance(e, ev.Observation) and e.ok:
             tool = registry.get(e.tool)

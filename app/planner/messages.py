@@ -1,0 +1,49 @@
+"""The planner's own sentences: fixed replies of a model that cannot write, and its problems, in IT/EN."""
+from __future__ import annotations
+
+from app.lang.messages import register
+
+register({
+    "answer.greeting": {"it": "Ciao! Dimmi pure cosa ti serve: posso leggere, cercare e scrivere file, dirti l'ora "
+                              "e la data, fare calcoli e ricordare cose per te.",
+                        "en": "Hi! Tell me what you need: I can read, find and write files, tell the time and the "
+                              "date, do calculations and remember things for you."},
+    "answer.thanks": {"it": "Prego! Se ti serve altro, chiedi pure.", "en": "You're welcome! Ask me anytime."},
+    "answer.cannot_know": {"it": "Non so rispondere a questa domanda con il modello leggero in uso. Posso però "
+                                 "leggere, cercare e scrivere file, dirti l'ora e la data, fare calcoli e ricordare "
+                                 "cose per te.",
+                           "en": "I can't answer that with the light model in use. I can read, find and write files, "
+                                 "tell the time and the date, do calculations and remember things for you."},
+    "answer.missing_args": {"it": "Non ho capito su cosa lavorare: manca {what}. Riprova indicandolo nella "
+                                  "richiesta, ad esempio il percorso completo del file.",
+                            "en": "I could not tell what to work on: {what} is missing. Try again with it in the "
+                                  "request, for example the file's full path."},
+    "arg.path": {"it": "il percorso", "en": "the path"},
+    "arg.content": {"it": "il testo", "en": "the text"},
+    "arg.expression": {"it": "il calcolo", "en": "the calculation"},
+    "arg.other": {"it": "un valore ({name})", "en": "a value ({name})"},
+    "answer.not_sure": {"it": "Non ho una risposta affidabile a questa domanda. Posso però leggere, cercare e scrivere "
+                              "file, dirti l'ora e la data, fare calcoli e ricordare cose per te.",
+                        "en": "I don't have a reliable answer to that. I can read, find and write files, tell the "
+                              "time and the date, do calculations and remember things for you."},
+    "answer.step_limit": {"it": "Mi sono fermato dopo {n} passi: la richiesta ne chiedeva troppi.",
+                          "en": "I stopped after {n} steps: the request needed too many."},
+    "planner.empty_request": {"it": "la richiesta è vuota", "en": "empty request"},
+    "planner.empty_hint": {"it": "scrivi una domanda o un comando", "en": "type a question or a command"},
+    "planner.model_unavailable": {"it": "il modello locale non è disponibile ({error})",
+                                  "en": "the local model is unavailable ({error})"},
+    "planner.model_unavailable_hint": {"it": "rispondo solo con le regole; esegui `metnos doctor`",
+                                       "en": "answering by rules only; run `metnos doctor`"},
+    "planner.unknown_tool": {"it": "il modello ha scelto uno strumento che non esiste ({tool})",
+                             "en": "the model chose a tool that does not exist ({tool})"},
+    "planner.unknown_tool_hint": {"it": "rispondo con quello che so finora",
+                                  "en": "answering with what is known so far"},
+    "planner.args_failed": {"it": "non sono riuscito a ricavare i valori per {tool}: {error}",
+                            "en": "the values for {tool} could not be filled: {error}"},
+    "planner.args_hint": {"it": "scrivi nella richiesta il valore che manca, ad esempio il percorso completo",
+                          "en": "say the missing value in the request, e.g. the full path"},
+    "planner.bad_decision": {"it": "la scelta del modello non è uno strumento noto: {text}",
+                             "en": "the model's decision is not a known tool or 'answer': {text}"},
+    "planner.bad_decision_hint": {"it": "decido in base alla struttura della richiesta",
+                                  "en": "deciding by the request's structure instead"},
+})

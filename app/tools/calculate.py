@@ -1,0 +1,226 @@
+"""`calculate`: exact arithmetic, because a language model must not do sums.
+
+A request is read into an expression by rules ("12 per 7", "15% di 80", "radice quadrata di 144",
+"3,5 diviso 2", "what is 2^10": decimal comma, words for operators), then evaluated by walking its
+`ast` with a whitelist of nodes — never `eval`. Numbers are fractions, so 0.1 + 0.2 is 0.3; a
+division by zero or a power too large to write down is refused with a clear message.
+"""
+from __future__ import annotations
+
+import ast
+import math
+import re
+from fractions import Fraction
+from typing import Any
+
+from app.lang.messages import Message, register
+
+from .registry import Tool, ToolContext, ToolError
+
+register({
+    "calc.no_expression": {"it": "non trovo un calcolo da fare in «{text}»; scrivilo con numeri e operazioni, "
+                                 "ad esempio «12 per 7» o «15% di 80»",
+                           "en": "I can't find a calculation in “{text}”; write it with numbers and operations, "
+                                 "e.g. “12 times 7” or “15% of 80”"},
+    "calc.div_zero": {"it": "non si può dividere per zero", "en": "division by zero is not defined"},
+    "calc.too_big": {"it": "il risultato sarebbe troppo grande da scrivere (più di {digits} cifre)",
+                     "en": "the result would be too large to write down (more than {digits} digits)"},
+    "calc.negative_root": {"it": "la radice quadrata di un numero negativo non è un numero reale",
+                           "en": "the square root of a negative number is not a real number"},
+    "calc.too_long": {"it": "l'espressione è troppo lunga (massimo {n} caratteri)",
+                      "en": "the expression is too long (at most {n} characters)"},
+    "calc.result": {"it": "{expr} = {value}", "en": "{expr} = {value}"},
+})
+
+MAX_CHARS = 200
+MAX_DIGITS = 1000
+_NUM = r"\d+(?:[.,]\d+)?"
+
+# Phrases rewritten into operators, in order (percent and roots before the words they contain).
+_REWRITES: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(r"(?<=\d),(?=\d)"), "."),  # decimal comma
+    (re.compile(r"√\s*(" + _NUM + ")"), r"sqrt(\1)"),
+    (re.compile(r"\b(?:la\s+)?(?:radice\s+quadrata|radice|square\s+root)\s+(?:di|del|of)?\s*(-?" + _NUM + ")"),
+     r"sqrt(\1)"),
+    (re.compile(r"(" + _NUM + r")\s*(?:%|per\s*cento|percento|percent|per\s+cent)\s*(?:di|del|della|dei|of)\s+"),
+     r"(\1/100)*"),
+    (re.compile(r"(" + _NUM + r")\s*(?:%|per\s*cento|percento|percent)"), r"(\1/100)"),
+    (re.compile(r"\s*(?:al\s+quadrato|squared)\b"), "**2"),
+    (re.compile(r"\s*(?:al\s+cubo|cubed)\b"), "**3"),
+    (re.compile(r"\s*(?:elevato\s+(?:alla|al|a)|alla\s+potenza(?:\s+di)?|to\s+the\s+power\s+of|to\s+the|alla)\s+"),
+     "**"),
+    (re.compile(r"\^"), "**"),
+    (re.compile(r"\s*(?:diviso(?:\s+per)?|divided\s+by|fratto|over)\s+"), "/"),
+    (re.compile(r"\s*[÷:]\s*(?=[\d(])"), "/"),
+    (re.compile(r"(?<=[\d)])\s*(?:per|times|moltiplicato(?:\s+per)?|multiplied\s+by|[x×·])\s*(?=[\d(s])"), "*"),
+    (re.compile(r"\s*(?:più|piu|plus|and)\s+(?=[\d(s])"), "+"),
+    (re.compile(r"\s*(?:meno|minus)\s+(?=[\d(s])"), "-"),
+]
+# Tokens that carry digits but are not arithmetic: paths, file names, times, versions, dates with a year.
+_NOT_MATH = re.compile(r"(?<!\S)(?:~[^\s]*|[/.][^\s]*[a-z_][^\s]*|[^\s]*[a-z_][^\s]*[/.][^\s]*|"
+                       r"[^\s]*[/.][^\s]*[a-z_][^\s]*|\d{1,2}:\d{2}(?::\d{2})?|\d+\.\d+\.\d+[^\s]*|"
+                       r"\d{1,2}/\d{1,2}/\d{2,4})(?!\S)")
+# The longest run made only of numbers, operators, brackets and sqrt( … ).
+_SPAN = re.compile(r"[-+(]*\s*(?:sqrt\(\s*[-+]?)?\s*\d[\d.\s+\-*/()]*(?:sqrt\([\d.\s+\-*/()]*)*[\d.\s+\-*/()]*")
+
+
+def expression_of(text: str) -> str | None:
+    """The arithmetic in a request, as an expression ("quanto fa 12 per 7?" -> "12*7"); None when there is none."""
+    if not isinstance(text, str) or not text.strip():
+        return None
+    low = _NOT_MATH.sub(" ", text.lower())
+    for pat, rep in _REWRITES:
+        low = pat.sub(rep, low)
+    best = ""
+    for m in _SPAN.finditer(low):
+        span = m.group(0).strip()
+        span = _balance(span)
+        if len(re.sub(r"\s", "", span)) > len(re.sub(r"\s", "", best)):
+            best = span
+    best = re.sub(r"\s+", "", best).rstrip("+-*/.")
+    if not best or not (re.search(r"\d[+\-*/]|\)[+\-*/]|\*\*", best) or "sqrt(" in best or "/100" in best):
+        return None  # a bare number is not a calculation
+    return best
+
+
+def _balance(span: str) -> str:
+    """Drop unmatched closing brackets at the end and close the open ones."""
+    while span.endswith(")") and span.count(")") > span.count("("):
+        span = span[:-1].rstrip()
+    return span + ")" * max(0, span.count("(") - span.count(")"))
+
+
+def has_expression(text: str) -> bool:
+    return expression_of(text) is not None
+
+
+# -- the evaluator ---------------------------------------------------------------------------------
+_BINOPS = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.Pow)
+
+
+def _too_big(digits: int) -> ToolError:
+    return ToolError(Message("calc.too_big", digits=digits))
+
+
+def _eval(node: ast.AST) -> Fraction | float:
+    if isinstance(node, ast.Expression):
+        return _eval(node.body)
+    if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)) and not isinstance(node.value, bool):
+        return Fraction(str(node.value)) if isinstance(node.value, float) else Fraction(node.value)
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.UAdd, ast.USub)):
+        v = _eval(node.operand)
+        return -v if isinstance(node.op, ast.USub) else v
+    if isinstance(node, ast.BinOp) and isinstance(node.op, _BINOPS):
+        a, b = _eval(node.left), _eval(node.right)
+        if isinstance(node.op, ast.Add):
+            return a + b
+        if isinstance(node.op, ast.Sub):
+            return a - b
+        if isinstance(node.op, ast.Mult):
+            return a * b
+        if isinstance(node.op, ast.Div):
+            if b == 0:
+                raise ToolError(Message("calc.div_zero"))
+            return a / b
+        return _power(a, b)
+    if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "sqrt"
+            and len(node.args) == 1 and not node.keywords):
+        return _sqrt(_eval(node.args[0]))
+    raise ValueError(f"not allowed in a calculation: {type(node).__name__}")
+
+
+def _power(a: Fraction | float, b: Fraction | float) -> Fraction | float:
+    if a == 0 and b < 0:
+        raise ToolError(Message("calc.div_zero"))
+    size = abs(float(b)) * max(math.log10(abs(float(a))) if a else 0.0, 0.0) if abs(float(a)) != 1 else 0.0
+    if isinstance(a, Fraction) and a.denominator != 1:
+        size = max(size, abs(float(b)) * math.log10(a.denominator))
+    if size > MAX_DIGITS:
+        raise _too_big(MAX_DIGITS)
+    if isinstance(b, Fraction) and b.denominator == 1 and isinstance(a, Fraction):
+        return Fraction(a ** int(b))
+    if a < 0:
+        raise ToolError(Message("calc.negative_root"))
+    return float(float(a) ** float(b))
+
+
+def _sqrt(v: Fraction | float) -> Fraction | float:
+    if v < 0:
+        raise ToolError(Message("calc.negative_root"))
+    if isinstance(v, Fraction):
+        n, d = math.isqrt(v.numerator), math.isqrt(v.denominator)
+        if n * n == v.numerator and d * d == v.denominator:
+            return Fraction(n, d)
+    return math.sqrt(float(v))
+
+
+def evaluate(expr: str) -> Fraction | float:
+    """The exact value of an arithmetic expression (numbers, + - * / **, brackets, sqrt)."""
+    if len(expr) > MAX_CHARS:
+        raise ToolError(Message("calc.too_long", n=MAX_CHARS))
+    try:
+        tree = ast.parse(expr, mode="eval")
+    except SyntaxError:
+        raise ToolError(Message("calc.no_expression", text=expr)) from None
+    try:
+        return _eval(tree)
+    except ValueError:
+        raise ToolError(Message("calc.no_expression", text=expr)) from None
+    except (OverflowError, MemoryError):
+        raise _too_big(MAX_DIGITS) from None
+
+
+def format_number(v: Fraction | float, lang: str = "en") -> str:
+    """84, 1.75, 0.333333333333 — an exact integer stays whole; the Italian form has a decimal comma."""
+    if isinstance(v, Fraction) and v.denominator == 1:
+        text = str(v.numerator)
+    else:
+        f = float(v)
+        if math.isinf(f) or math.isnan(f):
+            raise _too_big(MAX_DIGITS)
+        text = f"{f:.12g}"
+        if "e" in text:
+            text = f"{f:.12e}"
+        elif "." in text:
+            text = text.rstrip("0").rstrip(".")
+    return text.replace(".", ",") if lang == "it" else text
+
+
+def shown_expression(expr: str, lang: str) -> str:
+    """The expression written for a person: × ÷ ^ √, and the Italian decimal comma."""
+    out = expr.replace("**", "^").replace("*", " × ").replace("/", " ÷ ").replace("+", " + ")
+    out = re.sub(r"(?<=[\d)])-", " - ", out)
+    out = re.sub(r"sqrt\(([^()]*)\)", r"√\1", out)
+    out = re.sub(r"\((\d+(?:\.\d+)?) ÷ 100\)", r"\1%", out)
+    if lang == "it":
+        out = re.sub(r"(?<=\d)\.(?=\d)", ",", out)
+    return re.sub(r"\s+", " ", out).strip()
+
+
+def calculate(args: dict[str, Any], ctx: ToolContext) -> dict[str, Any]:
+    raw = str(args.get("expression") or "")
+    if len(raw) > MAX_CHARS * 5:
+        raise ToolError(Message("calc.too_long", n=MAX_CHARS))
+    expr = expression_of(raw)
+    if expr is None:
+        plain = re.sub(r"\s+", "", raw.replace(",", "."))
+        if plain and re.fullmatch(r"[\d.+\-*/()^]+", plain):
+            expr = plain.replace("^", "**")
+        else:
+            raise ToolError(Message("calc.no_expression", text=raw[:80]))
+    value = evaluate(expr)
+    exact = isinstance(value, Fraction) and value.denominator == 1
+    return {"expression": expr, "result": format_number(value, "en"), "result_it": format_number(value, "it"),
+            "exact": exact or (isinstance(value, Fraction) and len(format_number(value)) < 14),
+            "shown_it": shown_expression(expr, "it"), "shown_en": shown_expression(expr, "en")}
+
+
+TOOLS = [
+    Tool("calculate", "Exact arithmetic: + - × ÷, powers, percentages, square roots. Calcola un'operazione.",
+         {"type": "object", "properties": {
+             "expression": {"type": "string", "maxLength": 200,
+                            "description": "The calculation, e.g. 12*7, 15% of 80, sqrt(144), 2^10"}},
+          "required": ["expression"]}, calculate, group="Math",
+         examples=("quanto fa 12 per 7?", "what is 2^10", "calcola il 15% di 80", "radice quadrata di 144",
+                   "3,5 diviso 2", "how much is 150 divided by 4")),
+]

@@ -1,0 +1,96 @@
+"""Answers rendered for the question asked, in the person's language, with correct plurals (no model)."""
+from __future__ import annotations
+
+import pytest
+
+from app.bench.answers import load, make_root
+from app.lang.detect import detect_lang
+from app.planner import answer as ans
+from app.planner.compose import plan
+from app.turn.asked import asked
+from app.turn.events import Step
+from app.turn.rendering import render
+
+LOG = {"path": "/x/app.log", "bytes": 60, "lines": 4, "encoding": "utf-8",
+       "content": "INFO a\nERROR disk full\nINFO b\nERROR db down\n"}
+
+
+def test_find_files_counts_with_plurals_and_answers_yes_or_no() -> None:
+    one = {"count": 1, "matches": [{"path": "/tmp/x/a.md"}]}
+    three = {"count": 3, "matches": [{"path": f"/tmp/x/{n}.md"} for n in "abc"]}
+    assert render("find_files", one, "it").startswith("1 file trovato:\n- /tmp/x/a.md")
+    assert render("find_files", three, "it").startswith("3 file trovati:")
+    assert render("find_files", one, "en").startswith("Found 1 file:")
+    assert render("find_files", three, "en").startswith("Found 3 files:")
+    assert render("find_files", one, "it", "ci sono file markdown in /tmp/x?").startswith("Sì, 1 file trovato:")
+    assert render("find_files", {"count": 0, "matches": []}, "it", "ci sono file pdf in /tmp/x?") == \
+        "No, non ho trovato nessun file."
+    assert render("list_dir", {"count": 1, "path": "/d", "entries": [{"name": "a"}]}, "en").startswith("1 entry in /d")
+    assert render("list_dir", {"count": 2, "path": "/d", "entries": [{"name": "a"}, {"name": "b"}]},
+                  "it").startswith("2 elementi in /d")
+
+
+@pytest.mark.parametrize("question, first, last", [
+    ("print the last lines of /x/app.log", "The last 4 lines of /x/app.log:", "ERROR db down"),
+    ("mostrami le ultime 2 righe di /x/app.log", "Le ultime 2 righe di /x/app.log:", "ERROR db down"),
+    ("prime 2 righe di /x/app.log", "Le prime 2 righe di /x/app.log:", "ERROR disk full"),
+    ("l'ultima riga di /x/app.log?", "L'ultima riga di /x/app.log:", "ERROR db down"),
+    ("quante righe ha /x/app.log?", "Il file /x/app.log ha 4 righe.", "Il file /x/app.log ha 4 righe."),
+    ("how many words are in /x/app.log", "The file /x/app.log has 10 words.", "The file /x/app.log has 10 words."),
+    ("dimmi gli errori in /x/app.log", "In /x/app.log ci sono 2 righe di errore:", "ERROR db down"),
+])
+def test_file_answers_have_the_shape_asked(question: str, first: str, last: str) -> None:
+    text = render("read_files", LOG, detect_lang(question), question)
+    lines = text.splitlines()
+    assert lines[0] == first and lines[-1] == last
+
+
+def test_a_summary_is_never_the_text_and_data_never_goes_to_the_model() -> None:
+    step = Step(1, "read_files", {"paths": ["/x/app.log"]}, LOG, True, "L3", {})
+    p = plan("riassumi il file /x/app.log", [step], writer=True, max_tokens=80)
+    assert p.mode == "write" and "Riassumi" in p.messages[-1]["content"]
+    p = plan("dimmi gli errori in /x/app.log", [step], writer=True, max_tokens=80)
+    assert "ERROR db down" in p.messages[-1]["content"] and "INFO a" not in p.messages[-1]["content"]
+    for q in ("leggi /x/app.log", "ultime 3 righe di /x/app.log", "quante righe ha /x/app.log"):
+        assert plan(q, [step], writer=True, max_tokens=80).mode == "render"
+    assert plan("riassumi il file /x/app.log", [step], writer=False, max_tokens=80).mode == "render"
+
+
+def test_lite_model_replies_without_refusing_small_talk() -> None:
+    assert ans.no_tool_fallback("ciao") .startswith("Ciao!")
+    assert ans.no_tool_fallback("grazie mille!").startswith("Prego")
+    assert ans.no_tool_fallback("thanks!").startswith("You're welcome")
+    honest = ans.no_tool_fallback("qual è la capitale della Francia?")
+    assert honest.count(".") == 2 and "leggere" in honest  # one honest sentence, then what it can do
+    assert plan("ciao", [], writer=True, max_tokens=80).mode == "write"
+    assert plan("grazie!", [], writer=True, max_tokens=80).mode == "fixed"
+
+
+def test_a_written_answer_must_be_backed_by_the_observations() -> None:
+    src = "dimmi gli errori\n" + LOG["content"] + render("read_files", LOG, "it", "dimmi gli errori")
+    assert ans.unsupported("Ci sono 2 errori in /x/app.log: disk full e db down.", src) is None
+    assert ans.unsupported("Ci sono 3 errori.", src) == "the number 3 is not in the results"
+    assert ans.unsupported("Vedi /etc/passwd.", src) is not None
+    assert ans.unsupported('L\'errore è "ERROR disk is on fire".', src) == "a quoted line is not in the results"
+
+
+def test_shapes_of_everyday_requests() -> None:
+    assert asked("print the last lines of app.log").lines == "tail"
+    assert asked("first 20 lines of notes.md").n == 20
+    assert asked("ci sono file markdown in /tmp/x?").yes_no
+    assert asked("riassumi il file /tmp/a.txt").kind == "summary"
+    assert asked("translate 'buona notte' into English").kind == "translate"
+    assert asked("come stai?").social == "greeting" and asked("grazie mille!").social == "thanks"
+
+
+def test_the_shipped_suite_is_balanced(tmp_path) -> None:
+    cases = load()
+    assert len(cases) >= 80
+    assert {c["split"] for c in cases} == {"tune", "held"}
+    assert abs(sum(c["split"] == "tune" for c in cases) - len(cases) / 2) <= 2
+    assert {c["lang"] for c in cases} == {"it", "en"}
+    kinds = {c["kind"] for c in cases}
+    assert {"open", "arithmetic", "translation", "smalltalk", "thanks", "file", "denied", "error"} <= kinds
+    assert len({c["id"] for c in cases}) == len(cases) and all(c["fact"] for c in cases)
+    root = make_root(tmp_path / "root")
+    assert (root / "app.log").read_text().count("\n") == 34
