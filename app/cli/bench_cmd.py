@@ -11,16 +11,24 @@ BENCHES = ("planner", "routing", "memory", "store", "ui")
 def _module(which: str) -> Any:
     """Imported only when asked: a bench pulls in models and Qt that `metnos ask` must not pay for."""
     if which == "planner":
-        from app.bench import planner as mod
-    elif which == "routing":
-        from app.bench import routing as mod
-    elif which == "memory":
-        from app.bench import memory as mod
-    elif which == "store":
-        from app.bench import store as mod
-    else:
-        from app.bench import ui as mod
-    return mod
+        from app.bench import planner
+
+        return planner
+    if which == "routing":
+        from app.bench import routing
+
+        return routing
+    if which == "memory":
+        from app.bench import memory
+
+        return memory
+    if which == "store":
+        from app.bench import store
+
+        return store
+    from app.bench import ui
+
+    return ui
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
