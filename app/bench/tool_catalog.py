@@ -20,7 +20,7 @@ import shutil
 import string
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from app.config import paths
 from app.tools.registry import Registry, Tool, ToolContext, ToolError
@@ -107,8 +107,9 @@ def json_pretty(a: dict[str, Any], ctx: ToolContext) -> dict[str, Any]:
 
 
 # -- math and units ----------------------------------------------------------------------
-_OPS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv,
-        ast.Pow: operator.pow, ast.USub: operator.neg, ast.Mod: operator.mod}
+_OPS: dict[type[ast.AST], Callable[..., float]] = {
+    ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv,
+    ast.Pow: operator.pow, ast.USub: operator.neg, ast.Mod: operator.mod}
 
 
 def _eval(node: ast.AST) -> float:

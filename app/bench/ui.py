@@ -40,7 +40,7 @@ def tray_host_ready(display: str) -> bool:
         return False
     try:
         owner = d.get_selection_owner(d.intern_atom("_NET_SYSTEM_TRAY_S0"))
-        return owner != X.NONE and getattr(owner, "id", owner) != 0
+        return bool(owner != X.NONE and getattr(owner, "id", owner) != 0)
     finally:
         d.close()
 
@@ -52,7 +52,7 @@ def xvfb_with_tray(width: int = 1280, height: int = 800) -> Iterator[str]:
     if missing:
         raise DisplayUnavailable(f"missing {', '.join(missing)} (Debian: apt-get install xvfb trayer xdotool "
                                  f"imagemagick)")
-    procs: list[subprocess.Popen] = []
+    procs: list[subprocess.Popen[bytes]] = []
     try:
         # -displayfd: Xvfb itself picks a free display and tells us which, so two runs never race for one
         rfd, wfd = os.pipe()
@@ -105,7 +105,10 @@ def run_child(display: str, screenshots: Path | None = None, timeout_s: float = 
     if proc.returncode != 0 or not lines:
         return {"ok": False, "error": f"the UI benchmark child failed (rc {proc.returncode})",
                 "stderr": proc.stderr[-3000:]}
-    return json.loads(lines[-1])
+    result = json.loads(lines[-1])
+    if not isinstance(result, dict):
+        return {"ok": False, "error": "the UI benchmark child printed JSON that is not an object"}
+    return result
 
 
 def run_bench(screenshots: Path | None = None) -> dict[str, Any]:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 from typing import Any
 
@@ -10,19 +11,7 @@ BENCHES = ("answers", "planner", "routing", "memory", "store", "ui")
 
 def _module(which: str) -> Any:
     """Imported only when asked: a bench pulls in models and Qt that `metnos ask` must not pay for."""
-    if which == "answers":
-        from app.bench import answers as mod
-    elif which == "planner":
-        from app.bench import planner as mod
-    elif which == "routing":
-        from app.bench import routing as mod
-    elif which == "memory":
-        from app.bench import memory as mod
-    elif which == "store":
-        from app.bench import store as mod
-    else:
-        from app.bench import ui as mod
-    return mod
+    return importlib.import_module(f"app.bench.{which}")
 
 
 def cmd_bench(args: argparse.Namespace) -> int:

@@ -68,8 +68,10 @@ def format_explain(d: dict[str, Any]) -> str:
     lines.append("prompt parts:")
     lines += [f"  {p['tokens']:5} tok  {p['role']:9} {p['part']}" for p in d["parts"]]
     r = d["expected_reuse"]
+    kept = "kept on disk across restarts" if r["after_restart"] else \
+        "not kept across restarts (llm.prefix_cache = false)"
     lines += ["", f"stable prefix: {d['stable_prefix_tokens']} tokens — reused by the next turn with the same tools; "
-                  f"{'kept on disk across restarts' if r['after_restart'] else 'not kept across restarts (llm.prefix_cache = false)'}",
+                  f"{kept}",
               f"steps 2..N: {r['step_n_plus_1']}"]
     if d.get("prefix_warm"):
         w = d["prefix_warm"]

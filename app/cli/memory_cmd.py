@@ -127,8 +127,8 @@ def _edit(mem: Any, args: argparse.Namespace) -> int:
     plan = plan_edit(before, edited)
     done = apply_edit(mem, plan)
     print(f"{done['added']} added, {done['changed']} changed, {done['forgotten']} forgotten")
-    for e in done["errors"]:
-        print(f"  not applied: {e}", file=sys.stderr)
+    for problem in done["errors"]:
+        print(f"  not applied: {problem}", file=sys.stderr)
     return 0 if not done["errors"] else 1
 
 

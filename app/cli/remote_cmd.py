@@ -39,7 +39,8 @@ def _config() -> Any:
 
 
 def _base_url(args: argparse.Namespace, cfg: Any) -> str:
-    return (args.base_url or cfg.llm.base_url).rstrip("/")
+    url: str = args.base_url or cfg.llm.base_url
+    return url.rstrip("/")
 
 
 def cmd_set_key(args: argparse.Namespace) -> int:

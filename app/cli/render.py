@@ -6,7 +6,7 @@ import sys
 from typing import Any, TextIO
 
 from app.turn import events as ev
-from app.turn.escape import safe
+from app.turn.escape import safe as safe  # re-exported: the CLI printers escape through render
 
 
 def trace_line(events: list[ev.Event]) -> str:

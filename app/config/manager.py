@@ -56,7 +56,8 @@ class ConfigManager:
             try:
                 write_default(self.path)
             except OSError as e:
-                self.errors.append(f"{self.path}: cannot write the default config ({e.strerror}); using built-in defaults")
+                self.errors.append(f"{self.path}: cannot write the default config ({e.strerror}); "
+                                   "using built-in defaults")
         try:
             self._config = load_file(self.path)
         except ConfigError as e:

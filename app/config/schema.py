@@ -5,6 +5,7 @@ are all derived from this table, so a key cannot drift between them.
 """
 from __future__ import annotations
 
+import builtins
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -15,12 +16,12 @@ Validator = Callable[[Any], str | None]  # returns an error text or None
 class Setting:
     section: str
     key: str
-    type: type | tuple[type, ...]
+    type: builtins.type | tuple[builtins.type, ...]
     default: Any
     doc: str
     check: Validator | None = None
     choices: tuple[str, ...] = ()
-    item_type: type | None = None  # for lists
+    item_type: builtins.type | None = None  # for lists (`type` here would name the field above)
 
     @property
     def dotted(self) -> str:

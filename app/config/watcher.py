@@ -13,6 +13,7 @@ from typing import Callable
 
 from watchdog.events import FileSystemEvent, FileSystemEventHandler
 from watchdog.observers import Observer
+from watchdog.observers.api import BaseObserver
 
 log = logging.getLogger(__name__)
 
@@ -33,13 +34,13 @@ class _Handler(FileSystemEventHandler):
 class FileWatcher:
     """Calls `on_change` once per burst of events touching `path`."""
 
-    def __init__(self, path: Path, on_change: Callable[[], None], debounce_s: float = 0.15):
+    def __init__(self, path: Path, on_change: Callable[[], object], debounce_s: float = 0.15):
         self.path = path.resolve() if path.exists() else path.parent.resolve() / path.name
         self.on_change = on_change
         self.debounce_s = debounce_s
         self._timer: threading.Timer | None = None
         self._lock = threading.Lock()
-        self._observer: Observer | None = None
+        self._observer: BaseObserver | None = None  # Observer is the platform's subclass, chosen at import
 
     def _fire(self) -> None:
         with self._lock:

@@ -94,10 +94,10 @@ def parse_any(text: str) -> list[dict[str, Any]]:
         return items
     out = []
     for ln in parse_text(text):
-        d: dict[str, Any] = {"text": ln.text, "category": ln.category, "source": ln.source}
+        item: dict[str, Any] = {"text": ln.text, "category": ln.category, "source": ln.source}
         if re.fullmatch(r"\d{4}-\d{2}-\d{2}", ln.date or ""):
-            d["created_at"] = ln.date
-        out.append(d)
+            item["created_at"] = ln.date
+        out.append(item)
     return out
 
 
@@ -140,23 +140,24 @@ def plan_edit(before: Iterable[Any], edited: str) -> EditPlan:
 
 def apply_edit(memory: Any, plan: EditPlan) -> dict[str, Any]:
     """Carry out an EditPlan on a LongTermMemory as the user (forget, replace = supersede, add)."""
-    done = {"forgotten": 0, "changed": 0, "added": 0, "errors": []}
+    counts = {"forgotten": 0, "changed": 0, "added": 0}
+    errors: list[str] = []
     for fid in plan.forget:
         try:
             memory.forget(fid)
-            done["forgotten"] += 1
+            counts["forgotten"] += 1
         except ValueError as e:
-            done["errors"].append(str(e))
+            errors.append(str(e))
     for fid, ln in plan.replace:
         try:
             memory.remember(ln.text, ln.category, "user", supersede=fid)
-            done["changed"] += 1
+            counts["changed"] += 1
         except ValueError as e:
-            done["errors"].append(f"[{fid}]: {e}")
+            errors.append(f"[{fid}]: {e}")
     for ln in plan.add:
         try:
             memory.remember(ln.text, ln.category, "user")
-            done["added"] += 1
+            counts["added"] += 1
         except ValueError as e:
-            done["errors"].append(f"{ln.text[:40]!r}: {e}")
-    return done
+            errors.append(f"{ln.text[:40]!r}: {e}")
+    return {**counts, "errors": errors}

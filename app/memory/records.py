@@ -72,7 +72,7 @@ def now_local() -> dt.datetime:
     return dt.datetime.now().astimezone()
 
 
-def row_to_fact(r: tuple) -> Fact:
+def row_to_fact(r: tuple[Any, ...]) -> Fact:
     return Fact(r[0], r[1], r[2], r[3], r[4], r[5], r[6], bool(r[7]))
 
 

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Iterable
 import apsw
 
 from app.store import vault
+from app.store.db import one_row
 
 from .keys import MemoryUnavailable
 from .records import FactRejected
@@ -47,7 +48,7 @@ def backup(mem: LongTermMemory, dest: str | Path, overwrite: bool = False) -> di
     target.parent.mkdir(parents=True, exist_ok=True)
     tmp = target.with_name(f".{target.name}.{secrets.token_hex(4)}.tmp")
     with mem.lock:
-        n = int(mem.con.execute("select count(*) from facts").fetchone()[0])
+        n = int(one_row(mem.con.execute("select count(*) from facts"))[0])
         try:
             mem.con.execute("vacuum into ?", (str(tmp),))
             with open(tmp, "rb") as fh:
@@ -56,7 +57,7 @@ def backup(mem: LongTermMemory, dest: str | Path, overwrite: bool = False) -> di
             check = apsw.Connection(str(tmp), flags=apsw.SQLITE_OPEN_READONLY)
             try:
                 check.execute(f"pragma hexkey='{mem.key.hex()}'")
-                copied = int(check.execute("select count(*) from facts").fetchone()[0])
+                copied = int(one_row(check.execute("select count(*) from facts"))[0])
             finally:
                 check.close()
             if copied != n:

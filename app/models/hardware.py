@@ -15,10 +15,12 @@ from pathlib import Path
 
 
 def _usable_cpus() -> int:
-    try:
-        return len(os.sched_getaffinity(0))  # type: ignore[attr-defined]
-    except (AttributeError, OSError):
-        return os.cpu_count() or 1
+    if sys.platform != "win32" and sys.platform != "darwin":  # where os has sched_getaffinity
+        try:
+            return len(os.sched_getaffinity(0))
+        except (AttributeError, OSError):
+            pass
+    return os.cpu_count() or 1
 
 
 def _linux_cores(cpuinfo: str) -> int | None:

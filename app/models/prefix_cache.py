@@ -5,8 +5,8 @@ Why: prompt processing is the dominant cost of a planner step on a laptop CPU
 llama-cpp-python already reuses the longest common token prefix; this module
 makes the *first* turn after a restart reuse it too.
 
-How (measured on Gemma 3 270M, 1246-token prefix, 2 busy cores): the low-level `llama_state_save_file` / `llama_state_load_file`
-took 13 ms / 16 ms for a 23 MB file, against 1.0 s / 0.23 s for
+How (measured on Gemma 3 270M, 1246-token prefix, 2 busy cores): the low-level
+`llama_state_save_file` / `llama_state_load_file` took 13 ms / 16 ms for a 23 MB file, against 1.0 s / 0.23 s for
 `Llama.save_state` / `load_state` (which also copy 537 MB of logits; 0.2 s more
 each way to pickle them to disk) and 0.18 s / 1.4 s for `LlamaRAMCache`, which
 does not survive a restart anyway. Evaluating the prefix took 3.8 s. So: the
@@ -198,7 +198,8 @@ def warm(backend: Any, prefix_text: str, *, persist: bool = True, cache: PrefixC
     if n >= backend.n_ctx:
         raise LLMError(f"the system + tools prefix is {n} tokens, more than the context of {backend.n_ctx}; "
                        f"raise llm.n_ctx or make fewer tools resident (tools.resident)")
-    result = {"prefix_tokens": n, "reused": 0, "evaluated": 0, "loaded_from_disk": False, "saved": False}
+    result: dict[str, Any] = {"prefix_tokens": n, "reused": 0, "evaluated": 0,
+                              "loaded_from_disk": False, "saved": False}
     cache = cache or PrefixCache()
     key = prefix_key(backend.model_path, prefix_text, backend.n_ctx, backend.chat_format) if persist else ""
     have = _common(llm._input_ids[: llm.n_tokens], toks)

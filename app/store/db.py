@@ -114,7 +114,7 @@ def migrate(con: apsw.Connection, migrations: Sequence[Migration]) -> int:
         raise ValueError("migrations must have strictly increasing versions")
     con.execute("create table if not exists schema_migrations("
                 "version integer primary key, description text not null, applied_at real not null)")
-    current = con.execute("select coalesce(max(version), 0) from schema_migrations").fetchone()[0]
+    current = int(one_row(con.execute("select coalesce(max(version), 0) from schema_migrations"))[0])
     for m in migrations:
         if m.version <= current:
             continue
@@ -194,7 +194,7 @@ def open_db(name_or_path: str | Path, migrations: Sequence[Migration] = (),
 
 
 def integrity_ok(con: apsw.Connection) -> bool:
-    return con.execute("pragma integrity_check").fetchone()[0] == "ok"
+    return str(one_row(con.execute("pragma integrity_check"))[0]) == "ok"
 
 
 def one_row(cursor: Any) -> Any:

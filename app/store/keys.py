@@ -260,7 +260,8 @@ class PassphraseKeyStore:
         except (OSError, ValueError) as e:
             raise KeyUnavailable(f"{path}: the passphrase parameters cannot be read ({e}); restore the file "
                                     f"from a backup — without it the passphrase cannot open the memory") from None
-        if data.get("kdf") != "scrypt" or not all(k in data for k in ("n", "r", "p", "salt")):
+        needed = ("n", "r", "p", "salt")
+        if not isinstance(data, dict) or data.get("kdf") != "scrypt" or not all(k in data for k in needed):
             raise KeyUnavailable(f"{path}: not a scrypt parameter file; restore it from a backup")
         return data
 

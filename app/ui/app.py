@@ -40,8 +40,9 @@ class DeskApp(QObject):
                  use_tray: bool = True, use_hotkey: bool = True, preload: bool = True, watch: bool = True,
                  owner: str = "local"):
         super().__init__()
-        self.qapp = QApplication.instance()
-        assert self.qapp is not None, "create the QApplication first"
+        qapp = QApplication.instance()
+        assert isinstance(qapp, QApplication), "create the QApplication first"
+        self.qapp: QApplication = qapp
         self.manager = manager or ConfigManager()
         self.use_tray, self.use_hotkey, self.watch = use_tray, use_hotkey, watch
         self.translations = Translations()
@@ -89,7 +90,7 @@ class DeskApp(QObject):
     # -- wiring -----------------------------------------------------------------------------
     def _wire(self) -> None:
         w = self.host.worker
-        w.event.connect(self._on_event)
+        w.turnEvent.connect(self._on_event)
         w.progress.connect(self._on_progress)
         w.modelsLoaded.connect(self._on_models_loaded)
         w.ready.connect(self._on_ready)

@@ -123,7 +123,9 @@ def _mac_set(cmd: list[str] | None) -> None:
 
 
 def _win_get() -> str | None:
-    import winreg  # type: ignore[import-not-found]
+    if sys.platform != "win32":  # the registry exists only there; this also lets mypy check winreg per platform
+        return None
+    import winreg
 
     try:
         with winreg.OpenKey(winreg.HKEY_CURRENT_USER, WIN_KEY) as k:
@@ -133,7 +135,9 @@ def _win_get() -> str | None:
 
 
 def _win_set(cmd: list[str] | None) -> None:
-    import winreg  # type: ignore[import-not-found]
+    if sys.platform != "win32":
+        raise OSError("the Windows registry exists only on Windows")
+    import winreg
 
     with winreg.CreateKey(winreg.HKEY_CURRENT_USER, WIN_KEY) as k:
         if cmd is None:

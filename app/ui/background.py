@@ -24,11 +24,11 @@ class Task(QObject):
     def __init__(self, fn: Callable[[], Any], parent: QObject | None = None):
         super().__init__(parent)
         self.fn = fn
-        self.thread: threading.Thread | None = None
+        self.worker_thread: threading.Thread | None = None
 
     def start(self) -> "Task":
-        self.thread = threading.Thread(target=self._run, name="metnos-ui-task", daemon=True)
-        self.thread.start()
+        self.worker_thread = threading.Thread(target=self._run, name="metnos-ui-task", daemon=True)
+        self.worker_thread.start()
         return self
 
     def _run(self) -> None:

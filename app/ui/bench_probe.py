@@ -54,7 +54,7 @@ def _child(screenshots: Path | None) -> dict[str, Any]:
     docked = tray is not None and desk.tray_visible and spin_until(
         lambda: tray.icon.geometry().isValid() and not tray.icon.geometry().isEmpty(), 20)
     r["tray_visible"] = bool(docked)
-    if docked:
+    if docked and tray is not None:
         r["start_to_tray_ms"] = (time.perf_counter() - T_START) * 1000
         g = tray.icon.geometry()
         r["tray_geometry"] = [g.x(), g.y(), g.width(), g.height()]

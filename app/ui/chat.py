@@ -60,18 +60,18 @@ class ChatWindow(QMainWindow):
         self.loading.setVisible(False)
         outer.addWidget(self.loading)
 
-        self.scroll = QScrollArea(central)
-        self.scroll.setWidgetResizable(True)
-        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll_area = QScrollArea(central)
+        self.scroll_area.setWidgetResizable(True)
+        self.scroll_area.setFrameShape(QFrame.Shape.NoFrame)
         self.list = QWidget()
         self.list.setObjectName("conversation")
         self.list_layout = QVBoxLayout(self.list)
         self.list_layout.setContentsMargins(0, 0, 0, 0)
         self.list_layout.addStretch(1)
-        self.scroll.setWidget(self.list)
-        outer.addWidget(self.scroll, 1)
+        self.scroll_area.setWidget(self.list)
+        outer.addWidget(self.scroll_area, 1)
         self._follow = True  # keep the newest turn in view while the content grows
-        self.scroll.verticalScrollBar().rangeChanged.connect(self._range_changed)
+        self.scroll_area.verticalScrollBar().rangeChanged.connect(self._range_changed)
 
         row = QHBoxLayout()
         self.input = QLineEdit(central)
@@ -89,7 +89,8 @@ class ChatWindow(QMainWindow):
         row.addWidget(self.cancel_btn)
         outer.addLayout(row)
         self.setCentralWidget(central)
-        QShortcut(QKeySequence(Qt.Key.Key_Escape), self, activated=self.cancel_current)
+        escape = QShortcut(QKeySequence(Qt.Key.Key_Escape), self)
+        escape.activated.connect(self.cancel_current)
         self.retranslate()
 
     def retranslate(self) -> None:
@@ -210,22 +211,22 @@ class ChatWindow(QMainWindow):
     def scroll_to_newest(self) -> None:
         """Show the newest turn, now and as the layout settles (the range grows after this call)."""
         self._follow = True
-        bar = self.scroll.verticalScrollBar()
+        bar = self.scroll_area.verticalScrollBar()
         bar.setValue(bar.maximum())
         QTimer.singleShot(0, lambda: bar.setValue(bar.maximum()) if self._follow else None)
 
     def _range_changed(self, _lo: int, hi: int) -> None:
         if self._follow:
-            self.scroll.verticalScrollBar().setValue(hi)
+            self.scroll_area.verticalScrollBar().setValue(hi)
 
     def _show_timeline(self, view: TurnView) -> None:
         """An opened timeline comes into view (its turn's header stays visible above it)."""
         self._follow = False
 
         def reveal() -> None:
-            self.scroll.ensureWidgetVisible(view.timeline, 0, 24)
+            self.scroll_area.ensureWidgetVisible(view.timeline, 0, 24)
             top = view.mapTo(self.list, view.rect().topLeft()).y()
-            bar = self.scroll.verticalScrollBar()
+            bar = self.scroll_area.verticalScrollBar()
             if top < bar.value():
                 bar.setValue(top)
 

@@ -24,6 +24,7 @@ def run_app(argv: Sequence[str] | None = None, *, use_hotkey: bool = True, prelo
     from .single_instance import SingleInstanceServer, send
 
     qapp = QApplication.instance() or QApplication(list(argv) if argv is not None else [sys.argv[0]])
+    assert isinstance(qapp, QApplication), "the tray app needs a QApplication, not a bare QCoreApplication"
     qapp.setApplicationName("Metnos Desk")
     qapp.setOrganizationName("Metnos")
     qapp.setDesktopFileName("metnos-desk")

@@ -75,12 +75,12 @@ class QuickPopup(QWidget):
         self.input.returnPressed.connect(self._send)
         lay.addWidget(self.input)
 
-        self.scroll = QScrollArea(frame)
-        self.scroll.setWidgetResizable(True)
-        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
-        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.scroll.setVisible(False)
-        lay.addWidget(self.scroll)
+        self.scroll_area = QScrollArea(frame)
+        self.scroll_area.setWidgetResizable(True)
+        self.scroll_area.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.scroll_area.setVisible(False)
+        lay.addWidget(self.scroll_area)
 
         self.approval_box = QWidget(frame)
         self.approval_box.setObjectName("popupApprovals")
@@ -192,7 +192,7 @@ class QuickPopup(QWidget):
         """A new exchange replaces the previous one (which stays in the chat history)."""
         self.tag = tag
         self.text = text
-        old = self.scroll.takeWidget()
+        old = self.scroll_area.takeWidget()
         if old is not None:
             old.deleteLater()
         self._clear_cards()
@@ -204,8 +204,8 @@ class QuickPopup(QWidget):
         f = self.view.answer.font()
         f.setPointSizeF(f.pointSizeF() * 1.15)
         self.view.answer.setFont(f)
-        self.scroll.setWidget(self.view)
-        self.scroll.setVisible(True)
+        self.scroll_area.setWidget(self.view)
+        self.scroll_area.setVisible(True)
         self.cancel_btn.setVisible(True)
         self.expand_btn.setEnabled(True)
         self._fit()
@@ -217,11 +217,11 @@ class QuickPopup(QWidget):
         events = list(self.view.events) if self.view else []
         self.tag = None
         self.view = None
-        old = self.scroll.takeWidget()
+        old = self.scroll_area.takeWidget()
         if old is not None:
             old.deleteLater()
         self._clear_cards()
-        self.scroll.setVisible(False)
+        self.scroll_area.setVisible(False)
         self.cancel_btn.setVisible(False)
         self.expand_btn.setEnabled(False)
         self.input.clear()
@@ -281,14 +281,17 @@ class QuickPopup(QWidget):
             need_cards = lay.totalHeightForWidth(inner) if lay.hasHeightForWidth() else lay.sizeHint().height()
             self.approval_box.setFixedHeight(need_cards)
         if self.view is not None:
-            width = self.scroll.viewport().width() or (WIDTH - 40)
-            lay = self.view.layout()
-            need = lay.totalHeightForWidth(width) if lay.hasHeightForWidth() else self.view.sizeHint().height()
+            width = self.scroll_area.viewport().width() or (WIDTH - 40)
+            view_lay = self.view.layout()
+            if view_lay is not None and view_lay.hasHeightForWidth():
+                need = view_lay.totalHeightForWidth(width)
+            else:
+                need = self.view.sizeHint().height()
             fixed = self.input.sizeHint().height() + self.cancel_btn.sizeHint().height() + 20 + 3 * 8
             if self.approval_box.isVisible():
                 fixed += self.approval_box.height() + 8
             room = max(MIN_ANSWER, cap - fixed)
-            self.scroll.setFixedHeight(min(need + 2 * self.scroll.frameWidth() + 2, room))
+            self.scroll_area.setFixedHeight(min(need + 2 * self.scroll_area.frameWidth() + 2, room))
         self.adjustSize()
         if geo is not None and self.isVisible():
             bottom = geo.y() + geo.height() - MARGIN

@@ -70,9 +70,12 @@ def send(cmd: str, text: str = "", name: str | None = None, timeout_ms: int = RE
         buf += bytes(sock.readAll().data())
     sock.disconnectFromServer()
     try:
-        return json.loads(buf.split(b"\n", 1)[0].decode("utf-8"))
+        reply = json.loads(buf.split(b"\n", 1)[0].decode("utf-8"))
     except (ValueError, UnicodeDecodeError):
+        reply = None
+    if not isinstance(reply, dict):
         return {"ok": False, "error": "the running app sent no reply"}
+    return reply
 
 
 def is_running(name: str | None = None) -> bool:

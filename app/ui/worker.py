@@ -2,7 +2,7 @@
 
 Requests go in through `EngineHost.submit` (a queued slot, so turns run one
 after another on the worker thread); everything about a turn comes out of one
-channel, `event(tag, Event)`: the engine's events, plus `ApprovalAsked` /
+channel, `turnEvent(tag, Event)`: the engine's events, plus `ApprovalAsked` /
 `ApprovalSettled` for the approval cards, plus the worker's own `Error` and
 `TurnEnded` when the engine is missing or crashes — so every view ends every
 turn the same way. The GUI thread never waits:
@@ -64,7 +64,7 @@ class _Pending:
 class EngineWorker(QObject):
     """Lives on the worker QThread; owns the engine."""
 
-    event = Signal(str, object)  # tag, app.turn.events.Event — the one channel for everything about a turn
+    turnEvent = Signal(str, object)  # tag, app.turn.events.Event — the one channel for everything about a turn
     progress = Signal(str, float)  # what ("embedder", "llm"), fraction 0..1
     ready = Signal(bool, str)  # engine constructed?, problem
     modelsLoaded = Signal(bool, str)  # all loaded?, problems
@@ -162,7 +162,7 @@ class EngineWorker(QObject):
                     with self._asked:
                         self._requests.setdefault(tag, []).append(e)
                         self._asked.notify_all()
-                self.event.emit(tag, e)
+                self.turnEvent.emit(tag, e)
                 ended = ended or isinstance(e, ev.TurnEnded)
         except Exception as e:
             log.exception("turn crashed")
@@ -174,15 +174,15 @@ class EngineWorker(QObject):
                 ended = True
         finally:
             if not ended:  # the engine always ends a turn; this is the belt to its braces
-                self.event.emit(tag, ev.TurnEnded("", 0, ok=False, elapsed_ms=0.0))
+                self.turnEvent.emit(tag, ev.TurnEnded("", 0, ok=False, elapsed_ms=0.0))
             self._forget(tag)
 
     def _end_with_error(self, tag: str, text: str, message: str, hint: str, started: bool = False) -> None:
         """A turn the engine could not run still starts, fails with a reason, and ends — like any other."""
         if not started:
-            self.event.emit(tag, ev.TurnStarted("", 0, text=text[:500], owner=self.owner))
-        self.event.emit(tag, WorkerError("", 0, message=message, hint=hint))
-        self.event.emit(tag, ev.TurnEnded("", 0, ok=False, elapsed_ms=0.0))
+            self.turnEvent.emit(tag, ev.TurnStarted("", 0, text=text[:500], owner=self.owner))
+        self.turnEvent.emit(tag, WorkerError("", 0, message=message, hint=hint))
+        self.turnEvent.emit(tag, ev.TurnEnded("", 0, ok=False, elapsed_ms=0.0))
         self._forget(tag)
 
     # -- called on the engine's turn thread ---------------------------------------------
@@ -198,14 +198,15 @@ class EngineWorker(QObject):
             queued = self._requests.get(tag) or []
             request = queued.pop(0) if queued else ev.ApprovalNeeded(
                 "", 0, tool=tool, args=dict(args), risk=risk, question=say("approval.generic", "en"))
-        self.event.emit(tag, ApprovalAsked(request.turn_id, request.step, approval_id=aid, request=request))
+        self.turnEvent.emit(tag, ApprovalAsked(request.turn_id, request.step, approval_id=aid, request=request))
         while not pend.done.wait(0.05):
             if self._stopping.is_set() or (token is not None and token.cancelled):
                 pend.decision = False
                 break
         with self._lock:
             self._pending.pop(aid, None)
-        self.event.emit(tag, ApprovalSettled(request.turn_id, request.step, approval_id=aid, decision=pend.decision))
+        settled = ApprovalSettled(request.turn_id, request.step, approval_id=aid, decision=pend.decision)
+        self.turnEvent.emit(tag, settled)
         return pend.decision
 
     # -- thread-safe, called from the GUI thread -----------------------------------------
@@ -262,17 +263,17 @@ class EngineHost(QObject):
     def __init__(self, engine_factory: EngineFactory, owner: str = "local", session: str = "desk",
                  preload: bool = True, parent: QObject | None = None):
         super().__init__(parent)
-        self.thread = QThread()
-        self.thread.setObjectName("metnos-ui-engine")
+        self.engine_thread = QThread()
+        self.engine_thread.setObjectName("metnos-ui-engine")
         self.worker = EngineWorker(engine_factory, owner, session, preload)
-        self.worker.moveToThread(self.thread)
-        self.thread.started.connect(self.worker.start)
+        self.worker.moveToThread(self.engine_thread)
+        self.engine_thread.started.connect(self.worker.start)
         self._run.connect(self.worker.run)
         self._busy: set[str] = set()
-        self.worker.event.connect(self._on_event)
+        self.worker.turnEvent.connect(self._on_event)
 
     def start(self) -> None:
-        self.thread.start()
+        self.engine_thread.start()
 
     @Slot(str, object)
     def _on_event(self, tag: str, e: ev.Event) -> None:
@@ -303,8 +304,8 @@ class EngineHost(QObject):
     def shutdown(self, wait_ms: int = 5000) -> bool:
         """Cancel everything, stop the thread, close the engine. True when the thread ended in time."""
         self.worker.stop()
-        self.thread.quit()
-        ended = self.thread.wait(wait_ms)
+        self.engine_thread.quit()
+        ended = self.engine_thread.wait(wait_ms)
         eng = self.worker.engine
         if eng is not None:
             try:

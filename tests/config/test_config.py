@@ -67,8 +67,9 @@ def test_first_start_writes_commented_default(metnos_home: Path) -> None:
     mgr = ConfigManager()
     assert mgr.path == metnos_home / "config" / "runtime.toml"
     assert mgr.path.read_text() == render_default()
-    assert (resources_dir() / "runtime.default.toml").read_text() == render_default(), \
-        "resources/runtime.default.toml is stale: regenerate with `metnos config default > resources/runtime.default.toml`"
+    assert (resources_dir() / "runtime.default.toml").read_text() == render_default(), (
+        "resources/runtime.default.toml is stale: regenerate with "
+        "`metnos config default > resources/runtime.default.toml`")
 
 
 def _wait_for(pred, timeout: float = 10.0) -> bool:

@@ -164,7 +164,8 @@ def chroot(root: Path, *cmd: str, offline: bool = False, env: dict[str, str] | N
     full += ["chroot", str(root), "env", "-i", *[f"{k}={v}" for k, v in {**BASE_ENV, **(env or {})}.items()], *cmd]
     p = subprocess.run(full, capture_output=True, text=True, timeout=timeout)
     if check and p.returncode != 0:
-        raise DebRootError(f"in chroot: {' '.join(cmd)} failed ({p.returncode}):\n{p.stdout[-4000:]}\n{p.stderr[-4000:]}")
+        raise DebRootError(f"in chroot: {' '.join(cmd)} failed ({p.returncode}):\n"
+                           f"{p.stdout[-4000:]}\n{p.stderr[-4000:]}")
     return p
 
 

@@ -109,7 +109,8 @@ def test_inno_setup_script_is_complete_and_consistent():
 
 
 def test_iss_parser_notices_a_broken_script():
-    defines, sec = parse_iss('#define A "1"\n[Setup]\nAppName={#A}\n; comment\n[Files]\nSource: "x"; DestDir: "{app}"\n')
+    defines, sec = parse_iss('#define A "1"\n[Setup]\nAppName={#A}\n; comment\n'
+                             '[Files]\nSource: "x"; DestDir: "{app}"\n')
     assert defines == {"A": "1"} and sec["Setup"] == ["AppName={#A}"]
     assert iss_entries(sec["Files"]) == [{"Source": "x", "DestDir": "{app}"}]
     with pytest.raises(AssertionError, match="twice"):

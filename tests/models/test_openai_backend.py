@@ -377,7 +377,8 @@ def test_planner_suite_passes_unchanged_on_the_remote_backend(remote: OpenAIBack
     for name, llm in (("remote", remote), ("local", local)):
         planner = Planner()
         planner.always_score = True
-        res = suite.run(planner, registry, TurnServices(llm=lambda llm=llm: llm, embedder=lambda: bundled_embedder), root)
+        services = TurnServices(llm=lambda llm=llm: llm, embedder=lambda: bundled_embedder)
+        res = suite.run(planner, registry, services, root)
         results[name] = res
         with capsys.disabled():
             print(f"\n[{name}] " + suite.report(res).splitlines()[0])

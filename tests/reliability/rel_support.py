@@ -88,7 +88,8 @@ class Tally:
             r.tests_failed += int(failed)
 
     def table(self) -> list[str]:
-        head = f"{'group':<28} {'tests':>6} {'failed':>6} {'trials':>8} {'failures':>8} {'rows lost':>9} {'unapproved':>10}"
+        head = (f"{'group':<28} {'tests':>6} {'failed':>6} {'trials':>8} {'failures':>8} {'rows lost':>9} "
+                f"{'unapproved':>10}")
         lines = [head, "-" * len(head)]
         tot = Row()
         for key, title in GROUPS.items():

@@ -70,8 +70,9 @@ def cli_worker(home: Path, shared: Shared, stop: threading.Event, rng: random.Ra
             qs = [f"leggi il file {shared.root}/x.txt del lotto " + "".join(rng.choice(string.ascii_lowercase)
                                                                          for _ in range(10)) for _ in range(3)]
             f = tmp / f"imp-{k}.jsonl"
-            f.write_text("".join(json.dumps({"query": q, "tool": "read_files", "args": {"paths": [f"{shared.root}/x.txt"]},
-                                             "uses": 3}) + "\n" for q in qs), encoding="utf-8")
+            args = {"paths": [f"{shared.root}/x.txt"]}
+            f.write_text("".join(json.dumps({"query": q, "tool": "read_files", "args": args, "uses": 3}) + "\n"
+                                 for q in qs), encoding="utf-8")
             r = run_metnos(["memo", "import", str(f)], home, timeout=300)
             with shared.lock:
                 shared.ops += 1
@@ -172,7 +173,8 @@ def start_app(home: Path, log: Path) -> subprocess.Popen[bytes]:
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
         if p.poll() is not None:
-            raise AssertionError(f"the app exited at start (rc {p.returncode}): {log.read_text(errors='replace')[-2000:]}")
+            raise AssertionError(f"the app exited at start (rc {p.returncode}): "
+                                 f"{log.read_text(errors='replace')[-2000:]}")
         r = run_metnos(["--ask", "che ore sono"], home, timeout=30, QT_QPA_PLATFORM="offscreen")
         if r.returncode == 0:
             return p

@@ -51,7 +51,8 @@ class World:
         out = {}
         for p in sorted(self.root.rglob("*")):
             if p.is_file() or p.is_symlink():
-                out[str(p.relative_to(self.root))] = hashlib.sha256(p.read_bytes()).hexdigest() if p.is_file() else "link"
+                digest = hashlib.sha256(p.read_bytes()).hexdigest() if p.is_file() else "link"
+                out[str(p.relative_to(self.root))] = digest
         return out
 
 

@@ -178,7 +178,8 @@ def test_every_file_tool_refuses_every_hostile_path(tmp_path: Path) -> None:
             failures.append("the secret file was overwritten through the link")
     finally:
         TALLY.add("paths", trials=trials, failures=len(failures),
-                  note=f"{len(tools)} tools with path arguments ({', '.join(sorted(tools))}) x {len(world.cases())} paths")
+                  note=f"{len(tools)} tools with path arguments ({', '.join(sorted(tools))}) "
+                       f"x {len(world.cases())} paths")
         world.sock.close()
     assert not failures, "\n".join(failures)
 

@@ -48,7 +48,7 @@ def _history(n: int) -> list[dict]:
 
 
 def _at_bottom(chat) -> bool:
-    bar = chat.scroll.verticalScrollBar()
+    bar = chat.scroll_area.verticalScrollBar()
     return bar.maximum() > 0 and bar.value() == bar.maximum()
 
 
@@ -67,7 +67,7 @@ def test_chat_opens_on_the_newest_turn_and_follows_answers(qtbot, make_desk, met
 
     first = desk.chat.turn_views()[0]  # an old turn's timeline, opened: it comes into view
     qtbot.mouseClick(first.toggle, Qt.MouseButton.LeftButton)
-    viewport = desk.chat.scroll.viewport()
+    viewport = desk.chat.scroll_area.viewport()
 
     def timeline_in_view() -> bool:
         top = first.timeline.mapTo(viewport, QPoint(0, 0)).y()

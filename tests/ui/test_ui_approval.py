@@ -58,7 +58,7 @@ def test_card_and_buttons_fit_after_a_long_answer(qtbot, size):
     for w in (card.question, card.preview, card.approve_btn, card.deny_btn, card.always_btn, popup.expand_btn):
         assert w.isVisible() and _inside(popup, w), (size, w.objectName(), popup.geometry(), w.geometry())
     assert popup.height() <= size[1]
-    assert popup.scroll.verticalScrollBar().maximum() > 0  # the answer scrolls instead
+    assert popup.scroll_area.verticalScrollBar().maximum() > 0  # the answer scrolls instead
     assert card.preview.verticalScrollBar().maximum() > 0  # a long preview scrolls inside the card
     assert card.question.text() == "Scrivere 1.234 caratteri nel nuovo file nuovo.txt in /tmp/x?"
     assert "write_files" not in card.question.text() and "{" not in card.question.text()

@@ -121,7 +121,7 @@ def scripted(desk, tag: str, text: str, events: list[ev.Event]) -> None:
     desk._in_chat.add(tag)
     desk.chat.begin(tag, text)
     for e in events:
-        desk.host.worker.event.emit(tag, e)
+        desk.host.worker.turnEvent.emit(tag, e)
 
 
 def l1_turn(folder: str, lang: str = "it") -> list[ev.Event]:

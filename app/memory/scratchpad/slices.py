@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import base64
 import re
-from typing import Any, Callable
+from typing import Any, Callable, overload
 
 from app.tools.registry import ToolError
 
@@ -32,8 +32,13 @@ def _show(v: Any) -> str:
     return r if len(r) <= 60 else r[:57] + "..."
 
 
+@overload
+def int_arg(args: dict[str, Any], key: str, default: int, minimum: int) -> int: ...
+@overload
+def int_arg(args: dict[str, Any], key: str, default: None, minimum: int) -> int | None: ...
 def int_arg(args: dict[str, Any], key: str, default: int | None, minimum: int) -> int | None:
-    """A whole-number argument; digits in a string are accepted (small models quote numbers)."""
+    """A whole-number argument; digits in a string are accepted (small models quote numbers).
+    With a whole-number default the result is never None, and the overloads tell the type checker so."""
     v = args.get(key)
     if v is None:
         return default
@@ -99,14 +104,12 @@ def _slice(mode: str, data: str | bytes, args: dict[str, Any], cap: int, binary:
         start, end = 0, total
     elif mode in ("head", "tail"):
         n = int_arg(args, "n", DEFAULT_N, 1)
-        assert n is not None
         if n > cap:
             note, n = f"n was lowered to the cap of {cap} {unit}", cap
         start, end = (0, min(n, total)) if mode == "head" else (max(0, total - n), total)
     else:  # range
         start = int_arg(args, "start", 0, 0)
         n = int_arg(args, "n", DEFAULT_N, 1)
-        assert start is not None and n is not None
         end_arg = int_arg(args, "end", None, 0)
         if end_arg is not None and end_arg <= start:
             raise _bad(f"end ({end_arg}) must be greater than start ({start}); end is exclusive")
@@ -140,7 +143,6 @@ def _lines(text: str, args: dict[str, Any], cap: int) -> dict[str, Any]:
     lines = split_lines(text)
     total = len(lines)
     first = int_arg(args, "start", 1, 1)
-    assert first is not None
     last_arg = int_arg(args, "end", None, 1)
     if last_arg is not None and last_arg < first:
         raise _bad(f"end line ({last_arg}) must not be before start line ({first}); lines are 1-based, inclusive")
@@ -197,7 +199,6 @@ def _grep(text: str, args: dict[str, Any], cap: int, check: Callable[[], None] |
     from_end = bool_arg(args, "from_end")
     context = int_arg(args, "context", 0, 0)
     limit = int_arg(args, "max_matches", DEFAULT_MATCHES, 1)
-    assert context is not None and limit is not None
     context, limit = min(context, MAX_CONTEXT), min(limit, MAX_MATCHES)
     rx = compile_pattern(args.get("pattern"), ignore_case)
     lines = split_lines(text)

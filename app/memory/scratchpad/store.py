@@ -25,7 +25,7 @@ from typing import Any, Callable
 
 import apsw
 
-from app.store.db import Migration, StoreError, open_db
+from app.store.db import Migration, StoreError, one_row, open_db
 from app.store.vault import open_encrypted
 from app.tools.registry import ToolError
 
@@ -84,7 +84,9 @@ _COLS = "id, owner, turn_id, step_num, executor_name, content_kind, size_bytes, 
 
 
 def _entry(row: tuple[Any, ...], content: bytes | None = None) -> Entry:
-    return Entry(*row[:10], content=content)
+    (id_, owner, turn_id, step_num, executor, kind, size_bytes, summary, created_at, expires_at) = row[:10]
+    return Entry(id_, owner, turn_id, step_num, executor, kind, size_bytes, summary, created_at, expires_at,
+                 content)
 
 
 class Scratchpad:
@@ -256,9 +258,9 @@ class Scratchpad:
         """Rows, bytes, oldest entry, expired rows awaiting gc, rows per owner (`metnos scratchpad stats`)."""
         now = time.time() if now is None else now
         con = self._con()
-        rows, size, oldest = con.execute(
-            "select count(*), coalesce(sum(size_bytes), 0), min(created_at) from entries").fetchone()
-        expired = con.execute("select count(*) from entries where expires_at <= ?", (now,)).fetchone()[0]
+        rows, size, oldest = one_row(con.execute(
+            "select count(*), coalesce(sum(size_bytes), 0), min(created_at) from entries"))
+        expired = one_row(con.execute("select count(*) from entries where expires_at <= ?", (now,)))[0]
         per_owner = {o: {"rows": n, "bytes": b} for o, n, b in con.execute(
             "select owner, count(*), coalesce(sum(size_bytes), 0) from entries group by owner order by owner")}
         db_file = con.filename

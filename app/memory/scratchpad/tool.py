@@ -35,8 +35,10 @@ SCHEMA: dict[str, Any] = {
                 "description": "range: index after the last character; lines: last line number (inclusive)."},
         "pattern": {"type": "string", "description": "grep: a word or regular expression, e.g. ERROR."},
         "context": {"type": "integer",
-                    "description": f"grep: lines shown before and after each match (default 0, at most {MAX_CONTEXT})."},
-        "max_matches": {"type": "integer", "description": f"grep: most matches returned (default 20, at most {MAX_MATCHES})."},
+                    "description": "grep: lines shown before and after each match "
+                                   f"(default 0, at most {MAX_CONTEXT})."},
+        "max_matches": {"type": "integer",
+                        "description": f"grep: most matches returned (default 20, at most {MAX_MATCHES})."},
         "from_end": {"type": "boolean", "description": "grep: true returns the last matches (e.g. the latest error)."},
         "ignore_case": {"type": "boolean", "description": "grep: ignore upper/lower case."},
     },
@@ -57,8 +59,9 @@ def scratchpad_read(args: dict[str, Any], ctx: ToolContext) -> dict[str, Any]:
     if not isinstance(args, dict):
         raise ToolError("scratchpad_read: arguments must be an object with scratchpad_id and mode")
     try:
-        return store.read(args.get("scratchpad_id"), owner=ctx.owner, turn_id=ctx.turn_id, args=args,
-                          cap=_cap(ctx.config), check=ctx.cancel.check)
+        result: dict[str, Any] = store.read(args.get("scratchpad_id"), owner=ctx.owner, turn_id=ctx.turn_id,
+                                            args=args, cap=_cap(ctx.config), check=ctx.cancel.check)
+        return result
     except StoreError as e:
         raise ToolError(f"scratchpad_read: {e}") from None
 

@@ -112,8 +112,9 @@ def split(obs: Any) -> Split:
                 if data is not None:
                     return Split("binary", data, path, _stored(envelope))
             return Split("text", text.encode("utf-8", errors="surrogatepass"), path, _stored(envelope))
-        key = _list_key(obs)
-        return Split("text", render(obs, key).encode("utf-8", errors="surrogatepass"), None, _stored(obs), key)
+        list_key = _list_key(obs)
+        return Split("text", render(obs, list_key).encode("utf-8", errors="surrogatepass"), None, _stored(obs),
+                     list_key)
     text = obs if isinstance(obs, str) else json.dumps(obs, ensure_ascii=False, indent=1, default=str)
     return Split("text", text.encode("utf-8", "surrogatepass"), None, _stored(obs))
 
@@ -338,4 +339,5 @@ def _largest(obj: Any) -> tuple[Any, Any, Any] | None:
 def inline(obs: Any, inline_chars: int) -> dict[str, Any]:
     """A small observation as the model sees it: whole, or shrunk to `inline_chars` with markers."""
     view = obs if isinstance(obs, dict) else {"result": obs}
-    return shrink(view, inline_chars)
+    shrunk: dict[str, Any] = shrink(view, inline_chars)  # an object in is an object out
+    return shrunk
