@@ -26,7 +26,7 @@ from importlib import resources
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from app.models import bundle
+from app.models import bundle, install_gemma
 from app.models.bundle import ModelError
 
 Progress = Callable[[str], None]
@@ -62,7 +62,8 @@ def install(force: bool = False, progress: Progress | None = None) -> list[str]:
             if re.fullmatch(r"\..+\.(part|build|old)-\d+", stale.name):
                 shutil.rmtree(stale) if stale.is_dir() else stale.unlink()
     return [_install_planner(spec["planner"], root, force, say),
-            _install_embedder(spec["embedder"], root, force, say)]
+            _install_embedder(spec["embedder"], root, force, say),
+            *install_gemma.install_all(spec, root, force, say)]
 
 
 # --------------------------------------------------------------------------- planner
