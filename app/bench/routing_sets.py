@@ -136,6 +136,7 @@ class CachedEmbedder:
     def __init__(self, inner: Any):
         self.inner = inner
         self.dim = getattr(inner, "dim", 384)
+        self.ident = getattr(inner, "ident", None)
         self._cache: dict[str, np.ndarray] = {}
 
     def embed(self, texts: list[str]) -> np.ndarray:

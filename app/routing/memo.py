@@ -86,6 +86,9 @@ MIGRATIONS = [
         entry text,
         reason text not null);
     """),
+    Migration(2, "which embedder made the stored vectors (vectors of another one are re-made, never compared)", """
+    create table memo_meta(key text primary key, value text not null);
+    """),
 ]
 
 

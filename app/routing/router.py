@@ -26,6 +26,7 @@ from .l0 import L0Table, default_table
 from .l1 import L1Matcher, MatchResult
 from .l2 import L2Matcher, content_leak, template_steps, too_big
 from .memo import Memo, MemoError, export_lines, parse_import
+from .memo_vectors import sync_embedder
 from .normalize import canonical
 from .slots import templatize
 
@@ -55,6 +56,8 @@ class Router:
         else:
             self._cfg = lambda: config_provider.config  # a ConfigManager: the live snapshot
         self._embedder_provider = embedder_provider
+        self._vectors_of: str | None = None  # the embedder whose vectors the memo holds, once checked
+        self.reembed_progress: Callable[[int, int], None] | None = None  # (done, total) while switching embedders
         self.memo = memo or Memo()
         self._tool = _tool_lookup(tool_schemas)
         self.l0 = l0_table or default_table()
@@ -77,6 +80,12 @@ class Router:
     # -- embedding -----------------------------------------------------------------------------------------
     def _embed(self, texts: list[str]) -> np.ndarray:
         emb = self._embedder_provider()
+        ident = getattr(emb, "ident", None)
+        if ident is not None and ident != self._vectors_of:   # first use, or embed.model changed
+            if sync_embedder(self.memo, emb, ident, self.reembed_progress):
+                self.l1 = L1Matcher(self.memo, int(emb.dim))
+                self.l2 = L2Matcher(self.memo, int(emb.dim))
+            self._vectors_of = ident
         vecs = emb.embed(texts)
         dim = int(vecs.shape[1])
         if dim != self.l1.index.dim:  # another embedder in runtime.toml: rows of the old one cannot be compared
