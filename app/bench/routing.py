@@ -70,7 +70,8 @@ def _time_calls(fn: Callable[[str], Any], texts: list[str], clear: Callable[[], 
     return out
 
 
-def run_bench(rounds: int = 3, l1_rows: int = L1_ROWS, l2_rows: int = L2_ROWS) -> dict[str, Any]:
+def run_bench(rounds: int = 3, l1_rows: int = L1_ROWS, l2_rows: int = L2_ROWS,
+              embed_model: str = "bundled") -> dict[str, Any]:
     from app.bench.routing_sets import REFERENCE_NOW, build_tools, config_with, evaluate, load_sets, summary_line, teach
     from app.config.loader import defaults
     from app.models.embed import get_embedder
@@ -86,7 +87,7 @@ def run_bench(rounds: int = 3, l1_rows: int = L1_ROWS, l2_rows: int = L2_ROWS) -
         try:
             load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
             t0 = time.perf_counter()
-            emb = get_embedder()
+            emb = get_embedder(embed_model)
             load_s = time.perf_counter() - t0
             try:
                 sets = load_sets()
@@ -127,6 +128,8 @@ def run_bench(rounds: int = 3, l1_rows: int = L1_ROWS, l2_rows: int = L2_ROWS) -
                     l2_t += _time_calls(route, [t], cold)
             quality = evaluate(router, sets) if sets else None
             router.close()
+            from . import generalization
+            general = generalization.run(Path(home) / "general.db", emb, cfg)
         finally:
             if old_home is None:
                 os.environ.pop("METNOS_HOME", None)
@@ -154,6 +157,10 @@ def run_bench(rounds: int = 3, l1_rows: int = L1_ROWS, l2_rows: int = L2_ROWS) -
         "l1_le_1.3x_embedding": res["l1_over_embedding"] is not None and res["l1_over_embedding"] <= 1.3,
         "l2_le_l1_plus_1ms": res["l2_minus_l1_ms"] is not None and res["l2_minus_l1_ms"] <= 1.0,
     }
+    res["embedder"] = getattr(emb, "ident", embed_model)
+    res["generalization"] = {split: {"paraphrase_recall": round(r["paraphrases"]["recall"], 4),
+                                     "wrong_action_or_argument_hits": r["wrong_action_or_argument_hits"],
+                                     "summary": summary_line(r)} for split, r in general.items()}
     if quality:
         res["quality"] = {"paraphrase_recall": round(quality["paraphrases"]["recall"], 4),
                           "paraphrases": quality["paraphrases"]["n"], "hits": quality["paraphrases"]["hits"],
@@ -169,7 +176,7 @@ def format_bench(d: dict[str, Any]) -> str:
 
     m, t = d["machine"], d["targets"]
     lines = [
-        f"routing bench — {d['rows']['l1']} L1 rows, {d['rows']['l2']} L2 rows; {m['cpus']} CPUs, "
+        f"routing bench — {d.get('embedder', '')}, {d['rows']['l1']} L1 rows, {d['rows']['l2']} L2 rows; {m['cpus']} CPUs, "
         f"load {m['load_1min']:.2f}" if m["load_1min"] is not None else "",
         f"  L0 decision      p50 {d['l0_us']['p50']:8.2f} µs   p95 {d['l0_us']['p95']:8.2f} µs   "
         f"(target p50 ≤ 20 µs: {ok(t['l0_p50_le_20us'])})",
@@ -183,4 +190,6 @@ def format_bench(d: dict[str, Any]) -> str:
     ]
     if "quality" in d:
         lines.append("  test sets: " + d["quality"]["summary"])
+    for split, g in d.get("generalization", {}).items():
+        lines.append(f"  generalization set, {split} half: {g['summary']}")
     return "\n".join(x for x in lines if x)
