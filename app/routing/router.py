@@ -82,7 +82,7 @@ class Router:
         emb = self._embedder_provider()
         ident = getattr(emb, "ident", None)
         if ident is not None and ident != self._vectors_of:   # first use, or embed.model changed
-            if sync_embedder(self.memo, emb, ident, self.reembed_progress):
+            if sync_embedder(self.memo, emb, ident, self.reembed_progress) or int(emb.dim) != self.l1.index.dim:
                 self.l1 = L1Matcher(self.memo, int(emb.dim))
                 self.l2 = L2Matcher(self.memo, int(emb.dim))
             self._vectors_of = ident
