@@ -176,7 +176,8 @@ def format_bench(d: dict[str, Any]) -> str:
 
     m, t = d["machine"], d["targets"]
     lines = [
-        f"routing bench — {d.get('embedder', '')}, {d['rows']['l1']} L1 rows, {d['rows']['l2']} L2 rows; {m['cpus']} CPUs, "
+        f"routing bench — {d.get('embedder', '')}, {d['rows']['l1']} L1 rows, {d['rows']['l2']} L2 rows; "
+        f"{m['cpus']} CPUs, "
         f"load {m['load_1min']:.2f}" if m["load_1min"] is not None else "",
         f"  L0 decision      p50 {d['l0_us']['p50']:8.2f} µs   p95 {d['l0_us']['p95']:8.2f} µs   "
         f"(target p50 ≤ 20 µs: {ok(t['l0_p50_le_20us'])})",

@@ -96,7 +96,8 @@ def _build_into_cache(spec: dict[str, Any], cached: Path, say: Progress) -> None
         import torch  # noqa: F401
         from onnxruntime.quantization import quantize_dynamic  # noqa: F401
     except ImportError as e:
-        raise ModelError(f"embedder {spec['name']}: building it needs torch, sentence-transformers, onnx and onnxscript "
+        raise ModelError(f"embedder {spec['name']}: building it needs torch, sentence-transformers, onnx and "
+                         "onnxscript "
                          f"({e}). Fix: pip install -e '.[build]' (torch==2.13.0 is the CPU build), then run "
                          f"`metnos models install`") from None
     from app.models import gemma_embed_onnx

@@ -198,7 +198,7 @@ class Memo:
         args_json = json.dumps(args, ensure_ascii=False, sort_keys=True)
         upd = "uses + excluded.uses" if merge == "add" else "max(uses, excluded.uses)"
         with self._lock, self.con:
-            row = self.con.execute(
+            rid = int(one_row(self.con.execute(
                 f"insert into canonical_query_log(owner, canonical, query, executor, args_observed, observed_at, uses, "
                 f"first_seen, last_used_day_rank, vector, action_key) values(?,?,?,?,?,?,?,?,?,?,?) on conflict(owner, "
                 f"canonical, executor) do update set uses = {upd}, query = excluded.query, "
@@ -207,8 +207,8 @@ class Memo:
                 f"last_used_day_rank = max(last_used_day_rank, excluded.last_used_day_rank), "
                 f"vector = coalesce(vector, excluded.vector) returning id",
                 (owner, canonical, query, executor, args_json, observed_at or _now(), uses, _now(), day_rank,
-                 _blob(vector), action_key))
-        return int(one_row(row)[0])
+                 _blob(vector), action_key)))[0])  # no cursor kept: a live one holds the statement open at commit
+        return rid
 
     def _rows(self, sql: str, owner: str | None) -> list[Any]:
         """All rows of a select, or one owner's; in id order (the in-memory indexes rely on it)."""
@@ -232,15 +232,15 @@ class Memo:
         sig = signature(steps)
         upd = "uses + excluded.uses" if merge == "add" else "max(uses, excluded.uses)"
         with self._lock, self.con:
-            row = self.con.execute(
+            rid = int(one_row(self.con.execute(
                 f"insert into multi_tool_paths(owner, canonical, query, steps, signature, uses, first_seen, "
                 f"last_used_day_rank, vector, action_key) values(?,?,?,?,?,?,?,?,?,?) on conflict(owner, canonical, "
                 f"signature) do update set uses = {upd}, query = excluded.query, action_key = excluded.action_key, "
                 f"last_used_day_rank = max(last_used_day_rank, excluded.last_used_day_rank), "
                 f"vector = coalesce(vector, excluded.vector) returning id",
                 (owner, canonical, query, json.dumps(steps, ensure_ascii=False), sig, uses, _now(), day_rank,
-                 _blob(vector), action_key))
-        return int(one_row(row)[0])
+                 _blob(vector), action_key)))[0])  # no cursor kept: a live one holds the statement open at commit
+        return rid
 
     def paths(self, owner: str | None = None) -> list[PathRow]:
         return [_prow(r) for r in self._rows(f"select {_P_COLS} from multi_tool_paths", owner)]

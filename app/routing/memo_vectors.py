@@ -23,8 +23,8 @@ Progress = Callable[[int, int], None]
 
 def stored_embedder(memo: Memo) -> str | None:
     with memo._lock:
-        row = memo.con.execute("select value from memo_meta where key = 'embedder'").fetchone()
-    return row[0] if row else None
+        rows = list(memo.con.execute("select value from memo_meta where key = 'embedder'"))  # read to the end
+    return str(rows[0][0]) if rows else None
 
 
 def sync_embedder(memo: Memo, embedder: Any, ident: str, progress: Progress | None = None) -> int:

@@ -7,18 +7,19 @@ from typing import Any
 
 import numpy as np
 import pytest
+from routing_cfg import Cfg
 
-from app.routing.evaluate import REFERENCE_NOW, teach
+from app.bench.routing_sets import REFERENCE_NOW, teach
 from app.routing.memo import Memo
 from app.routing.memo_vectors import stored_embedder, sync_embedder
 from app.routing.router import Router
-from routing_cfg import Cfg
 
 pytestmark = pytest.mark.slow
 
 TAUGHT = [{"id": "read_a", "query": "leggi il file /tmp/t/a.txt", "tool": "read_files",
            "args": {"paths": ["/tmp/t/a.txt"]}},
-          {"id": "list_t", "query": "elenca i file nella cartella /tmp/t", "tool": "list_dir", "args": {"path": "/tmp/t"}}]
+          {"id": "list_t", "query": "elenca i file nella cartella /tmp/t", "tool": "list_dir",
+           "args": {"path": "/tmp/t"}}]
 
 
 def _dims(memo: Memo) -> set[int]:
