@@ -70,12 +70,13 @@ def separation(embedder: Any, sets: dict[str, Any], split: str | None = None) ->
 
 def run(memo_path: Path, embedder: Any, config: Any) -> dict[str, Any]:
     """Teach the set into a fresh memo, then evaluate each half separately."""
-    from app.bench.routing_sets import build_tools, evaluate, teach
+    from app.bench.routing_sets import build_tools, evaluate, fictional_paths, teach
     from app.routing.memo import Memo
     from app.routing.router import Router
 
     sets = load()
     router = Router(lambda: config, lambda: embedder, Memo(memo_path), build_tools(sets["tools"]))
+    fictional_paths(router)
     try:
         teach(router, sets["taught"], int(config.values["fast_path.canonical_query_min_uses"]))
         return {split: evaluate(router, only(sets, split)) for split in SPLITS}

@@ -28,6 +28,7 @@ from .l2 import L2Matcher, content_leak, template_steps, too_big
 from .memo import Memo, MemoError, export_lines, parse_import
 from .memo_vectors import sync_embedder
 from .normalize import canonical
+from .objects import DiskKind, disk_kind
 from .slots import templatize
 
 log = logging.getLogger(__name__)
@@ -61,8 +62,9 @@ class Router:
         self.memo = memo or Memo()
         self._tool = _tool_lookup(tool_schemas)
         self.l0 = l0_table or default_table()
-        self.l1 = L1Matcher(self.memo)
-        self.l2 = L2Matcher(self.memo)
+        self.disk: DiskKind | None = disk_kind  # what a path is on disk; None judges paths by words and spelling
+        self.l1 = L1Matcher(self.memo, disk=self.disk)
+        self.l2 = L2Matcher(self.memo, disk=self.disk)
         self._args_llm = ArgsLLM(llm_provider) if llm_provider is not None else None
         self._served: OrderedDict[str, tuple[str, str, float | None]] = OrderedDict()
         self._lock = threading.RLock()
@@ -83,16 +85,16 @@ class Router:
         ident = getattr(emb, "ident", None)
         if ident is not None and ident != self._vectors_of:   # first use, or embed.model changed
             if sync_embedder(self.memo, emb, ident, self.reembed_progress) or int(emb.dim) != self.l1.index.dim:
-                self.l1 = L1Matcher(self.memo, int(emb.dim))
-                self.l2 = L2Matcher(self.memo, int(emb.dim))
+                self.l1 = L1Matcher(self.memo, int(emb.dim), self.disk)
+                self.l2 = L2Matcher(self.memo, int(emb.dim), self.disk)
             self._vectors_of = ident
         vecs = emb.embed(texts)
         dim = int(vecs.shape[1])
         if dim != self.l1.index.dim:  # another embedder in runtime.toml: rows of the old one cannot be compared
             log.warning("embedder dimension %d differs from the memo's %d: rows of the old model are skipped",
                         dim, self.l1.index.dim)
-            self.l1 = L1Matcher(self.memo, dim)
-            self.l2 = L2Matcher(self.memo, dim)
+            self.l1 = L1Matcher(self.memo, dim, self.disk)
+            self.l2 = L2Matcher(self.memo, dim, self.disk)
         return np.asarray(vecs)
 
     # -- deciding -------------------------------------------------------------------------------------------
