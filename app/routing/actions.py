@@ -128,7 +128,7 @@ def _typo_index(words: Iterable[str]) -> tuple[frozenset[str], dict[str, set[str
 
 
 _VERB_TYPOS = _typo_index(VERB_FORMS)
-_WORD_TYPOS = _typo_index(w for w in STOPWORDS | set(OBJECT_OF))
+_WORD_TYPOS = _typo_index(STOPWORDS)  # not the object nouns: "time" is a word, not a mistyped "timer"
 
 
 def _one_edit(tok: str, idx: tuple[frozenset[str], dict[str, set[str]]], missing_only: bool = False) -> set[str]:
@@ -154,7 +154,7 @@ def typo_verb(tok: str) -> str | None:
 
 
 def typo_word(tok: str) -> str | None:
-    """A mistyped function word or object noun ("fle" for "file"), when exactly one is near."""
+    """A function word with a letter missing ("fle" for "file"), when exactly one is near."""
     near = _one_edit(tok, _WORD_TYPOS, missing_only=True)
     return near.pop() if len(near) == 1 else None
 
@@ -249,9 +249,8 @@ def signature_of_tokens(toks: list[str]) -> ActionSig:
             pass
         elif (cls := typo_verb(t)) and _is_clause_start(toks, i):
             actions.append(cls)
-        elif (near := typo_word(t)) is not None:
-            if near in OBJECT_OF:
-                objects.add(OBJECT_OF[near])
+        elif typo_word(t) is not None:
+            pass
         else:
             content.add(stem(t))
         i += 1

@@ -10,6 +10,7 @@ nearest one.
 from __future__ import annotations
 
 import logging
+from collections import Counter
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Callable
@@ -175,28 +176,44 @@ class L1Matcher(RowCache[QueryRow, _Prepared]):
         return list(self.memo.queries())
 
     def reload(self) -> None:
-        self._by_tool: dict[str, dict[int, str]] = {}  # executor -> {row id: action key}
+        self._by_tool: dict[str, set[int]] = {}  # executor -> its row ids
+        self._tool_keys: dict[str, Counter[str]] = {}  # executor -> how many of its rows each action key holds
         self._senses: dict[str, ToolSense] = {}
         super().reload()
 
     def put(self, row: Any) -> None:
+        old = self.rows.get(row.id)
+        if old is not None:
+            self._forget_tool_row(old)
         super().put(row)
         if row.id in self.index:
-            self._by_tool.setdefault(row.executor, {})[row.id] = self.index.key_of(row.id)
+            self._by_tool.setdefault(row.executor, set()).add(row.id)
+            self._tool_keys.setdefault(row.executor, Counter())[self.index.key_of(row.id)] += 1
             self._senses.pop(row.executor, None)
+
+    def _forget_tool_row(self, row: QueryRow) -> None:
+        ids = self._by_tool.get(row.executor)
+        if ids is None or row.id not in ids:
+            return
+        ids.discard(row.id)
+        keys = self._tool_keys[row.executor]
+        key = self.index.key_of(row.id)
+        keys[key] -= 1
+        if keys[key] <= 0:
+            del keys[key]
+        self._senses.pop(row.executor, None)
 
     def remove(self, rid: int) -> None:
         row = self.rows.get(rid)
-        super().remove(rid)
         if row is not None:
-            self._by_tool.get(row.executor, {}).pop(rid, None)
-            self._senses.pop(row.executor, None)
+            self._forget_tool_row(row)
+        super().remove(rid)
 
     def sense(self, executor: str, tools: Callable[[str], Any]) -> ToolSense:
         """What `executor` is asked to do: its name, examples and most recent learned requests."""
         s = self._senses.get(executor)
         if s is None:
-            ids = sorted(self._by_tool.get(executor, {}))[-SENSE_ROWS:]
+            ids = sorted(self._by_tool.get(executor, set()))[-SENSE_ROWS:]
             s = self._senses[executor] = sense_of(executor, tools(executor), [self.rows[i].query for i in ids])
         return s
 
@@ -206,8 +223,8 @@ class L1Matcher(RowCache[QueryRow, _Prepared]):
         keys: list[str] = []
         if sig.negated:
             return keys
-        for executor, rows in self._by_tool.items():
-            if not rows or tools(executor) is None:
+        for executor, tool_keys in self._tool_keys.items():
+            if not tool_keys or tools(executor) is None:
                 continue
             sense = self.sense(executor, tools)
             if sig.known:
@@ -215,7 +232,7 @@ class L1Matcher(RowCache[QueryRow, _Prepared]):
             else:
                 ok = bool(sig.content) and sig.content <= sense.vocab
             if ok:
-                keys.extend(k for k in dict.fromkeys(rows.values()) if k not in keys)
+                keys.extend(k for k in tool_keys if k not in keys)
         return keys
 
     def prepared(self, row: QueryRow) -> _Prepared:

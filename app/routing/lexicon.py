@@ -98,7 +98,8 @@ EN_VERBS: dict[str, list[str]] = {
              "show me the contents", "give me the contents", "what does it say"],
     "delete": ["delete", "remove", "erase", "trash", "rm", "get rid of", "throw away", "destroy"],
     "empty": ["empty", "wipe", "clear", "blank"],
-    "write": ["write", "save", "create", "add", "append", "insert", "store", "jot down", "put down"],
+    "write": ["write", "save", "create", "add", "append", "insert", "store", "jot down", "put down", "type", "mkdir",
+              "make a folder", "make a new folder", "make a directory"],
     "edit": ["edit", "modify", "change", "update", "fix", "correct", "replace"],
     "rename": ["rename"],
     "copy": ["copy", "duplicate", "cp"],
@@ -150,7 +151,8 @@ AMBIGUOUS = frozenset({
     "lista", "ricerca", "stampa", "mostra", "invio", "calcolo", "cancello", "pausa", "copia", "programma", "fissa",
     "conto", "ordine", "nota", "note", "segno", "registro", "sposta", "leva", "tolto", "ferma", "termina", "lancia",
     "archivio", "see", "grab", "add", "butta", "guarda", "cambio", "carica",
-    "ricordi", "salvo", "vedo", "conta", "tolgo", "schedule",
+    "ricordi", "salvo", "vedo", "conta", "tolgo", "schedule", "type", "typed", "types", "called", "chiamato",
+    "chiamata", "chiamati", "chiamate",
 })
 # A noun that names the action when no verb does ("fammi un riassunto", "a summary of ...").
 NOUN_ACTIONS: dict[str, str] = {

@@ -18,7 +18,7 @@ import re
 from functools import lru_cache
 from typing import Any, Callable, Literal
 
-from .normalize import canonical, split_words
+from .normalize import normalize, split_words
 
 Kind = Literal["file", "folder"]
 FOLDER_WORDS = frozenset({"cartella", "cartelle", "folder", "folders", "directory", "directories", "dir",
@@ -28,6 +28,11 @@ FILE_WORDS = frozenset({"file", "files", "documento", "documenti", "document", "
 _SKIP = frozenset({"my", "mio", "mia", "miei", "mie", "the", "il", "lo", "la", "i", "gli", "le", "l'", "this",
                    "questo", "questa", "that", "quel", "quella", "nuovo", "nuova", "new", "called", "chiamato",
                    "chiamata", "named", "di", "del", "della", "dello", "of"})
+_HOLDING = frozenset({"in", "nel", "nella", "nello", "nei", "negli", "nelle", "dentro", "inside", "into", "within",
+                      "di", "del", "della", "dello", "dei", "degli", "delle", "of", "from", "da", "dal", "dalla",
+                      "sotto", "under"})
+_PLURAL_BEFORE = frozenset({"i", "dei", "nei", "tutti", "quali", "che", "quanti", "alcuni", "miei", "tuoi", "questi",
+                            "quei", "these", "those", "all", "the"})
 _EXT = re.compile(r"\.[A-Za-z0-9]{1,8}$")
 DiskKind = Callable[[str], "Kind | None"]
 
@@ -56,22 +61,35 @@ def shape_kind(path: str) -> Kind | None:
 
 
 def _word_kinds(text: str) -> list[Kind | None]:
-    """Per {path} placeholder of the canonical request: the kind its nearest word names."""
-    toks = split_words(canonical(text))
+    """Per path of the request: the kind its nearest words name. "il file X" and "la cartella X" say it
+    outright; "i file in X", "the files of X" make X the place that holds them: a folder."""
+    from .args_extractor import masked_text  # the extractor imports normalize, which this module uses
+
+    toks = split_words(normalize(masked_text(text)))
     out: list[Kind | None] = []
     for i, t in enumerate(toks):
         if t != "{path}":
             continue
         kind: Kind | None = None
-        j = i - 1
-        while j >= 0 and toks[j] in _SKIP:
-            j -= 1
-        if j >= 0 and toks[j] in FOLDER_WORDS:
+        if i >= 2 and toks[i - 1] in _HOLDING and _plural_files(toks, i - 2):
             kind = "folder"
-        elif j >= 0 and toks[j] in FILE_WORDS:
-            kind = "file"
+        else:
+            j = i - 1
+            while j >= 0 and toks[j] in _SKIP:
+                j -= 1
+            if j >= 0 and toks[j] in FOLDER_WORDS:
+                kind = "folder"
+            elif j >= 0 and toks[j] in FILE_WORDS:
+                kind = "file"
         out.append(kind)
     return out
+
+
+def _plural_files(toks: list[str], j: int) -> bool:
+    """Is toks[j] "files"/"documenti", or an Italian "file" after a plural word ("i file", "quali file")?"""
+    if toks[j] in ("files", "documenti", "documents", "docs"):
+        return True
+    return toks[j] == "file" and j > 0 and toks[j - 1] in _PLURAL_BEFORE
 
 
 @lru_cache(maxsize=4096)

@@ -61,3 +61,26 @@ def test_auc_counts_order_and_ties() -> None:
     assert generalization.auc([0.9, 0.8], [0.1, 0.2]) == 1.0
     assert generalization.auc([0.1], [0.9]) == 0.0
     assert generalization.auc([0.5], [0.5]) == 0.5
+
+
+# What the fast path reaches on the set with the shipped embedder and defaults. Guards were tuned on the tune
+# half only; the held-out half is the honest figure. The one held-out hit left: a read-only find_files call
+# without the extension the remembered call had ("cerca nei file di X" after "trova i file pdf in X") — a
+# read tool falls back to its own default by design (tests/routing/test_slots.py); the set counts it wrong.
+HELDOUT_RECALL_FLOOR = 0.52
+TUNE_RECALL_FLOOR = 0.65
+KNOWN_HELDOUT_HITS = {"cerca nei file di ~/Documenti"}
+
+
+@pytest.mark.slow
+def test_generalization_figures_hold(tmp_path: Any, embedder: Any) -> None:
+    from app.config.loader import defaults
+
+    res = generalization.run(tmp_path / "memo.db", embedder, defaults())
+    held, tune = res["heldout"], res["tune"]
+    print("\n" + generalization.summary(res))
+    assert tune["wrong_action_or_argument_hits"] == 0, tune["wrong_hits"]
+    assert held["paraphrases"]["wrong"] == 0, held["wrong_hits"]          # never the wrong tool on a paraphrase
+    assert {w["probe"] for w in held["wrong_hits"]} <= KNOWN_HELDOUT_HITS, held["wrong_hits"]
+    assert held["paraphrases"]["recall"] >= HELDOUT_RECALL_FLOOR
+    assert tune["paraphrases"]["recall"] >= TUNE_RECALL_FLOOR
