@@ -61,6 +61,19 @@ def bundled_instruct_gguf(session_home: Path) -> Path:
 
 
 @pytest.fixture(scope="session")
+def gemma_embedder(session_home: Path):
+    """EmbeddingGemma-300M int8, as `metnos models install` builds it."""
+    from app.models.bundle import ModelError
+    from app.models.embed import get_embedder
+
+    try:
+        return get_embedder("embeddinggemma")
+    except ModelError as e:
+        need(f"bundled EmbeddingGemma not installed ({e})")
+        raise
+
+
+@pytest.fixture(scope="session")
 def bundled_embedder(session_home: Path):
     from app.models.bundle import ModelError
     from app.models.embed import get_embedder

@@ -101,7 +101,9 @@ SECTIONS: list[Section] = [
         _s("llm", "prefix_cache", bool, True, "Keep the KV state of the system + tools prefix on disk across restarts."),
     ]),
     Section("embed", "The embedding model used by the fast path, tool retrieval and memory search.", [
-        _s("embed", "model", str, "bundled", "'bundled' (multilingual-e5-small, 4-bit) or a fastembed ONNX folder."),
+        _s("embed", "model", str, "bundled", "'bundled' (the default: multilingual-e5-small, 4-bit), 'e5-small', 'embeddinggemma' "
+           "(EmbeddingGemma-300M int8: better at telling requests apart, ~3x slower per call), or a fastembed ONNX "
+           "folder. Switching re-embeds what the fast path and the memory remember."),
         _s("embed", "threads", int, 1, "onnxruntime threads.", check=positive),
     ]),
     Section("scratchpad", "Big tool outputs kept aside; the model sees a summary and reads slices.", [

@@ -149,7 +149,8 @@ class LongTermMemory:
 
     def _check_embedder(self, e: Any) -> None:
         """Vectors of another model are meaningless here: drop them, they are recomputed on next search."""
-        ident = f"{Path(str(getattr(e, 'path', type(e).__name__))).name}:{getattr(e, 'dim', '?')}"
+        ident = (getattr(e, "ident", None)
+                 or f"{Path(str(getattr(e, 'path', type(e).__name__))).name}:{getattr(e, 'dim', '?')}")
         with self.lock:
             row = self.con.execute("select value from meta where key='embedder'").fetchone()
             if row is not None and row[0] == ident:

@@ -168,19 +168,60 @@ def planner_path(model_setting: str = "bundled", verify: bool = True, ram_total:
     return loc
 
 
+# Embedder names `embed.model` accepts; "bundled" means DEFAULT_EMBEDDER.
+DEFAULT_EMBEDDER = "e5-small"
+# A folder whose export is not byte-reproducible records its own file hashes here when built.
+EMBEDDER_FILES_RECORD = "metnos_files.json"
+
+
+def embedder_specs() -> dict[str, dict[str, Any]]:
+    """Every bundled embedder by name ([embedder] and [embedder_*] sections of models.toml)."""
+    m = manifest()
+    return {sec.get("name", key): sec for key, sec in m.items() if key.startswith("embedder") and isinstance(sec, dict)}
+
+
+def embedder_spec(model_setting: str = "bundled") -> dict[str, Any]:
+    """The manifest section for a bundled name; a folder path gets the default embedder's settings."""
+    specs = embedder_specs()
+    name = model_setting if model_setting in specs else DEFAULT_EMBEDDER
+    return specs[name]
+
+
+def embedder_id(model_setting: str = "bundled") -> str:
+    """A stable name for the vectors an embedder makes: stored vectors of another id are never compared."""
+    if model_setting and model_setting != "bundled" and model_setting not in embedder_specs():
+        return f"folder:{Path(model_setting).expanduser().resolve()}"
+    spec = embedder_spec(model_setting)
+    return f"{spec.get('name', spec['dir'])}:{spec['dim']}"
+
+
+def verify_embedder_folder(folder: Path, what: str) -> None:
+    """Check a built folder against the hashes it recorded when it was built."""
+    try:
+        rec = json.loads((folder / EMBEDDER_FILES_RECORD).read_text(encoding="utf-8"))
+        files = dict(rec["files"])
+    except (OSError, ValueError, KeyError, TypeError):
+        raise ModelError(f"{what}: {folder} has no readable {EMBEDDER_FILES_RECORD}. Fix: run "
+                         f"`metnos models install --force`") from None
+    for name, digest in files.items():
+        verify_file(folder / name, digest, f"{what} ({name})")
+
+
 def embedder_path(model_setting: str = "bundled", verify: bool = True) -> Located:
-    if model_setting and model_setting != "bundled":
+    specs = embedder_specs()
+    if model_setting and model_setting != "bundled" and model_setting not in specs:
         p = Path(model_setting).expanduser()
         if not (p / "model.onnx").is_file():
-            raise ModelError(f"embed.model: {p} has no model.onnx. Fix: point embed.model at a fastembed ONNX folder "
-                             f"or set it to \"bundled\"")
+            raise ModelError(f"embed.model: {p} is not a bundled embedder ({', '.join(sorted(specs))}) and has no "
+                             f"model.onnx. Fix: set embed.model to one of those names, \"bundled\", or a fastembed "
+                             f"ONNX folder")
         return Located(p, False)
-    m = manifest()["embedder"]
+    m = embedder_spec(model_setting)
     d = models_dir() / m["dir"]
     files = m.get("files", {})
-    if not files:
-        raise ModelError("resources/models.toml lists no embedder files; the build is incomplete")
-    if verify:
+    if verify and not files:
+        verify_embedder_folder(d, f"bundled embedder {m.get('name', m['dir'])}")
+    elif verify:
         for name, digest in files.items():
             verify_file(d / name, digest, f"bundled embedder ({name})")
     return Located(d, True)

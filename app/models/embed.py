@@ -1,9 +1,11 @@
-"""Sentence embeddings from the bundled multilingual-e5-small (4-bit ONNX) via fastembed.
+"""Sentence embeddings from a bundled ONNX embedder via fastembed.
 
-Loaded from a local folder only (the bundle or `embed.model`); a model hub is
-never contacted. e5 was trained with prefixes and matches requests against
-requests here, so *every* text gets the manifest's "query: " prefix: without it
-nearest-neighbour accuracy halves (measured).
+Two are bundled (resources/models.toml): multilingual-e5-small (4-bit, mean
+pooled here) and EmbeddingGemma-300M (int8, the graph itself pools, projects
+and normalises). Loaded from a local folder only; a model hub is never
+contacted. Both were trained with prompts and match requests against requests
+here, so *every* text gets the manifest's query_prefix ("query: " for e5,
+"task: classification | query: " for Gemma): without it accuracy drops.
 """
 from __future__ import annotations
 
@@ -27,18 +29,16 @@ from app.config import paths  # noqa: E402
 from app.models import bundle  # noqa: E402
 from app.models.bundle import ModelError  # noqa: E402
 
-# fastembed knows models by name; ours is registered once per process under this one.
-_FASTEMBED_NAME = "metnos/multilingual-e5-small-q4"
+# fastembed knows models by name; ours are registered once per process as metnos/<name>.
 _register_lock = threading.Lock()
-_registered = False
+_registered: set[str] = set()
 # Texts per onnxruntime call: attention holds batch x 12 x seq^2 floats, so 16 texts of
 # 512 tokens already need ~200 MB; short requests are unaffected.
 _BATCH = 16
 
 
-def _register(dim: int) -> Any:
-    """Import fastembed and register the custom model (once); return the TextEmbedding class."""
-    global _registered
+def _register(name: str, dim: int, pooled: bool) -> Any:
+    """Import fastembed and register the custom model (once per name); return the TextEmbedding class."""
     try:
         from fastembed import TextEmbedding
         from fastembed.common.model_description import ModelSource, PoolingType
@@ -46,31 +46,37 @@ def _register(dim: int) -> Any:
         raise ModelError(f"embedder: fastembed is not installed ({e}). "
                          f"Fix: pip install 'fastembed>=0.9,<0.10'") from None
     with _register_lock:
-        if not _registered:
-            TextEmbedding.add_custom_model(
-                model=_FASTEMBED_NAME, pooling=PoolingType.MEAN, normalization=True,   # e5: mean pool + L2
-                sources=ModelSource(hf=_FASTEMBED_NAME),     # required by fastembed, never contacted
+        if name not in _registered:
+            TextEmbedding.add_custom_model(    # e5: mean pool + L2; Gemma's graph already pools and normalises
+                model=name, pooling=PoolingType.DISABLED if pooled else PoolingType.MEAN, normalization=True,
+                sources=ModelSource(hf=name),     # required by fastembed, never contacted
                 dim=dim, model_file="model.onnx")
-            _registered = True
+            _registered.add(name)
     return TextEmbedding
 
 
 class Embedder:
     """One fastembed session; calls are serialised (a 7 ms call gains nothing from overlap)."""
 
-    def __init__(self, path: Path | None = None, threads: int = 1) -> None:
-        spec = bundle.manifest()["embedder"]
+    def __init__(self, path: Path | None = None, threads: int = 1, spec: dict[str, Any] | None = None,
+                 ident: str | None = None) -> None:
+        spec = spec or bundle.embedder_spec("bundled")
         self.path = Path(path) if path is not None else bundle.embedder_path("bundled").path
         self._prefix: str = spec.get("query_prefix", "query: ")
         self._dim = int(spec["dim"])
+        # Gemma's int8 graph quantizes activations per call, so padding in a batch moves the vectors (cosine
+        # down to 0.98): it embeds one text per call, which is also what a request costs.
+        self._batch = int(spec.get("batch", _BATCH))
+        self.ident = ident or f"{spec.get('name', spec['dir'])}:{self._dim}"   # whose vectors these are
         self._lock = threading.Lock()
         if not (self.path / "model.onnx").is_file():
             raise ModelError(f"embedder: {self.path} has no model.onnx. Fix: run `metnos models install` "
                              f"(or point embed.model at a fastembed ONNX folder)")
-        text_embedding = _register(self._dim)
+        fe_name = f"metnos/{spec.get('name', spec['dir'])}"
+        text_embedding = _register(fe_name, self._dim, spec.get("pooling") == "in-graph")
         try:
             self._model = text_embedding(
-                model_name=_FASTEMBED_NAME, specific_model_path=str(self.path), threads=max(1, threads),
+                model_name=fe_name, specific_model_path=str(self.path), threads=max(1, threads),
                 cache_dir=str(paths.cache_dir() / "fastembed"), local_files_only=True)
             probe = self.embed(["ok"])           # fail at load, not on the first request
         except ModelError:
@@ -94,7 +100,7 @@ class Embedder:
             return np.zeros((0, self._dim), dtype=np.float32)
         prefixed = [self._prefix + t for t in texts]
         with self._lock:
-            vectors = list(self._model.embed(prefixed, batch_size=_BATCH))
+            vectors = list(self._model.embed(prefixed, batch_size=self._batch))
         return np.ascontiguousarray(np.stack(vectors), dtype=np.float32)
 
     def embed_one(self, text: str) -> np.ndarray:
@@ -117,5 +123,5 @@ def get_embedder(setting: str = "bundled", threads: int = 1) -> Embedder:
     with _current_lock:
         if _current is None or _current[0] != key:
             located = bundle.embedder_path(key[0])
-            _current = (key, Embedder(located.path, threads))
+            _current = (key, Embedder(located.path, threads, bundle.embedder_spec(key[0]), bundle.embedder_id(key[0])))
         return _current[1]

@@ -27,7 +27,7 @@ from importlib import resources
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from app.models import bundle
+from app.models import bundle, install_gemma
 from app.models.bundle import ModelError
 
 Progress = Callable[[str], None]
@@ -66,7 +66,8 @@ def install(force: bool = False, progress: Progress | None = None) -> list[str]:
 
     return [_install_planner(spec["lite"], root, force, say),
             chunked_gguf.install(spec["instruct"], root, force, say),
-            _install_embedder(spec["embedder"], root, force, say)]
+            _install_embedder(spec["embedder"], root, force, say),
+            *install_gemma.install_all(spec, root, force, say)]
 
 
 # --------------------------------------------------------------------------- planner

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Iterable
 
 from app.lang.words import stem  # noqa: F401  (re-exported: the one stemmer)
 
@@ -28,6 +29,7 @@ from .lexicon import (
     OBJECTS,
     READ_ONLY,
     STOPWORDS,
+    TEXTING,
 )
 from .normalize import FILLER_WORDS, canonical, normalize, split_words
 
@@ -123,6 +125,53 @@ def verb_langs(tok: str) -> set[str]:
     return out
 MAX_PHRASE = max((len(p) for p in VERB_PHRASES), default=1)
 OBJECT_OF: dict[str, str] = {w: cls for cls, words in OBJECTS.items() for w in words}
+_TYPO_MIN = 4  # shorter words are one edit away from too many others
+
+
+def _deletes(w: str) -> set[str]:
+    return {w[:i] + w[i + 1:] for i in range(len(w))}
+
+
+def _typo_index(words: Iterable[str]) -> tuple[frozenset[str], dict[str, set[str]]]:
+    """The words themselves, and each of them by every one-letter-shorter spelling."""
+    exact = frozenset(w for w in words if len(w) >= _TYPO_MIN and w.isalpha())
+    shorter: dict[str, set[str]] = {}
+    for w in exact:
+        for k in _deletes(w):
+            shorter.setdefault(k, set()).add(w)
+    return exact, shorter
+
+
+_VERB_TYPOS = _typo_index(VERB_FORMS)
+_WORD_TYPOS = _typo_index(STOPWORDS)  # not the object nouns: "time" is a word, not a mistyped "timer"
+
+
+def _one_edit(tok: str, idx: tuple[frozenset[str], dict[str, set[str]]], missing_only: bool = False) -> set[str]:
+    """Known words one typo away, same first letter: a letter missing ("legi"); for longer words also a letter
+    too many ("coppy") or two letters swapped ("spsota"). Never a letter changed: "costa" is not "conta"."""
+    exact, shorter = idx
+    if not tok.isalpha() or len(tok) < _TYPO_MIN - 1:
+        return set()
+    found = set(shorter.get(tok, ()))
+    if not missing_only and len(tok) >= _TYPO_MIN + 1:
+        found |= _deletes(tok) & exact
+        found |= {tok[:i] + tok[i + 1] + tok[i] + tok[i + 2:] for i in range(len(tok) - 1)} & exact
+    return {w for w in found if w[0] == tok[0] and w != tok}
+
+
+@lru_cache(maxsize=8192)
+def typo_verb(tok: str) -> str | None:
+    """The action class of a mistyped verb ("spsota", "cpia", "legi"), when every near form agrees."""
+    if len(tok) < _TYPO_MIN - 1 or tok in STOPWORDS or tok in OBJECT_OF:
+        return None
+    classes = {VERB_FORMS[w] for w in _one_edit(tok, _VERB_TYPOS)}
+    return classes.pop() if len(classes) == 1 else None
+
+
+def typo_word(tok: str) -> str | None:
+    """A function word with a letter missing ("fle" for "file"), when exactly one is near."""
+    near = _one_edit(tok, _WORD_TYPOS, missing_only=True)
+    return near.pop() if len(near) == 1 else None
 
 
 def verb_class(tok: str) -> str | None:
@@ -185,7 +234,7 @@ def signature_of_tokens(toks: list[str]) -> ActionSig:
                 break
         if matched:
             continue
-        t = toks[i]
+        t = TEXTING.get(toks[i], toks[i])
         if t in PHRASAL_HEADS:
             for j in range(i + 1, min(n, i + 1 + _PARTICLE_WINDOW)):
                 if toks[j] in PHRASAL and j not in used:
@@ -212,6 +261,10 @@ def signature_of_tokens(toks: list[str]) -> ActionSig:
         elif t in STOPWORDS or t in FILLER_WORDS or t in PHRASAL:
             pass
         elif t.endswith("'") or t.isdigit():
+            pass
+        elif (cls := typo_verb(t)) and _is_clause_start(toks, i):
+            actions.append(cls)
+        elif typo_word(t) is not None:
             pass
         else:
             content.add(stem(t))

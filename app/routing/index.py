@@ -148,6 +148,22 @@ class VectorIndex:
             top = top[np.argsort(-masked[top])]
             return SearchOut([(part.ids[i], float(masked[i])) for i in top if masked[i] > -2.0], None, None)
 
+    def key_of(self, rid: int) -> str:
+        return self._key_of.get(rid, "")
+
+    def keys(self) -> list[str]:
+        with self._lock:
+            return [k for k, part in self._parts.items() if part.ids]
+
+    def search_keys(self, vector: np.ndarray, k: int, min_uses: int, owner: str | None,
+                    keys: list[str]) -> SearchOut:
+        """Top-k over the partitions of several keys (a request some tools of other keys may serve)."""
+        found: list[tuple[int, float]] = []
+        for key in dict.fromkeys(keys):
+            found += self.search(vector, k, min_uses, owner, key).candidates
+        found.sort(key=lambda c: -c[1])
+        return SearchOut(found[:k], None, None)
+
     def nearest_any(self, vector: np.ndarray, min_uses: int = 1, owner: str | None = None,
                     key: str | None = None) -> SearchOut:
         """The nearest row of all (any uses) and the nearest eligible row of another key: for explanations."""

@@ -10,20 +10,25 @@ nearest one.
 from __future__ import annotations
 
 import logging
+from collections import Counter
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Callable
 
 import numpy as np
 
-from .actions import ActionSig, action_key, action_of, same_action, same_object
+from .actions import ActionSig, action_key, action_of, same_action, same_object, same_roles
 from .args_extractor import extract
+from .lexicon import READ_ONLY
 from .memo import QueryRow
+from .objects import object_problem
 from .row_cache import RowCache
 from .slots import bind, templatize, unconsumed_problem, used_by_template
+from .tool_sense import ToolSense, fits, sense_of
 
 log = logging.getLogger(__name__)
 TOP_K = 5
+SENSE_ROWS = 500  # a tool's sense reads its most recent learned requests, not all of them
 
 
 @dataclass
@@ -110,7 +115,7 @@ class _Prepared:
 
 
 def search_or_miss(cache: RowCache[Any, Any], level: str, kind: str, what: str, vector: np.ndarray, sig: ActionSig,
-                   threshold: float, min_uses: int, owner: str | None
+                   threshold: float, min_uses: int, owner: str | None, keys: list[str] | None = None
                    ) -> tuple[list[tuple[int, float]], MatchResult | None]:
     """The candidates sharing the request's action, or the miss that explains why there are none.
 
@@ -120,7 +125,10 @@ def search_or_miss(cache: RowCache[Any, Any], level: str, kind: str, what: str, 
         return [], MatchResult(False, f"{level}: action guard: the request is negated ('non', 'don't'...): "
                                       f"never replayed")
     key = action_key(sig)
-    cands = cache.index.search(vector, TOP_K, min_uses, owner, key).candidates
+    if keys and keys != [key]:
+        cands = cache.index.search_keys(vector, TOP_K, min_uses, owner, [key, *keys]).candidates
+    else:
+        cands = cache.index.search(vector, TOP_K, min_uses, owner, key).candidates
     if cands:
         return cands, None
 
@@ -149,9 +157,83 @@ def first_hit(cands: list[tuple[int, float]], near: dict[str, Any] | None,
     return first
 
 
+def fit_reason(new: ActionSig, old: ActionSig, sense: ToolSense | None) -> str | None:
+    """The action/object guards against one remembered request, widened by its tool's sense when known."""
+    if sense is None:
+        return guard_reason(new, old)
+    why = fits(new, old, sense)
+    if why:
+        return why
+    one_path_read = len(new.roles) == len(old.roles) == 1 and set(new.actions) <= READ_ONLY
+    if not one_path_read and not same_roles(new.roles, old.roles):
+        return (f"object guard: the paths play different roles ({list(new.roles)} vs {list(old.roles)}: "
+                f"'X' is not 'the files in X')")
+    return None
+
+
 class L1Matcher(RowCache[QueryRow, _Prepared]):
     def stored_rows(self) -> list[QueryRow]:
         return list(self.memo.queries())
+
+    def reload(self) -> None:
+        self._by_tool: dict[str, set[int]] = {}  # executor -> its row ids
+        self._tool_keys: dict[str, Counter[str]] = {}  # executor -> how many of its rows each action key holds
+        self._senses: dict[str, ToolSense] = {}
+        super().reload()
+
+    def put(self, row: Any) -> None:
+        old = self.rows.get(row.id)
+        if old is not None:
+            self._forget_tool_row(old)
+        super().put(row)
+        if row.id in self.index:
+            self._by_tool.setdefault(row.executor, set()).add(row.id)
+            self._tool_keys.setdefault(row.executor, Counter())[self.index.key_of(row.id)] += 1
+            self._senses.pop(row.executor, None)
+
+    def _forget_tool_row(self, row: QueryRow) -> None:
+        ids = self._by_tool.get(row.executor)
+        if ids is None or row.id not in ids:
+            return
+        ids.discard(row.id)
+        keys = self._tool_keys[row.executor]
+        key = self.index.key_of(row.id)
+        keys[key] -= 1
+        if keys[key] <= 0:
+            del keys[key]
+        self._senses.pop(row.executor, None)
+
+    def remove(self, rid: int) -> None:
+        row = self.rows.get(rid)
+        if row is not None:
+            self._forget_tool_row(row)
+        super().remove(rid)
+
+    def sense(self, executor: str, tools: Callable[[str], Any]) -> ToolSense:
+        """What `executor` is asked to do: its name, examples and most recent learned requests."""
+        s = self._senses.get(executor)
+        if s is None:
+            ids = sorted(self._by_tool.get(executor, set()))[-SENSE_ROWS:]
+            s = self._senses[executor] = sense_of(executor, tools(executor), [self.rows[i].query for i in ids])
+        return s
+
+    def keys_for(self, sig: ActionSig, tools: Callable[[str], Any]) -> list[str]:
+        """The index partitions whose tools may serve this request: its own, and those of the tools that do
+        its action (or, for a request without a known verb, whose words it uses)."""
+        keys: list[str] = []
+        if sig.negated:
+            return keys
+        for executor, tool_keys in self._tool_keys.items():
+            if not tool_keys or tools(executor) is None:
+                continue
+            sense = self.sense(executor, tools)
+            if sig.known:
+                ok = set(sig.actions) <= sense.actions
+            else:
+                ok = bool(sig.content) and sig.content <= sense.vocab
+            if ok:
+                keys.extend(k for k in tool_keys if k not in keys)
+        return keys
 
     def prepared(self, row: QueryRow) -> _Prepared:
         p = self._prep.get(row.id)
@@ -165,7 +247,8 @@ class L1Matcher(RowCache[QueryRow, _Prepared]):
     def match(self, text: str, vector: np.ndarray, slots: dict[str, Any], sig: ActionSig,
               tools: Callable[[str], Any], threshold: float, min_uses: int, owner: str | None = None,
               fill: Callable[[str, Any, list[str]], dict[str, Any]] | None = None) -> MatchResult:
-        cands, miss = search_or_miss(self, "L1", "q", "request", vector, sig, threshold, min_uses, owner)
+        cands, miss = search_or_miss(self, "L1", "q", "request", vector, sig, threshold, min_uses, owner,
+                                     self.keys_for(sig, tools))
         if miss is not None:
             return miss
         return first_hit(cands, describe_nearest("q", cands[0], self.rows),
@@ -179,12 +262,12 @@ class L1Matcher(RowCache[QueryRow, _Prepared]):
             stricter = " (learned after a contradiction)" if thr > 0 and row.threshold_override else ""
             return MatchResult(False, f"L1: nearest {row.ref} {score:.3f} < threshold {thr:.3f}{stricter}", **base)
         prep = self.prepared(row)
-        why = guard_reason(sig, prep.sig)
-        if why:
-            return MatchResult(False, f"L1: {row.ref} {score:.3f}: {why}", **base)
         tool = tools(row.executor)
         if tool is None:
             return MatchResult(False, f"L1: {row.ref}: tool {row.executor!r} is not available now", **base)
+        why = fit_reason(sig, prep.sig, self.sense(row.executor, tools))
+        if why:
+            return MatchResult(False, f"L1: {row.ref} {score:.3f}: {why}", **base)
         b = bind(row.executor, tool, prep.template, row.query, prep.slots, text, slots)
         extra: dict[str, Any] = {}
         while not b.ok and fill is not None and b.need and b.need not in extra:
@@ -200,5 +283,9 @@ class L1Matcher(RowCache[QueryRow, _Prepared]):
         problem = unconsumed_problem(slots, b.used, prep.slots, prep.used)
         if problem:
             return MatchResult(False, f"L1: {row.ref} {score:.3f}: argument guard: {problem}", **base)
+        wrong = object_problem(row.executor, tool, b.args, text, list(slots.get("path") or []), row.args, row.query,
+                               list(prep.slots.get("path") or []), self.disk)
+        if wrong:
+            return MatchResult(False, f"L1: {row.ref} {score:.3f}: {wrong}", **base)
         return MatchResult(True, f"L1: {row.ref} {score:.3f} ≥ {thr:.3f}; action, object and argument guards agree",
                            args=b.args, sources=b.sources, **base)

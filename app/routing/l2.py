@@ -20,6 +20,7 @@ from .actions import ActionSig, action_of
 from .args_extractor import extract
 from .l1 import MatchResult, describe_nearest, first_hit, guard_reason, search_or_miss
 from .memo import PathRow
+from .objects import object_problem
 from .row_cache import RowCache
 from .slots import bind, templatize, unconsumed_problem, used_by_template
 
@@ -151,6 +152,10 @@ class L2Matcher(RowCache[PathRow, _Prepared]):
             b = bind(s["tool"], tool, s.get("args", {}), row.query, prep.slots, text, slots, used)
             if not b.ok:
                 return MatchResult(False, f"L2: {row.ref} {score:.3f}: step {i}: argument guard: {b.reason}", **base)
+            wrong = object_problem(s["tool"], tool, b.args, text, list(slots.get("path") or []), {}, row.query, [],
+                                   self.disk)
+            if wrong:
+                return MatchResult(False, f"L2: {row.ref} {score:.3f}: step {i}: {wrong}", **base)
             steps.append({"tool": s["tool"], "args": b.args, "arg_sources": b.sources})
         problem = unconsumed_problem(slots, used, prep.slots, prep.used)
         if problem:

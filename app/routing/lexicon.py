@@ -16,7 +16,8 @@ IT_VERBS: dict[str, list[str]] = {
     "read": ["leggere", "aprire", "mostrare", "visualizzare", "vedere", "guardare", "consultare", "visitare",
              ],
     "delete": ["cancellare", "eliminare", "rimuovere", "togliere", "cestinare", "distruggere", "buttare",
-               "svuotare", "levare"],
+               "levare"],
+    "empty": ["svuotare"],
     "write": ["scrivere", "salvare", "creare", "annotare", "aggiungere", "inserire", "registrare"],
     "edit": ["modificare", "cambiare", "aggiornare", "correggere", "sostituire"],
     "rename": ["rinominare"],
@@ -58,13 +59,17 @@ IT_VERBS: dict[str, list[str]] = {
 IT_EXTRA: dict[str, list[str]] = {
     "read": ["leggi", "legga", "leggete", "apri", "apra", "aprite", "vedi", "veda", "cosa c'è in", "cosa c'è nel",
              "cosa c'è nella", "cosa c'è dentro", "che c'è in", "che c'è nel", "che c'è nella", "far vedere", "fammi vedere", "fa vedere", "fai vedere", "fammelo vedere", "fammela vedere",
-             "fammeli vedere", "dai un'occhiata", "dà un'occhiata", "mostrameli", "mostramele"],
+             "fammeli vedere", "dai un'occhiata", "dà un'occhiata", "mostrameli", "mostramele", "cosa dice", "che dice",
+             "cosa c'è scritto", "che c'è scritto", "c'è scritto", "che c'è dentro", "dammi il contenuto",
+             "dammi il testo"],
+    "list": ["che file ci sono", "quali file ci sono", "che cartelle ci sono", "quali cartelle ci sono"],
     "delete": ["rimuovi", "rimuova", "togli", "tolga", "butta via", "butta", "distruggi", "leva"],
     "write": ["scrivi", "scriva", "aggiungi", "aggiunga", "crea", "salva", "inserisci", "inserisca"],
     "edit": ["sostituisci", "sostituisca"],
     "move": ["trasferisci", "trasferisca"],
     "rename": ["cambia nome", "cambia il nome", "cambiagli nome", "cambiare nome", "cambiare il nome"],
-    "find": ["cerca", "cerchi", "cercami", "trova", "trovami"],
+    "find": ["cerca", "cerchi", "cercami", "trova", "trovami", "dove sono i file", "ci sono file",
+             "ci sono dei file"],
     "on": ["accendi", "accenda"],
     "off": ["spegni", "spenga", "spengi"],
     "start": ["avvia", "lancia", "esegui", "fai partire", "fa partire", "far partire"],
@@ -92,15 +97,18 @@ IT_EXTRA: dict[str, list[str]] = {
 }
 EN_VERBS: dict[str, list[str]] = {
     "read": ["read", "open", "show", "display", "view", "see", "look at", "take a look at", "have a look at",
-             "visit", "browse", "what's in", "whats in", "what is in"],
-    "delete": ["delete", "remove", "erase", "trash", "wipe", "rm", "get rid of", "throw away", "destroy",
-               "empty"],
-    "write": ["write", "save", "create", "add", "append", "insert", "store", "jot down", "put down"],
+             "visit", "browse", "what's in", "whats in", "what is in", "what's inside", "whats inside",
+             "show me the contents", "give me the contents", "what does it say"],
+    "delete": ["delete", "remove", "erase", "trash", "rm", "get rid of", "throw away", "destroy"],
+    "empty": ["empty", "wipe", "clear", "blank"],
+    "write": ["write", "save", "create", "add", "append", "insert", "store", "jot down", "put down", "type", "mkdir",
+              "make a folder", "make a new folder", "make a directory"],
     "edit": ["edit", "modify", "change", "update", "fix", "correct", "replace"],
     "rename": ["rename", "change the name of", "change the name"],
     "copy": ["copy", "duplicate", "cp"],
     "move": ["move", "mv", "transfer", "relocate"],
-    "list": ["list", "enumerate", "ls"],
+    "list": ["list", "enumerate", "ls", "what files are", "which files are", "what folders are",
+             "which folders are"],
     "find": ["find", "search", "look for", "locate", "seek", "grep", "look up", "search for", "hunt for"],
     "up": ["raise", "increase", "turn up", "boost", "crank up", "louder", "bump up"],
     "down": ["lower", "decrease", "reduce", "turn down", "quieter", "dim"],
@@ -135,6 +143,10 @@ EN_VERBS: dict[str, list[str]] = {
     "undo": ["undo", "revert"],
     "encrypt": ["encrypt", "decrypt", "password-protect", "password protect"],
 }
+# How people text: short forms read as the word they stand for ("nn" is a negation).
+TEXTING: dict[str, str] = {"nn": "non", "ke": "che", "qnd": "quando", "qndo": "quando", "cmq": "comunque",
+                           "xke": "perché", "xché": "perché", "pls": "please", "plz": "please", "u": "you",
+                           "r": "are", "dnt": "don't"}
 # Words that are nouns as often as verbs: a verb only at the start of a clause.
 AMBIGUOUS = frozenset({
     "list", "search", "copy", "play", "print", "call", "check", "set", "start", "stop", "book", "plan", "count",
@@ -144,7 +156,8 @@ AMBIGUOUS = frozenset({
     "conto", "ordine", "nota", "note", "segno", "registro", "sposta", "leva", "tolto", "ferma", "termina", "lancia",
     "archivio", "see", "grab", "add", "butta", "guarda", "cambio", "carica",
     "ricordi", "salvo", "vedo", "conta", "tolgo", "schedule", "cifra", "proteggi", "called", "calling",
-    "printed", "installed", "played", "sent",
+    "printed", "installed", "played", "sent", "type", "typed", "types", "chiamato", "chiamata", "chiamati",
+    "chiamate",
 })
 # A noun that names the action when no verb does ("fammi un riassunto", "a summary of ...").
 NOUN_ACTIONS: dict[str, str] = {
@@ -235,7 +248,8 @@ contiene contengono contenere contain contains containing
 def _version() -> str:
     import hashlib
 
-    data = repr((IT_VERBS, IT_EXTRA, EN_VERBS, sorted(AMBIGUOUS), NOUN_ACTIONS, sorted(NEGATIONS), sorted(CLAUSE_BREAK),
+    data = repr((IT_VERBS, IT_EXTRA, EN_VERBS, TEXTING, sorted(AMBIGUOUS), NOUN_ACTIONS, sorted(NEGATIONS),
+                 sorted(CLAUSE_BREAK),
                  CLITICS, OBJECTS, sorted(STOPWORDS), stem("cartelle") + stem("files")))  # the stemmer is part of it
     return hashlib.sha1(data.encode("utf-8")).hexdigest()[:8]
 

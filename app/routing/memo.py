@@ -89,6 +89,9 @@ MIGRATIONS = [
         entry text,
         reason text not null);
     """),
+    Migration(2, "which embedder made the stored vectors (vectors of another one are re-made, never compared)", """
+    create table memo_meta(key text primary key, value text not null);
+    """),
 ]
 
 
@@ -204,7 +207,7 @@ class Memo:
         args_json = json.dumps(args, ensure_ascii=False, sort_keys=True)
         upd = "uses + excluded.uses" if merge == "add" else "max(uses, excluded.uses)"
         with self._lock, self.con:
-            row = self.con.execute(
+            rid = int(one_row(self.con.execute(
                 f"insert into canonical_query_log(owner, canonical, query, executor, args_observed, observed_at, uses, "
                 f"first_seen, last_used_day_rank, vector, action_key) values(?,?,?,?,?,?,?,?,?,?,?) on conflict(owner, "
                 f"canonical, executor) do update set uses = {upd}, query = excluded.query, "
@@ -239,7 +242,7 @@ class Memo:
         sig = signature(steps)
         upd = "uses + excluded.uses" if merge == "add" else "max(uses, excluded.uses)"
         with self._lock, self.con:
-            row = self.con.execute(
+            rid = int(one_row(self.con.execute(
                 f"insert into multi_tool_paths(owner, canonical, query, steps, signature, uses, first_seen, "
                 f"last_used_day_rank, vector, action_key) values(?,?,?,?,?,?,?,?,?,?) on conflict(owner, canonical, "
                 f"signature) do update set uses = {upd}, query = excluded.query, action_key = excluded.action_key, "

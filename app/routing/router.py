@@ -28,7 +28,9 @@ from .l0 import L0Table, default_table
 from .l1 import L1Matcher, MatchResult
 from .l2 import L2Matcher, content_leak, template_steps, too_big
 from .memo import Memo, MemoError, export_lines, parse_import
+from .memo_vectors import sync_embedder
 from .normalize import canonical
+from .objects import DiskKind, disk_kind
 from .slots import templatize
 
 log = logging.getLogger(__name__)
@@ -57,11 +59,14 @@ class Router:
         else:
             self._cfg = lambda: config_provider.config  # a ConfigManager: the live snapshot
         self._embedder_provider = embedder_provider
+        self._vectors_of: str | None = None  # the embedder whose vectors the memo holds, once checked
+        self.reembed_progress: Callable[[int, int], None] | None = None  # (done, total) while switching embedders
         self.memo = memo or Memo()
         self._tool = _tool_lookup(tool_schemas)
         self.l0 = l0_table or default_table()
-        self.l1 = L1Matcher(self.memo)
-        self.l2 = L2Matcher(self.memo)
+        self.disk: DiskKind | None = disk_kind  # what a path is on disk; None judges paths by words and spelling
+        self.l1 = L1Matcher(self.memo, disk=self.disk)
+        self.l2 = L2Matcher(self.memo, disk=self.disk)
         self._args_llm = ArgsLLM(llm_provider) if llm_provider is not None else None
         self._served: OrderedDict[str, tuple[str, str, float | None]] = OrderedDict()
         self._lock = threading.RLock()
@@ -94,13 +99,19 @@ class Router:
     # -- embedding -----------------------------------------------------------------------------------------
     def _embed(self, texts: list[str]) -> np.ndarray:
         emb = self._embedder_provider()
+        ident = getattr(emb, "ident", None)
+        if ident is not None and ident != self._vectors_of:   # first use, or embed.model changed
+            if sync_embedder(self.memo, emb, ident, self.reembed_progress) or int(emb.dim) != self.l1.index.dim:
+                self.l1 = L1Matcher(self.memo, int(emb.dim), self.disk)
+                self.l2 = L2Matcher(self.memo, int(emb.dim), self.disk)
+            self._vectors_of = ident
         vecs = emb.embed(texts)
         dim = int(vecs.shape[1])
         if dim != self.l1.index.dim:  # another embedder in runtime.toml: rows of the old one cannot be compared
             log.warning("embedder dimension %d differs from the memo's %d: rows of the old model are skipped",
                         dim, self.l1.index.dim)
-            self.l1 = L1Matcher(self.memo, dim)
-            self.l2 = L2Matcher(self.memo, dim)
+            self.l1 = L1Matcher(self.memo, dim, self.disk)
+            self.l2 = L2Matcher(self.memo, dim, self.disk)
         return np.asarray(vecs)
 
     # -- deciding -------------------------------------------------------------------------------------------

@@ -9,13 +9,15 @@ from .actions import key_of_stored
 from .index import VectorIndex
 from .lexicon import LEXICON_VERSION
 from .memo import Memo
+from .objects import DiskKind, disk_kind
 
 R = TypeVar("R")  # QueryRow | PathRow
 P = TypeVar("P")  # the matcher's prepared guard data
 
 
 class RowCache(Generic[R, P]):
-    def __init__(self, memo: Memo, dim: int = 384):
+    def __init__(self, memo: Memo, dim: int = 384, disk: DiskKind | None = disk_kind):
+        self.disk = disk  # what a path is on disk (None: judged by its words and spelling only)
         self.memo = memo
         self.index = VectorIndex(dim)
         self.rows: dict[int, R] = {}

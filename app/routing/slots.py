@@ -289,7 +289,10 @@ def bind(tool_name: str, tool: Any, template: dict[str, Any], old_query: str, ol
                 if arg in required:
                     return Binding(False, reason=f"{tool_name}: required argument {arg!r} ({_ph(tv)}) has no value "
                                                  f"in the request", need=arg)
-                continue  # asked for last time, not now: the tool's own default applies
+                if getattr(tool, "risk", "read") != "read":  # a write/delete/send without its limit does more
+                    return Binding(False, reason=f"{tool_name}: argument {arg!r} ({_ph(tv)}) limited the remembered "
+                                                 f"call and has no value now: it would change more", need=arg)
+                continue  # asked for last time, not now: a read tool's own default applies
             args[arg], sources[arg] = v, "rules"
             continue
         derived = words_of(tv) & old_words

@@ -67,6 +67,19 @@ def test_optional_args_asked_last_time_but_not_now_fall_back_to_the_tool_default
     assert b.ok and b.args == {"root": "~/"}
 
 
+def test_a_write_tool_never_loses_the_limit_its_remembered_call_had() -> None:
+    tools = build_tools({"delete_matching": {"properties": {"root": {"type": "string"}, "ext": {"type": "string"}},
+                                             "required": ["root"]}})
+    old = "cancella i pdf in /tmp/t"
+    slots = extract(old, NOW)
+    tmpl = {k: templatize(v, slots) for k, v in {"root": "/tmp/t", "ext": "*.pdf"}.items()}
+    tool = tools["delete_matching"]
+    risky = type("Risky", (), {"risk": "write", "properties": tool.properties, "required": tool.required})()
+    new = "cancella i file in /tmp/t"
+    b = bind("delete_matching", risky, tmpl, old, slots, new, extract(new, NOW))
+    assert not b.ok and "would change more" in b.reason and b.need == "ext"
+
+
 def test_slot_maps_are_inferred_from_argument_names() -> None:
     from app.tools.registry import Tool
 

@@ -1,0 +1,188 @@
+"""The object guard: a file tool never serves a folder, a folder tool never serves a file.
+
+Cosine cannot tell "leggi il file X" from "leggi la cartella X" (0.97), so every
+path a fast-path hit would pass to a tool is checked for its kind:
+
+- in the request: the word right before it ("la cartella X", "il file X"), the
+  disk (what X is, when it exists), its shape when it does not ("notes.md" is a
+  file, "dir/" a folder); words and disk that disagree make the kind unknown
+  and refuse any tool that cares;
+- on the tool's side: what its schema says the argument is ("Folder path",
+  "Absolute file paths"), else what its name says (make_folder, list_dir), else
+  the kind of the same argument in the remembered request.
+"""
+from __future__ import annotations
+
+import os
+import re
+from functools import lru_cache
+from typing import Any, Callable, Literal
+
+from .normalize import normalize, split_words
+
+Kind = Literal["file", "folder"]
+FOLDER_WORDS = frozenset({"cartella", "cartelle", "folder", "folders", "directory", "directories", "dir",
+                          "sottocartella", "subfolder"})
+FILE_WORDS = frozenset({"file", "files", "documento", "documenti", "document", "documents", "doc", "testo", "text"})
+# Words that stand between a kind word and its path without changing whose kind it is.
+_SKIP = frozenset({"my", "mio", "mia", "miei", "mie", "the", "il", "lo", "la", "i", "gli", "le", "l'", "this",
+                   "questo", "questa", "that", "quel", "quella", "nuovo", "nuova", "new", "called", "chiamato",
+                   "chiamata", "named", "di", "del", "della", "dello", "of"})
+_HOLDING = frozenset({"in", "nel", "nella", "nello", "nei", "negli", "nelle", "dentro", "inside", "into", "within",
+                      "di", "del", "della", "dello", "dei", "degli", "delle", "of", "from", "da", "dal", "dalla",
+                      "sotto", "under"})
+_PLURAL_BEFORE = frozenset({"i", "dei", "nei", "tutti", "quali", "che", "quanti", "alcuni", "miei", "tuoi", "questi",
+                            "quei", "these", "those", "all", "the"})
+_EXT = re.compile(r"\.[A-Za-z0-9]{1,8}$")
+DiskKind = Callable[[str], "Kind | None"]
+
+
+def disk_kind(path: str) -> Kind | None:
+    """What `path` is on this computer, or None when it does not exist (or cannot be looked at)."""
+    try:
+        p = os.path.expanduser(path)
+        if os.path.isdir(p):
+            return "folder"
+        if os.path.exists(p):
+            return "file"
+    except (OSError, ValueError):
+        pass
+    return None
+
+
+def shape_kind(path: str) -> Kind | None:
+    """The kind a path's spelling implies: a trailing slash, or a name with an extension."""
+    if path.endswith(("/", "\\")) or path in ("~", ".", ".."):
+        return "folder"
+    name = re.split(r"[\\/]", path)[-1]
+    if name.startswith(".") and name.count(".") == 1:
+        return None  # ".config", ".ssh": dot-folders as often as dot-files
+    return "file" if _EXT.search(name) else None
+
+
+def _word_kinds(text: str) -> list[Kind | None]:
+    """Per path of the request: the kind its nearest words name. "il file X" and "la cartella X" say it
+    outright; "i file in X", "the files of X" make X the place that holds them: a folder."""
+    from .args_extractor import masked_text  # the extractor imports normalize, which this module uses
+
+    toks = split_words(normalize(masked_text(text)))
+    out: list[Kind | None] = []
+    for i, t in enumerate(toks):
+        if t != "{path}":
+            continue
+        kind: Kind | None = None
+        if i >= 2 and toks[i - 1] in _HOLDING and _plural_files(toks, i - 2):
+            kind = "folder"
+        else:
+            j = i - 1
+            while j >= 0 and toks[j] in _SKIP:
+                j -= 1
+            if j >= 0 and toks[j] in FOLDER_WORDS:
+                kind = "folder"
+            elif j >= 0 and toks[j] in FILE_WORDS:
+                kind = "file"
+        out.append(kind)
+    return out
+
+
+def _plural_files(toks: list[str], j: int) -> bool:
+    """Is toks[j] "files"/"documenti", or an Italian "file" after a plural word ("i file", "quali file")?"""
+    if toks[j] in ("files", "documenti", "documents", "docs"):
+        return True
+    return toks[j] == "file" and j > 0 and toks[j - 1] in _PLURAL_BEFORE
+
+
+@lru_cache(maxsize=4096)
+def _words_cached(text: str) -> tuple[Kind | None, ...]:
+    return tuple(_word_kinds(text))
+
+
+def request_kinds(text: str, paths: list[str], disk: DiskKind | None = disk_kind) -> list[Kind | None | str]:
+    """The kind of each path of a request: "file", "folder", None (not said), "mixed" (evidence disagrees)."""
+    words = _words_cached(text)
+    out: list[Kind | None | str] = []
+    for i, p in enumerate(paths):
+        said = words[i] if i < len(words) else None
+        seen = disk(p) if disk is not None else None
+        shaped = shape_kind(p) if seen is None else None
+        ev = {k for k in (said, seen, shaped) if k}
+        if said and seen and said != seen:
+            out.append("mixed")  # "il file X" where X is a folder: let the planner ask
+        elif said and shaped and said != shaped:
+            out.append(said)  # the person's word beats the spelling ("la cartella backup.old")
+        else:
+            out.append(next(iter(ev)) if len(ev) == 1 else None)
+    return out
+
+
+def _says(text: str) -> Kind | None:
+    words = set(re.findall(r"[a-zà-ù]+", text.lower()))
+    folder = bool(words & {"folder", "folders", "directory", "dir", "cartella"})
+    file = bool(words & {"file", "files"})
+    if folder and not file:
+        return "folder"
+    if file and not folder:
+        return "file"
+    return None
+
+
+@lru_cache(maxsize=512)
+def _tool_kinds_cached(name: str, props_key: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
+    out: dict[str, str] = {}
+    path_args = [a for a, _ in props_key if re.search(r"(path|paths|root|dir|folder|src|dest|source|target)$", a)]
+    by_name = _says(name.replace("_", " "))
+    for arg, desc in props_key:
+        if arg not in path_args:
+            continue
+        kind = _says(desc) if desc else None
+        if kind is None and len(path_args) == 1 and by_name == "folder":
+            kind = "folder"  # make_folder, list_dir: the name says what its one path is
+        if kind:
+            out[arg] = kind
+    return tuple(sorted(out.items()))
+
+
+def tool_kinds(name: str, tool: Any) -> dict[str, str]:
+    """Argument -> "file"/"folder" for the path arguments whose kind the tool's own schema or name states."""
+    props = (getattr(tool, "schema", None) or {}).get("properties") or getattr(tool, "properties", None) or {}
+    key = tuple(sorted((a, str((s or {}).get("description", "")) if isinstance(s, dict) else "")
+                       for a, s in props.items()))
+    return dict(_tool_kinds_cached(name.replace("_dir", "_directory"), key))
+
+
+def _path_values(value: Any) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, list):
+        return [v for v in value if isinstance(v, str)]
+    return []
+
+
+def _kinds_by_value(text: str, paths: list[str], disk: DiskKind | None) -> dict[str, Kind | None | str]:
+    return dict(zip(paths, request_kinds(text, paths, disk)))
+
+
+def object_problem(tool_name: str, tool: Any, args: dict[str, Any], text: str, paths: list[str],
+                   old_args: dict[str, Any], old_text: str, old_paths: list[str],
+                   disk: DiskKind | None = disk_kind) -> str | None:
+    """Why the bound call would act on the wrong kind of thing, or None when every path fits."""
+    if not paths:
+        return None
+    want = tool_kinds(tool_name, tool)
+    new_k = _kinds_by_value(text, paths, disk)
+    old_k = _kinds_by_value(old_text, old_paths, None)  # the old path's disk may have changed since
+    for arg, value in args.items():
+        old_vals = _path_values(old_args.get(arg))
+        need = want.get(arg)
+        if need is None:
+            olds = {old_k.get(v) for v in old_vals} - {None}
+            need = next(iter(olds)) if len(olds) == 1 and olds <= {"file", "folder"} else None
+        if need is None:
+            continue
+        for v in _path_values(value):
+            got = new_k.get(v)
+            if got == "mixed":
+                return f"object guard: {v} is called one kind of thing and is another on disk"
+            if got is not None and got != need:
+                return f"object guard: {v} is a {got}, {tool_name} {arg!r} takes a {need}"
+    return None

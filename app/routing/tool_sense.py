@@ -1,0 +1,90 @@
+"""What a tool is asked to do, learned from its own name, its example requests and the requests it served.
+
+The action guard compared a new request with ONE remembered request: same verb
+class, same leftover words. That refused most everyday paraphrases ("mostrami la
+cartella X" vs "elenca i file nella cartella X"; "what's the time now" vs "che
+ore sono"). A tool's sense widens the comparison to everything known about the
+tool, still through the lexicon (so antonyms stay different classes):
+
+- actions: the verb classes of its name ("delete_files"), its examples, and
+  every single-action request it was taught or served (planner turns teach it);
+- vocab: the content words of the same texts ("ore", "time", "parola");
+- objects: their object classes ("image", "web", ...).
+
+A request fits a tool when each of its verb classes is one of the tool's
+actions, each of its content words is in the tool's vocab or the remembered
+request, and its object classes are the tool's. Unknown words never fit: an
+unsupported action ("cripta", "encrypt", "nascondi") goes to the planner.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any, Iterable
+
+from .actions import ActionSig, action_of
+
+
+@dataclass(frozen=True)
+class ToolSense:
+    actions: frozenset[str]
+    vocab: frozenset[str]
+    objects: frozenset[str]
+
+    def to_dict(self) -> dict[str, object]:
+        return {"actions": sorted(self.actions), "vocab": sorted(self.vocab), "objects": sorted(self.objects)}
+
+
+ROW_SUPPORT = 2  # distinct learned requests before one of their words or verb classes speaks for the tool
+ROW_SHARE = 0.2  # ...and the share of the tool's requests a verb class needs (one odd planner turn is no rule)
+
+
+def sense_of(name: str, tool: Any, taught: Iterable[str]) -> ToolSense:
+    """The sense of `name` from its name, its examples (when `tool` has them) and the requests it learned.
+
+    The name and the examples are the tool author's word: taken as they are. Learned requests are the
+    planner's: a word or a verb class counts once several requests agree on it."""
+    actions: set[str] = set()
+    vocab: set[str] = set()
+    objects: set[str] = set()
+    named = action_of(name.replace("_", " "))
+    if len(named.actions) == 1 and not named.negated:
+        actions |= set(named.actions)
+    for text in getattr(tool, "examples", ()) or ():
+        sig = action_of(text)
+        if sig.negated or len(sig.actions) > 1:
+            continue
+        actions |= set(sig.actions)
+        vocab |= sig.content
+        objects |= sig.objects
+    rows = [action_of(t) for t in dict.fromkeys(taught)]
+    rows = [r for r in rows if not r.negated and len(r.actions) <= 1]
+    verbs = Counter(a for r in rows for a in r.actions)
+    words = Counter(w for r in rows for w in r.content)
+    things = Counter(o for r in rows for o in r.objects)
+    actions |= {a for a, n in verbs.items() if n >= ROW_SUPPORT and n >= ROW_SHARE * len(rows)}
+    vocab |= {w for w, n in words.items() if n >= ROW_SUPPORT}
+    objects |= {o for o, n in things.items() if n >= ROW_SUPPORT}
+    return ToolSense(frozenset(actions), frozenset(vocab), frozenset(objects))
+
+
+def fits(new: ActionSig, old: ActionSig, sense: ToolSense) -> str | None:
+    """Why a request does not fit a remembered request of a tool with this sense, or None when it does."""
+    if new.negated:
+        return "action guard: the request is negated ('non', 'don't'...): never replayed"
+    if new.known:
+        if not set(new.actions) <= (sense.actions | set(old.actions)):
+            return (f"action guard: the request asks {list(new.actions)}, the tool does "
+                    f"{sorted(sense.actions | set(old.actions)) or 'an unnamed action'}")
+    elif old.known and not new.content:
+        return f"action guard: the request names no action, the remembered request {list(old.actions)}"
+    elif not new.content and old.content:
+        return f"action guard: the request names nothing of what the remembered one asked ({sorted(old.content)})"
+    extra = new.content - sense.vocab - old.content
+    if extra:
+        return f"action guard: the words {sorted(extra)} are nothing this tool was asked for"
+    objs = (new.objects - {"folder"}) - sense.objects - old.objects
+    lost = (old.objects - {"folder"}) - new.objects
+    if objs or lost:
+        return f"object guard: the requests differ in {sorted(objs | lost)}"
+    return None

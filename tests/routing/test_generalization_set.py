@@ -1,0 +1,86 @@
+"""The shipped generalization set: big enough, both languages, every tool, a fixed tune/heldout split."""
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from app.bench import generalization
+
+TOOLS = {"read_files", "list_dir", "find_files", "write_files", "get_now", "get_date", "remember", "recall",
+         "calculate", "delete_files", "move_files", "copy_files", "make_folder", "search_in_files", "open_path",
+         "get_urls"}
+
+
+@pytest.fixture(scope="module")
+def gsets() -> dict[str, Any]:
+    return generalization.load()
+
+
+def test_sizes_languages_and_kinds(gsets: dict[str, Any]) -> None:
+    assert len(gsets["paraphrases"]) >= 200 and len(gsets["adversarial"]) >= 200
+    assert {a["kind"] for a in gsets["adversarial"]} == {"antonym", "unsupported", "negation", "object", "argument"}
+    text = " ".join(p["probe"] for p in gsets["paraphrases"] + gsets["adversarial"])
+    assert " the " in text and " il " in text
+
+
+def test_every_tool_has_paraphrases_and_a_taught_request(gsets: dict[str, Any]) -> None:
+    per_tool = Counter(p["tool"] for p in gsets["paraphrases"])
+    assert TOOLS <= set(per_tool), TOOLS - set(per_tool)
+    assert all(n >= 8 for n in per_tool.values()), per_tool
+    assert {t["tool"] for t in gsets["taught"]} == TOOLS
+
+
+def test_split_follows_the_fixed_rule_and_is_balanced(gsets: dict[str, Any]) -> None:
+    probes = gsets["paraphrases"] + gsets["adversarial"]
+    assert all(p["split"] == generalization.split_of(p["probe"]) for p in probes)
+    for part in (gsets["paraphrases"], gsets["adversarial"]):
+        n = Counter(p["split"] for p in part)
+        assert 0.4 <= n["tune"] / len(part) <= 0.6, n
+
+
+def test_probes_are_apart_from_the_taught_requests(gsets: dict[str, Any]) -> None:
+    taught = {t["query"] for t in gsets["taught"]}
+    probes = [p["probe"] for p in gsets["paraphrases"] + gsets["adversarial"]]
+    assert not taught & set(probes)
+    assert len(probes) == len(set(probes))
+    ids = {t["id"] for t in gsets["taught"]}
+    assert all(p["taught"] in ids for p in gsets["paraphrases"] + gsets["adversarial"])
+
+
+def test_only_keeps_one_half() -> None:
+    sets = generalization.load()
+    tune, held = generalization.only(sets, "tune"), generalization.only(sets, "heldout")
+    assert len(tune["paraphrases"]) + len(held["paraphrases"]) == len(sets["paraphrases"])
+    assert {p["split"] for p in tune["adversarial"]} == {"tune"}
+    assert tune["taught"] == held["taught"] == sets["taught"]
+
+
+def test_auc_counts_order_and_ties() -> None:
+    assert generalization.auc([0.9, 0.8], [0.1, 0.2]) == 1.0
+    assert generalization.auc([0.1], [0.9]) == 0.0
+    assert generalization.auc([0.5], [0.5]) == 0.5
+
+
+# What the fast path reaches on the set with the shipped embedder and defaults. Guards were tuned on the tune
+# half only; the held-out half is the honest figure. The one held-out hit left: a read-only find_files call
+# without the extension the remembered call had ("cerca nei file di X" after "trova i file pdf in X") — a
+# read tool falls back to its own default by design (tests/routing/test_slots.py); the set counts it wrong.
+HELDOUT_RECALL_FLOOR = 0.52
+TUNE_RECALL_FLOOR = 0.65
+KNOWN_HELDOUT_HITS = {"cerca nei file di ~/Documenti"}
+
+
+@pytest.mark.slow
+def test_generalization_figures_hold(tmp_path: Any, embedder: Any) -> None:
+    from app.config.loader import defaults
+
+    res = generalization.run(tmp_path / "memo.db", embedder, defaults())
+    held, tune = res["heldout"], res["tune"]
+    print("\n" + generalization.summary(res))
+    assert tune["wrong_action_or_argument_hits"] == 0, tune["wrong_hits"]
+    assert held["paraphrases"]["wrong"] == 0, held["wrong_hits"]          # never the wrong tool on a paraphrase
+    assert {w["probe"] for w in held["wrong_hits"]} <= KNOWN_HELDOUT_HITS, held["wrong_hits"]
+    assert held["paraphrases"]["recall"] >= HELDOUT_RECALL_FLOOR
+    assert tune["paraphrases"]["recall"] >= TUNE_RECALL_FLOOR

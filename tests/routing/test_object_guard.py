@@ -1,0 +1,101 @@
+"""The object guard and a tool's sense: a file tool never serves a folder (and back), whatever the cosine;
+everyday phrasings of a taught action are served, unsupported actions and antonyms are not."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Callable
+
+import pytest
+
+from app.bench.routing_sets import REFERENCE_NOW, teach
+from app.routing.actions import action_of, typo_verb
+from app.routing.objects import request_kinds, shape_kind, tool_kinds
+from app.routing.tool_sense import fits, sense_of
+from app.tools.catalog import core_tools
+
+
+def test_a_path_kind_comes_from_the_word_the_disk_and_the_spelling(tmp_path: Path) -> None:
+    folder = tmp_path / "progetti"
+    folder.mkdir()
+    note = tmp_path / "nota"          # a file without an extension: only the disk knows
+    note.write_text("x", encoding="utf-8")
+    assert request_kinds(f"leggi la directory {folder}", [str(folder)]) == ["folder"]
+    assert request_kinds(f"elenca i file nel file {note}", [str(note)]) == ["file"]
+    assert request_kinds(f"leggi {folder}", [str(folder)]) == ["folder"]          # the disk
+    assert request_kinds(f"leggi {note}", [str(note)]) == ["file"]
+    assert request_kinds(f"leggi il file {folder}", [str(folder)]) == ["mixed"]   # word and disk disagree
+    assert request_kinds("list the files in ~/nowhere-xyz", ["~/nowhere-xyz"]) == ["folder"]  # what holds files
+    assert request_kinds("cerca 'x' nei file di ~/Lavoro", ["~/Lavoro"]) == ["folder"]
+    assert request_kinds("mostra il testo di /x/readme", ["/x/readme"]) == ["file"]
+    assert request_kinds("apri ~/nowhere-xyz", ["~/nowhere-xyz"]) == [None]
+    assert request_kinds("apri la cartella /x/backup.old", ["/x/backup.old"]) == ["folder"]  # the word wins
+    assert shape_kind("/x/notes.md") == "file" and shape_kind("/x/dir/") == "folder"
+    assert shape_kind("~/.ssh") is None and shape_kind("/x/Makefile") is None
+
+
+def test_a_tool_kind_comes_from_its_schema_or_its_name() -> None:
+    core = {t.name: t for t in core_tools()}
+    assert tool_kinds("read_files", core["read_files"]) == {"paths": "file"}
+    assert tool_kinds("list_dir", core["list_dir"]) == {"path": "folder"}
+    assert tool_kinds("find_files", core["find_files"]) == {"root": "folder"}
+    bare = type("T", (), {"schema": {"properties": {"path": {"type": "string"}}}})()
+    assert tool_kinds("make_folder", bare) == {"path": "folder"}
+    assert tool_kinds("open_path", bare) == {}                  # either: the remembered call decides
+
+
+def test_mistyped_verbs_keep_their_class_and_real_words_do_not_become_verbs() -> None:
+    assert typo_verb("spsota") == "move" and typo_verb("cpia") == "copy" and typo_verb("legi") == "read"
+    assert typo_verb("costa") is None and typo_verb("lock") is None and typo_verb("close") is None
+    assert action_of("legi il fle /tmp/a.txt").actions == ("read",)
+    assert action_of("nn cancellare /tmp/a.txt").negated          # texting forms: "nn" is "non"
+    assert action_of("svuota il file /tmp/a.txt").actions == ("empty",)   # emptying is not deleting
+
+
+def test_a_tool_sense_lets_in_everyday_phrasings_and_keeps_unknown_words_out() -> None:
+    core = {t.name: t for t in core_tools()}
+    lst = sense_of("list_dir", core["list_dir"], ["elenca i file nella cartella /tmp/t"])
+    old = action_of("elenca i file nella cartella /tmp/t")
+    assert "read" in lst.actions and "list" in lst.actions     # its examples say "mostrami la cartella home"
+    assert fits(action_of("mostrami la cartella /x"), old, lst) is None
+    assert fits(action_of("che file ci sono nella cartella /x"), old, lst) is None
+    assert "action guard" in (fits(action_of("cancella la cartella /x"), old, lst) or "")
+    assert "action guard" in (fits(action_of("cripta la cartella /x"), old, lst) or "")
+    assert "negated" in (fits(action_of("non mostrarmi la cartella /x"), old, lst) or "")
+    now = sense_of("get_now", core["get_now"], ["che ore sono"])
+    assert fits(action_of("whats the time now"), action_of("che ore sono"), now) is None
+    assert fits(action_of("what time is it in New York"), action_of("che ore sono"), now) is not None
+    # one odd planner turn is no rule: a verb class needs several learned requests that agree
+    odd = sense_of("read_files", core["read_files"], ["cancella /tmp/a.txt"])
+    assert "delete" not in odd.actions
+
+
+TAUGHT = [{"id": "read", "query": "leggi il file /tmp/t/a.txt", "tool": "read_files",
+           "args": {"paths": ["/tmp/t/a.txt"]}},
+          {"id": "list", "query": "elenca i file nella cartella /tmp/t", "tool": "list_dir",
+           "args": {"path": "/tmp/t"}}]
+
+
+@pytest.mark.slow
+def test_the_fast_path_never_hands_a_folder_to_a_file_tool(make_router: Callable[..., Any],
+                                                           tmp_path: Path) -> None:
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    note = tmp_path / "nota"
+    note.write_text("x", encoding="utf-8")
+    r = make_router()
+    teach(r, TAUGHT)
+
+    def served(text: str) -> tuple[str | None, dict[str, Any]]:
+        res = r.route(text, now=REFERENCE_NOW)
+        return (res.tool, res.args) if res is not None else (None, {})
+
+    for text in (f"leggi la directory {folder}", f"read the folder {folder}", f"leggi {folder}"):
+        tool, args = served(text)
+        assert tool != "read_files", (text, args, r.last_reason)     # reading a folder is listing it, or nothing
+        assert tool is None or args == {"path": str(folder)}
+    for text in (f"elenca i file nel file {note}", f"list the files in {note}", "elenca i file nel file /x/a.txt"):
+        tool, args = served(text)
+        assert tool is None, (text, tool, args, r.last_reason)
+    assert served(f"leggi {note}") == ("read_files", {"paths": [str(note)]})       # a file on disk
+    assert served(f"mostrami la cartella {folder}") == ("list_dir", {"path": str(folder)})
+    assert served("cosa dice il file /x/lettera.txt") == ("read_files", {"paths": ["/x/lettera.txt"]})
