@@ -216,8 +216,7 @@ class Memo:
                 f"last_used_day_rank = max(last_used_day_rank, excluded.last_used_day_rank), "
                 f"vector = coalesce(vector, excluded.vector) returning id",
                 (owner, canonical, query, executor, args_json, observed_at or _now(), uses, _now(), day_rank,
-                 _blob(vector), action_key))
-            rid = int(one_row(row)[0])  # fetched inside the transaction: the statement ends before the commit
+                 _blob(vector), action_key)))[0])  # fetched inside the transaction: no statement open at commit
         return rid
 
     def _rows(self, sql: str, owner: str | None) -> list[Any]:
@@ -249,8 +248,7 @@ class Memo:
                 f"last_used_day_rank = max(last_used_day_rank, excluded.last_used_day_rank), "
                 f"vector = coalesce(vector, excluded.vector) returning id",
                 (owner, canonical, query, json.dumps(steps, ensure_ascii=False), sig, uses, _now(), day_rank,
-                 _blob(vector), action_key))
-            rid = int(one_row(row)[0])  # fetched inside the transaction: the statement ends before the commit
+                 _blob(vector), action_key)))[0])  # fetched inside the transaction: no statement open at commit
         return rid
 
     def paths(self, owner: str | None = None) -> list[PathRow]:
