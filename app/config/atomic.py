@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import tempfile
 from pathlib import Path
+from typing import Callable
 
 PRIVATE_FILE = 0o600
 PRIVATE_DIR = 0o700
@@ -31,26 +32,40 @@ def fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
-def write_atomic(path: Path | str, data: bytes | str, mode: int = PRIVATE_FILE) -> Path:
-    """Replace `path` with `data` atomically and durably; the file gets `mode` (0600 by default)."""
-    path = Path(path)
-    folder = path.parent
-    if not folder.exists():
-        folder.mkdir(parents=True, exist_ok=True, mode=PRIVATE_DIR)
-    blob = data.encode("utf-8") if isinstance(data, str) else data
-    fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")  # mkstemp: 0600 already
+def write_all(fd: int, data: bytes) -> None:
+    """os.write until every byte is out (a short write is legal on any descriptor)."""
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view):]
+
+
+def replace_via_temp(final: Path, fill: Callable[[int], None], finish: Callable[[str], None]) -> None:
+    """The one atomic replace: a temp file beside `final` (mkstemp: 0600 before it holds a byte), `fill(fd)`,
+    fsync, `finish(tmp)` (its mode, owner, times), rename over `final`, fsync the folder. On any error the
+    temp file goes and `final` is untouched."""
+    fd, tmp = tempfile.mkstemp(dir=final.parent, prefix=f".{final.name}.", suffix=".tmp")
     try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(blob)
-            f.flush()
-            os.fsync(f.fileno())
-        os.chmod(tmp, mode)
-        os.replace(tmp, path)
+        try:
+            fill(fd)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        finish(tmp)
+        os.replace(tmp, final)
     except BaseException:
         try:
             os.unlink(tmp)
         except OSError:
             pass
         raise
-    fsync_dir(folder)
+    fsync_dir(final.parent)
+
+
+def write_atomic(path: Path | str, data: bytes | str, mode: int = PRIVATE_FILE) -> Path:
+    """Replace `path` with `data` atomically and durably; the file gets `mode` (0600 by default)."""
+    path = Path(path)
+    if not path.parent.exists():
+        path.parent.mkdir(parents=True, exist_ok=True, mode=PRIVATE_DIR)
+    blob = data.encode("utf-8") if isinstance(data, str) else data
+    replace_via_temp(path, lambda fd: write_all(fd, blob), lambda tmp: os.chmod(tmp, mode))
     return path

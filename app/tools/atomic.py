@@ -16,6 +16,8 @@ import threading
 from pathlib import Path
 from typing import Callable
 
+from app.config.atomic import fsync_dir, replace_via_temp, write_all
+
 _UMASK_LOCK = threading.Lock()
 
 
@@ -38,20 +40,6 @@ def new_file_mode() -> int:
     return 0o666 & ~current_umask()
 
 
-def fsync_dir(folder: Path) -> None:
-    """Make a rename durable (a no-op where folders cannot be opened, e.g. Windows)."""
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
-
-
 def _give_mode(tmp: str, final: Path) -> None:
     """The mode (and owner) the final file should have: the replaced file's, or the user's default."""
     try:
@@ -71,56 +59,22 @@ def _give_mode(tmp: str, final: Path) -> None:
 
 def write_via_temp(final: Path, fill: Callable[[int], None], keep_mode_of: Path | None = None) -> None:
     """Create a temporary file beside `final`, let `fill(fd)` write it, fsync, rename over `final`."""
-    fd, tmp = tempfile.mkstemp(dir=final.parent, prefix=f".{final.name}.", suffix=".tmp")
-    try:
-        try:
-            fill(fd)
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-        _give_mode(tmp, keep_mode_of or final)
-        os.replace(tmp, final)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-    fsync_dir(final.parent)
+    replace_via_temp(final, fill, lambda tmp: _give_mode(tmp, keep_mode_of or final))
 
 
 def write_bytes(final: Path, data: bytes) -> None:
-    def fill(fd: int) -> None:
-        view = memoryview(data)
-        while view:
-            n = os.write(fd, view)
-            view = view[n:]
-
-    write_via_temp(final, fill)
+    write_via_temp(final, lambda fd: write_all(fd, data))
 
 
 def copy_file(src: Path, final: Path) -> None:
     """Copy bytes, mode and modification time; `final` appears whole or not at all."""
-    fd, tmp = tempfile.mkstemp(dir=final.parent, prefix=f".{final.name}.", suffix=".tmp")
-    try:
-        try:
-            with open(src, "rb") as f:
-                while chunk := f.read(1 << 20):
-                    view = memoryview(chunk)
-                    while view:
-                        view = view[os.write(fd, view):]
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-        shutil.copystat(src, tmp, follow_symlinks=True)  # mode and times of the source, as `cp -p`
-        os.replace(tmp, final)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-    fsync_dir(final.parent)
+    def fill(fd: int) -> None:
+        with open(src, "rb") as f:
+            while chunk := f.read(1 << 20):
+                write_all(fd, chunk)
+
+    # mode and times of the source, as `cp -p`
+    replace_via_temp(final, fill, lambda tmp: shutil.copystat(src, tmp, follow_symlinks=True))
 
 
 def copy_tree(src: Path, final: Path) -> None:

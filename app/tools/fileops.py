@@ -14,10 +14,11 @@ import stat
 from pathlib import Path
 from typing import Any
 
+from app.config.atomic import fsync_dir
 from app.lang.messages import Message
 
 from . import fileops_messages as _m  # noqa: F401  (registers the sentences used below)
-from .atomic import copy_file, copy_tree, fsync_dir, move_path
+from .atomic import copy_file, copy_tree, move_path
 from .confine import allowed_roots, confine
 from .registry import Approval, Tool, ToolContext, ToolError
 
@@ -301,8 +302,10 @@ TOOLS = [
              "paths": _PATHS,
              "contents_only": {"type": "boolean", "description": "Empty the folder: trash what is inside it"}},
           "required": ["paths"]}, delete_files, group="Files", risk="write",
-         examples=("cancella il file ~/Desktop/lista-spesa.txt", "elimina /home/anna/vecchio.pdf", "butta nel cestino ~/Scaricati/setup-vecchio.exe",
-                   "delete the file ~/old.log", "remove ~/drafts/bozza1.odt and ~/drafts/bozza2.odt", "svuota la cartella ~/Scaricati/temp",
+         examples=("cancella il file ~/Desktop/lista-spesa.txt", "elimina /home/anna/vecchio.pdf",
+                   "butta nel cestino ~/Scaricati/setup-vecchio.exe",
+                   "delete the file ~/old.log", "remove ~/drafts/bozza1.odt and ~/drafts/bozza2.odt",
+                   "svuota la cartella ~/Scaricati/temp",
                    "trash ~/Downloads/setup.iso", "erase a file", "elimina un documento"),
          approval=delete_approval, declined=lambda a: Message("fileops.delete_declined")),
     Tool("move_files", "Move or rename files and folders (never overwrites: a taken name gets a free one). "
@@ -311,7 +314,8 @@ TOOLS = [
              "paths": _PATHS,
              "dest": {"type": "string", "description": "Destination folder, or the new path when renaming one file"}},
           "required": ["paths", "dest"]}, move_files, group="Files", risk="write",
-         examples=("sposta ~/Scaricati/fattura-marzo.pdf nella cartella ~/Documenti/fatture", "rinomina ~/Documenti/bozza.odt in definitivo.odt",
+         examples=("sposta ~/Scaricati/fattura-marzo.pdf nella cartella ~/Documenti/fatture",
+                   "rinomina ~/Documenti/bozza.odt in definitivo.odt",
                    "move ~/Downloads/report.pdf to ~/Documents", "rename ~/notes.txt to ideas.txt",
                    "metti ~/Immagini/mare.jpg nella cartella ~/Immagini/estate"),
          approval=move_approval, declined=lambda a: Message("fileops.move_declined")),
@@ -321,7 +325,8 @@ TOOLS = [
              "paths": _PATHS,
              "dest": {"type": "string", "description": "Destination folder, or the new path for one copy"}},
           "required": ["paths", "dest"]}, copy_files, group="Files", risk="write",
-         examples=("copia ~/Documenti/contratto.pdf nella cartella ~/backup", "duplica ~/tesi.docx come ~/tesi-copia.docx",
+         examples=("copia ~/Documenti/contratto.pdf nella cartella ~/backup",
+                   "duplica ~/tesi.docx come ~/tesi-copia.docx",
                    "copy ~/notes.md to ~/Desktop", "make a copy of ~/work/budget.xlsx in ~/archive"),
          approval=copy_approval, declined=lambda a: Message("fileops.copy_declined")),
     Tool("make_folder", "Create a new folder (and the folders above it). Crea una nuova cartella. Asks for approval.",
