@@ -8,8 +8,6 @@ pipe the socket module cannot open: there `metnos ask` runs its own engine.
 """
 from __future__ import annotations
 
-import getpass
-import hashlib
 import json
 import os
 import socket
@@ -23,15 +21,7 @@ from app.turn import events as ev
 CONNECT_S = 1.0
 
 
-def server_name() -> str:
-    """The same name as app.ui.single_instance.server_name (a test keeps the two equal)."""
-    try:
-        user = getpass.getuser()
-    except Exception:
-        user = str(os.getuid()) if hasattr(os, "getuid") else "user"
-    user = "".join(c for c in user if c.isalnum() or c in "-_")[:32] or "user"
-    where = hashlib.sha1(str(paths.config_dir().resolve()).encode()).hexdigest()[:10]
-    return f"metnos-desk-{user}-{where}"
+server_name = paths.instance_name
 
 
 def socket_path(name: str | None = None) -> Path | None:

@@ -13,6 +13,8 @@ there only toggles the read-only flag, so nothing is changed on Windows.
 """
 from __future__ import annotations
 
+import getpass
+import hashlib
 import logging
 import os
 import stat
@@ -49,6 +51,18 @@ def cache_dir() -> Path:
 
 def config_file() -> Path:
     return config_dir() / "runtime.toml"
+
+
+def instance_name() -> str:
+    """The single-instance socket's name: one running app per user and config folder (the tray app listens,
+    `metnos --toggle` and `metnos ask` connect)."""
+    try:
+        user = getpass.getuser()
+    except Exception:
+        user = str(os.getuid()) if hasattr(os, "getuid") else "user"
+    user = "".join(c for c in user if c.isalnum() or c in "-_")[:32] or "user"
+    where = hashlib.sha1(str(config_dir().resolve()).encode()).hexdigest()[:10]
+    return f"metnos-desk-{user}-{where}"
 
 
 def ensure(p: Path) -> Path:

@@ -15,11 +15,8 @@ its PID), plus a connect probe, before listening.
 """
 from __future__ import annotations
 
-import getpass
-import hashlib
 import json
 import logging
-import os
 import subprocess
 import sys
 import time
@@ -38,14 +35,7 @@ CONNECT_MS = 1000
 REPLY_MS = 5000
 
 
-def server_name() -> str:
-    try:
-        user = getpass.getuser()
-    except Exception:
-        user = str(os.getuid()) if hasattr(os, "getuid") else "user"
-    user = "".join(c for c in user if c.isalnum() or c in "-_")[:32] or "user"
-    where = hashlib.sha1(str(paths.config_dir().resolve()).encode()).hexdigest()[:10]
-    return f"metnos-desk-{user}-{where}"
+server_name = paths.instance_name
 
 
 def _ensure_core_app() -> None:
