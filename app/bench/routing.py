@@ -119,7 +119,8 @@ def run_bench(rounds: int = 3, l1_rows: int = L1_ROWS, l2_rows: int = L2_ROWS,
                 masked_text.cache_clear()
                 action_of.cache_clear()
 
-            route = lambda t: router.route(t, now=REFERENCE_NOW)  # noqa: E731
+            def route(t: str) -> Any:
+                return router.route(t, now=REFERENCE_NOW)
             l1_texts = [p["probe"] for p in (sets or {}).get("paraphrases", []) if "steps" not in p][:60] or \
                 ["leggi il file /tmp/t/a.txt"]
             l2_texts = [p["probe"] for p in (sets or {}).get("paraphrases", []) if "steps" in p] or []

@@ -102,7 +102,7 @@ def _same_call(res: Any, tool: str, args: dict[str, Any]) -> bool:
 
 def evaluate(router: Any, sets: dict[str, Any], now: datetime = REFERENCE_NOW) -> dict[str, Any]:
     """Route every probe; count served-correctly, served-wrongly and refused."""
-    para = {"n": 0, "hits": 0, "wrong": 0, "misses": []}
+    para: dict[str, Any] = {"n": 0, "hits": 0, "wrong": 0, "misses": []}
     wrong_hits: list[dict[str, Any]] = []
     for p in sets["paraphrases"]:
         para["n"] += 1
@@ -157,10 +157,10 @@ class CachedEmbedder:
         if todo:
             for t, v in zip(todo, self.inner.embed(todo)):
                 self._cache[t] = v
-        return np.stack([self._cache[t] for t in texts]) if texts else self.inner.embed([])
+        return np.stack([self._cache[t] for t in texts]) if texts else np.asarray(self.inner.embed([]))
 
     def embed_one(self, text: str) -> np.ndarray:
-        return self.embed([text])[0]
+        return np.asarray(self.embed([text])[0])
 
 
 def config_with(base: Any, **overrides: Any) -> Any:

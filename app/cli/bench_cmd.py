@@ -1,4 +1,7 @@
-"""`metnos bench answers|planner|routing|memory|store|ui` — each module of app/bench provides run_bench()/format_bench()."""
+"""`metnos bench answers|planner|routing|memory|store|ui`.
+
+Each module of app/bench provides run_bench()/format_bench().
+"""
 from __future__ import annotations
 
 import argparse

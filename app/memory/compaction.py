@@ -256,7 +256,7 @@ def llm_summarizer(backend: Any, max_tokens: int = 120, cancel: Any = None,
                 break
             text = text[: len(text) // 2] + "\n…\n" + text[-len(text) // 4:]
         c = backend.complete(prompt, max_tokens=max_tokens, temperature=0.0, cancel=cancel)
-        return c.text.strip()
+        return str(c.text).strip()
 
     return run
 

@@ -21,7 +21,7 @@ import apsw
 import numpy as np
 
 from app.store import vault
-from app.store.db import StoreError, db_path, open_db, require_sqlite3mc
+from app.store.db import StoreError, db_path, one_row, open_db, require_sqlite3mc
 
 from . import rekey_backup
 from .facts import MAX_FACT_CHARS, looks_like_instruction, normalize, normalize_category, quote_answer, same_subject
@@ -279,7 +279,8 @@ class LongTermMemory:
             f = self.get(fact_id)
             if f is None:
                 raise ValueError(f"no fact with id {fact_id}; see `metnos memory list`")
-            chain, cur = [], f
+            chain: list[int] = []
+            cur: Fact | None = f
             while cur is not None:
                 chain.append(cur.id)
                 cur = self.get(cur.supersedes) if cur.supersedes is not None else None
@@ -304,7 +305,7 @@ class LongTermMemory:
 
     def count(self) -> int:
         with self.lock:
-            return int(self.con.execute("select count(*) from facts where active=1").fetchone()[0])
+            return int(one_row(self.con.execute("select count(*) from facts where active=1"))[0])
 
     def _recency(self, f: Fact, now: dt.datetime) -> float:
         try:

@@ -64,7 +64,7 @@ def export(st_dir: Path, out_dir: Path, work: Path, threads: int, say: Progress)
     torch.set_num_threads(max(1, threads))
     st = SentenceTransformer(str(st_dir), device="cpu", local_files_only=True).eval()
 
-    class SentenceEmbedding(torch.nn.Module):  # type: ignore[misc]
+    class SentenceEmbedding(torch.nn.Module):
         """(input_ids, attention_mask) -> the normalised 768-d sentence embedding."""
 
         def __init__(self, model: Any) -> None:

@@ -176,7 +176,7 @@ class StopToken(CancelToken):
         self.turn = turn
 
     @property
-    def cancelled(self) -> bool:  # type: ignore[override]
+    def cancelled(self) -> bool:
         return self.turn.cancelled or self._ev.is_set()
 
 

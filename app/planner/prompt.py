@@ -131,4 +131,4 @@ def shortened(result: Any, limit: int) -> str:
 
 def decision_prompt(render: Any, ps: PromptState) -> str:
     """The text the model continues for a decision: all messages, then an open model turn."""
-    return render(ps.messages, True) + DECISION_PREFIX
+    return str(render(ps.messages, True)) + DECISION_PREFIX

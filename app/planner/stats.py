@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from app.turn.events import PlannerStats  # noqa: F401  (re-exported for planner modules)
+from app.turn.events import PlannerStats as PlannerStats  # re-exported for planner modules
 
 
 @dataclass

@@ -28,7 +28,8 @@ SLOT_KINDS = ("path", "url", "email", "number", "ext", "date", "time", "quoted",
 LIST_KINDS = ("path", "url", "email", "number", "ext", "date", "time", "quoted")
 
 FILE_EXTS = frozenset("""
-pdf txt text doc docx odt rtf md markdown csv tsv xls xlsx ods ppt pptx odp json jsonl xml yaml yml toml ini cfg conf log
+pdf txt text doc docx odt rtf md markdown csv tsv xls xlsx ods ppt pptx odp json jsonl xml yaml yml toml ini cfg conf
+log
 py js ts html htm css c cpp h hpp java kt go rs rb php sh bat ps1 sql ipynb jpg jpeg png gif bmp svg webp heic tif tiff
 ico raw mp3 wav flac ogg m4a aac mp4 mkv avi mov webm wmv zip tar gz tgz bz2 xz 7z rar epub mobi iso deb rpm dmg exe
 msi apk eml ics vcf db sqlite
@@ -57,7 +58,8 @@ _RE_BARE_FILE = re.compile(
 _RE_HOME = re.compile(r"(?i)(?<![\w/~])home(?!\s*page|\w)")
 _RE_EXT_GLOB = re.compile(r"(?<![\w*])\*\.(?P<ext>[A-Za-z0-9]{1,8})(?!\w)")
 _RE_EXT_DOT = re.compile(r"(?<![\w.*/~])\.(?P<ext>[A-Za-z0-9]{1,8})(?!\w)")
-_RE_EXT_WORD = re.compile(r"(?i)(?<![\w.*/~-])(?P<ext>" + "|".join(sorted(WORD_EXTS, key=len, reverse=True)) + r")s?(?!\w)")
+_RE_EXT_WORD = re.compile(r"(?i)(?<![\w.*/~-])(?P<ext>" + "|".join(sorted(WORD_EXTS, key=len, reverse=True))
+                          + r")s?(?!\w)")
 _RE_EXT_ALIAS = re.compile(
     rf"(?i)(?<!\w)(?:{_FILE_WORDS}\s+(?:di\s+|in\s+)?(?P<a1>{'|'.join(_EXT_ALIASES)})|(?P<a2>{'|'.join(_EXT_ALIASES)})\s+"
     rf"(?:files|documents|file))(?!\w)")

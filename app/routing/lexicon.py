@@ -58,7 +58,8 @@ IT_VERBS: dict[str, list[str]] = {
 }
 IT_EXTRA: dict[str, list[str]] = {
     "read": ["leggi", "legga", "leggete", "apri", "apra", "aprite", "vedi", "veda", "cosa c'è in", "cosa c'è nel",
-             "cosa c'è nella", "cosa c'è dentro", "che c'è in", "che c'è nel", "che c'è nella", "far vedere", "fammi vedere", "fa vedere", "fai vedere", "fammelo vedere", "fammela vedere",
+             "cosa c'è nella", "cosa c'è dentro", "che c'è in", "che c'è nel", "che c'è nella", "far vedere",
+             "fammi vedere", "fa vedere", "fai vedere", "fammelo vedere", "fammela vedere",
              "fammeli vedere", "dai un'occhiata", "dà un'occhiata", "mostrameli", "mostramele", "cosa dice", "che dice",
              "cosa c'è scritto", "che c'è scritto", "c'è scritto", "che c'è dentro", "dammi il contenuto",
              "dammi il testo"],
@@ -169,7 +170,8 @@ NEGATIONS = frozenset({"non", "not", "never", "mai", "senza", "without", "don't"
                        "didn't", "didnt", "won't", "wont", "can't", "cant", "cannot", "shouldn't", "mustn't",
                        "neither", "nor", "nè", "nemmeno", "neanche", "neppure", "evita", "avoid"})
 CLAUSE_BREAK = frozenset({"fai", "fa", "fare", "fammi", "facciamo", "make", "do", "let", "dammi", "give", "go",
-                          "vai", "prova", "try", "e", "ed", "poi", "quindi", "dopo", "and", "then", "also", "anche", "to", "di", "a", "ad",
+                          "vai", "prova", "try", "e", "ed", "poi", "quindi", "dopo", "and", "then", "also", "anche",
+                          "to", "di", "a", "ad",
                           "non", "not", "don't", "dont", "never", "mai", "let's", "lets", "me", "mi", "ce", "ci",
                           "te", "please", "just", "now", "ora", "adesso", "infine", "finally", "next", "after",
                           "that", "so", "pure", "per", "for", "or", "o", "oppure", "e'", "but", "ma"})

@@ -161,9 +161,11 @@ def signature(steps: list[dict[str, Any]]) -> str:
                       ensure_ascii=False, separators=(",", ":"))
 
 
-_Q_COLS = ("id, owner, canonical, query, executor, args_observed, observed_at, action_key, uses, first_seen, last_used_day_rank, "
+_Q_COLS = ("id, owner, canonical, query, executor, args_observed, observed_at, action_key, uses, first_seen, "
+           "last_used_day_rank, "
            "threshold_override, contradicted, hits, vector")
-_P_COLS = ("id, owner, canonical, query, steps, signature, action_key, uses, first_seen, last_used_day_rank, promoted_at, "
+_P_COLS = ("id, owner, canonical, query, steps, signature, action_key, uses, first_seen, last_used_day_rank, "
+           "promoted_at, "
            "threshold_override, contradicted, hits, vector")
 
 

@@ -365,7 +365,8 @@ class Router:
         if row is None:
             return None
         cfg = self._cfg().values
-        base = float(cfg["fast_path.canonical_query_threshold"] if ref[0] == "q" else cfg["multi_tool_fast_path.threshold"])
+        key = "fast_path.canonical_query_threshold" if ref[0] == "q" else "multi_tool_fast_path.threshold"
+        base = float(cfg[key])
         new = min(1.01, max(base, row.threshold_override or 0.0, score or 0.0) + CONTRADICT_STEP)
         self.memo.set_threshold(ref, new)
         self._refresh(ref)
@@ -389,7 +390,8 @@ class Router:
             uses = int(it.get("uses", 1))
             if "steps" in it:
                 slots = extract(it["query"], now)
-                steps = [{"tool": s["tool"], "args": {k: templatize(v, slots) for k, v in (s.get("args") or {}).items()}}
+                steps = [{"tool": s["tool"],
+                          "args": {k: templatize(v, slots) for k, v in (s.get("args") or {}).items()}}
                          for s in it["steps"]]
                 pid = self.memo.log_path(owner, canon, it["query"], steps, vec, rank, uses, "max",
                                          action_key=stored_key(it["query"]))

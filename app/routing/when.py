@@ -120,7 +120,8 @@ def _windows(text: str, now: datetime) -> Iterator[Span]:
     for m in _RE_N_AGO_WINDOW.finditer(text):
         n = _num(m.group("n"))
         if n:
-            yield m.start(), m.end(), "window", window(now - timedelta(hours=n * UNIT_HOURS[m.group("unit").lower()]), now)
+            hours = n * UNIT_HOURS[m.group("unit").lower()]
+            yield m.start(), m.end(), "window", window(now - timedelta(hours=hours), now)
     for m in _RE_THIS.finditer(text):
         unit = (m.group("itu") or m.group("enu") or "").lower()
         if unit in ("settimana", "week"):

@@ -33,7 +33,7 @@ def where_am_i(args: dict[str, Any], ctx: ToolContext) -> dict[str, Any]:
     n = _now()
     tzname = ""
     try:
-        tzname = str(n.tzinfo.key) if hasattr(n.tzinfo, "key") else ""
+        tzname = str(getattr(n.tzinfo, "key", ""))
     except Exception:
         pass
     if not tzname:

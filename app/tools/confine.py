@@ -11,7 +11,7 @@ import os
 import re
 import stat
 from pathlib import Path
-from typing import Iterable
+from typing import Any, Iterable
 
 from app.lang.messages import Message
 
@@ -24,7 +24,7 @@ MAX_NAME_BYTES = 255  # NAME_MAX of every common file system
 MAX_PATH_CHARS = 4096  # PATH_MAX on Linux
 
 
-def allowed_roots(config: object) -> list[Path]:
+def allowed_roots(config: Any) -> list[Path]:
     roots = config.tools.allowed_roots
     out = []
     for r in roots:

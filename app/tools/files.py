@@ -17,10 +17,10 @@ from typing import Any
 from app.lang.messages import Message
 from app.store import StoreError
 
-from .atomic import new_file_mode, write_bytes
 from .approvals import write_approval, write_declined
+from .atomic import new_file_mode, write_bytes
 from .confine import allowed_roots, confine, require_regular
-from .registry import Approval, Tool, ToolContext, ToolError
+from .registry import Tool, ToolContext, ToolError
 
 MAX_LIST = 500
 MAX_FIND = 200
@@ -47,7 +47,7 @@ def list_dir(args: dict[str, Any], ctx: ToolContext) -> dict[str, Any]:
                 entries.append({"name": e.name, "type": kind, "size": st.st_size, "modified": _iso(st.st_mtime)})
     except PermissionError:
         raise ToolError(Message("files.permission", path=raw)) from None
-    entries.sort(key=lambda x: (x["type"] != "dir", x["name"].lower()))
+    entries.sort(key=lambda x: (x["type"] != "dir", str(x["name"]).lower()))
     return {"path": str(p), "count": len(entries), "truncated": len(entries) > MAX_LIST, "entries": entries[:MAX_LIST]}
 
 
@@ -208,11 +208,13 @@ TOOLS = [
          examples=("trova i file PDF nella home", "find all .txt files in /tmp", "cerca i file modificati oggi")),
     Tool("read_files", "Read the content of one or more files (text, or binary as base64). Leggi/apri un file.",
          {"type": "object", "properties": {"paths": _PATHS,
-                                           "encoding": {"type": "string", "description": "auto, utf-8, latin-1 or binary"}},
+                                           "encoding": {"type": "string",
+                                           "description": "auto, utf-8, latin-1 or binary"}},
           "required": ["paths"]}, read_files, group="Files", reads_external=True,
          examples=("leggi il file /tmp/a.txt", "read the file ~/notes.txt", "apri /var/log/syslog e dimmi gli errori",
                    "quante righe ha il file /tmp/x.txt")),
-    Tool("write_files", "Write text to a file (create, overwrite or append). Scrivi/salva in un file. Asks for approval.",
+    Tool("write_files", "Write text to a file (create, overwrite or append). Scrivi/salva in un file. "
+                        "Asks for approval.",
          {"type": "object", "properties": {
              "path": {"type": "string", "description": "Absolute file path"},
              "content": {"type": "string", "minLength": 0, "description": "Text to write"},

@@ -185,7 +185,8 @@ def open_approval(args: dict[str, Any]) -> Approval:
 
 TOOLS = [
     Tool("open_path", "Start an installed application by name, or hand a file, folder or web address to its default "
-                      "application (browser, viewer, file manager). Avvia un programma (es. firefox). Asks for approval.",
+                      "application (browser, viewer, file manager). Avvia un programma (es. firefox). "
+                      "Asks for approval.",
          {"type": "object", "properties": {
              "target": {"type": "string",
                         "description": "Absolute path, http(s) address, or the name of an installed application"}},

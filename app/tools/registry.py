@@ -7,7 +7,7 @@ turns it into an error observation, never a crash.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Literal
+from typing import Any, Callable, Iterable, Iterator, Literal
 
 from app.lang.messages import Message
 from app.turn.cancel import CancelToken
@@ -108,7 +108,7 @@ class Registry:
     def __contains__(self, name: object) -> bool:
         return name in self._tools
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Tool]:
         return iter(self._tools.values())
 
     def __len__(self) -> int:

@@ -92,7 +92,7 @@ class TurnContext:
         question, preview, kind = self._describe(tool, args)
         self.emit(ev.ApprovalNeeded(self.turn_id, self.next_step, tool=tool, args=_short_args(args), risk=risk,
                                     question=question, preview=preview, preview_kind=kind))
-        decision = self.approve(tool, args, risk)  # type: ignore[arg-type]
+        decision: object = self.approve(tool, args, risk)  # type: ignore[arg-type]  # a UI may answer "always"
         store = self.services.scratchpad
         if store is not None:  # a long approval wait must not let this turn's entries expire
             try:

@@ -14,7 +14,8 @@ from app.turn.services import TurnServices
 
 
 def _ctx(llm: Any) -> ToolContext:
-    return ToolContext(owner="t", turn_id="x", config=None, services=TurnServices(llm=lambda: llm), cancel=CancelToken())
+    return ToolContext(owner="t", turn_id="x", config=None, services=TurnServices(llm=lambda: llm),
+                       cancel=CancelToken())
 
 
 @pytest.mark.slow

@@ -141,7 +141,8 @@ def test_search_tools_finds_a_tool_from_a_paraphrase_and_loads_it(registry: Regi
 
 # The calibration set of app/tools/search.py: if the catalog grows and these fail, re-calibrate there.
 PARAPHRASES = [
-    ("give a ticket to somebody so they work on it", "assign_ticket"), ("assegna un ticket a qualcuno", "assign_ticket"),
+    ("give a ticket to somebody so they work on it", "assign_ticket"),
+    ("assegna un ticket a qualcuno", "assign_ticket"),
     ("turn miles into kilometres", "convert_units"), ("how far apart are two dates in days", "days_between"),
     ("erase a document from the disk", "delete_files"), ("elimina definitivamente un documento", "delete_files"),
     ("how much room is left on my drive", "disk_usage"), ("mail a message to a colleague", "send_email"),
