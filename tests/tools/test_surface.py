@@ -72,7 +72,7 @@ def test_small_default_resident_set_and_grouped_index(registry: Registry) -> Non
     assert names == [*DEFAULT_RESIDENT_SMALL, SEARCH_NAME]
     idx = s.index_text()
     assert "- Tickets and projects: assign_ticket, close_ticket, create_ticket, list_tickets" in idx
-    assert "- Math and units: calculate, convert_units" in idx
+    assert "- Math: calculate, convert_units" in idx
     listed = "\n".join(idx.splitlines()[1:])
     for name in names:  # resident tools are shown with schemas, not repeated in the index
         assert name not in listed
