@@ -47,12 +47,19 @@ def load_sets(data_dir: Path | None = None) -> dict[str, Any]:
             "adversarial": _read_jsonl(d / "adversarial.jsonl")}
 
 
+def real_tools() -> list[Tool]:
+    """The app's own tools the sets may name: the core file tools, calculate, and the long-term memory tools."""
+    from app.memory.tools import memory_tools
+    from app.tools import calculate
+    from app.tools.catalog import core_tools
+
+    return [*core_tools(), *calculate.TOOLS, *memory_tools()]
+
+
 def build_tools(extra: dict[str, Any], taught: list[dict[str, Any]] | None = None) -> dict[str, Tool]:
     """The real core tools plus the schemas of the sets' extra tools, whose examples are the taught requests
     that use them (a tool's examples say which actions it performs)."""
-    from app.tools.catalog import core_tools
-
-    tools = {t.name: t for t in core_tools()}
+    tools = {t.name: t for t in real_tools()}
     for name, schema in extra.items():
         examples = tuple(t["query"] for t in taught or () if t.get("tool") == name)
         tools.setdefault(name, Tool(name, f"test tool {name}", {"type": "object", **schema}, _never_run,

@@ -10,7 +10,9 @@ be safe to reuse:
 * a required argument without a value -> miss;
 * a value the new request carries that no argument takes ("... alle 8", a
   second path) -> miss, unless the old request carried exactly the same.
-Placeholders: {kind}, {kind[i]}, {kind[*]}, {window.hours|since|until}, {ext.bare|dot}, {text};
+Placeholders: {kind}, {kind[i]}, {kind[*]}, {window.hours|since|until}, {ext.bare|dot}, {text}, {expression}
+(the arithmetic read from the request by the calculate tool's own reader: none -> miss, so "quanto fa" alone
+is never served);
 `{{stepN.field}}` references belong to the engine and pass through untouched.
 """
 from __future__ import annotations
@@ -26,7 +28,7 @@ from .args_extractor import LIST_KINDS
 from .lexicon import STOPWORDS
 from .normalize import normalize, split_words
 
-PH = re.compile(r"(?<!\{)\{(path|url|email|number|ext|date|time|quoted|window|text)(?:\[(\d+|\*)\])?"
+PH = re.compile(r"(?<!\{)\{(path|url|email|number|ext|date|time|quoted|window|text|expression)(?:\[(\d+|\*)\])?"
                 r"(?:\.(hours|since|until|bare|dot))?\}(?!\})")
 ENGINE_REF = re.compile(r"\{\{\s*step\d+")
 MISSING = object()
@@ -39,7 +41,7 @@ TOOL_SLOTS: dict[str, dict[str, str]] = {
     "find_files": {"root": "{path}", "ext": "{ext}", "modified_within_hours": "{window.hours}"},
     "describe_entries": {"instruction": "{text}"},
     "get_now": {}, "get_date": {}, "where_am_i": {},
-    "calculate": {"expression": "{text}"},
+    "calculate": {"expression": "{expression}"},
 }
 _W = r"(?:^|_)"  # rules match whole parts of snake_case names: "what" is not "at", "photo" is not "to"
 _NAME_RULES: list[tuple[re.Pattern[str], str]] = [
@@ -171,6 +173,10 @@ def _path_prefix(value: str, slot_path: str) -> str:
 def _lookup(kind: str, index: str | None, attr: str | None, slots: dict[str, Any], text: str) -> Any:
     if kind == "text":
         return text if text else MISSING
+    if kind == "expression":
+        from app.tools.calculate import expression_of
+
+        return expression_of(text) or MISSING
     if kind == "window":
         w = slots.get("window")
         if not w:
@@ -245,7 +251,7 @@ def resolve(value: Any, slots: dict[str, Any], text: str, used: dict[str, set[An
 
 def _mark(used: dict[str, set[Any]], kind: str, index: str | None) -> None:
     used.setdefault(kind, set()).add("*" if index == "*" else int(index or 0))
-    if kind == "text":  # the whole request is passed on: its numbers go with it ("quanto fa 12 per 7")
+    if kind in ("text", "expression"):  # the request's numbers go with it ("quanto fa 12 per 7")
         used.setdefault("number", set()).add("*")
 
 
