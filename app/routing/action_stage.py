@@ -19,10 +19,10 @@ from app.lang.detect import detect_lang
 from app.lang.messages import Message
 from app.turn.decision import RouteResult
 
-from .actions import VERB_FORMS, action_of, split_continuation, verb_langs
+from .actions import VERB_FORMS, action_of, split_continuation, verb_class, verb_langs
 from .args_extractor import extract
-from .capability import CoverageCache, unsupported
-from .file_stage import plan_clause
+from .capability import CoverageCache, Verdict, unsupported
+from .file_stage import asks_later, plan_clause
 from .l0 import EDGE_FILLERS
 from .lexicon import STOPWORDS
 from .normalize import normalize, split_words
@@ -40,13 +40,28 @@ def _typo_vocab() -> dict[str, str]:
 def fix_verb_typo(clause: str) -> str:
     """"elimna /x/a.txt" -> "elimina /x/a.txt": a first word one slip away from an action verb, when the clause
     has no action at all. Only the verbs of actions that change or send something: a typo must not hide them."""
-    if action_of(clause).actions:
-        return clause
     m = _FIRST_WORD.match(clause)
     if not m or m.group(2).lower() in STOPWORDS:
         return clause
-    hit = difflib.get_close_matches(m.group(2).lower(), list(_typo_vocab()), n=1, cutoff=0.85)
-    return clause[: m.start(2)] + hit[0] + clause[m.end(2):] if hit else clause
+    word = m.group(2).lower()
+    if any(verb_class(w) for w in split_words(normalize(clause))):
+        return clause  # a verb spelled right is there: nothing to mend ("typo_verb" readings do not count)
+    hit = difflib.get_close_matches(word, list(_typo_vocab()), n=1, cutoff=0.85)
+    if not hit or not _one_slip(word, hit[0]):
+        return clause  # "undelete" is not a slip of "delete": a letter or two in front is another word
+    return clause[: m.start(2)] + str(hit[0]) + clause[m.end(2):]
+
+
+def _one_slip(a: str, b: str) -> bool:
+    """One letter missing, one too many, one changed, or two neighbours swapped."""
+    if a == b or abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) == len(b):
+        diff = [i for i in range(len(a)) if a[i] != b[i]]
+        return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]]
+                                  and a[diff[1]] == b[diff[0]])
+    short, long_ = (a, b) if len(a) < len(b) else (b, a)
+    return any(long_[:i] + long_[i + 1:] == short for i in range(len(long_)))
 
 
 _COURTESY = frozenset(w for f in EDGE_FILLERS for w in f.split()) | {"buongiorno", "buonasera", "salve", "grazie",
@@ -72,12 +87,34 @@ def request_lang(text: str) -> str:
     return detect_lang(text)
 
 
+_THAT = re.compile(r"(?i)\b(?:che|that)\b|:")
+
+
+def _remember_that(clause: str, sig: Any) -> bool:
+    """"ricordati che …", "remember that …": the rest is a fact to keep, its verbs are not requests."""
+    return sig.actions[:1] == ("remember",) and _THAT.search(clause) is not None
+
+
 class ActionStage:
     name = "actions"
 
     def __init__(self, tools: Callable[[], Iterable[Any]], has_tool: Callable[[str], bool]):
         self._coverage = CoverageCache(tools)
         self._has_tool = has_tool
+
+    def held(self, text: str) -> str | None:
+        """Why no fast path may serve `text`: a clause asks a file action (delete, empty, move, rename, copy) that
+        the rules declined ("rinomina /a/x in /b", "svuota il file X"). The planner decides it, with approval;
+        a remembered call that looks alike must not replay it. None when nothing is held."""
+        for clause in split_continuation(text) or [text]:
+            clause = fix_verb_typo(clause)
+            sig = action_of(clause)
+            if sig.negated or _remember_that(clause, sig):
+                continue
+            plan = plan_clause(clause, self._has_tool, sig)
+            if plan is not None and plan.hold:
+                return f"actions: {plan.hold}: left to the planner"
+        return None
 
     def decide(self, text: str, owner: str | None = None) -> RouteResult | None:
         clauses = split_continuation(text) or [text]
@@ -90,14 +127,20 @@ class ActionStage:
         for clause in clauses:
             clause = fix_verb_typo(clause)
             sig = action_of(clause)
+            if _remember_that(clause, sig):
+                rest.append(clause)  # "ricordati che mia sorella si chiama Giulia": what follows is the fact
+                continue
             verdict = unsupported(clause, covered, sig)
+            if verdict is None:
+                plan = plan_clause(clause, self._has_tool, sig)
+                if plan is not None and (plan.steps or plan.question) and asks_later(clause):
+                    verdict = Verdict("later", sig.actions[0] if sig.actions else "")  # it would run now
             if verdict is not None:
                 key = f"cannot.{verdict.cannot}"
                 if key not in cannot:
                     cannot.append(key)
                 continue
-            plan = plan_clause(clause, self._has_tool, sig)
-            if plan is None:
+            if plan is None or plan.hold:
                 if not _courtesy(clause, sig):
                     rest.append(clause)  # "ciao," or "grazie" around a request is not a part of it
                 continue

@@ -205,8 +205,18 @@ class ActionSig:
                 "content": sorted(self.content), "roles": list(self.roles)}
 
 
+_OBJ_CLITICS = frozenset({"me", "mi", "ti", "te", "ci", "ce", "us", "him", "her", "them"})
+
+
 def _is_clause_start(toks: list[str], i: int) -> bool:
+    if i >= 2 and toks[i - 1] in _OBJ_CLITICS and verb_class(toks[i - 2]):
+        return False  # "show me (the) text": after a verb and its "me" comes the object, not a second verb
     return i == 0 or toks[i - 1] in CLAUSE_BREAK or toks[i - 1].startswith("{")
+
+
+def _named_not_called(toks: list[str], i: int, cls: str) -> bool:
+    """"si chiama Giulia" is a name ("is called"), not a phone call."""
+    return cls == "call" and i > 0 and toks[i - 1] == "si"
 
 
 def signature_of_tokens(toks: list[str]) -> ActionSig:
@@ -251,7 +261,8 @@ def signature_of_tokens(toks: list[str]) -> ActionSig:
             elif t == "{path}":
                 roles.append(_role(toks, i))
         elif (cls := verb_class(t)) and (t not in AMBIGUOUS or _is_clause_start(toks, i)):
-            actions.append(cls)
+            if not _named_not_called(toks, i, cls):
+                actions.append(cls)
         elif t in NOUN_ACTIONS:
             noun_actions.append(NOUN_ACTIONS[t])
         elif t in OBJECT_OF:

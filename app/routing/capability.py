@@ -22,11 +22,16 @@ UNSUPPORTED: dict[str, str] = {
     "send": "send", "reply": "send", "print": "print", "compress": "archive", "extract": "archive",
     "install": "install", "uninstall": "install", "play": "play", "pause": "play", "call": "call",
     "upload": "upload", "on": "device", "off": "device", "up": "device", "down": "device", "schedule": "alarm",
-    "convert": "convert", "encrypt": "encrypt", "start": "run", "download": "download",
+    "convert": "convert", "encrypt": "encrypt", "start": "run", "download": "download", "restore": "restore",
 }
 ARCHIVE_EXTS = frozenset({"zip", "tar", "gz", "tgz", "bz2", "xz", "7z", "rar"})
 NEEDS_OBJECT = {"reply": {"email", "message"}, "schedule": {"alarm", "timer", "reminder", "calendar"}}
 _ARCHIVE_WORDS = re.compile(r"(?i)\b(archivi[oa]?|archives?|zip|tar|rar|7z)\b")
+# "recupera il file cancellato X", "get back the deleted file": a restore, whatever verb carries it; the
+# participle "cancellato"/"deleted" names what happened to the file, it is not a request to delete it.
+RESTORE_CUE = re.compile(r"(?i)\b(recuper\w*|riprend\w*|rimett\w*|riport\w*|get back|bring back)\b.*"
+                         r"\b(cancellat[oaie]|eliminat[oaie]|rimoss[oaie]|cestinat[oaie]|buttat[oaie]|"
+                         r"dal cestino|deleted|removed|trashed|erased|from the (?:trash|bin|recycle bin))\b")
 _RUN_SUFFIXES = (".sh", ".bash", ".exe", ".bat", ".cmd", ".py", ".pl", ".rb", ".run", ".bin", ".appimage", ".jar",
                  ".ps1", ".msi", ".command", ".vbs")
 
@@ -79,6 +84,14 @@ register({
                              "programma predefinito o copiarli.",
                        "en": "I can't convert files from one format to another; I can open them with their default "
                              "application or copy them instead."},
+    "cannot.restore": {"it": "Non posso recuperare file dal cestino; se l'ho cancellato io, scrivi «annulla» e lo "
+                             "rimetto dov'era.",
+                       "en": "I can't restore files from the trash; if I deleted it, write \u201cundo\u201d and I'll "
+                             "put it back where it was."},
+    "cannot.later": {"it": "Non posso programmare un'azione per più tardi o per un'ora precisa; se vuoi la faccio "
+                           "adesso: chiedimelo senza l'orario.",
+                     "en": "I can't schedule an action for later or for a set time; if you want it done now, ask "
+                           "again without the time."},
     "cannot.download": {"it": "Non posso scaricare file da servizi o allegati; posso invece leggere una pagina web se "
                               "mi dai il suo indirizzo (http o https).",
                         "en": "I can't download files from services or attachments; I can read a web page instead if "
@@ -114,7 +127,11 @@ def _runs_a_file(paths: list[str]) -> bool:
 def unsupported(clause: str, covered: set[str], sig: ActionSig | None = None) -> Verdict | None:
     """What this clause asks that no tool does, or None (supported, unknown, negated or not an action)."""
     sig = sig or action_of(clause)
-    if sig.negated or not sig.actions:
+    if sig.negated:
+        return None
+    if RESTORE_CUE.search(clause) and "restore" not in covered:
+        return Verdict("restore", "restore")
+    if not sig.actions:
         return None
     slots = extract(clause)
     paths = list(slots.get("path") or [])

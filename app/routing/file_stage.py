@@ -17,6 +17,7 @@ from app.lang.messages import Message, register
 
 from .actions import ActionSig, action_of
 from .args_extractor import extract
+from .lexicon import STOPWORDS
 
 register({
     "route.need_path": {"it": "Per {what} mi serve il percorso completo di «{name}» (per esempio /home/tu/{name}): "
@@ -61,7 +62,25 @@ WHERE_IS = re.compile(r"(?i)\b(dov'è|dov'e|dove si trova|dove sta|where is|wher
 APP_STOP = {"la", "il", "lo", "l'", "le", "i", "gli", "un", "una", "the", "a", "an", "app", "applicazione",
             "programma", "program", "application", "mio", "mia", "my", "per", "favore", "please", "me", "mi"}
 NOT_APP = {"file", "files", "cartella", "folder", "documento", "document", "pagina", "page", "sito", "link", "it",
-           "lo", "la", "questo", "this", "that", "quello"}
+           "lo", "la", "questo", "this", "that", "quello",
+           # parts of the machine, not applications: "open the cd tray", "apri il cassetto del lettore"
+           "cd", "dvd", "tray", "drive", "cassetto", "lettore", "carrello", "finestra", "finestre", "window", "windows",
+           "mouse", "schermo", "screen", "usb", "porta", "port", "disco", "disk"}
+# Words that say the text to look for comes next ("che contengono X", "which mention X"): a search by
+# themselves. "il testo di X" / "the text of X" only name what a read shows, so they need a search verb.
+CONTAIN_CUES = re.compile(r"(?i)^(?:mentions?|menzionano|contengono|containing|contain|contiene|parla(?:no)? di)$")
+# "cerca nei file di X": a search inside the files, which needs something to look for.
+IN_FILES = re.compile(r"(?i)\b(?:nei file|dentro (?:ai |i )?file|in the files|inside the files|in (?:my|your) files|"
+                      r"nel contenuto|in the contents?)\b")
+# A time or a later moment: the file tools act now, they cannot be scheduled ("cancella X domani alle 8").
+LATER = re.compile(r"(?i)\b(?:stasera|stanotte|stamattina|stamani|più tardi|piu tardi|tonight|later|"
+                   r"domani|dopodomani|tomorrow|"
+                   r"(?:tra|fra)\s+(?:un|una|mezz|mezza|mezzo|qualche|\d+|due|tre|cinque|dieci|venti|trenta)['’]?\s*"
+                   r"(?:\w+\s+)?(?:minut\w*|or[ae]|giorn[oi]|settiman[ae])|"
+                   r"in\s+(?:an?|one|two|five|ten|half an|\d+)\s+(?:minutes?|hours?|days?|weeks?)|"
+                   r"ogni\s+(?:giorno|sera|notte|mattina|ora|settimana|mese|\w+d[iì])|"
+                   r"every\s+(?:day|night|morning|evening|hour|week|month|\w+day)|"
+                   r"(?:la\s+)?prossima\s+settimana|next\s+(?:week|month))\b")
 
 
 @dataclass
@@ -70,6 +89,13 @@ class Plan:
 
     steps: list[dict[str, Any]] = field(default_factory=list)
     question: Message | None = None
+    hold: str | None = None  # a file action the rules decline: the planner decides, never a fast-path replay
+
+
+def asks_later(clause: str, slots: dict[str, Any] | None = None) -> bool:
+    """The clause sets a time or a later moment for its action ("alle 9", "domani", "every night")."""
+    slots = extract(clause) if slots is None else slots
+    return bool(slots.get("time")) or LATER.search(clause) is not None
 
 
 def _abs(paths: list[str]) -> list[str]:
@@ -123,16 +149,20 @@ def plan_clause(clause: str, has_tool: Callable[[str], bool], sig: ActionSig | N
     first = sig.actions[0] if sig.actions else ""
     named = _named(clause)
 
-    if first == "delete" and has_tool("delete_files"):
+    if first in ("delete", "empty") and has_tool("delete_files"):
+        if first == "empty" and ("trash" in sig.objects or "folder" not in sig.objects):
+            return Plan(hold="emptying a file or the trash is not deleting it, and no tool truncates")
         if EDIT_WORDS.search(clause) or DUPLICATES.search(clause) or quoted or urls:
-            return None  # deleting lines or words is editing a file's content: the planner's work
+            return Plan(hold="deleting lines or words is editing a file's content")
         if not full:
             return Plan(question=Message("route.need_path", what=Message("route.what.delete"), name=bare[0])
                         if bare else Message("route.need_target", what=Message("route.what.delete")))
         if any(r == "loc" for r in sig.roles) or bare:
-            return None  # "cancella i file pdf nella home", "delete a.txt from /x": which files is a search
+            return Plan(hold="which files to delete is a search")  # "cancella i file pdf nella home"
         args: dict[str, Any] = {"paths": full}
-        if EMPTY_WORDS.search(clause) and len(full) == 1:
+        if first == "empty" or EMPTY_WORDS.search(clause):
+            if len(full) != 1:
+                return Plan(hold="emptying several folders at once")
             args["contents_only"] = True
         return Plan([_step("delete_files", args)])
 
@@ -140,16 +170,16 @@ def plan_clause(clause: str, has_tool: Callable[[str], bool], sig: ActionSig | N
         tool = "copy_files" if first == "copy" else "move_files"
         what = Message(f"route.what.{first}")
         if EDIT_WORDS.search(clause) or urls:
-            return None
+            return Plan(hold=f"{first} of lines, words or a page is not a file action")
         if not full:
             return Plan(question=Message("route.need_path", what=what, name=bare[0]) if bare
                         else Message("route.need_target", what=what))
         if len(full) >= 2:
             roles = list(sig.roles)
             if len(roles) != len(paths) or sum(r == "loc" for r in roles) > 1 or roles[-1] == "obj" and len(full) > 2:
-                return None  # two destinations, or no clear one: the planner asks or plans
+                return Plan(hold="two destinations, or no clear one")  # the planner asks or plans
             if first == "rename" and full[-1].rstrip("/").rsplit("/", 1)[0] != full[0].rstrip("/").rsplit("/", 1)[0]:
-                return None  # "rinomina /a/x in /b": a move in disguise; not guessed
+                return Plan(hold="a rename into another folder is a move in disguise")  # not guessed
             return Plan([_step(tool, {"paths": full[:-1], "dest": full[-1]})])
         src = full[0]
         if bare:
@@ -174,9 +204,13 @@ def plan_clause(clause: str, has_tool: Callable[[str], bool], sig: ActionSig | N
     if root and GREP_CUES.search(clause) and acts <= {"find", "read", "list"} and has_tool("search_in_files"):
         m = PATTERN_AFTER.search(clause)  # "in quali file di X c'è la parola Y", "which files in X mention Y"
         pattern = quoted[0] if quoted else (m.group(1) if m else None)
-        if pattern and pattern.lower() not in ("file", "files", "i", "the") and (
-                "find" in acts or m is not None or WHERE_IS.search(clause)):
+        cue = m.group(0).split()[0] if m else ""
+        searched = "find" in acts or WHERE_IS.search(clause) or (m is not None and CONTAIN_CUES.match(cue)) or (
+            bool(quoted) and re.search(r"(?i)c'[èe] scritto|is written", clause) and "write" not in acts)
+        if pattern and pattern.lower() not in STOPWORDS and searched:
             return Plan([_step("search_in_files", {"root": root, "pattern": pattern})])
+        if IN_FILES.search(clause) and not slots.get("ext") and ("find" in acts or WHERE_IS.search(clause)):
+            return Plan(hold="a search inside the files with nothing to look for")  # not "list every file"
     if "find" in acts or WHERE_IS.search(clause):
         if root and bare and has_tool("find_files"):
             return Plan([_step("find_files", {"root": root, "pattern": bare[0]})])

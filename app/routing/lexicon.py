@@ -55,6 +55,7 @@ IT_VERBS: dict[str, list[str]] = {
     "compare": ["confrontare", "paragonare"],
     "call": ["chiamare", "telefonare"],
     "encrypt": ["cifrare", "criptare", "crittografare", "crittare", "decifrare", "decriptare", "proteggere"],
+    "restore": ["ripristinare"],
 }
 IT_EXTRA: dict[str, list[str]] = {
     "read": ["leggi", "legga", "leggete", "apri", "apra", "aprite", "vedi", "veda", "cosa c'è in", "cosa c'è nel",
@@ -99,7 +100,8 @@ IT_EXTRA: dict[str, list[str]] = {
 EN_VERBS: dict[str, list[str]] = {
     "read": ["read", "open", "show", "display", "view", "see", "look at", "take a look at", "have a look at",
              "visit", "browse", "what's in", "whats in", "what is in", "what's inside", "whats inside",
-             "show me the contents", "give me the contents", "what does it say"],
+             "show me the contents", "give me the contents", "what does it say", "print out what's in",
+             "print out whats in", "print out what is in", "print what's in", "print whats in"],
     "delete": ["delete", "remove", "erase", "trash", "rm", "get rid of", "throw away", "destroy"],
     "empty": ["empty", "wipe", "clear", "blank"],
     "write": ["write", "save", "create", "add", "append", "insert", "store", "jot down", "put down", "type", "mkdir",
@@ -143,6 +145,7 @@ EN_VERBS: dict[str, list[str]] = {
     "call": ["call", "phone", "ring", "dial"],
     "undo": ["undo", "revert"],
     "encrypt": ["encrypt", "decrypt", "password-protect", "password protect"],
+    "restore": ["restore", "undelete", "recover"],
 }
 # How people text: short forms read as the word they stand for ("nn" is a negation).
 TEXTING: dict[str, str] = {"nn": "non", "ke": "che", "qnd": "quando", "qndo": "quando", "cmq": "comunque",

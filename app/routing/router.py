@@ -146,6 +146,13 @@ class Router:
         hit = self._stages([*self.stages_before, self.actions], text, owner, checks, trace)
         if hit is not None:
             return hit, trace
+        held = self.actions.held(text)
+        if held is not None:  # a file action the rules declined: only the planner decides it
+            checks.append(held)
+            trace["reason"] = "; ".join(checks)
+            if record:
+                self.memo.log_route(text, "L3", None, trace["reason"])
+            return None, trace
         cfg = self._cfg().values
         if cfg["fast_path.l0_enabled"]:
             m = self.l0.match(text)

@@ -109,3 +109,57 @@ def test_the_router_runs_the_stage_after_memory_commands_and_before_l0(tmp_path:
     res = router.route("annulla")
     assert res is not None and res.tool == "undo" and res.level == "L0"
     router.close()
+
+
+@pytest.mark.parametrize("text,key,lang", [
+    ("recupera il file cancellato /tmp/x/old.log", "restore", "it"),
+    ("undelete /tmp/x/old.log", "restore", "en"),
+    ("ripristina la cartella /tmp/x/sub dal cestino", "restore", "it"),
+    ("recover the deleted folder /tmp/x/sub", "restore", "en"),
+    ("cancella il file /tmp/x/old.log domani alle 8", "later", "it"),
+    ("sposta /tmp/x/b.txt in /tmp/x/old alle 9", "later", "it"),
+    ("cancella la cartella /tmp/x/sub tra un'ora", "later", "it"),
+    ("copy the folder /tmp/x/sub to /tmp/y every night", "later", "en"),
+])
+def test_a_restore_or_a_later_time_is_never_served_as_the_action_now(stage: ActionStage, text: str, key: str,
+                                                                    lang: str) -> None:
+    res = stage.decide(text)
+    assert res is not None and res.tool is None and not res.steps, res
+    assert res.reply == Message(f"cannot.{key}").text(lang)
+
+
+@pytest.mark.parametrize("text", [
+    "mostra il testo di /tmp/x/notes.md", "let me see the text of /tmp/x/bob.txt",
+    "cosa contiene la directory /opt/app",
+    "metti il testo 'ok fatto' nel file /tmp/x/stato.txt", "open the file /tmp/x/plan.md and show me the text",
+    "print out whats in /tmp/x/todo.md", "ricordati che mia sorella si chiama Giulia", "open the cd tray",
+    "apri il cassetto del lettore cd",
+])
+def test_reading_or_a_fact_is_not_a_search_a_send_a_print_or_a_call(stage: ActionStage, text: str) -> None:
+    assert stage.decide(text) is None
+
+
+@pytest.mark.parametrize("text", [
+    "svuota il file /tmp/x/a.txt", "clear the file /tmp/x/a.txt", "svuota il cestino",
+    "rinomina /tmp/x/a.txt in /tmp/backup", "cerca nei file di /tmp/x", "cancella la parola 'ciao' da /tmp/x/a.txt",
+])
+def test_file_actions_the_rules_decline_are_held_for_the_planner(stage: ActionStage, text: str) -> None:
+    assert stage.decide(text) is None and stage.held(text) is not None
+    assert stage.held("leggi il file /tmp/x/a.txt") is None and stage.held("non svuotare /tmp/x/a.txt") is None
+
+
+def test_a_held_request_is_not_replayed_by_l1(tmp_path: Path, embedder: Any) -> None:
+    from app.bench.routing_sets import teach
+
+    cfg = parse_text("", env={})
+    router = Router(cfg, lambda: embedder, Memo(tmp_path / "memo.db"), build_registry())
+    teach(router, [{"id": "d", "query": "cancella il file /tmp/t/old.log", "tool": "delete_files",
+                    "args": {"paths": ["/tmp/t/old.log"]}}])
+    assert router.route("svuota il file /tmp/t/a.txt") is None
+    assert "no tool truncates" in router.last_reason
+    router.close()
+
+
+def test_a_typo_mend_is_one_slip_only() -> None:
+    assert fix_verb_typo("undelete /tmp/x/a.txt") == "undelete /tmp/x/a.txt"
+    assert fix_verb_typo("elimna /tmp/x/a.txt") == "elimina /tmp/x/a.txt"

@@ -86,3 +86,13 @@ def test_slot_maps_are_inferred_from_argument_names() -> None:
     t = Tool("x", "x", {"type": "object", "properties": {"what": {}, "photo": {}, "dest_path": {}, "to": {},
                                                           "start_time": {}}}, lambda a, c: {})
     assert slot_map("x", t) == {"dest_path": "{path[1]}", "to": "{email}", "start_time": "{time}"}
+
+
+def test_calculate_gets_the_arithmetic_of_the_new_request_and_none_without_numbers() -> None:
+    old = "quanto fa 12 per 7"
+    b = run("calculate", old, {"expression": old}, "quanto fa 15 per 3")
+    assert b.ok and b.args == {"expression": "15*3"}
+    b = run("calculate", old, {"expression": old}, "what is 18% of 250")
+    assert b.ok and b.args == {"expression": "(18/100)*250"}
+    for bare in ("quanto fa", "calcola", "calculate it"):
+        assert not run("calculate", old, {"expression": old}, bare).ok, bare
