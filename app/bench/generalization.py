@@ -71,12 +71,14 @@ def separation(embedder: Any, sets: dict[str, Any], split: str | None = None) ->
 def run(memo_path: Path, embedder: Any, config: Any) -> dict[str, Any]:
     """Teach the set into a fresh memo, then evaluate each half separately."""
     from app.bench.routing_sets import build_tools, evaluate, fictional_paths, teach
+    from app.memory.route_stages import RememberStage
     from app.routing.memo import Memo
     from app.routing.router import Router
 
     sets = load()
     router = Router(lambda: config, lambda: embedder, Memo(memo_path), build_tools(sets["tools"]))
     fictional_paths(router)
+    router.set_stages([RememberStage()], [])  # as the app runs it: the memory plugin's rule stage comes first
     try:
         teach(router, sets["taught"], int(config.values["fast_path.canonical_query_min_uses"]))
         return {split: evaluate(router, only(sets, split)) for split in SPLITS}

@@ -214,6 +214,14 @@ def _is_clause_start(toks: list[str], i: int) -> bool:
     return i == 0 or toks[i - 1] in CLAUSE_BREAK or toks[i - 1].startswith("{")
 
 
+def _times_sign(toks: list[str], i: int) -> bool:
+    """"12 x 7": the letter between two numbers is the multiplication sign, not a word."""
+    def num(t: str) -> bool:
+        return t.isdigit() or t == "{number}"
+
+    return toks[i] in ("x", "×") and 0 < i < len(toks) - 1 and num(toks[i - 1]) and num(toks[i + 1])
+
+
 def _named_not_called(toks: list[str], i: int, cls: str) -> bool:
     """"si chiama Giulia" is a name ("is called"), not a phone call."""
     return cls == "call" and i > 0 and toks[i - 1] == "si"
@@ -271,7 +279,7 @@ def signature_of_tokens(toks: list[str]) -> ActionSig:
                 descriptor_only = False
         elif t in STOPWORDS or t in FILLER_WORDS or t in PHRASAL:
             pass
-        elif t.endswith("'") or t.isdigit():
+        elif t.endswith("'") or t.isdigit() or _times_sign(toks, i):
             pass
         elif (cls := typo_verb(t)) and _is_clause_start(toks, i):
             actions.append(cls)

@@ -46,7 +46,9 @@ EMPTY_WORDS = re.compile(r"(?i)\b(svuota\w*|empty|empties|emptying)\b")
 MKDIR_WORDS = re.compile(r"(?i)\b(crea\w*|create|make|fai|fammi|nuov[ao]|new|mkdir|aggiungi)\b")
 DEFAULT_APP = re.compile(r"(?i)programma predefinito|applicazione predefinita|app predefinita|"
                          r"default (?:app|application|"
-                         r"program|viewer)|file manager|gestore (?:di )?file|esplora risorse|\bfinder\b|nel browser|"
+                         r"program|viewer)|(?:image|photo|picture|pdf|video) viewer|"
+                         r"visualizzatore(?: di immagini| foto| pdf)?|"
+                         r"file manager|gestore (?:di )?file|esplora risorse|\bfinder\b|nel browser|"
                          r"in the browser|\bbrowser\b|con il visualizzatore|with the viewer|con l'app")
 OPEN_VERBS = re.compile(r"(?i)^\s*(?:(?:per favore|please|puoi|can you|could you)\s+)?"
                         r"(apri(?:mi)?|aprire|open|avvia(?:mi)?|"
@@ -57,6 +59,9 @@ GREP_CUES = re.compile(r"(?i)\b(dentro|inside|nei file|in the files|within|conte
 PATTERN_AFTER = re.compile(r"(?i)\b(?:la parola|the word|il testo|the text|la scritta|la stringa|the string|grep|"
                            r"mentions?|menzionano|contengono|containing|contain|contiene|parla(?:no)? di)\s+"
                            r"[\"'“«]?([^\s\"'”»,;?]+)")
+# "metti X nella cartella Y", "put X into Y": two full paths and nothing else is a move.
+PUT = re.compile(r"(?i)^\s*(?:metti|mettimi|put)\s+(?:il file\s+|the file\s+)?(\S+)\s+"
+                 r"(?:in|into|nella cartella|in the folder|into the folder|dentro)\s+(\S+)\s*[.!]*\s*$")
 WHERE_IS = re.compile(r"(?i)\b(dov'è|dov'e|dove si trova|dove sta|where is|where's|locate|trova\w*|find|cerca\w*|"
                       r"search)\b")
 APP_STOP = {"la", "il", "lo", "l'", "le", "i", "gli", "un", "una", "the", "a", "an", "app", "applicazione",
@@ -165,6 +170,10 @@ def plan_clause(clause: str, has_tool: Callable[[str], bool], sig: ActionSig | N
                 return Plan(hold="emptying several folders at once")
             args["contents_only"] = True
         return Plan([_step("delete_files", args)])
+
+    put = PUT.match(clause)
+    if put and not acts and len(full) == 2 and full == [put.group(1), put.group(2)] and has_tool("move_files"):
+        return Plan([_step("move_files", {"paths": [full[0]], "dest": full[1]})])
 
     if first in ("move", "rename", "copy") and has_tool("copy_files" if first == "copy" else "move_files"):
         tool = "copy_files" if first == "copy" else "move_files"

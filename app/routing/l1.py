@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any, Callable
 
@@ -157,6 +157,18 @@ def first_hit(cands: list[tuple[int, float]], near: dict[str, Any] | None,
     return first
 
 
+EXT_OBJECT = {"image": {"png", "jpg", "jpeg", "gif", "webp", "bmp", "heic", "tif", "tiff", "svg"},
+              "music": {"mp3", "flac", "wav", "ogg", "m4a", "aac", "opus"},
+              "video": {"mp4", "mkv", "avi", "mov", "webm", "wmv"}}
+
+
+def ext_said(sig: ActionSig, slots: dict[str, Any]) -> ActionSig:
+    """"le immagini png": the object word only restates the extension, which the argument guard checks."""
+    exts = {str(e).lower().lstrip("*.") for e in slots.get("ext") or []}
+    said = {o for o, members in EXT_OBJECT.items() if o in sig.objects and exts and exts <= members}
+    return replace(sig, objects=sig.objects - said) if said else sig
+
+
 def fit_reason(new: ActionSig, old: ActionSig, sense: ToolSense | None) -> str | None:
     """The action/object guards against one remembered request, widened by its tool's sense when known."""
     if sense is None:
@@ -265,7 +277,7 @@ class L1Matcher(RowCache[QueryRow, _Prepared]):
         tool = tools(row.executor)
         if tool is None:
             return MatchResult(False, f"L1: {row.ref}: tool {row.executor!r} is not available now", **base)
-        why = fit_reason(sig, prep.sig, self.sense(row.executor, tools))
+        why = fit_reason(ext_said(sig, slots), ext_said(prep.sig, prep.slots), self.sense(row.executor, tools))
         if why:
             return MatchResult(False, f"L1: {row.ref} {score:.3f}: {why}", **base)
         b = bind(row.executor, tool, prep.template, row.query, prep.slots, text, slots)

