@@ -101,25 +101,26 @@ class ActionStage:
     def __init__(self, tools: Callable[[], Iterable[Any]], has_tool: Callable[[str], bool]):
         self._coverage = CoverageCache(tools)
         self._has_tool = has_tool
+        self._last: tuple[str, str | None] = ("", None)  # (text, held) of the last decide: the router asks next
 
     def held(self, text: str) -> str | None:
         """Why no fast path may serve `text`: a clause asks a file action (delete, empty, move, rename, copy) that
         the rules declined ("rinomina /a/x in /b", "svuota il file X"). The planner decides it, with approval;
         a remembered call that looks alike must not replay it. None when nothing is held."""
-        for clause in split_continuation(text) or [text]:
-            clause = fix_verb_typo(clause)
-            sig = action_of(clause)
-            if sig.negated or _remember_that(clause, sig):
-                continue
-            plan = plan_clause(clause, self._has_tool, sig)
-            if plan is not None and plan.hold:
-                return f"actions: {plan.hold}: left to the planner"
-        return None
+        last = self._last
+        if last[0] == text:
+            return last[1]
+        return self._decide(text)[1]
 
     def decide(self, text: str, owner: str | None = None) -> RouteResult | None:
+        res, held = self._decide(text)
+        self._last = (text, held)
+        return res
+
+    def _decide(self, text: str) -> tuple[RouteResult | None, str | None]:
         clauses = split_continuation(text) or [text]
         covered = self._coverage.get()
-        lang = request_lang(text)
+        held: str | None = None
         cannot: list[str] = []
         steps: list[dict[str, Any]] = []
         questions: list[Message] = []
@@ -141,7 +142,9 @@ class ActionStage:
                     cannot.append(key)
                 continue
             if plan is None or plan.hold:
-                if not _courtesy(clause, sig):
+                if plan is not None and held is None:
+                    held = f"actions: {plan.hold}: left to the planner"
+                if (cannot or steps or questions or clause is not clauses[-1]) and not _courtesy(clause, sig):
                     rest.append(clause)  # "ciao," or "grazie" around a request is not a part of it
                 continue
             if plan.question is not None:
@@ -151,12 +154,13 @@ class ActionStage:
                 questions.append(plan.question)
             else:
                 steps += plan.steps
+        if not cannot and not steps and not questions:
+            return None, held
+        if not cannot and rest:
+            return None, held  # a file action inside a longer request: the planner plans the whole of it
+        lang = request_lang(text)
         said = " ".join(Message(k).text(lang) for k in cannot)
         asked = " ".join(q.text(lang) for q in questions)
-        if not cannot and not steps and not questions:
-            return None
-        if not cannot and rest:
-            return None  # a file action inside a longer request: the planner plans the whole of it
         reason_bits = []
         if cannot:
             reason_bits.append("no tool performs: " + ", ".join(k.split(".", 1)[1] for k in cannot))
@@ -178,4 +182,4 @@ class ActionStage:
             res.notice = notice
         else:
             res.reply = notice
-        return res
+        return res, held

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Callable
 
 from app.lang.messages import Message, register
@@ -107,19 +108,30 @@ def _abs(paths: list[str]) -> list[str]:
     return [p for p in paths if p.startswith(("/", "~")) or re.match(r"^[A-Za-z]:\\", p)]
 
 
-def _named(text: str) -> str | None:
-    """A named user folder in the clause ("in Documenti", "to my Desktop"), as a path."""
-    from app.tools.places import ALIASES, named_folder
+@lru_cache(maxsize=1)
+def _folder_names() -> list[tuple[str, re.Pattern[str]]]:
+    """Each named folder's names, longest first, with its pattern (built once: this runs before every request)."""
+    from app.tools.places import ALIASES
 
-    low = text.lower()
+    out: list[tuple[str, re.Pattern[str]]] = []
     for names in ALIASES.values():
         for n in sorted(names, key=len, reverse=True):
             if n in ("~", "casa", "foto", "video", "docs"):
                 continue  # too common as plain words
-            if re.search(rf"(?<![\w/~.]){re.escape(n)}(?![\w/.])", low):
-                p = named_folder(n)
-                if p is not None:
-                    return str(p)
+            out.append((n, re.compile(rf"(?<![\w/~.]){re.escape(n)}(?![\w/.])")))
+    return out
+
+
+def _named(text: str) -> str | None:
+    """A named user folder in the clause ("in Documenti", "to my Desktop"), as a path."""
+    from app.tools.places import named_folder
+
+    low = text.lower()
+    for n, rx in _folder_names():
+        if n in low and rx.search(low):
+            p = named_folder(n)
+            if p is not None:
+                return str(p)
     return None
 
 
@@ -140,9 +152,17 @@ def _join(folder: str, name: str) -> str:
     return folder.rstrip("/") + "/" + name
 
 
+# Without a verb, only these can make a clause a file action: a path or address, "metti/put X in Y", "dov'è",
+# "che contengono": anything else goes on at once (this stage runs before every request, L0 phrases included).
+_MAYBE = re.compile(r"(?i)[/~\\]|:|\b(?:metti|mettimi|put|dov|dove|where|locate|contengono|contiene|contain\w*|"
+                    r"mention\w*|menzion\w*|parla\w*)\b")
+
+
 def plan_clause(clause: str, has_tool: Callable[[str], bool], sig: ActionSig | None = None) -> Plan | None:
     sig = sig or action_of(clause)
     if sig.negated or sig.objects & NON_FILE_OBJECTS:
+        return None
+    if not sig.actions and not _MAYBE.search(clause):
         return None
     slots = extract(clause)
     paths = list(slots.get("path") or [])
@@ -152,7 +172,6 @@ def plan_clause(clause: str, has_tool: Callable[[str], bool], sig: ActionSig | N
     quoted = [q for q in slots.get("quoted") or [] if q not in paths]
     acts = set(sig.actions)
     first = sig.actions[0] if sig.actions else ""
-    named = _named(clause)
 
     if first in ("delete", "empty") and has_tool("delete_files"):
         if first == "empty" and ("trash" in sig.objects or "folder" not in sig.objects):
@@ -194,6 +213,7 @@ def plan_clause(clause: str, has_tool: Callable[[str], bool], sig: ActionSig | N
         if bare:
             folder = src.rstrip("/").rsplit("/", 1)[0] or "/"
             return Plan([_step(tool, {"paths": [src], "dest": _join(folder, bare[-1])})])
+        named = _named(clause)
         if named:
             return Plan([_step(tool, {"paths": [src], "dest": named})])
         return Plan(question=Message("route.need_dest", what=what, name=src))
@@ -209,7 +229,7 @@ def plan_clause(clause: str, has_tool: Callable[[str], bool], sig: ActionSig | N
             return Plan([_step("open_path", {"target": urls[0]})])
         return None
 
-    root = (full[-1] if full else None) or named
+    root = (full[-1] if full else None) or _named(clause)
     if root and GREP_CUES.search(clause) and acts <= {"find", "read", "list"} and has_tool("search_in_files"):
         m = PATTERN_AFTER.search(clause)  # "in quali file di X c'è la parola Y", "which files in X mention Y"
         pattern = quoted[0] if quoted else (m.group(1) if m else None)
