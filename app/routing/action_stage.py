@@ -21,7 +21,7 @@ from app.turn.decision import RouteResult
 
 from .actions import VERB_FORMS, action_of, split_continuation, verb_class, verb_langs
 from .args_extractor import extract
-from .capability import CoverageCache, Verdict, unsupported
+from .capability import RESTORE_CUE, CoverageCache, Verdict, unsupported
 from .file_stage import asks_later, plan_clause
 from .l0 import EDGE_FILLERS
 from .lexicon import STOPWORDS
@@ -119,7 +119,7 @@ class ActionStage:
 
     def _decide(self, text: str) -> tuple[RouteResult | None, str | None]:
         clauses = split_continuation(text) or [text]
-        covered = self._coverage.get()
+        covered: set[str] | None = None  # what the tools can do: only looked up for a clause with a verb
         held: str | None = None
         cannot: list[str] = []
         steps: list[dict[str, Any]] = []
@@ -131,7 +131,10 @@ class ActionStage:
             if _remember_that(clause, sig):
                 rest.append(clause)  # "ricordati che mia sorella si chiama Giulia": what follows is the fact
                 continue
-            verdict = unsupported(clause, covered, sig)
+            verdict = None
+            if sig.actions or RESTORE_CUE.search(clause):
+                covered = self._coverage.get() if covered is None else covered
+                verdict = unsupported(clause, covered, sig)
             if verdict is None:
                 plan = plan_clause(clause, self._has_tool, sig)
                 if plan is not None and (plan.steps or plan.question) and asks_later(clause):
