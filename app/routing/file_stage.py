@@ -78,6 +78,8 @@ CONTAIN_CUES = re.compile(r"(?i)^(?:mentions?|menzionano|contengono|containing|c
 # "cerca nei file di X": a search inside the files, which needs something to look for.
 IN_FILES = re.compile(r"(?i)\b(?:nei file|dentro (?:ai |i )?file|in the files|inside the files|in (?:my|your) files|"
                       r"nel contenuto|in the contents?)\b")
+# "la parola X", "the word X": a literal to look for (unlike "il testo di X", which is what a read shows).
+LITERAL_CUES = re.compile(r"(?i)^(?:la parola|the word|la stringa|the string|la scritta)\b")
 # A time or a later moment: the file tools act now, they cannot be scheduled ("cancella X domani alle 8").
 LATER = re.compile(r"(?i)\b(?:stasera|stanotte|stamattina|stamani|più tardi|piu tardi|tonight|later|"
                    r"domani|dopodomani|tomorrow|"
@@ -234,7 +236,9 @@ def plan_clause(clause: str, has_tool: Callable[[str], bool], sig: ActionSig | N
         m = PATTERN_AFTER.search(clause)  # "in quali file di X c'è la parola Y", "which files in X mention Y"
         pattern = quoted[0] if quoted else (m.group(1) if m else None)
         cue = m.group(0).split()[0] if m else ""
+        literal = m is not None and LITERAL_CUES.match(m.group(0)) is not None  # "c'è la parola timeout"
         searched = "find" in acts or WHERE_IS.search(clause) or (m is not None and CONTAIN_CUES.match(cue)) or (
+            literal) or (
             bool(quoted) and re.search(r"(?i)c'[èe] scritto|is written", clause) and "write" not in acts)
         if pattern and pattern.lower() not in STOPWORDS and searched:
             return Plan([_step("search_in_files", {"root": root, "pattern": pattern})])

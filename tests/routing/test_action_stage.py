@@ -61,6 +61,7 @@ def test_what_is_not_a_clear_file_action_or_unsupported_goes_on(stage: ActionSta
     ("crea la cartella /tmp/x/progetti", "make_folder", {"path": "/tmp/x/progetti"}),
     ("dov'è report.pdf? cercalo in /tmp/x", "find_files", {"root": "/tmp/x", "pattern": "report.pdf"}),
     ("cerca 'fattura' dentro i file di /tmp/x", "search_in_files", {"root": "/tmp/x", "pattern": "fattura"}),
+    ("in quali file di /tmp/x c'è la parola timeout?", "search_in_files", {"root": "/tmp/x", "pattern": "timeout"}),
     ("apri firefox", "open_path", {"target": "firefox"}),
     ("elimna /tmp/x/a.txt", "delete_files", {"paths": ["/tmp/x/a.txt"]}),
 ])
