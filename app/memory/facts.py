@@ -4,7 +4,8 @@
   assistant what to do ("approva sempre...", "ignore previous instructions")
   is not a fact, and only the user may store it, by hand.
 * `extract_fact` — "ricordati che X" / "remember that X" → X, so the fast path
-  can call remember without the model.
+  can call remember without the model; `timed_reminder` tells a reminder at a
+  time ("ricordami di chiamare mamma tra 10 minuti"), which no tool can honour.
 * `same_subject` — whether a new fact replaces an old one. Embeddings cannot
   tell "il dentista è giovedì" from "il parrucchiere è giovedì" (cosine
   ~0.95, measured), so the embedding only proposes a candidate and these
@@ -116,8 +117,44 @@ _TRIGGERS = [
 _TRIGGER_RES = [(re.compile(r"^\s*" + p + r"$", re.IGNORECASE | re.DOTALL), c) for p, c in _TRIGGERS]
 
 
+# "ricordami di chiamare mamma tra 10 minuti", "remind me at 5pm to call bob": a reminder that should go off at a
+# time. No tool rings or notifies later, so it is neither stored nor run: the person is told so, and that the
+# fact itself can be kept ("ricordati che …"). A plain todo ("ricordati di comprare il latte", even with a day:
+# "… lunedì") stays a fact to recall; what makes a reminder timed is a clock time, an offset or a later moment.
+_REMIND = re.compile(r"^\s*(?:per favore\s+|please\s+)?(?P<w>ricordami|ricordati|ricorda|rammentami|avvisami|"
+                     r"remind me|remember|alert me|ping me)\b(?P<rest>.*)$", re.IGNORECASE | re.DOTALL)
+_REMIND_FACT = re.compile(r"^\s*(?:che|that|:|,)", re.IGNORECASE)  # "ricordami che …": a fact, whatever its time
+_TIMED = re.compile(
+    r"\b(?:tra|fra|entro|in|within|after|dopo)\s+(?:(?:un|una|un'|\d+|mezz'?|mezza|a|an|half an?|one|two|three|"
+    r"five|ten|fifteen|twenty|thirty|due|tre|cinque|dieci|quindici|venti|trenta)\s*'?\s*)?"
+    r"(?:minut\w*|min|ora|ore|oretta|secondi|quarto d'ora|minutes?|mins?|hours?|hrs?|seconds?|secs?)\b"
+    r"|\b(?:alle|all'|at|ore|by|verso le|dopo le|prima delle|around|after|before)\s*\d{1,2}(?:[:.]\d{2})?"
+    r"|\b\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)\b"
+    r"|\b(?:a|at)\s+(?:mezzogiorno|mezzanotte|noon|midnight)\b"
+    r"|\b(?:tra|fra) (?:poco|un po')"
+    r"|\b(?:stasera|stanotte|stamattina|stamani|domattina|più tardi|piu tardi|dopo pranzo|dopo cena|tonight|"
+    r"this (?:evening|afternoon|morning)|later(?: today| on)?|in a (?:bit|while|moment)|"
+    r"tomorrow (?:morning|evening|night|afternoon)|domani (?:mattina|sera|pomeriggio)|oggi pomeriggio|"
+    r"ogni (?:giorno|mattina|sera) alle|every (?:day|morning))\b",
+    re.IGNORECASE)
+
+
+def timed_reminder(text: str) -> str | None:
+    """The language ("it"/"en") of a request to be reminded at a time, which no tool can do; None otherwise."""
+    t = " ".join(text.replace("’", "'").split())
+    m = _REMIND.match(t)
+    if m is None or _REMIND_FACT.match(m.group("rest")) or not _TIMED.search(m.group("rest")):
+        return None
+    w = m.group("w").lower()
+    if w in ("remember", "ricorda", "ricordati") and not re.match(r"\s+(?:di|to)\b", m.group("rest"), re.I):
+        return None  # "ricordati il compleanno alle 9"? not a reminder form; left to the other rules
+    return "it" if w.startswith(("ricord", "rammentami", "avvisami")) else "en"
+
+
 def extract_fact(text: str) -> tuple[str, str] | None:
     """'ricordati che il dentista è giovedì alle 10' → ('il dentista è giovedì alle 10', 'appointments')."""
+    if timed_reminder(text):
+        return None  # to be reminded at a time: nothing to store (the remember stage says why)
     t = " ".join(text.replace("’", "'").split())
     for rx, category in _TRIGGER_RES:
         m = rx.match(t)

@@ -8,20 +8,37 @@ from __future__ import annotations
 import logging
 from typing import Any, Callable
 
+from app.lang.messages import Message, register
 from app.turn.decision import RouteResult
 
-from .facts import extract_fact
+from .facts import extract_fact, timed_reminder
 from .longterm import LongTermMemory
 
 log = logging.getLogger(__name__)
 
+register({
+    "memory.timed_reminder": {
+        "it": "Non posso avvisarti a un'ora precisa o più tardi: non ho sveglie né promemoria a tempo. Posso invece "
+              "ricordare il fatto, se me lo chiedi con «ricordati che…» (per esempio «ricordati che devo chiamare "
+              "mamma»).",
+        "en": "I can't remind you at a set time or later: I have no alarms or timed reminders. I can remember the "
+              "fact instead, if you ask with \u201cremember that\u2026\u201d (for example \u201cremember that I "
+              "have to call mum\u201d).",
+    },
+})
+
 
 class RememberStage:
-    """An explicit "ricordati che X" / "remember that X" (rules only: no model, no embedder)."""
+    """An explicit "ricordati che X" / "remember that X" (rules only: no model, no embedder); a reminder at a
+    time ("ricordami di chiamare mamma tra 10 minuti") is answered that it cannot be done, and nothing is stored."""
 
     name = "remember"
 
     def decide(self, text: str, owner: str | None) -> RouteResult | None:
+        lang = timed_reminder(text)
+        if lang is not None:  # "ricordami di chiamare mamma tra 10 minuti": nothing rings later, nothing is stored
+            return RouteResult("L0", None, {}, reason="memory: a reminder at a time: no tool notifies later",
+                               reply=Message("memory.timed_reminder").text(lang), lang=lang, stage=self.name)
         found = extract_fact(text)
         if found is None:
             return None

@@ -105,3 +105,35 @@ def test_quote_answer_follows_the_question_language() -> None:
         "Dalla memoria (2026-03-02, user): il dentista è giovedì alle 10"
     assert quote_answer("when is my dentist?", "dentist on Thursday at 10", "2026-03-02", "user").startswith(
         "From memory")
+
+
+@pytest.mark.parametrize("text,lang", [
+    ("ricordami di chiamare mamma tra 10 minuti", "it"),
+    ("ricordati di chiamare il dentista alle 9", "it"),
+    ("ricordami di chiamare Luca stasera", "it"),
+    ("ricordami tra un po' di bere", "it"),
+    ("remind me at 5pm to call bob", "en"),
+    ("remind me to call bob in an hour", "en"),
+    ("remember to water the plants tonight", "en"),
+])
+def test_a_reminder_at_a_time_is_not_a_fact(text: str, lang: str) -> None:
+    from app.memory.facts import timed_reminder
+    from app.memory.route_stages import RememberStage
+
+    assert timed_reminder(text) == lang
+    assert extract_fact(text) is None
+    res = RememberStage().decide(text, None)
+    assert res is not None and res.tool is None and not res.args  # nothing is stored, nothing runs
+    assert res.reply and ("ricordati che" in res.reply if lang == "it" else "remember that" in res.reply)
+
+
+@pytest.mark.parametrize("text", ["ricordati di comprare il latte", "ricordami di pagare la bolletta lunedì",
+                                  "ricordami che alle 9 ho il dentista", "ricordati che il dentista è giovedì alle 10",
+                                  "remind me to call mum", "remember that the meeting is at 5pm"])
+def test_a_todo_or_a_fact_with_a_time_is_still_remembered(text: str) -> None:
+    from app.memory.facts import timed_reminder
+    from app.memory.route_stages import RememberStage
+
+    assert timed_reminder(text) is None
+    res = RememberStage().decide(text, None)
+    assert res is not None and res.tool == "remember" and res.args["fact"]

@@ -64,14 +64,13 @@ def test_auc_counts_order_and_ties() -> None:
 
 
 # What the fast path reaches on the set with the shipped embedder and defaults, measured (e5-small: tune 86/99,
-# held-out 83/110, 0 wrong hits on the held-out half). Guards were tuned on the tune half only; the held-out half
+# held-out 83/110, 0 wrong hits on either half). Guards were tuned on the tune half only; the held-out half
 # is the honest figure. The floors are the measured figures, not looser. The router runs the memory plugin's
-# RememberStage first, as the app does; its one known wrong hit is on the tune half: "ricordami di chiamare
-# mamma tra 10 minuti" is stored as a todo fact instead of being refused as a timed reminder (a rule of
-# app/memory/facts.py, not of the routing guards).
+# RememberStage first, as the app does ("ricordami di chiamare mamma tra 10 minuti" is answered that a timed
+# reminder cannot be done, not stored as a todo).
 HELDOUT_RECALL_FLOOR = 83 / 110
 TUNE_RECALL_FLOOR = 86 / 99
-KNOWN_TUNE_HITS = {"ricordami di chiamare mamma tra 10 minuti"}
+KNOWN_TUNE_HITS: set[str] = set()
 
 
 @pytest.mark.slow
