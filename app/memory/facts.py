@@ -96,8 +96,8 @@ def guess_category(fact: str) -> str:
                  r"moglie|marito|wife|husband)\b", t):
         return "people"
     if words & _WEEKDAYS or words & _MONTHS or re.search(r"\b(alle|at|ore)\s+\d{1,2}([:.]\d{2})?\b", t) or \
-            re.search(r"\b(dentist\w*|appuntament\w*|appointment|meeting|riunione|visita|medico|doctor)\b", t):
-        return "appointments"
+            re.search(r"\b(appuntament\w*|appointment|meeting|riunione|visita)\b", t):
+        return "appointments"  # "my doctor is Dr. Rossi" names a person; "il dentista è giovedì" has its day
     if re.search(r"\b(prefer\w*|favou?rite|preferit\w*|mi piace|i like|non mi piace|i don't like|odio|i hate)\b", t):
         return "preferences"
     if re.search(r"(@|\b(telefono|phone|cellulare|email|e-mail|indirizzo|address|numero)\b)", t):
@@ -151,6 +151,28 @@ def timed_reminder(text: str) -> str | None:
     return "it" if w.startswith(("ricord", "rammentami", "avvisami")) else "en"
 
 
+# "remember my doctor is Dr. Rossi", "ricordati mia sorella si chiama Anna": no "che/that", but what follows is a
+# statement (a copula or a naming verb), not a todo ("di/to"), a question ("where …") or a thing ("il compleanno").
+_BARE_TRIGGER = re.compile(r"^\s*(?:per favore\s+|please\s+)?(?:ricordati|ricorda|memorizza|tieni a mente|segnati|"
+                           r"annota|annotati|remember|memori[sz]e|keep in mind|note down|don't forget|do not forget)"
+                           r"\s+(?P<x>.+)$", re.IGNORECASE | re.DOTALL)
+_NOT_A_STATEMENT = re.compile(r"^(?:che|that|di|to|me|mi|ti|se|if|whether|what|which|where|when|who|whom|how|why|"
+                              r"cosa|come|dove|quando|quale|quali|chi|perché|perche|quanto|quanti|this|questo|questa|"
+                              r"it|lo|la)\b", re.IGNORECASE)
+_STATEMENT_VERB = re.compile(r"\s(?:is|are|was|were|è|e'|sono|era|erano|si chiama|si chiamano|lives|abita|abitano|"
+                             r"works|lavora|lavorano|has|have|ha|hanno)\s", re.IGNORECASE)
+
+
+def _bare_fact(t: str) -> str | None:
+    m = _BARE_TRIGGER.match(t)
+    if m is None:
+        return None
+    x = m.group("x").strip()
+    if _NOT_A_STATEMENT.match(x) or not _STATEMENT_VERB.search(" " + x + " ") or _STATEMENT_VERB.match(" " + x):
+        return None
+    return x
+
+
 def extract_fact(text: str) -> tuple[str, str] | None:
     """'ricordati che il dentista è giovedì alle 10' → ('il dentista è giovedì alle 10', 'appointments')."""
     if timed_reminder(text):
@@ -163,6 +185,71 @@ def extract_fact(text: str) -> tuple[str, str] | None:
             if fact.endswith("?") or len(fact) < 3:
                 return None
             return fact, category or guess_category(fact)
+    bare = _bare_fact(t)
+    if bare is not None:
+        fact = bare.rstrip(".!").strip()
+        if fact.endswith("?") or len(fact) < 3:
+            return None
+        return fact, guess_category(fact)
+    return None
+
+
+# -- "cosa ricordi di X?" ----------------------------------------------------------------
+# An explicit question about what the memory holds names its topic: "what do you remember about the dentist",
+# "cosa ti ho detto di mia sorella", "do you remember my doctor's name". "Know" asks about the memory only for
+# something of the person's own ("cosa sai di mia sorella"); "what do you know about Python" is not about them.
+_ABOUT = (r"(?:about|of|regarding|on|di|del|della|dello|dei|degli|delle|dell'|su|sul|sulla|sullo|sui|sugli|sulle|"
+          r"sull'|riguardo a|riguardo al|riguardo alla|a proposito di|a proposito del|a proposito della)")
+_RECALL_CUES = [
+    (r"(?:and\s+|e\s+)?(?:what|anything|what else)\s+do\s+you\s+(?:remember|recall)\s+" + _ABOUT +
+     r"\s*(?P<x>.+)", False),
+    (r"(?:and\s+|e\s+)?(?:what|anything|what else)\s+do\s+you\s+know\s+" + _ABOUT + r"\s*(?P<x>.+)", True),
+    (r"what\s+(?:did|have)\s+i\s+(?:told|tell|said|say)\s+(?:to\s+)?you\s+" + _ABOUT + r"\s*(?P<x>.+)", False),
+    (r"do\s+you\s+(?:still\s+)?(?:remember|recall)\s+(?P<x>.+)", False),
+    (r"(?:che\s+)?cosa\s+(?:ti\s+)?(?:ricordi|hai memorizzato|hai in memoria)\s+" + _ABOUT + r"\s*(?P<x>.+)", False),
+    (r"(?:che\s+)?cosa\s+sai\s+" + _ABOUT + r"\s*(?P<x>.+)", True),
+    (r"(?:che\s+)?cosa\s+ti\s+ho\s+detto\s+" + _ABOUT + r"\s*(?P<x>.+)", False),
+    (r"(?:ti\s+)?ricordi\s+(?P<x>.+)", False),
+]
+_RECALL_RES = [(re.compile(r"^\s*" + p + r"$", re.IGNORECASE | re.DOTALL), own) for p, own in _RECALL_CUES]
+_OWN = re.compile(r"\b(?:my|mine|our|ours|mio|mia|miei|mie|nostro|nostra|nostri|nostre|me|myself)\b", re.IGNORECASE)
+_DETERMINER = re.compile(r"^(?:the|my|our|a|an|il|lo|la|l'|i|gli|le|un|una|un'|mio|mia|miei|mie|nostro|nostra|"
+                         r"nostri|nostre)\s*", re.IGNORECASE)
+_OWNER_OF = re.compile(r"^(?:(?:il|lo|la|l'|i|gli|le)\s*)?\w+\s+(?:di|del|della|dello|dei|degli|delle|dell')\s*"
+                       r"(?P<owner>.+)$", re.IGNORECASE)
+_CLAUSE_WORD = re.compile(r"\b(?:is|are|was|were|do|does|did|have|has|had|è|e'|sono|era|ho|hai|ha|abbiamo|hanno|"
+                          r"when|where|what|which|who|how|why|if|whether|quando|dove|cosa|quale|chi|come|perché|se|"
+                          r"to|di fare|that|che)\b", re.IGNORECASE)
+_RECALL_MAX_WORDS = 4
+
+
+def recall_topic(text: str) -> str | None:
+    """The topic of an explicit question about what is remembered ("cosa ricordi del dentista?" → "dentista").
+
+    The owner is the topic ("my doctor's name", "il compleanno di mia sorella" → "doctor", "sorella"): the recall
+    of the owner finds the fact. None when the question is not such a question, or asks a clause ("ti ricordi
+    quando ho il dentista?", left to the other levels)."""
+    t = " ".join(text.replace("’", "'").split()).rstrip(" ?!.")
+    for rx, own in _RECALL_RES:
+        m = rx.match(t)
+        if m is None:
+            continue
+        x = m.group("x").strip()
+        if own and not _OWN.search(x):
+            return None
+        if _CLAUSE_WORD.search(x):
+            return None
+        x = re.sub(r"(?i)^(\S+(?:\s+\S+)*?)'s\s+\w+$", r"\1", x)  # "my doctor's name" -> "my doctor"
+        owner = _OWNER_OF.match(x)
+        if owner:
+            x = owner.group("owner")
+        prev = None
+        while prev != x:
+            prev, x = x, _DETERMINER.sub("", x, count=1).strip()
+        words = x.split()
+        if not words or len(words) > _RECALL_MAX_WORDS or not re.search(r"\w", x):
+            return None
+        return x
     return None
 
 

@@ -11,7 +11,7 @@ from typing import Any, Callable
 from app.lang.messages import Message, register
 from app.turn.decision import RouteResult
 
-from .facts import extract_fact, timed_reminder
+from .facts import extract_fact, recall_topic, timed_reminder
 from .longterm import LongTermMemory
 
 log = logging.getLogger(__name__)
@@ -30,7 +30,9 @@ register({
 
 class RememberStage:
     """An explicit "ricordati che X" / "remember that X" (rules only: no model, no embedder); a reminder at a
-    time ("ricordami di chiamare mamma tra 10 minuti") is answered that it cannot be done, and nothing is stored."""
+    time ("ricordami di chiamare mamma tra 10 minuti") is answered that it cannot be done, and nothing is stored;
+    an explicit question about what is remembered ("cosa ricordi del dentista?", "what did I tell you about my
+    sister") recalls its topic."""
 
     name = "remember"
 
@@ -41,7 +43,11 @@ class RememberStage:
                                reply=Message("memory.timed_reminder").text(lang), lang=lang, stage=self.name)
         found = extract_fact(text)
         if found is None:
-            return None
+            topic = recall_topic(text)
+            if topic is None:
+                return None
+            return RouteResult("L0", "recall", {"query": topic}, arg_sources={"query": "rules"},
+                               reason="memory: explicit question about what is remembered", stage=self.name)
         fact, category = found
         return RouteResult("L0", "remember", {"fact": fact, "category": category},
                            arg_sources={"fact": "rules", "category": "rules"},

@@ -137,3 +137,45 @@ def test_a_todo_or_a_fact_with_a_time_is_still_remembered(text: str) -> None:
     assert timed_reminder(text) is None
     res = RememberStage().decide(text, None)
     assert res is not None and res.tool == "remember" and res.args["fact"]
+
+
+@pytest.mark.parametrize("text,fact,category", [
+    ("please remember my doctor is dr. rossi", "my doctor is dr. rossi", "general"),
+    ("ricordati mia sorella si chiama Anna", "mia sorella si chiama Anna", "people"),
+    ("tieni a mente il codice del cancello è 4521", "il codice del cancello è 4521", "general"),
+])
+def test_a_statement_is_remembered_without_che_or_that(text: str, fact: str, category: str) -> None:
+    assert extract_fact(text) == (fact, category)
+
+
+@pytest.mark.parametrize("text", ["ricordati il compleanno di mamma", "remember this", "remember where I put my keys",
+                                  "ricordati quando è il dentista?", "remember what the doctor is called"])
+def test_a_thing_or_a_question_after_remember_is_not_a_fact(text: str) -> None:
+    assert extract_fact(text) is None
+
+
+@pytest.mark.parametrize("text,topic", [
+    ("what do you remember about the dentist", "dentist"),
+    ("what did I tell you about my sister", "sister"),
+    ("cosa sai di mia sorella?", "sorella"),
+    ("do you remember my doctor's name", "doctor"),
+    ("cosa ricordi del dentista", "dentista"),
+    ("ti ricordi il nome del mio medico?", "medico"),
+    ("cosa ti ho detto della palestra?", "palestra"),
+])
+def test_an_explicit_recall_question_names_its_topic(text: str, topic: str) -> None:
+    from app.memory.facts import recall_topic
+    from app.memory.route_stages import RememberStage
+
+    assert recall_topic(text) == topic
+    res = RememberStage().decide(text, None)
+    assert res is not None and (res.tool, res.args) == ("recall", {"query": topic})
+
+
+@pytest.mark.parametrize("text", ["ti ricordi quando ho il dentista?", "what do you know about python",
+                                  "cosa sai di Roma?", "do you remember to call bob", "quando ho il dentista?",
+                                  "what do you remember about how I set up the printer last year"])
+def test_other_questions_are_not_recalled_by_rule(text: str) -> None:
+    from app.memory.facts import recall_topic
+
+    assert recall_topic(text) is None
