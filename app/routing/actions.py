@@ -28,6 +28,7 @@ from .lexicon import (
     NOUN_ACTIONS,
     OBJECTS,
     READ_ONLY,
+    SAME_THING,
     STOPWORDS,
     TEXTING,
 )
@@ -125,6 +126,7 @@ def verb_langs(tok: str) -> set[str]:
     return out
 MAX_PHRASE = max((len(p) for p in VERB_PHRASES), default=1)
 OBJECT_OF: dict[str, str] = {w: cls for cls, words in OBJECTS.items() for w in words}
+THING_OF: dict[str, str] = {stem(w): "~" + cls for cls, words in SAME_THING.items() for w in words}
 _TYPO_MIN = 4  # shorter words are one edit away from too many others
 
 
@@ -286,7 +288,8 @@ def signature_of_tokens(toks: list[str]) -> ActionSig:
         elif typo_word(t) is not None:
             pass
         else:
-            content.add(stem(t))
+            st = stem(t)
+            content.add(THING_OF.get(st, st))  # "day" and "giorno" are one thing
         i += 1
     if not actions:
         actions = noun_actions

@@ -224,6 +224,13 @@ OBJECTS: dict[str, list[str]] = {
     "recency:new": ["recente", "recenti", "nuovo", "nuovi", "recent", "new", "newest", "latest", "ultimo"],
     "recency:old": ["vecchio", "vecchi", "old", "older", "oldest"],
 }
+# Content words that name the same thing in everyday phrasing (IT/EN): "which day of the week is it" asks what "che
+# giorno è" asks. A request's content words are compared by their group, so a tool whose examples say "giorno"
+# also knows "day"; words of different groups stay apart, and verbs are never grouped here (the action classes).
+SAME_THING: dict[str, list[str]] = {
+    "date": ["data", "date", "giorno", "giornata", "day", "weekday", "settimana", "week"],
+    "time": ["ore", "orario", "time", "hour", "clock", "orologio"],
+}
 # Actions that change nothing: for them "la cartella X" is just X (the path names the thing).
 READ_ONLY = frozenset({"read", "list", "find", "summarize", "translate", "check", "compare", "calculate"})
 # Words that carry no object or action: the function words of both languages (app.lang) plus the generic
@@ -255,7 +262,8 @@ def _version() -> str:
 
     data = repr((IT_VERBS, IT_EXTRA, EN_VERBS, TEXTING, sorted(AMBIGUOUS), NOUN_ACTIONS, sorted(NEGATIONS),
                  sorted(CLAUSE_BREAK),
-                 CLITICS, OBJECTS, sorted(STOPWORDS), stem("cartelle") + stem("files")))  # the stemmer is part of it
+                 CLITICS, OBJECTS, sorted(STOPWORDS), SAME_THING,
+                 stem("cartelle") + stem("files")))  # the stemmer is part of it
     return hashlib.sha1(data.encode("utf-8")).hexdigest()[:8]
 
 

@@ -36,6 +36,7 @@ MONTHS: dict[str, int] = {
 }
 RELATIVE_DAYS: dict[str, int] = {
     "oggi": 0, "today": 0, "ieri": -1, "yesterday": -1, "domani": 1, "tomorrow": 1, "dopodomani": 2,
+    "todays": 0, "yesterdays": -1, "tomorrows": 1,  # "whats todays date": the possessive typed without its apostrophe
     "altroieri": -2, "l'altroieri": -2, "l'altro ieri": -2, "avantieri": -2,
     "day after tomorrow": 2, "the day after tomorrow": 2, "day before yesterday": -2,
     "the day before yesterday": -2,
