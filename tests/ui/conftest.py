@@ -35,6 +35,8 @@ def make_desk(qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[
     yield make
     for desk in made:
         desk.shutdown()
+        desk.translations.install("en")  # the translators are the application's: a test that failed in Italian
+        # must not leave the next test reading Italian
         for w in (desk.popup, desk.chat):
             w.hide()  # not close(): without a tray, closing the chat quits the application
             w.deleteLater()

@@ -55,7 +55,8 @@ def _catalog_words(lang: str) -> set[str]:
     for texts in catalog().values():
         t = texts[lang]
         for s in ([t] if isinstance(t, str) else list(t.values())):
-            words |= {w.lower() for w in WORD.findall(re.sub(r"\{[^}]*\}", " ", s))}
+            plain = re.sub(r"`[^`]*`", " ", re.sub(r"\{[^}]*\}", " ", s))  # a command is typed as is
+            words |= {w.lower() for w in WORD.findall(plain)}
     root = ET.parse(i18n_dir() / "metnos_it.ts").getroot()
     for m in root.iter("message"):
         if lang == "en":
