@@ -293,6 +293,8 @@ def signature_of_tokens(toks: list[str]) -> ActionSig:
         i += 1
     if not actions:
         actions = noun_actions
+    if not actions and not content and "{ext}" in toks and roles and set(roles) <= {"loc", "of"}:
+        actions = ["find"]  # "any mp4 files in ~/Videos?": files of a kind in a place, nothing else asked
     if "folder" in objects and descriptor_only and actions and set(actions) <= READ_ONLY and roles:
         objects.discard("folder")  # reading "la cartella X" is reading X; creating or deleting one is not
     seen: list[str] = []

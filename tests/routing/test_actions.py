@@ -103,3 +103,18 @@ def test_signatures_never_raise(text: str) -> None:
     sig = action_of(text)
     assert isinstance(sig.actions, tuple) and isinstance(split_continuation(text), list)
     assert same_action(sig, sig) in (True, False)
+
+
+def test_everyday_words_for_one_thing_compare_equal() -> None:
+    # "which day of the week" asks what "che giorno è" asks; a time is not a date
+    assert action_of("which day of the week is it").content == action_of("che giorno è").content == {"~date"}
+    assert action_of("what time is it").content == action_of("che ore sono").content == {"~time"}
+    assert action_of("whats todays date").content == action_of("what's the date today").content
+
+
+def test_files_of_a_kind_in_a_place_ask_to_find_them() -> None:
+    assert acts("any mp4 files in ~/Videos?") == ("find",)
+    assert acts("are there any pdf files in ~/Documents") == ("find",)
+    assert acts("cancella i pdf in ~/x") == ("delete",)  # a verb says what to do
+    assert acts("any news?") == ()  # no kind of file, no place
+    assert action_of("non i pdf in ~/x").negated
