@@ -28,6 +28,13 @@ register({
 })
 
 
+# Every rule below needs one of these words: a request without any of them costs a few substring tests (this stage runs
+# before L0 on every request).
+_MEMORY_WORDS = ("ricord", "rammen", "avvis", "rememb", "remind", "memori", "in mind", "a mente", "note down",
+                 "segna", "annot", "forget", "ping me", "alert me", "recall", "know", "you about", "to you",
+                 "sai", "detto")
+
+
 class RememberStage:
     """An explicit "ricordati che X" / "remember that X" (rules only: no model, no embedder); a reminder at a
     time ("ricordami di chiamare mamma tra 10 minuti") is answered that it cannot be done, and nothing is stored;
@@ -37,6 +44,9 @@ class RememberStage:
     name = "remember"
 
     def decide(self, text: str, owner: str | None) -> RouteResult | None:
+        low = text.lower()
+        if not any(w in low for w in _MEMORY_WORDS):
+            return None
         lang = timed_reminder(text)
         if lang is not None:  # "ricordami di chiamare mamma tra 10 minuti": nothing rings later, nothing is stored
             return RouteResult("L0", None, {}, reason="memory: a reminder at a time: no tool notifies later",
