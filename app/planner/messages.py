@@ -30,8 +30,12 @@ register({
                           "en": "I stopped after {n} steps: the request needed too many."},
     "planner.empty_request": {"it": "la richiesta è vuota", "en": "empty request"},
     "planner.empty_hint": {"it": "scrivi una domanda o un comando", "en": "type a question or a command"},
-    "planner.model_unavailable": {"it": "il modello locale non è disponibile ({error})",
+    # the loader's own reason is English (it names files and commands): the details view and the log carry it
+    "planner.model_unavailable": {"it": "il modello locale non è disponibile",
                                   "en": "the local model is unavailable ({error})"},
+    "planner.args_no_model": {"it": {"one": "non trovo {names} nella richiesta e non c'è un modello a cui chiederlo",
+                                     "other": "non trovo {names} nella richiesta e non c'è un modello a cui chiederli"},
+                              "en": "{names} not found in the request and no model to ask"},
     "planner.model_unavailable_hint": {"it": "rispondo solo con le regole; esegui `metnos doctor`",
                                        "en": "answering by rules only; run `metnos doctor`"},
     "planner.unknown_tool": {"it": "il modello ha scelto uno strumento che non esiste ({tool})",

@@ -362,7 +362,7 @@ class Planner:
         if not missing:
             return args, sources
         if llm is None:
-            raise ArgsError(f"{', '.join(missing)} not found in the request and no model to ask")
+            raise ArgsError(say("planner.args_no_model", ctx.lang, n=len(missing), names=", ".join(missing)))
         prompt = pr.decision_prompt(llm.render, ps) + f" {tool.name}\nArgs: "
         t0 = time.perf_counter()
         got, comp = model_args(llm, prompt, tool, missing, ctx.cancel)

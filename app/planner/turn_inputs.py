@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 from typing import Any, Literal, Sequence
 
+from app.lang.messages import say
 from app.tools.describe import fit as fit_text
 from app.tools.registry import Tool
 from app.tools.runner import TurnContext
@@ -36,8 +37,9 @@ def llm_or_none(ctx: TurnContext, fallback: Any = None) -> Any:
     try:
         return service(ctx, "llm", fallback)
     except Exception as e:  # ModelError / LLMError: decide by rules, and say so
-        ctx.emit(ev.Error(ctx.turn_id, ctx.next_step, message=f"planner model unavailable: {e}",
-                          hint="answering by rules only; run `metnos doctor`"))
+        log.warning("planner model unavailable: %s", e)
+        ctx.emit(ev.Error(ctx.turn_id, ctx.next_step, message=say("planner.model_unavailable", ctx.lang, error=e),
+                          hint=say("planner.model_unavailable_hint", ctx.lang)))
         return None
 
 

@@ -36,6 +36,18 @@ def llm(gguf: Path) -> Iterator[Any]:
 
 
 @pytest.fixture(scope="session")
+def instruct_llm() -> Iterator[Any]:
+    """The bundled instruct model, for what only a model that writes can show (answers, their cancellation)."""
+    from instruct_model import instruct_model_path
+
+    from app.models.llm import LlamaBackend
+
+    backend = LlamaBackend(instruct_model_path(), n_ctx=4096, threads=0, chat_format="auto")
+    yield backend
+    backend.close()
+
+
+@pytest.fixture(scope="session")
 def embedder(bundled_embedder: Any) -> Any:
     return bundled_embedder
 

@@ -3,10 +3,9 @@ the same >= 97 % as with the lite model."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
-from instruct_model import instruct_model_path
 
 from app.bench import planner_suite as suite
 from app.planner import Planner
@@ -14,15 +13,6 @@ from app.turn.services import TurnServices
 
 pytestmark = pytest.mark.slow
 GOAL = 0.97
-
-
-@pytest.fixture(scope="module")
-def instruct_llm() -> Iterator[Any]:
-    from app.models.llm import LlamaBackend
-
-    backend = LlamaBackend(instruct_model_path(), n_ctx=4096, threads=0, chat_format="auto")
-    yield backend
-    backend.close()
 
 
 def test_first_tool_accuracy_with_the_instruct_model(instruct_llm: Any, embedder: Any, registry: Any, root: Path,

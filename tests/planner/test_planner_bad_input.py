@@ -89,7 +89,8 @@ def test_unknown_tool_or_garbage_from_the_model_is_an_error_event(make_ctx: Call
     opts, struct = ["get_now", "answer"], {"get_now": 0.9, "answer": 0.8}
     assert Planner.vote_from_text(run.ctx, "launch_rockets now", list(opts), dict(struct)) is None
     assert Planner.vote_from_text(run.ctx, " ¿¿ <unk>", list(opts), dict(struct)) is None
-    assert [e.message.startswith("the model's decision is not a known tool") for e in run.of("error")] == [True] * 2
+    said = [e.message for e in run.of("error")]  # in the request's language
+    assert [m.startswith("la scelta del modello non è uno strumento noto") for m in said] == [True] * 2
     vote = Planner.vote_from_text(run.ctx, " get_now\n", list(opts), dict(struct))
     assert vote is not None and max(vote, key=vote.get) == "get_now"
 
@@ -116,7 +117,7 @@ def test_a_model_without_grammar_cannot_break_the_turn(make_ctx: Callable[..., A
     answer = Planner().run(run.ctx, [])
     assert answer and run.streamed == answer
     for e in run.of("error"):  # free text where a name or JSON was due: said, and the turn goes on or ends
-        assert "not a known tool" in e.message or "could not be filled" in e.message, e.message
+        assert "non è uno strumento noto" in e.message or "ricavare i valori" in e.message, e.message
     assert all(c.tool in build_registry() for c in run.of("tool_call"))
 
 
@@ -135,9 +136,9 @@ def test_missing_argument_without_a_model_ends_cleanly(make_ctx: Callable[..., A
     run = make_ctx("imposta il volume", reg=build_registry(extra=[SET_VOLUME]), extra_services={"llm": no_model})
     answer = Planner().run(run.ctx, [])
     messages = [e.message for e in run.of("error")]
-    assert any(m.startswith("planner model unavailable") for m in messages)
-    assert any("set_volume could not be filled" in m for m in messages)
-    assert not run.of("tool_call") and "set_volume" in answer
+    assert any(m.startswith("il modello locale non è disponibile") for m in messages), messages  # request's language
+    assert any("ricavare i valori per set_volume" in m for m in messages)
+    assert not run.of("tool_call") and "manca un valore" in answer and "set_volume" not in answer  # words, no tool id
 
 
 def test_without_the_model_the_planner_still_answers(make_ctx: Callable[..., Any]) -> None:

@@ -139,9 +139,9 @@ def test_cancel_before_a_step_stops_the_turn(make_ctx: Callable[..., Any]) -> No
     assert [c.tool for c in run.of("tool_call")] == ["read_files"]
 
 
-def test_cancel_from_another_thread_during_the_answer(make_ctx: Callable[..., Any]) -> None:
-    token = CancelToken()
-    run = make_ctx("what is the capital of France?", cancel=token)
+def test_cancel_from_another_thread_during_the_answer(make_ctx: Callable[..., Any], instruct_llm: Any) -> None:
+    token = CancelToken()  # the instruct model writes this answer (the lite one gives a fixed sentence)
+    run = make_ctx("what is the capital of France?", cancel=token, extra_services={"llm": lambda: instruct_llm})
     emit = run.ctx.emit
 
     def cancel_when_answering(e: Any) -> None:
