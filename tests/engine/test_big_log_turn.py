@@ -38,17 +38,17 @@ def test_big_log_last_error(metnos_home: Path, tmp_path: Path, bundled_gguf: Pat
     obs = [e for e in events if isinstance(e, ev.Observation) and e.tool == "read_files"]
     assert obs and obs[0].ok and obs[0].scratchpad_id, "an 800 KB observation must be offloaded"
     assert obs[0].size > 780_000
-    # what the model saw of that observation: the synthetic view (head + tail + metadata), ≤ 1.5 KB
+    # what the model saw of that observation: a short excerpt (the planner's synthetic view, or the writer's
+    # error lines), never the middle of the log and never more than 1.5 KB of it
     prompts = engine.planner.last.prompts
     assert prompts, "the planner was consulted"
     seen = False
     for prompt in prompts:
         assert "INFO worker 6500 " not in prompt  # the middle of the log never reaches the model
+        log_lines = [ln for ln in prompt.splitlines() if ln.startswith("2026-11-30")]
+        assert len("\n".join(log_lines).encode("utf-8")) <= 1536, f"the model was shown {len(log_lines)} log lines"
         if "Result of step 1 (read_files):\n" in prompt:
-            view = prompt.split("Result of step 1 (read_files):\n", 1)[1].split("\nFacts:", 1)[0]
-            view = view.split("<end_of_turn>", 1)[0]
-            assert obs[0].scratchpad_id in view
-            assert len(view.encode("utf-8")) <= 1536, f"the model was shown {len(view.encode())} bytes"
-            seen = True
-    assert seen, "the observation was shown to the model"
+            assert obs[0].scratchpad_id in prompt  # the view names where the rest is
+        seen = seen or LAST in prompt
+    assert seen, ("the last error line reached the model", [p[-1500:] for p in prompts])
     assert turn.ok and LAST in turn.answer
