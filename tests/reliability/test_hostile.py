@@ -322,6 +322,9 @@ def test_cli_shows_hostile_content_escaped(metnos_home: Path, tmp_path: Path, bu
     assert not problems, "\n".join(problems)
 
 
+MARKDOWN_TAGS = {"p", "br", "b", "i", "code", "pre", "ul", "ol", "li", "a"}  # what app/ui/markdown.py writes
+
+
 def test_chat_window_shows_hostile_content_escaped(qtbot: Any, metnos_home: Path, bundled_embedder: Any) -> None:
     """The chat window renders real events of hostile turns: plain text only, every control byte escaped."""
     from PySide6.QtCore import Qt
@@ -329,6 +332,8 @@ def test_chat_window_shows_hostile_content_escaped(qtbot: Any, metnos_home: Path
 
     from app.turn import events as ev
     from app.ui.chat import ChatWindow
+    from app.ui.widgets import AnswerLabel
+    from app.ui.worker import ApprovalAsked
 
     world = World(metnos_home)
     engine, mem = make_engine(world, with_memory=False)
@@ -357,7 +362,7 @@ def test_chat_window_shows_hostile_content_escaped(qtbot: Any, metnos_home: Path
         for e in events:
             chat.on_event(tag, e)
             if isinstance(e, ev.ApprovalNeeded):
-                chat.on_approval(tag, f"a{n}", e.tool, e.args, e.risk)
+                chat.on_event(tag, ApprovalAsked(e.turn_id, e.step, approval_id=f"a{n}", request=e))
         for view in chat.turn_views():
             view.toggle.setChecked(True)  # the timeline, too
     shown = 0
@@ -367,7 +372,11 @@ def test_chat_window_shows_hostile_content_escaped(qtbot: Any, metnos_home: Path
         raw = _raw_escapes(text)
         if raw:
             problems.append(f"{type(w).__name__} {w.objectName()!r} shows raw {raw}: {text[:80]!r}")
-        if isinstance(w, QLabel) and text and w.textFormat() != Qt.TextFormat.PlainText and re.search(r"<\w", text):
+        if isinstance(w, AnswerLabel):  # Markdown made into HTML: only the renderer's own tags, never the content's
+            foreign = set(re.findall(r"<(\w+)", w.html())) - MARKDOWN_TAGS
+            if foreign:
+                problems.append(f"answer {w.objectName()!r} renders tags {sorted(foreign)}: {text[:80]!r}")
+        elif isinstance(w, QLabel) and text and w.textFormat() != Qt.TextFormat.PlainText and re.search(r"<\w", text):
             problems.append(f"QLabel {w.objectName()!r} may interpret HTML: {text[:80]!r}")
     answers = " ".join(v.answer.text() for v in chat.turn_views())
     if "<script>" not in answers or "\\x1b[31m" not in answers:
