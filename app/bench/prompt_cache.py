@@ -60,12 +60,15 @@ def _home() -> Path:
     return home
 
 
-def write_config(name: str, *, deferral: bool = True, prefix_cache: bool = True) -> Path:
+def write_config(name: str, *, deferral: bool = True, prefix_cache: bool = True, model: Any = None) -> Path:
     """A runtime.toml for the bench: file tools confined to METNOS_HOME/roots, no long-term memory (it
-    would reach for the OS keyring)."""
+    would reach for the OS keyring). `model`: the loaded backend whose GGUF a fresh process must load too
+    (not the config's default, or the prefix it builds is another model's)."""
     roots = paths.ensure(_home() / "roots")
     p = paths.ensure(_home() / "config") / f"{name}.toml"
-    p.write_text(f"[llm]\nprefix_cache = {str(prefix_cache).lower()}\n\n"
+    path = getattr(model, "model_path", None)
+    pin = f"model = {json.dumps(str(path))}\n" if path else ""
+    p.write_text(f"[llm]\n{pin}prefix_cache = {str(prefix_cache).lower()}\n\n"
                  f"[tools]\nallowed_roots = [{json.dumps(str(roots))}]\ndeferral = {str(deferral).lower()}\n\n"
                  f"[memory]\nlong_term_enabled = false\n", encoding="utf-8")
     return p
@@ -220,11 +223,11 @@ def prefix_check(first: dict[str, Any]) -> dict[str, Any]:
 
 def restart(llm: Any, embedder: Any) -> dict[str, Any]:
     """Warm and save the prefix here, then the first turn of a fresh process with and without the cache."""
-    config = write_config("restart")
+    config = write_config("restart", model=llm)
     here = warm_and_save(llm, embedder, config)
     root = make_root("first-turn")  # both processes run the same request on the same files
     warm = fresh_process(config, root)
-    cold = fresh_process(write_config("restart-cold", prefix_cache=False), make_root("first-turn"))
+    cold = fresh_process(write_config("restart-cold", prefix_cache=False, model=llm), make_root("first-turn"))
     saved_ms = float(cold["prefix"].get("ms", 0.0)) - float(warm["prefix"].get("ms", 0.0))
     return {"warmed_here": here, "first_turn": warm, "cold": cold, **prefix_check(warm),
             "prefix_ms_saved": round(saved_ms, 1),

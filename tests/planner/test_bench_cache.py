@@ -50,7 +50,7 @@ def test_deferral_makes_the_prompt_smaller_with_30_tools(llm: Any, embedder: Any
 
 @pytest.mark.slow
 def test_first_turn_in_a_fresh_process_evaluates_none_of_the_saved_prefix(llm: Any, embedder: Any) -> None:
-    config = bc.write_config("restart")
+    config = bc.write_config("restart", model=llm)  # the fresh process loads the model measured here
     here = bc.warm_and_save(llm, embedder, config)
     assert here["evaluated"] == here["prefix_tokens"] > 0 and here["saved"] and here["cache_files"] == 1
     first = bc.fresh_process(config, bc.make_root("first"))

@@ -195,13 +195,13 @@ def history_texts() -> list[str]:
 
 def integrity() -> dict[str, str]:
     from app.config import paths
-    from app.store.db import open_db
+    from app.store.vault import open_encrypted
 
     out = {}
     for db in sorted(paths.data_dir().glob("*.db")):
         if db.stem == "memory":
-            continue  # encrypted; not used by these turns
-        con = open_db(db)
+            continue  # its own key (long-term memory); not used by these turns
+        con = open_encrypted(db)  # every store is encrypted with a key derived from the keyring's master key
         try:
             out[db.name] = con.execute("pragma integrity_check").fetchone()[0]
         finally:
