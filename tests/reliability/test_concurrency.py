@@ -221,7 +221,8 @@ def test_tray_app_and_two_cli_processes_share_the_databases(metnos_home: Path, t
     (root / "x.txt").write_text("x\n", encoding="utf-8")
     cfg = metnos_home / "config" / "runtime.toml"
     cfg.parent.mkdir(parents=True, exist_ok=True)
-    cfg.write_text(f'[tools]\nallowed_roots = ["{root}"]\n', encoding="utf-8")
+    # the databases are what is shared here, not the model's answers: the lite model keeps planner turns short
+    cfg.write_text(f'[tools]\nallowed_roots = ["{root}"]\n[llm]\nmodel = "bundled-lite"\n', encoding="utf-8")
     seed = tmp_path / "seed.jsonl"
     seed.write_text(json.dumps({"query": f"leggi il file {root}/f0000.txt", "tool": "read_files",
                                 "args": {"paths": [f"{root}/f0000.txt"]}, "uses": 3}) + "\n", encoding="utf-8")
