@@ -158,10 +158,21 @@ def create_private(path: Path) -> None:
                     pass
 
 
+RAW_KEY = 1  # kdf_iter for a key that is already 256 random bits (derived from the keyring's master key)
+
+
 def keyed(con: apsw.Connection, key: bytes, kdf_iter: int | None = None) -> None:
-    """Give a fresh connection its key. `kdf_iter=1` for keys that are already 256 random bits (a derived
-    key): the cipher's PBKDF2 (~40-120 ms per open) only helps low-entropy passwords."""
-    if kdf_iter is not None:
+    """Give a fresh connection its key (set the cipher before the key: sqlite3mc stores no cipher id).
+
+    `kdf_iter=RAW_KEY` for keys that are already 256 random bits: a key-stretching KDF only helps
+    low-entropy passwords, so those databases use AEGIS-256 with the smallest Argon2 cost — AES-NI fast:
+    measured 16 KB write + read 50 µs vs 70 µs with ChaCha20-Poly1305, 51 µs plaintext. Other keys (the
+    long-term memory's own, passphrases) keep the default cipher, ChaCha20-Poly1305 with PBKDF2.
+    """
+    if kdf_iter == RAW_KEY:
+        for pragma in ("cipher='aegis'", "algorithm='aegis-256'", "tcost=1", "mcost=8", "pcost=1"):
+            con.execute(f"pragma {pragma}")
+    elif kdf_iter is not None:
         con.execute(f"pragma kdf_iter={int(kdf_iter)}")
     con.execute(f"pragma hexkey='{key.hex()}'")
 

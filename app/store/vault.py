@@ -31,13 +31,14 @@ import apsw
 
 from app.config import paths
 
-from .db import Migration, StoreError, _explain, db_path, in_memory, keyed, open_db, require_sqlite3mc, resolve
+from .db import (RAW_KEY, Migration, StoreError, _explain, db_path, in_memory, keyed, open_db, require_sqlite3mc,
+                 resolve)
 from .keys import KeyMissing, KeyringKeyStore, KeyStore, KeyUnavailable, PassphraseKeyStore, WrongKey
 from .migrate_plain import PLAIN_HEADER, clear_leftovers, encrypt_in_place, is_plaintext
 
 SALT = b"metnos-desk/database-keys/v1"
 MASTER_DB = "memory"
-DERIVED_KDF_ITER = 1
+DERIVED_KDF_ITER = RAW_KEY  # derived keys are random 256-bit keys: AEGIS, no key stretching (store/db.keyed)
 
 
 def hkdf_sha256(ikm: bytes, info: bytes, length: int = 32, salt: bytes = SALT) -> bytes:
