@@ -31,8 +31,7 @@ import apsw
 
 from app.config import paths
 
-from .db import (RAW_KEY, Migration, StoreError, _explain, db_path, in_memory, keyed, open_db, require_sqlite3mc,
-                 resolve)
+from .db import RAW_KEY, Migration, StoreError, _explain, db_path, in_memory, keyed, open_db, require_sqlite3mc, resolve
 from .keys import KeyMissing, KeyringKeyStore, KeyStore, KeyUnavailable, PassphraseKeyStore, WrongKey
 from .migrate_plain import PLAIN_HEADER, clear_leftovers, encrypt_in_place, is_plaintext
 
