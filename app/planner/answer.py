@@ -112,7 +112,8 @@ _ARG_WORDS = {"path": "arg.path", "paths": "arg.path", "root": "arg.path", "cont
 def missing_args_text(question: str, tool: str, err: Exception) -> str:
     """What was missing, in words ("il percorso"), not in the schema's names."""
     lang = detect_lang(question)
-    first = str(err).split(" not found")[0].split(",")[0].strip()
+    keys = getattr(err, "missing", None) or [str(err).split(" not found")[0].split(",")[0].strip()]
+    first = str(keys[0])
     key = _ARG_WORDS.get(first)
     what = say(key, lang) if key else say("arg.other", lang, name=first)
     return say("answer.missing_args", lang, tool=tool, what=what)

@@ -42,7 +42,8 @@ register({
                              "en": "the model chose a tool that does not exist ({tool})"},
     "planner.unknown_tool_hint": {"it": "rispondo con quello che so finora",
                                   "en": "answering with what is known so far"},
-    "planner.args_failed": {"it": "non sono riuscito a ricavare i valori per {tool}: {error}",
+    # the reason is the parser's English (JSON positions, the model's raw text): the English text and the log
+    "planner.args_failed": {"it": "non sono riuscito a ricavare i valori per {tool}",
                             "en": "the values for {tool} could not be filled: {error}"},
     "planner.args_hint": {"it": "scrivi nella richiesta il valore che manca, ad esempio il percorso completo",
                           "en": "say the missing value in the request, e.g. the full path"},

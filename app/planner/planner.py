@@ -218,7 +218,7 @@ class Planner:
             ctx.emit(ev.Error(ctx.turn_id, ctx.next_step, message=say("planner.args_failed", ctx.lang,
                                                                        tool=tool.name, error=e),
                               hint=say("planner.args_hint", ctx.lang)))
-            raise ArgsError(str(e), tool.name) from None
+            raise ArgsError(str(e), tool.name, e.missing) from None
         return Decision(tool.name, args, sources, choice)
 
     def _act(self, t: _Turn, call: Decision) -> None:
@@ -362,7 +362,8 @@ class Planner:
         if not missing:
             return args, sources
         if llm is None:
-            raise ArgsError(say("planner.args_no_model", ctx.lang, n=len(missing), names=", ".join(missing)))
+            raise ArgsError(say("planner.args_no_model", ctx.lang, n=len(missing), names=", ".join(missing)),
+                            missing=missing)
         prompt = pr.decision_prompt(llm.render, ps) + f" {tool.name}\nArgs: "
         t0 = time.perf_counter()
         got, comp = model_args(llm, prompt, tool, missing, ctx.cancel)

@@ -191,3 +191,13 @@ def test_describe_needs_a_model(make_ctx: Callable[..., Any]) -> None:
     ctx = ToolContext(owner="t", turn_id="x", config=None, services=TurnServices(llm=no_model))
     with pytest.raises(ToolError, match="model is not available"):
         describe_entries({"content": "some text"}, ctx)
+
+
+def test_a_value_followed_by_a_loop_of_blank_lines_is_kept_and_other_loops_fail() -> None:
+    from app.planner.fill import _value_before_blank_loop
+
+    loop = '{"content":"ciao' + "\\n" * 20
+    assert _value_before_blank_loop(loop, ["content"]) == {"content": "ciao"}
+    assert _value_before_blank_loop('{"content":"' + "\\n" * 20, ["content"]) is None  # no value said
+    assert _value_before_blank_loop('{"content":"' + "ab" * 20, ["content"]) is None  # a loop of words
+    assert _value_before_blank_loop(loop, ["path", "content"]) is None  # another key was still due
