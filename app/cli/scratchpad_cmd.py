@@ -5,7 +5,7 @@ import argparse
 import datetime as dt
 import json
 import sys
-from typing import Any
+from typing import Any, Callable
 
 from app.store.db import StoreError
 
@@ -34,32 +34,27 @@ def format_stats(s: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def _open() -> Any:
+def _with_scratchpad(act: Callable[[Any], Any], show: Callable[[Any], str]) -> int:
+    """Open the scratchpad, act on it, print what `show` makes of the result; a store error is exit 1."""
     from app.memory.scratchpad import Scratchpad
 
-    return Scratchpad()
+    try:
+        with Scratchpad() as sp:
+            result = act(sp)
+    except StoreError as e:
+        print(f"metnos scratchpad: {e}", file=sys.stderr)
+        return 1
+    print(show(result))
+    return 0
 
 
 def cmd_stats(args: argparse.Namespace) -> int:
-    try:
-        with _open() as sp:
-            s = sp.stats()
-    except StoreError as e:
-        print(f"metnos scratchpad: {e}", file=sys.stderr)
-        return 1
-    print(json.dumps(s, indent=2) if args.json else format_stats(s))
-    return 0
+    return _with_scratchpad(lambda sp: sp.stats(), lambda s: json.dumps(s, indent=2) if args.json else format_stats(s))
 
 
 def cmd_gc(args: argparse.Namespace) -> int:
-    try:
-        with _open() as sp:
-            n = sp.gc()
-    except StoreError as e:
-        print(f"metnos scratchpad: {e}", file=sys.stderr)
-        return 1
-    print(json.dumps({"deleted": n}) if args.json else f"removed {n} expired entries")
-    return 0
+    return _with_scratchpad(lambda sp: sp.gc(),
+                            lambda n: json.dumps({"deleted": n}) if args.json else f"removed {n} expired entries")
 
 
 def add_commands(sub: Any) -> None:
