@@ -1,6 +1,7 @@
 """The LLM backend contract: the planner talks to this, never to llama_cpp or HTTP directly."""
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Protocol, Sequence
 
@@ -23,6 +24,37 @@ class Completion:
     completion_tokens: int = 0
     finish_reason: str = "stop"
     timings: dict[str, float] = field(default_factory=dict)
+
+
+class Streamed:
+    """The pieces of a streamed completion as they arrive: the text, how many, when the first came, and the
+    caller's per-token callback — the same bookkeeping for the local and the remote backend."""
+
+    def __init__(self, on_token: Callable[[str], None] | None = None):
+        self.on_token = on_token
+        self.parts: list[str] = []
+        self.first: float | None = None
+
+    def add(self, text: str) -> None:
+        if not text:
+            return
+        if self.first is None:
+            self.first = time.perf_counter()
+        self.parts.append(text)
+        if self.on_token:
+            self.on_token(text)
+
+    @property
+    def count(self) -> int:
+        return len(self.parts)
+
+    @property
+    def text(self) -> str:
+        return "".join(self.parts)
+
+    def timings(self, t0: float) -> dict[str, float]:
+        t1 = time.perf_counter()
+        return {"total_s": t1 - t0, "first_token_s": (self.first or t1) - t0}
 
 
 class LLMBackend(Protocol):

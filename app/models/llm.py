@@ -23,7 +23,7 @@ import numpy as np
 
 from app.turn.cancel import CancelToken, TurnCancelled
 
-from .base import Completion, LLMError, Message, TokenCallback
+from .base import Completion, LLMError, Message, Streamed, TokenCallback
 from .templates import CHATML_STOP, GEMMA_STOP, render_chatml, render_gemma
 
 log = logging.getLogger("metnos.llama")
@@ -252,9 +252,7 @@ class LlamaBackend:
             self._abort = False
             done = self._watch(cancel)
             t0 = time.perf_counter()
-            first: float | None = None
-            parts: list[str] = []
-            n_out = 0
+            got = Streamed(on_token)
             finish = "stop"
             try:
                 stream = self.llm.create_completion(
@@ -265,14 +263,7 @@ class LlamaBackend:
                         finish = "cancelled"
                         break
                     choice = chunk["choices"][0]
-                    text = choice.get("text", "")
-                    if first is None:
-                        first = time.perf_counter()
-                    if text:
-                        parts.append(text)
-                        n_out += 1
-                        if on_token:
-                            on_token(text)
+                    got.add(choice.get("text", ""))
                     if choice.get("finish_reason"):
                         finish = choice["finish_reason"]
             except RuntimeError as e:
@@ -285,11 +276,10 @@ class LlamaBackend:
                 self._abort = False
             if finish == "cancelled":
                 raise TurnCancelled()
-            t1 = time.perf_counter()
             return Completion(
-                text="".join(parts), prompt_tokens=len(tokens), reused_tokens=reused,
-                evaluated_tokens=len(tokens) - reused, completion_tokens=n_out, finish_reason=finish,
-                timings={"total_s": t1 - t0, "first_token_s": (first or t1) - t0})
+                text=got.text, prompt_tokens=len(tokens), reused_tokens=reused,
+                evaluated_tokens=len(tokens) - reused, completion_tokens=got.count, finish_reason=finish,
+                timings=got.timings(t0))
 
     def _last_logits(self) -> np.ndarray:
         """Logits of the last evaluated token (not kept in llm.scores unless logits_all)."""

@@ -28,7 +28,7 @@ from typing import Any, Sequence
 
 from app.turn.cancel import CancelToken
 
-from .base import Completion, LLMError, Message, TokenCallback
+from .base import Completion, LLMError, Message, Streamed, TokenCallback
 from .remote_http import HTTPStatusError, RemoteHTTP
 from .templates import CHATML_STOP, GEMMA_STOP, render_chatml, render_gemma
 
@@ -263,9 +263,7 @@ class OpenAIBackend:
         if self.dialect in ("openai",):
             body["stream_options"] = {"include_usage": True}
         t0 = time.perf_counter()
-        first: float | None = None
-        parts: list[str] = []
-        n_out = 0
+        got = Streamed(on_token)
         finish = "stop"
         usage: dict[str, Any] = {}
         timings: dict[str, Any] = {}
@@ -278,22 +276,17 @@ class OpenAIBackend:
                 text = choice.get("text")
                 if text is None:
                     text = (choice.get("delta") or {}).get("content") or ""
-                if text:
-                    if first is None:
-                        first = time.perf_counter()
-                    parts.append(text)
-                    n_out += 1
-                    if on_token:
-                        on_token(text)
+                got.add(text)
                 if choice.get("finish_reason"):
                     finish = choice["finish_reason"]
-        t1 = time.perf_counter()
+        took = got.timings(t0)  # before asking the server to count tokens
         prompt_tokens = int(usage.get("prompt_tokens") or 0) or self._prompt_tokens(prompt)
         reused = int(timings.get("cache_n") or 0)
         evaluated = int(timings.get("prompt_n") or (prompt_tokens - reused))
-        return Completion(text="".join(parts), prompt_tokens=prompt_tokens, reused_tokens=reused,
-                          evaluated_tokens=evaluated, completion_tokens=int(usage.get("completion_tokens") or n_out),
-                          finish_reason=finish, timings={"total_s": t1 - t0, "first_token_s": (first or t1) - t0})
+        return Completion(text=got.text, prompt_tokens=prompt_tokens, reused_tokens=reused,
+                          evaluated_tokens=evaluated,
+                          completion_tokens=int(usage.get("completion_tokens") or got.count),
+                          finish_reason=finish, timings=took)
 
     def _prompt_tokens(self, prompt: str) -> int:
         """Tokens as the server counts them (with BOS where it adds one)."""
