@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import logging
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Collection, Sequence
 
 from app.lang.messages import say
@@ -412,8 +412,10 @@ class Planner:
         if how.mode != "write" or llm is None:
             return self._finish(ctx, info, fallback, None)
         parts.warm_writer(ctx, llm, how.messages[:1])
-        prompt = llm.render(how.messages, True)
+        prompt = llm.render(how.messages, True) + how.lead
         emit = self._token_emitter(ctx)
+        if how.lead:
+            emit(how.lead + " ")
         t0 = time.perf_counter()
         st = self._prime(ctx, llm, prompt, "answer")
         gen = ans.generate(llm, prompt, grounding=g, prompt_text=prompt, cancel=ctx.cancel, emit_token=emit,
@@ -425,6 +427,8 @@ class Planner:
         ctx.emit(PlannerStats(ctx.turn_id, ctx.next_step, phase="answer", prompt_tokens=st.prompt_tokens,
                               reused_tokens=st.reused_tokens, evaluated_tokens=st.evaluated_tokens,
                               completion_tokens=st.completion_tokens, ms=round(st.ms, 1)))
+        if how.lead:  # the lead went out as a token: it is part of the answer, or dropped with it
+            gen = replace(gen, streamed=True) if gen.replaced else replace(gen, text=f"{how.lead} {gen.text.lstrip()}")
         if not gen.replaced and how.shape.kind == "summary" and steps and compose.copied(gen.text, steps):
             gen = ans.Generated(fallback, True, "the summary copies the text", gen.completion, True, gen.model_tokens)
         if not gen.replaced:
