@@ -213,7 +213,7 @@ TOOLS = [
           "required": ["paths"]}, read_files, group="Files", reads_external=True,
          examples=("leggi il file /tmp/a.txt", "read the file ~/notes.txt", "apri /var/log/syslog e dimmi gli errori",
                    "quante righe ha il file /tmp/x.txt", "count the lines in ~/report.txt",
-                   "mostrami le ultime 10 righe di /var/log/app.log", "print the first lines of ~/todo.md")),
+                   "print the first lines of ~/todo.md")),
     Tool("write_files", "Write text to a file (create, overwrite or append). Scrivi/salva in un file. "
                         "Asks for approval.",
          {"type": "object", "properties": {
