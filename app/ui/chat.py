@@ -231,6 +231,8 @@ class ChatWindow(QMainWindow):
                 bar.setValue(top)
 
         QTimer.singleShot(0, reveal)
+        QTimer.singleShot(120, reveal)  # again once the layout has given the timeline its height (a busy machine
+        # lays out later than the first turn of the event loop: the timeline was left half below the fold)
 
     # -- model loading -------------------------------------------------------------------------------
     def set_loading(self, text: str, fraction: float | None) -> None:

@@ -73,7 +73,7 @@ def test_chat_opens_on_the_newest_turn_and_follows_answers(qtbot, make_desk, met
         top = first.timeline.mapTo(viewport, QPoint(0, 0)).y()
         return first.timeline.isVisible() and top >= 0 and top + first.timeline.height() <= viewport.height()
 
-    qtbot.waitUntil(timeline_in_view, timeout=5_000)
+    qtbot.waitUntil(timeline_in_view, timeout=10_000)
     assert not _at_bottom(desk.chat)
 
     qtbot.keyClicks(desk.chat.input, READ_PHRASE)
