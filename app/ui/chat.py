@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import shiboken6
 from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QIcon, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
@@ -224,6 +225,8 @@ class ChatWindow(QMainWindow):
         self._follow = False
 
         def reveal() -> None:
+            if not (shiboken6.isValid(self.scroll_area) and shiboken6.isValid(view)):
+                return  # the window or the turn went away before the timer fired
             self.scroll_area.ensureWidgetVisible(view.timeline, 0, 24)
             top = view.mapTo(self.list, view.rect().topLeft()).y()
             bar = self.scroll_area.verticalScrollBar()
