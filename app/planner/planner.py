@@ -13,7 +13,7 @@ from __future__ import annotations
 import logging
 import time
 from dataclasses import dataclass, field, replace
-from typing import Any, Collection, Sequence
+from typing import Any, Callable, Collection, Sequence
 
 from app.lang.messages import say
 from app.tools.registry import Tool
@@ -92,6 +92,20 @@ class _Turn:
     tools: dict[str, Tool] = field(default_factory=dict)  # the permitted surface, looked up without loading
     surface: Any = None  # app.tools.surface.ToolSurface when the engine built one for this turn
     history: list[tuple[str, str]] = field(default_factory=list)  # earlier exchanges of the conversation
+
+
+def _after_lead(emit: Callable[[str], None]) -> Callable[[str], None]:
+    """The model's first words after a lead lose their leading space: streamed text equals the final answer."""
+    started = False
+
+    def send(tok: str) -> None:
+        nonlocal started
+        if not started:
+            tok = tok.lstrip()
+            started = bool(tok)
+        if tok:
+            emit(tok)
+    return send
 
 
 class Planner:
@@ -416,6 +430,7 @@ class Planner:
         emit = self._token_emitter(ctx)
         if how.lead:
             emit(how.lead + " ")
+            emit = _after_lead(emit)
         t0 = time.perf_counter()
         st = self._prime(ctx, llm, prompt, "answer")
         gen = ans.generate(llm, prompt, grounding=g, prompt_text=prompt, cancel=ctx.cancel, emit_token=emit,
