@@ -173,11 +173,14 @@ def _bare_fact(t: str) -> str | None:
     return x
 
 
+_KE = re.compile(r"(?i)(?<=\s)ke(?=\s)")
+
+
 def extract_fact(text: str) -> tuple[str, str] | None:
     """'ricordati che il dentista è giovedì alle 10' → ('il dentista è giovedì alle 10', 'appointments')."""
     if timed_reminder(text):
         return None  # to be reminded at a time: nothing to store (the remember stage says why)
-    t = " ".join(text.replace("’", "'").split())
+    t = _KE.sub("che", " ".join(text.replace("’", "'").split()))  # "ricordati ke …": texting for "che"
     for rx, category in _TRIGGER_RES:
         m = rx.match(t)
         if m:

@@ -24,6 +24,7 @@ from .lexicon import (
     IT_EXTRA,
     IT_VERBS,
     LEXICON_VERSION,
+    NEGATION_PHRASES,
     NEGATIONS,
     NOUN_ACTIONS,
     OBJECTS,
@@ -97,6 +98,8 @@ def _build() -> tuple[dict[str, str], dict[tuple[str, ...], str]]:
     for cls, forms in IT_EXTRA.items():
         for f in forms:
             add(f, cls)
+            if "c'è" in f:
+                add(f.replace("c'è", "ce"), cls)  # "cosa ce scritto": typed without the apostrophe
     for cls, infs in IT_VERBS.items():
         for inf in infs:
             for f in _it_forms(inf):
@@ -145,7 +148,8 @@ def _typo_index(words: Iterable[str]) -> tuple[frozenset[str], dict[str, set[str
 
 
 _VERB_TYPOS = _typo_index(VERB_FORMS)
-_WORD_TYPOS = _typo_index(STOPWORDS)  # not the object nouns: "time" is a word, not a mistyped "timer"
+_WORD_TYPOS = _typo_index(STOPWORDS)  # not the short object nouns: "time" is a word, not a mistyped "timer"
+_NOUN_TYPOS = _typo_index(w for w in OBJECT_OF if len(w) >= 6)
 
 
 def _one_edit(tok: str, idx: tuple[frozenset[str], dict[str, set[str]]], missing_only: bool = False) -> set[str]:
@@ -155,9 +159,10 @@ def _one_edit(tok: str, idx: tuple[frozenset[str], dict[str, set[str]]], missing
     if not tok.isalpha() or len(tok) < _TYPO_MIN - 1:
         return set()
     found = set(shorter.get(tok, ()))
+    if len(tok) >= _TYPO_MIN:  # "lsit", "opne", "fiel": two neighbours swapped
+        found |= {tok[:i] + tok[i + 1] + tok[i] + tok[i + 2:] for i in range(1, len(tok) - 1)} & exact
     if not missing_only and len(tok) >= _TYPO_MIN + 1:
         found |= _deletes(tok) & exact
-        found |= {tok[:i] + tok[i + 1] + tok[i] + tok[i + 2:] for i in range(len(tok) - 1)} & exact
     return {w for w in found if w[0] == tok[0] and w != tok}
 
 
@@ -171,9 +176,17 @@ def typo_verb(tok: str) -> str | None:
 
 
 def typo_word(tok: str) -> str | None:
-    """A function word with a letter missing ("fle" for "file"), when exactly one is near."""
+    """A function word with a letter missing or two swapped ("fle", "fiel" for "file"), when exactly one is near."""
     near = _one_edit(tok, _WORD_TYPOS, missing_only=True)
     return near.pop() if len(near) == 1 else None
+
+
+@lru_cache(maxsize=4096)
+def typo_object(tok: str) -> str | None:
+    """The object class of a long object noun with a letter missing or two swapped ("cartela", "cartlela")."""
+    near = _one_edit(tok, _NOUN_TYPOS, missing_only=True)
+    classes = {OBJECT_OF[w] for w in near}
+    return classes.pop() if len(classes) == 1 else None
 
 
 def verb_class(tok: str) -> str | None:
@@ -229,6 +242,26 @@ def _named_not_called(toks: list[str], i: int, cls: str) -> bool:
     return cls == "call" and i > 0 and toks[i - 1] == "si"
 
 
+ARITH_WORDS = frozenset({"più", "piu", "meno", "per", "diviso", "fratto", "elevato", "alla", "x", "×", "*", "/", "+",
+                         "-", "plus", "minus", "times", "divided", "by", "over", "multiplied", "to", "the", "power",
+                         "of", "mod", "modulo"})
+
+
+def _between_numbers(toks: list[str]) -> set[int]:
+    """"1000 meno 387", "2 to the power of 10": the words between two numbers are the arithmetic itself,
+    an argument (the calculator reads it), not what the request is about."""
+    def num(t: str) -> bool:
+        return t.isdigit() or t == "{number}"
+
+    out: set[int] = set()
+    nums = [i for i, t in enumerate(toks) if num(t)]
+    for a, b in zip(nums, nums[1:]):
+        run = range(a + 1, b)
+        if 0 < len(run) <= 4 and all(toks[j] in ARITH_WORDS for j in run):
+            out.update(run)
+    return out
+
+
 def signature_of_tokens(toks: list[str]) -> ActionSig:
     actions: list[str] = []
     noun_actions: list[str] = []
@@ -237,7 +270,7 @@ def signature_of_tokens(toks: list[str]) -> ActionSig:
     negated = False
     descriptor_only = True  # every folder word stands right before a path ("la cartella /tmp/t")
     roles: list[str] = []
-    used: set[int] = set()
+    used: set[int] = _between_numbers(toks)
     i = 0
     n = len(toks)
     while i < n:
@@ -263,7 +296,7 @@ def signature_of_tokens(toks: list[str]) -> ActionSig:
                     break
             i += 1
             continue
-        if t in NEGATIONS:
+        if t in NEGATIONS or (i + 1 < n and (t, toks[i + 1]) in NEGATION_PHRASES):
             negated = True
         elif t.startswith("{"):
             if t == "{url}":
@@ -287,6 +320,10 @@ def signature_of_tokens(toks: list[str]) -> ActionSig:
             actions.append(cls)
         elif typo_word(t) is not None:
             pass
+        elif (obj := typo_object(t)) is not None:
+            objects.add(obj)
+            if obj == "folder" and not (i + 1 < n and toks[i + 1] in ("{path}", "home")):
+                descriptor_only = False
         else:
             st = stem(t)
             content.add(THING_OF.get(st, st))  # "day" and "giorno" are one thing
@@ -295,8 +332,10 @@ def signature_of_tokens(toks: list[str]) -> ActionSig:
         actions = noun_actions
     if not actions and not content and "{ext}" in toks and roles and set(roles) <= {"loc", "of"}:
         actions = ["find"]  # "any mp4 files in ~/Videos?": files of a kind in a place, nothing else asked
-    if "folder" in objects and descriptor_only and actions and set(actions) <= READ_ONLY and roles:
+    if "folder" in objects and descriptor_only and actions and set(actions) <= READ_ONLY | {"open"} and roles:
         objects.discard("folder")  # reading "la cartella X" is reading X; creating or deleting one is not
+    if "open" in actions and "read" in actions:
+        actions = [a for a in actions if a != "open"]  # "apri X e mostrami il contenuto": opened to be read
     seen: list[str] = []
     for a in actions:
         if a not in seen:

@@ -63,6 +63,11 @@ _RE_EXT_WORD = re.compile(r"(?i)(?<![\w.*/~-])(?P<ext>" + "|".join(sorted(WORD_E
 _RE_EXT_ALIAS = re.compile(
     rf"(?i)(?<!\w)(?:{_FILE_WORDS}\s+(?:di\s+|in\s+)?(?P<a1>{'|'.join(_EXT_ALIASES)})|(?P<a2>{'|'.join(_EXT_ALIASES)})\s+"
     rf"(?:files|documents|file))(?!\w)")
+# Any known extension next to a file word ("i file zip", "the py files", "i fle log"): there it names a kind.
+_NEXT_TO_FILE = "|".join(sorted((e for e in FILE_EXTS if len(e) > 1), key=len, reverse=True))
+_RE_EXT_BY_FILE = re.compile(
+    rf"(?i)(?<!\w)(?:(?:file|files|fle|fil|flie|documenti|documents)\s+(?P<e1>{_NEXT_TO_FILE})|"
+    rf"(?P<e2>{_NEXT_TO_FILE})\s+(?:files|file|fle|fles|documents))(?!\w)")
 _RE_TIME = re.compile(
     r"(?i)(?<![\w:.])(?P<h>[01]?\d|2[0-3]):(?P<m>[0-5]\d)(?:\s*(?P<ap>am|pm))?(?![\w:]|\.\d)"
     r"|(?<!\w)(?:alle|all'|ore|at)\s*(?:ore\s+)?(?P<h2>[01]?\d|2[0-3])(?:[.:](?P<m2>[0-5]\d))?(?:\s*(?P<ap2>am|pm))?"
@@ -139,6 +144,10 @@ def _candidates(text: str, now: datetime) -> list[SlotSpan]:
             if rx is not _RE_EXT_WORD and e not in FILE_EXTS:
                 continue
             c.append(SlotSpan(m.start(), m.end(), "ext", f"*.{e}"))
+    for m in _RE_EXT_BY_FILE.finditer(text):
+        e = (m.group("e1") or m.group("e2")).lower()
+        at = m.start("e1") if m.group("e1") else m.start("e2")
+        c.append(SlotSpan(at, at + len(e), "ext", f"*.{e}"))
     for m in _RE_EXT_ALIAS.finditer(text):
         a = (m.group("a1") or m.group("a2")).lower()
         c.append(SlotSpan(m.start(), m.end(), "ext", f"*.{_EXT_ALIASES[a]}"))

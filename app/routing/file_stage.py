@@ -91,6 +91,11 @@ LATER = re.compile(r"(?i)\b(?:stasera|stanotte|stamattina|stamani|più tardi|piu
                    r"(?:la\s+)?prossima\s+settimana|next\s+(?:week|month))\b")
 
 
+# Actions that change the disk, and the only leftover words their rules may ignore ("nuova cartella", "called X").
+CHANGES = frozenset({"delete", "empty", "move", "rename", "copy", "write"})
+RULE_WORDS = frozenset({"nuov", "new", "call", "chiam", "nam", "nom"})
+
+
 @dataclass
 class Plan:
     """What a clause turns into: tool steps, or a question back, or nothing (not a file action)."""
@@ -174,6 +179,11 @@ def plan_clause(clause: str, has_tool: Callable[[str], bool], sig: ActionSig | N
     quoted = [q for q in slots.get("quoted") or [] if q not in paths]
     acts = set(sig.actions)
     first = sig.actions[0] if sig.actions else ""
+    if acts & CHANGES:
+        extra = sig.content - RULE_WORDS
+        if extra and not asks_later(clause):  # (a later time is answered by the stage: "cannot schedule")
+            # "distruggi in modo sicuro X", "crea una cartella condivisa X": more than these rules read
+            return Plan(hold=f"the request says more than the rules read ({', '.join(sorted(extra))})")
 
     if first in ("delete", "empty") and has_tool("delete_files"):
         if first == "empty" and ("trash" in sig.objects or "folder" not in sig.objects):
@@ -227,7 +237,7 @@ def plan_clause(clause: str, has_tool: Callable[[str], bool], sig: ActionSig | N
             return Plan([_step("make_folder", {"path": full[0]})])
 
     if urls and not paths:  # reading a page is the planner's (get_urls); opening it in the browser is said so
-        if DEFAULT_APP.search(clause) and not acts - {"read", "start"} and has_tool("open_path"):
+        if DEFAULT_APP.search(clause) and not acts - {"read", "open", "start"} and has_tool("open_path"):
             return Plan([_step("open_path", {"target": urls[0]})])
         return None
 
@@ -250,9 +260,9 @@ def plan_clause(clause: str, has_tool: Callable[[str], bool], sig: ActionSig | N
         return None
 
     if has_tool("open_path"):
-        if full and DEFAULT_APP.search(clause) and not acts - {"read", "start", "play"}:
+        if full and DEFAULT_APP.search(clause) and not acts - {"read", "open", "start", "play"}:
             return Plan([_step("open_path", {"target": full[0]})])
-        if full and acts & {"start", "play"} and not acts - {"read", "start", "play"}:
+        if full and acts & {"start", "play"} and not acts - {"read", "open", "start", "play"}:
             return Plan([_step("open_path", {"target": full[0]})])
         m = OPEN_VERBS.match(clause)
         if m and not paths and not urls:

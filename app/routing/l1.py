@@ -243,8 +243,8 @@ class L1Matcher(RowCache[QueryRow, _Prepared]):
                 ok = set(sig.actions) <= sense.actions
             else:
                 ok = bool(sig.content) and sig.content <= sense.vocab
-            if ok:
-                keys.extend(k for k in tool_keys if k not in keys)
+            if ok:  # only the tool's rows whose own action it is known for: an odd planner turn widens nothing
+                keys.extend(k for k in tool_keys if k not in keys and (k == "?" or set(k.split(",")) <= sense.actions))
         return keys
 
     def prepared(self, row: QueryRow) -> _Prepared:

@@ -13,8 +13,10 @@ from app.lang.words import stem
 
 # class -> Italian infinitives, plus explicit extra forms (irregular, phrasal).
 IT_VERBS: dict[str, list[str]] = {
-    "read": ["leggere", "aprire", "mostrare", "visualizzare", "vedere", "guardare", "consultare", "visitare",
+    "read": ["leggere", "mostrare", "visualizzare", "vedere", "guardare", "consultare", "visitare",
              ],
+    # opening hands a thing to its program (open_path); reading shows its text (read_files): never one class
+    "open": ["aprire"],
     "delete": ["cancellare", "eliminare", "rimuovere", "togliere", "cestinare", "distruggere", "buttare",
                "levare"],
     "empty": ["svuotare"],
@@ -58,7 +60,8 @@ IT_VERBS: dict[str, list[str]] = {
     "restore": ["ripristinare"],
 }
 IT_EXTRA: dict[str, list[str]] = {
-    "read": ["leggi", "legga", "leggete", "apri", "apra", "aprite", "vedi", "veda", "cosa c'è in", "cosa c'è nel",
+    "read": ["leggi", "legga", "leggete", "apri e leggi", "apri e leggimi", "aprimi e leggi", "apri e mostra",
+             "apri e mostrami", "vedi", "veda", "cosa c'è in", "cosa c'è nel",
              "cosa c'è nella", "cosa c'è dentro", "che c'è in", "che c'è nel", "che c'è nella", "far vedere",
              "fammi vedere", "fa vedere", "fai vedere", "fammelo vedere", "fammela vedere",
              "fammeli vedere", "dai un'occhiata", "dà un'occhiata", "mostrameli", "mostramele", "cosa dice", "che dice",
@@ -66,6 +69,7 @@ IT_EXTRA: dict[str, list[str]] = {
              "dammi il testo",
              "stampa le ultime", "stampa le prime", "stampa le righe", "stampa il contenuto", "stampami le ultime",
              "stampami le prime", "stampami le righe", "stampami il contenuto"],
+    "open": ["apri", "apra", "aprite", "aprimi", "aprilo", "aprila", "aprimelo", "aprimela"],
     "list": ["che file ci sono", "quali file ci sono", "che cartelle ci sono", "quali cartelle ci sono"],
     "delete": ["rimuovi", "rimuova", "togli", "tolga", "butta via", "butta", "distruggi", "leva"],
     "write": ["scrivi", "scriva", "aggiungi", "aggiunga", "crea", "salva", "inserisci", "inserisca"],
@@ -100,13 +104,14 @@ IT_EXTRA: dict[str, list[str]] = {
     "down": ["abbassa", "diminuisci", "riduci", "più piano", "piu piano"],
 }
 EN_VERBS: dict[str, list[str]] = {
-    "read": ["read", "open", "show", "display", "view", "see", "look at", "take a look at", "have a look at",
+    "read": ["read", "open and read", "open up and read", "open and show", "open it and read", "show", "display", "view", "see", "look at", "take a look at", "have a look at",
              "visit", "browse", "what's in", "whats in", "what is in", "what's inside", "whats inside",
              "show me the contents", "give me the contents", "what does it say", "print out what's in",
              "print out whats in", "print out what is in", "print what's in", "print whats in",
              # printing a file's lines or contents is showing them (a terminal's sense), not paper
              "print the last", "print the first", "print the lines", "print the contents", "print the content",
              "print out the last", "print out the first", "print out the lines", "print out the contents"],
+    "open": ["open", "open up"],
     "delete": ["delete", "remove", "erase", "trash", "rm", "get rid of", "throw away", "destroy"],
     "empty": ["empty", "wipe", "clear", "blank"],
     "write": ["write", "save", "create", "add", "append", "insert", "store", "jot down", "put down", "type", "mkdir",
@@ -141,7 +146,7 @@ EN_VERBS: dict[str, list[str]] = {
     "uninstall": ["uninstall"],
     "play": ["play", "listen to"],
     "pause": ["pause"],
-    "calculate": ["calculate", "compute", "count", "add up"],
+    "calculate": ["calculate", "compute", "count", "add up", "work out", "figure out"],
     "convert": ["convert", "transform"],
     "schedule": ["set", "schedule", "book", "plan", "set up"],
     "cancel": ["cancel", "call off"],
@@ -156,7 +161,7 @@ EN_VERBS: dict[str, list[str]] = {
 # How people text: short forms read as the word they stand for ("nn" is a negation).
 TEXTING: dict[str, str] = {"nn": "non", "ke": "che", "qnd": "quando", "qndo": "quando", "cmq": "comunque",
                            "xke": "perché", "xché": "perché", "pls": "please", "plz": "please", "u": "you",
-                           "r": "are", "dnt": "don't"}
+                           "r": "are", "dnt": "don't", "x": "per", "sn": "sono", "cm": "come", "dv": "dove"}
 # Words that are nouns as often as verbs: a verb only at the start of a clause.
 AMBIGUOUS = frozenset({
     "list", "search", "copy", "play", "print", "call", "check", "set", "start", "stop", "book", "plan", "count",
@@ -177,7 +182,12 @@ NOUN_ACTIONS: dict[str, str] = {
 }
 NEGATIONS = frozenset({"non", "not", "never", "mai", "senza", "without", "don't", "dont", "doesn't", "doesnt",
                        "didn't", "didnt", "won't", "wont", "can't", "cant", "cannot", "shouldn't", "mustn't",
-                       "neither", "nor", "nè", "nemmeno", "neanche", "neppure", "evita", "avoid"})
+                       "neither", "nor", "nè", "nemmeno", "neanche", "neppure", "evita", "avoid",
+                       # "no need to ...", "no, leave it": a "no" inside a request takes it back as well
+                       "no", "nevermind", "nope"})
+# Two-word ways of calling a request off ("lascia stare", "lascia perdere").
+NEGATION_PHRASES = frozenset({("lascia", "stare"), ("lascia", "perdere"), ("lasciamo", "perdere"),
+                              ("lasciamo", "stare"), ("leave", "it")})
 CLAUSE_BREAK = frozenset({"fai", "fa", "fare", "fammi", "facciamo", "make", "do", "let", "dammi", "give", "go",
                           "vai", "prova", "try", "e", "ed", "poi", "quindi", "dopo", "and", "then", "also", "anche",
                           "to", "di", "a", "ad",
@@ -267,6 +277,7 @@ def _version() -> str:
     import hashlib
 
     data = repr((IT_VERBS, IT_EXTRA, EN_VERBS, TEXTING, sorted(AMBIGUOUS), NOUN_ACTIONS, sorted(NEGATIONS),
+                 sorted(NEGATION_PHRASES),
                  sorted(CLAUSE_BREAK),
                  CLITICS, OBJECTS, sorted(STOPWORDS), SAME_THING,
                  stem("cartelle") + stem("files")))  # the stemmer is part of it

@@ -68,7 +68,7 @@ def split_words(norm: str) -> list[str]:
             head, _, tail = w.partition("'")
             if head in _ELIDED and tail:
                 out.append(head + "'")
-                out.append(tail)
+                out.append("è" if tail == "e" else tail)  # "c'e", "dov'e": typed without the accent, never "and"
                 continue
         out.append(w)
     return out

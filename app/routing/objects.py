@@ -60,28 +60,36 @@ def shape_kind(path: str) -> Kind | None:
     return "file" if _EXT.search(name) else None
 
 
-def _word_kinds(text: str) -> list[Kind | None]:
-    """Per path of the request: the kind its nearest words name. "il file X" and "la cartella X" say it
-    outright; "i file in X", "the files of X" make X the place that holds them: a folder."""
+_IN_PLACE = frozenset({"in", "nel", "nella", "nello", "dentro", "inside", "within"})
+Said = tuple[Kind | None, bool]  # (kind the words name, whether they name it outright)
+
+
+def _word_kinds(text: str) -> list[Said]:
+    """Per path of the request: the kind its nearest words name, and how firmly. "il file X" and "la cartella X"
+    say it outright; "i file in X", "the files of X" make X the place that holds them, and a lone "in X"
+    ("che c'è in ~/Musica") a place too: a folder, but only when nothing firmer (disk, an extension) speaks."""
     from .args_extractor import masked_text  # the extractor imports normalize, which this module uses
 
     toks = split_words(normalize(masked_text(text)))
-    out: list[Kind | None] = []
+    n_paths = toks.count("{path}")
+    out: list[Said] = []
     for i, t in enumerate(toks):
         if t != "{path}":
             continue
-        kind: Kind | None = None
-        if i >= 2 and toks[i - 1] in _HOLDING and _plural_files(toks, i - 2):
-            kind = "folder"
-        else:
-            j = i - 1
-            while j >= 0 and toks[j] in _SKIP:
-                j -= 1
-            if j >= 0 and toks[j] in FOLDER_WORDS:
-                kind = "folder"
-            elif j >= 0 and toks[j] in FILE_WORDS:
-                kind = "file"
-        out.append(kind)
+        said: Said = (None, False)
+        j = i - 1
+        while j >= 0 and toks[j] in _SKIP:
+            j -= 1
+        if j >= 0 and toks[j] in FOLDER_WORDS:
+            said = ("folder", True)
+        elif j >= 0 and toks[j] in FILE_WORDS and not (i >= 2 and toks[i - 1] in _HOLDING and
+                                                         _plural_files(toks, i - 2)):
+            said = ("file", True)
+        elif i >= 2 and toks[i - 1] in _HOLDING and _plural_files(toks, i - 2):
+            said = ("folder", False)
+        elif n_paths == 1 and i >= 1 and toks[i - 1] in _IN_PLACE:
+            said = ("folder", False)
+        out.append(said)
     return out
 
 
@@ -93,7 +101,7 @@ def _plural_files(toks: list[str], j: int) -> bool:
 
 
 @lru_cache(maxsize=4096)
-def _words_cached(text: str) -> tuple[Kind | None, ...]:
+def _words_cached(text: str) -> tuple[Said, ...]:
     return tuple(_word_kinds(text))
 
 
@@ -102,9 +110,12 @@ def request_kinds(text: str, paths: list[str], disk: DiskKind | None = disk_kind
     words = _words_cached(text)
     out: list[Kind | None | str] = []
     for i, p in enumerate(paths):
-        said = words[i] if i < len(words) else None
+        said, firm = words[i] if i < len(words) else (None, False)
         seen = disk(p) if disk is not None else None
         shaped = shape_kind(p) if seen is None else None
+        if said and not firm:  # a place by its preposition only: what the disk or the spelling says wins
+            out.append(seen or shaped or said)
+            continue
         ev = {k for k in (said, seen, shaped) if k}
         if said and seen and said != seen:
             out.append("mixed")  # "il file X" where X is a folder: let the planner ask

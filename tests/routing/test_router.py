@@ -78,7 +78,7 @@ def test_turning_a_level_off_takes_effect_on_the_next_request(make_router: Any) 
     cfg.set(**{"fast_path.l0_enabled": False})
     assert r.route("che ore sono") is None and "L0: off" in r.last_reason
     cfg.set(**{"fast_path.canonical_query_enabled": True, "fast_path.canonical_query_threshold": 1.0})
-    assert r.route("apri il file /tmp/t/z.txt", now=NOW) is None and "< threshold 1.000" in r.last_reason
+    assert r.route("mostrami il file /tmp/t/z.txt", now=NOW) is None and "< threshold 1.000" in r.last_reason
 
 
 def test_pause_learning(make_router: Any) -> None:
