@@ -19,7 +19,7 @@ from .args_extractor import extract
 
 # action class -> what cannot be done (a key of the sentences below)
 UNSUPPORTED: dict[str, str] = {
-    "send": "send", "reply": "send", "print": "print", "compress": "archive", "extract": "archive",
+    "send": "send", "reply": "send", "notify": "send", "print": "print", "compress": "archive", "extract": "archive",
     "install": "install", "uninstall": "install", "play": "play", "pause": "play", "call": "call",
     "upload": "upload", "on": "device", "off": "device", "up": "device", "down": "device", "schedule": "alarm",
     "convert": "convert", "encrypt": "encrypt", "start": "run", "download": "download", "restore": "restore",

@@ -251,6 +251,8 @@ def plan_clause(clause: str, has_tool: Callable[[str], bool], sig: ActionSig | N
             literal) or (
             bool(quoted) and re.search(r"(?i)c'[èe] scritto|is written", clause) and "write" not in acts)
         if pattern and pattern.lower() not in STOPWORDS and searched:
+            if slots.get("ext"):  # "solo nei pdf di X": the tool has no filter by kind, so it would search them all
+                return Plan(hold="a search inside one kind of file: the search tool takes no such filter")
             return Plan([_step("search_in_files", {"root": root, "pattern": pattern})])
         if IN_FILES.search(clause) and not slots.get("ext") and ("find" in acts or WHERE_IS.search(clause)):
             return Plan(hold="a search inside the files with nothing to look for")  # not "list every file"

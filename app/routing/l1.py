@@ -25,6 +25,7 @@ from .objects import object_problem
 from .row_cache import RowCache
 from .slots import bind, templatize, unconsumed_problem, used_by_template
 from .tool_sense import ToolSense, fits, sense_of
+from .topic import PLACEHOLDER, frames, things, topic_arg, without
 
 log = logging.getLogger(__name__)
 TOP_K = 5
@@ -112,6 +113,8 @@ class _Prepared:
     slots: dict[str, Any]
     template: dict[str, Any]
     used: dict[str, set[Any]]
+    topic: str | None = None  # the one thing the learned request named, when an argument is that word
+    topic_checked: bool = False
 
 
 def search_or_miss(cache: RowCache[Any, Any], level: str, kind: str, what: str, vector: np.ndarray, sig: ActionSig,
@@ -256,6 +259,18 @@ class L1Matcher(RowCache[QueryRow, _Prepared]):
             self._prep[row.id] = p
         return p
 
+    @staticmethod
+    def _find_topic(row: QueryRow, prep: _Prepared, tool: Any) -> None:
+        """Once per row: is one of its literal arguments the one thing its request named? Then it is a slot."""
+        if prep.topic_checked:
+            return
+        prep.topic_checked = True
+        found = topic_arg(tool, prep.template, row.query)
+        if found is not None:
+            arg, word = found
+            prep.template = {**prep.template, arg: PLACEHOLDER}
+            prep.topic = word
+
     def match(self, text: str, vector: np.ndarray, slots: dict[str, Any], sig: ActionSig,
               tools: Callable[[str], Any], threshold: float, min_uses: int, owner: str | None = None,
               fill: Callable[[str, Any, list[str]], dict[str, Any]] | None = None) -> MatchResult:
@@ -277,17 +292,30 @@ class L1Matcher(RowCache[QueryRow, _Prepared]):
         tool = tools(row.executor)
         if tool is None:
             return MatchResult(False, f"L1: {row.ref}: tool {row.executor!r} is not available now", **base)
-        why = fit_reason(ext_said(sig, slots), ext_said(prep.sig, prep.slots), self.sense(row.executor, tools))
+        self._find_topic(row, prep, tool)
+        new_sig, old_sig, template = sig, prep.sig, prep.template
+        if prep.topic is not None:  # "quand'è il meccanico?" after "quando ho il dentista?": the thing is the argument
+            named = things(text)
+            if len(named) != 1:
+                return MatchResult(False, f"L1: {row.ref} {score:.3f}: topic guard: the request names {len(named)} "
+                                          f"things ({named}), the remembered one 1", **base)
+            if named[0] != prep.topic and not frames(text) & frames(row.query):
+                return MatchResult(False, f"L1: {row.ref} {score:.3f}: topic guard: a new thing ({named[0]!r}) asked "
+                                          f"with another kind of question ({sorted(frames(text))} vs "
+                                          f"{sorted(frames(row.query))})", **base)
+            new_sig, old_sig = without(sig, named[0]), without(prep.sig, prep.topic)
+            slots = {**slots, "topic": [named[0]]}
+        why = fit_reason(ext_said(new_sig, slots), ext_said(old_sig, prep.slots), self.sense(row.executor, tools))
         if why:
             return MatchResult(False, f"L1: {row.ref} {score:.3f}: {why}", **base)
-        b = bind(row.executor, tool, prep.template, row.query, prep.slots, text, slots)
+        b = bind(row.executor, tool, template, row.query, prep.slots, text, slots)
         extra: dict[str, Any] = {}
         while not b.ok and fill is not None and b.need and b.need not in extra:
             got = fill(text, tool, [b.need])  # third extraction step: ask the model, cached
             if not got.get(b.need):
                 break
             extra.update(got)
-            b = bind(row.executor, tool, {**prep.template, **extra}, row.query, prep.slots, text, slots)
+            b = bind(row.executor, tool, {**template, **extra}, row.query, prep.slots, text, slots)
         if b.ok:
             b.sources.update({k: "model" for k in extra if k in b.args})
         if not b.ok:

@@ -38,6 +38,7 @@ IT_VERBS: dict[str, list[str]] = {
     "summarize": ["riassumere", "sintetizzare", "descrivere", "spiegare", "sunteggiare"],
     "send": ["inviare", "mandare", "spedire", "inoltrare", "condividere"],
     "reply": ["rispondere"],
+    "notify": ["avvisare", "notificare", "allertare"],
     "download": ["scaricare"],
     "upload": ["caricare"],
     "translate": ["tradurre"],
@@ -87,6 +88,7 @@ IT_EXTRA: dict[str, list[str]] = {
                   "fammi un sunto", "fai un sunto", "fammi una sintesi"],
     "send": ["manda", "mandami", "invia", "inviami", "spedisci", "spediscimi", "inoltra"],
     "reply": ["rispondi", "risponda"],
+    "notify": ["avvisa", "avvisi", "notifica"],
     "translate": ["traduci", "traduca", "traducimi"],
     "compress": ["comprimi"],
     "extract": ["estrai", "decomprimi"],
@@ -136,6 +138,7 @@ EN_VERBS: dict[str, list[str]] = {
                   "give a summary"],
     "send": ["send", "mail", "email", "e-mail", "forward", "share", "text"],
     "reply": ["reply", "respond", "answer"],
+    "notify": ["notify", "alert", "warn"],
     "download": ["download", "fetch", "grab"],
     "upload": ["upload"],
     "translate": ["translate"],
@@ -259,6 +262,7 @@ nostra vostro loro me te se sé ce ne ci vi lo la li le gli mi ti si è e' sono 
 c' c'è questo questa questi queste quello quella quelli quelle qui qua lì là dentro fuori c'e quand' quand'è quand'e
 of the a an to in into on onto at by for from with within about as is are was were be been am do does did i me my
 mine you your it its it's this that these those there here what what's whats which who how where when why inside
+when's whens where's wheres who's how's have has had got rn s l
 out off up down over under some any
 file files documento documenti document documents doc contenuto contenuti content contents testo text cosa roba
 stuff thing things item items cose

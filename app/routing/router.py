@@ -48,6 +48,12 @@ def _tool_lookup(tool_schemas: Any) -> Callable[[str], Any]:
     return lambda name: (tool_schemas() or {}).get(name)
 
 
+def _acts_after(fact: str) -> bool:
+    """Does a clause after the first one ask an action of its own ("... e avvisa mia moglie")?"""
+    parts = split_continuation(fact)
+    return len(parts) > 1 and any(action_of(p).known for p in parts[1:])
+
+
 class Router:
     def __init__(self, config_provider: Any, embedder_provider: Callable[[], Any], memo: Memo | None = None,
                  tool_schemas: Any = None, llm_provider: Callable[[], Any] | None = None,
@@ -203,6 +209,9 @@ class Router:
                 log.warning("route stage %s failed: %s", st.name, e)
                 checks.append(f"{st.name}: failed ({e})")
                 continue
+            if res is not None and res.tool == "remember" and _acts_after(str(res.args.get("fact") or "")):
+                checks.append(f"{st.name}: the fact goes on with another action: left to the planner")
+                continue  # "ricordati che X e avvisa mia moglie": storing X alone would drop the rest
             if res is not None:
                 res.stage = res.stage or st.name
                 trace["reason"] = res.reason

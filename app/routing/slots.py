@@ -10,7 +10,8 @@ be safe to reuse:
 * a required argument without a value -> miss;
 * a value the new request carries that no argument takes ("... alle 8", a
   second path) -> miss, unless the old request carried exactly the same.
-Placeholders: {kind}, {kind[i]}, {kind[*]}, {window.hours|since|until}, {ext.bare|dot}, {text}, {expression}
+Placeholders: {kind}, {kind[i]}, {kind[*]}, {window.hours|since|until}, {ext.bare|dot}, {text}, {expression},
+{topic} (the one thing a read request names: app.routing.topic)
 (the arithmetic read from the request by the calculate tool's own reader: none -> miss, so "quanto fa" alone
 is never served);
 `{{stepN.field}}` references belong to the engine and pass through untouched.
@@ -28,7 +29,7 @@ from .args_extractor import LIST_KINDS
 from .lexicon import STOPWORDS
 from .normalize import normalize, split_words
 
-PH = re.compile(r"(?<!\{)\{(path|url|email|number|ext|date|time|quoted|window|text|expression)(?:\[(\d+|\*)\])?"
+PH = re.compile(r"(?<!\{)\{(path|url|email|number|ext|date|time|quoted|window|text|expression|topic)(?:\[(\d+|\*)\])?"
                 r"(?:\.(hours|since|until|bare|dot))?\}(?!\})")
 ENGINE_REF = re.compile(r"\{\{\s*step\d+")
 MISSING = object()

@@ -1,0 +1,75 @@
+"""The topic slot: "quando ho il dentista?" learned once also answers "quand'è il meccanico?".
+
+A read tool's free-text argument that is exactly the one thing the learned request named ("dentista" in
+recall's query) is a slot like a path: the new request's one thing fills it, and that word is then no longer
+a difference the action guard refuses. Only for read tools (recall and other look-ups): a write, delete or
+send never takes its object from here. Exactly one thing on both sides: "quanto costa il dentista?" names two
+(cost, dentist) and is not the same question.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import Any
+
+from app.lang.words import stem
+
+from .actions import OBJECT_OF, THING_OF, ActionSig, typo_word, verb_class
+from .lexicon import CLAUSE_BREAK, NEGATIONS, NOUN_ACTIONS, STOPWORDS, TEXTING
+from .normalize import FILLER_WORDS, canonical, normalize, split_words
+
+PLACEHOLDER = "{topic}"
+_MIN_LEN = 3
+
+
+def things(text: str) -> list[str]:
+    """The words of a request that name something: no function word, verb, negation, number or masked value."""
+    out: list[str] = []
+    for tok in split_words(canonical(text)):
+        t = TEXTING.get(tok, tok)
+        if (t.startswith("{") or not t.isalpha() or len(t) < _MIN_LEN or t in STOPWORDS or t in FILLER_WORDS
+                or t in NEGATIONS or t in CLAUSE_BREAK or t in NOUN_ACTIONS or verb_class(t)
+                or typo_word(t) is not None):
+            continue
+        if t not in out:
+            out.append(t)
+    return out
+
+
+# What kind of question a request asks about its thing: a new thing only fills the slot when the question is the
+# same kind ("a che ora è il parrucchiere?" after "quando ho il dentista?"; not "make a playlist").
+_FRAMES: dict[str, re.Pattern[str]] = {
+    "when": re.compile(r"\b(?:quando|quand'|quand'è|quand'e|qnd|qndo|when|when's|whens|a che ora|che giorno|what time|what day|"
+                       r"which day)(?:\s|$)"),
+    "where": re.compile(r"\b(?:dove|dov'|where|where's|wheres)(?:\s|$)"),
+    "who": re.compile(r"\b(?:chi|who|who's|whom)(?:\s|$)"),
+    "what": re.compile(r"\b(?:cosa|cos'|what|what's|whats|which|quale|quali)(?:\s|$)"),
+    "how_much": re.compile(r"\b(?:quanto|quanti|quanta|quante|how much|how many)(?:\s|$)"),
+}
+
+
+def frames(text: str) -> set[str]:
+    """The kinds of question `text` asks (when, where, who, what, how much)."""
+    norm = " ".join(TEXTING.get(t, t) for t in split_words(normalize(text)))
+    return {f for f, rx in _FRAMES.items() if rx.search(norm)}
+
+
+def topic_arg(tool: Any, args: dict[str, Any], text: str) -> tuple[str, str] | None:
+    """(argument, word) when a read tool's literal argument is the one thing `text` names, else None."""
+    if getattr(tool, "risk", "read") != "read":
+        return None
+    named = things(text)
+    if len(named) != 1:
+        return None
+    for arg, value in args.items():
+        if isinstance(value, str) and "{" not in value and value.strip().lower() == named[0]:
+            return arg, named[0]
+    return None
+
+
+def without(sig: ActionSig, word: str) -> ActionSig:
+    """The signature with `word` taken out: it is the argument now, not a difference between requests."""
+    st = stem(word)
+    content = sig.content - {THING_OF.get(st, st)}
+    objects = sig.objects - {OBJECT_OF[word]} if word in OBJECT_OF else sig.objects
+    return replace(sig, content=content, objects=objects)
