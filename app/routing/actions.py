@@ -184,7 +184,7 @@ def typo_word(tok: str) -> str | None:
 @lru_cache(maxsize=4096)
 def typo_object(tok: str) -> str | None:
     """The object class of a long object noun with a letter missing or two swapped ("cartela", "cartlela")."""
-    near = _one_edit(tok, _NOUN_TYPOS, missing_only=True)
+    near = _one_edit(tok, _NOUN_TYPOS, missing_only=len(tok) < 8)  # "carttella": a letter too many, long words
     classes = {OBJECT_OF[w] for w in near}
     return classes.pop() if len(classes) == 1 else None
 
@@ -242,9 +242,14 @@ def _named_not_called(toks: list[str], i: int, cls: str) -> bool:
     return cls == "call" and i > 0 and toks[i - 1] == "si"
 
 
+# Asking to be told what is inside makes an "open" a read ("apri X e dimmi cosa contiene").
+TELL = frozenset({"dimmi", "dimmelo", "dicci", "tell", "riassumi", "spiegami", "contiene", "contains"})
 ARITH_WORDS = frozenset({"più", "piu", "meno", "per", "diviso", "fratto", "elevato", "alla", "x", "×", "*", "/", "+",
                          "-", "plus", "minus", "times", "divided", "by", "over", "multiplied", "to", "the", "power",
-                         "of", "mod", "modulo"})
+                         "of", "mod", "modulo", "percent", "percento", "cento", "%"})
+# "una cartella chiamata X", "a folder called X": a name follows, not a phone call.
+NAMING = frozenset({"called", "named", "chiamato", "chiamata", "chiamati", "chiamate", "denominato", "denominata",
+                    "nominato", "nominata"})
 
 
 def _between_numbers(toks: list[str]) -> set[int]:
@@ -303,6 +308,10 @@ def signature_of_tokens(toks: list[str]) -> ActionSig:
                 objects.add("web")  # a URL names its object: "apri https://..." = "apri la pagina https://..."
             elif t == "{path}":
                 roles.append(_role(toks, i))
+        elif t in NAMING and i + 1 < n and toks[i + 1] in ("{path}", "{quoted}"):
+            pass
+        elif t in ("say", "says") and {"what", "does", "do"} & set(toks[:i]):
+            actions.append("read")  # "what does the file X say?"
         elif (cls := verb_class(t)) and (t not in AMBIGUOUS or _is_clause_start(toks, i)):
             if not _named_not_called(toks, i, cls):
                 actions.append(cls)
@@ -334,8 +343,9 @@ def signature_of_tokens(toks: list[str]) -> ActionSig:
         actions = ["find"]  # "any mp4 files in ~/Videos?": files of a kind in a place, nothing else asked
     if "folder" in objects and descriptor_only and actions and set(actions) <= READ_ONLY | {"open"} and roles:
         objects.discard("folder")  # reading "la cartella X" is reading X; creating or deleting one is not
-    if "open" in actions and "read" in actions:
-        actions = [a for a in actions if a != "open"]  # "apri X e mostrami il contenuto": opened to be read
+    if "open" in actions and ("read" in actions or TELL & set(toks)):
+        # "apri X e mostrami il contenuto", "open X and tell me the last error": opened to be read
+        actions = ["read" if a == "open" else a for a in actions]
     seen: list[str] = []
     for a in actions:
         if a not in seen:
@@ -345,7 +355,7 @@ def signature_of_tokens(toks: list[str]) -> ActionSig:
 
 def _role(toks: list[str], i: int) -> str:
     j = i - 1
-    while j >= 0 and toks[j] in ROLE_SKIP:
+    while j >= 0 and (toks[j] in ROLE_SKIP or typo_word(toks[j]) in ROLE_SKIP):  # "nel fle X" = "nel file X"
         j -= 1
     if j < 0:
         return "obj"

@@ -9,12 +9,15 @@ tools still ask for approval; nothing here executes.
 """
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Callable
 
 from app.lang.messages import Message, register
+
+from app.lang.words import stem
 
 from .actions import ActionSig, action_of
 from .args_extractor import extract
@@ -86,14 +89,32 @@ LATER = re.compile(r"(?i)\b(?:stasera|stanotte|stamattina|stamani|più tardi|piu
                    r"(?:tra|fra)\s+(?:un|una|mezz|mezza|mezzo|qualche|\d+|due|tre|cinque|dieci|venti|trenta)['’]?\s*"
                    r"(?:\w+\s+)?(?:minut\w*|or[ae]|giorn[oi]|settiman[ae])|"
                    r"in\s+(?:an?|one|two|five|ten|half an|\d+)\s+(?:minutes?|hours?|days?|weeks?)|"
-                   r"ogni\s+(?:giorno|sera|notte|mattina|ora|settimana|mese|\w+d[iì])|"
+                   r"ogni\s+(?:giorno|sera|notte|mattina|ora|settimana|mese|\w+d[iì]|sabato|domenica)|"
                    r"every\s+(?:day|night|morning|evening|hour|week|month|\w+day)|"
                    r"(?:la\s+)?prossima\s+settimana|next\s+(?:week|month))\b")
 
 
 # Actions that change the disk, and the only leftover words their rules may ignore ("nuova cartella", "called X").
 CHANGES = frozenset({"delete", "empty", "move", "rename", "copy", "write"})
-RULE_WORDS = frozenset({"nuov", "new", "call", "chiam", "nam", "nom"})
+RULE_WORDS = frozenset({"nuov", "new", "call", "chiam", "nam", "nom", "scritt", "written"})
+
+
+# What the search and open rules read besides their cue phrases: "la parola X", "which files mention X".
+_SEARCH_WORDS = frozenset(stem(w) for w in ("parola", "parole", "word", "words", "mention", "mentions", "menziona",
+                                            "menzionano", "scritto", "scritta", "written", "stringa", "string",
+                                            "grep", "testo", "text", "occorrenza", "occurrence", "riga", "line",
+                                            "lines", "righe"))
+
+
+def _leftover(clause: str, sig: ActionSig, cues: tuple[re.Pattern[str], ...], value: str | None = None) -> set[str]:
+    """Content words of `clause` that neither its cue phrases nor its value account for."""
+    rest = clause
+    for rx in cues:
+        rest = rx.sub(" ", rest)
+    left = set(action_of(rest).content) if rest != clause else set(sig.content)
+    if value:
+        left -= {stem(w) for w in re.findall(r"\w+", value.lower())}
+    return left - _SEARCH_WORDS - RULE_WORDS
 
 
 @dataclass
@@ -166,6 +187,37 @@ _MAYBE = re.compile(r"(?i)[/~\\]|:|\b(?:metti|mettimi|put|dov|dove|where|locate|
 
 
 def plan_clause(clause: str, has_tool: Callable[[str], bool], sig: ActionSig | None = None) -> Plan | None:
+    """The clause's tool call by rules, a question back, a hold, or None; a call that would leave out something
+    the clause says (a number, a day, a kind of file, a second path) is held for the planner instead."""
+    plan = _plan_clause(clause, has_tool, sig)
+    if plan is None or not plan.steps:
+        return plan
+    unused = _unused_values(clause, plan.steps)
+    if unused:
+        return Plan(hold=f"the rules' call would leave out {unused}")
+    return plan
+
+
+def _unused_values(clause: str, steps: list[dict[str, Any]]) -> list[str]:
+    """Values the clause carries that no step's arguments contain."""
+    args = json.dumps([s["args"] for s in steps], ensure_ascii=False).lower()
+    slots = extract(clause)
+    out: list[str] = []
+    for kind in ("path", "url", "email", "number", "ext", "date", "time", "quoted"):
+        for v in slots.get(kind) or []:
+            text = str(v).lower()
+            if kind == "ext":
+                text = text.lstrip("*.")
+            if kind == "path":
+                text = text.rstrip("/").rsplit("/", 1)[-1] or text
+            if text and text not in args:
+                out.append(f"{kind} {v}")
+    if slots.get("window") and not slots.get("date"):
+        out.append("a time window")
+    return out
+
+
+def _plan_clause(clause: str, has_tool: Callable[[str], bool], sig: ActionSig | None = None) -> Plan | None:
     sig = sig or action_of(clause)
     if sig.negated or sig.objects & NON_FILE_OBJECTS:
         return None
@@ -184,6 +236,9 @@ def plan_clause(clause: str, has_tool: Callable[[str], bool], sig: ActionSig | N
         if extra and not asks_later(clause):  # (a later time is answered by the stage: "cannot schedule")
             # "distruggi in modo sicuro X", "crea una cartella condivisa X": more than these rules read
             return Plan(hold=f"the request says more than the rules read ({', '.join(sorted(extra))})")
+        if slots.get("ext") or "scope:all" in sig.objects or slots.get("date") or slots.get("window"):
+            # "sposta tutti i txt di X in Y", "cancella X ogni domenica": a choice of files or a day, not a path
+            return Plan(hold="which files, or when: more than a path the rules act on")
 
     if first in ("delete", "empty") and has_tool("delete_files"):
         if first == "empty" and ("trash" in sig.objects or "folder" not in sig.objects):
@@ -251,6 +306,9 @@ def plan_clause(clause: str, has_tool: Callable[[str], bool], sig: ActionSig | N
             literal) or (
             bool(quoted) and re.search(r"(?i)c'[èe] scritto|is written", clause) and "write" not in acts)
         if pattern and pattern.lower() not in STOPWORDS and searched:
+            extra = _leftover(clause, sig, (PATTERN_AFTER, GREP_CUES, IN_FILES, WHERE_IS), pattern)
+            if extra:  # "evidenzia la parola X nei file di Y": highlighting is not finding
+                return Plan(hold=f"a search with words the rules do not read ({', '.join(sorted(extra))})")
             if slots.get("ext"):  # "solo nei pdf di X": the tool has no filter by kind, so it would search them all
                 return Plan(hold="a search inside one kind of file: the search tool takes no such filter")
             return Plan([_step("search_in_files", {"root": root, "pattern": pattern})])
@@ -263,6 +321,9 @@ def plan_clause(clause: str, has_tool: Callable[[str], bool], sig: ActionSig | N
 
     if has_tool("open_path"):
         if full and DEFAULT_APP.search(clause) and not acts - {"read", "open", "start", "play"}:
+            extra = _leftover(clause, sig, (DEFAULT_APP,))
+            if extra:  # "show X in the file manager, highlighted in its folder"
+                return Plan(hold=f"opening with words the rules do not read ({', '.join(sorted(extra))})")
             return Plan([_step("open_path", {"target": full[0]})])
         if full and acts & {"start", "play"} and not acts - {"read", "open", "start", "play"}:
             return Plan([_step("open_path", {"target": full[0]})])

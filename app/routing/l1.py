@@ -23,7 +23,7 @@ from .lexicon import READ_ONLY
 from .memo import QueryRow
 from .objects import object_problem
 from .row_cache import RowCache
-from .slots import bind, templatize, unconsumed_problem, used_by_template
+from .slots import bind, templatize, unconsumed_problem, used_by_template, words_of
 from .tool_sense import ToolSense, fits, sense_of
 from .topic import PLACEHOLDER, frames, things, topic_arg, without
 
@@ -115,6 +115,7 @@ class _Prepared:
     used: dict[str, set[Any]]
     topic: str | None = None  # the one thing the learned request named, when an argument is that word
     topic_checked: bool = False
+    literal: dict[str, Any] = field(default_factory=dict)  # the template before the topic slot
 
 
 def search_or_miss(cache: RowCache[Any, Any], level: str, kind: str, what: str, vector: np.ndarray, sig: ActionSig,
@@ -268,6 +269,7 @@ class L1Matcher(RowCache[QueryRow, _Prepared]):
         found = topic_arg(tool, prep.template, row.query)
         if found is not None:
             arg, word = found
+            prep.literal = prep.template
             prep.template = {**prep.template, arg: PLACEHOLDER}
             prep.topic = word
 
@@ -294,7 +296,9 @@ class L1Matcher(RowCache[QueryRow, _Prepared]):
             return MatchResult(False, f"L1: {row.ref}: tool {row.executor!r} is not available now", **base)
         self._find_topic(row, prep, tool)
         new_sig, old_sig, template = sig, prep.sig, prep.template
-        if prep.topic is not None:  # "quand'è il meccanico?" after "quando ho il dentista?": the thing is the argument
+        if prep.topic is not None and prep.topic in words_of(text):
+            template = prep.literal  # the same thing again ("accendi il wi-fi"): the call as it was learned
+        elif prep.topic is not None:  # "quand'è il meccanico?" after "quando ho il dentista?": the thing is the argument
             named = things(text)
             if len(named) != 1:
                 return MatchResult(False, f"L1: {row.ref} {score:.3f}: topic guard: the request names {len(named)} "

@@ -106,7 +106,7 @@ IT_EXTRA: dict[str, list[str]] = {
     "down": ["abbassa", "diminuisci", "riduci", "più piano", "piu piano"],
 }
 EN_VERBS: dict[str, list[str]] = {
-    "read": ["read", "open and read", "open up and read", "open and show", "open it and read", "show", "display", "view", "see", "look at", "take a look at", "have a look at",
+    "read": ["read", "cat", "open and read", "open up and read", "open and show", "open it and read", "show", "display", "view", "see", "look at", "take a look at", "have a look at",
              "visit", "browse", "what's in", "whats in", "what is in", "what's inside", "whats inside",
              "show me the contents", "give me the contents", "what does it say", "print out what's in",
              "print out whats in", "print out what is in", "print what's in", "print whats in",
@@ -123,6 +123,7 @@ EN_VERBS: dict[str, list[str]] = {
     "copy": ["copy", "duplicate", "cp"],
     "move": ["move", "mv", "transfer", "relocate"],
     "list": ["list", "enumerate", "ls", "what files are", "which files are", "what folders are",
+             "what files do i have", "which files do i have", "what files have i got",
              "which folders are"],
     "find": ["find", "search", "look for", "locate", "seek", "grep", "look up", "search for", "hunt for",
              "are there any", "are there", "is there any", "do i have any", "have i got any"],
@@ -149,7 +150,7 @@ EN_VERBS: dict[str, list[str]] = {
     "uninstall": ["uninstall"],
     "play": ["play", "listen to"],
     "pause": ["pause"],
-    "calculate": ["calculate", "compute", "count", "add up", "work out", "figure out"],
+    "calculate": ["calculate", "compute", "count", "add up", "work out", "figure out", "calc"],
     "convert": ["convert", "transform"],
     "schedule": ["set", "schedule", "book", "plan", "set up"],
     "cancel": ["cancel", "call off"],
@@ -164,10 +165,10 @@ EN_VERBS: dict[str, list[str]] = {
 # How people text: short forms read as the word they stand for ("nn" is a negation).
 TEXTING: dict[str, str] = {"nn": "non", "ke": "che", "qnd": "quando", "qndo": "quando", "cmq": "comunque",
                            "xke": "perché", "xché": "perché", "pls": "please", "plz": "please", "u": "you",
-                           "r": "are", "dnt": "don't", "x": "per", "sn": "sono", "cm": "come", "dv": "dove"}
+                           "r": "are", "dnt": "don't", "qnto": "quanto", "qnt": "quanto", "x": "per", "sn": "sono", "cm": "come", "dv": "dove"}
 # Words that are nouns as often as verbs: a verb only at the start of a clause.
 AMBIGUOUS = frozenset({
-    "list", "search", "copy", "play", "print", "call", "check", "set", "start", "stop", "book", "plan", "count",
+    "cat", "list", "search", "copy", "play", "print", "call", "check", "set", "start", "stop", "book", "plan", "count",
     "update", "change", "record", "view", "display", "show", "download", "downloads", "email", "mail", "text",
     "open", "end", "run", "order", "store", "answer", "fix", "trash", "empty", "archive", "zip", "dim", "ring",
     "lista", "ricerca", "stampa", "mostra", "invio", "calcolo", "cancello", "pausa", "copia", "programma", "fissa",
@@ -249,6 +250,7 @@ OBJECTS: dict[str, list[str]] = {
 SAME_THING: dict[str, list[str]] = {
     "date": ["data", "date", "giorno", "giornata", "day", "weekday", "settimana", "week"],
     "time": ["ore", "orario", "time", "hour", "clock", "orologio"],
+    "word": ["parola", "parole", "scritta", "scritte", "stringa", "stringhe", "word", "words", "string", "strings"],
 }
 # Actions that change nothing: for them "la cartella X" is just X (the path names the thing).
 READ_ONLY = frozenset({"read", "list", "find", "summarize", "translate", "check", "compare", "calculate"})
@@ -263,6 +265,7 @@ c' c'è questo questa questi queste quello quella quelli quelle qui qua lì là 
 of the a an to in into on onto at by for from with within about as is are was were be been am do does did i me my
 mine you your it its it's this that these those there here what what's whats which who how where when why inside
 when's whens where's wheres who's how's have has had got rn s l
+sotto sopra quant' quant'è viene vien esatta esatto esattamente exact exactly precisa preciso precisely
 out off up down over under some any
 file files documento documenti document documents doc contenuto contenuti content contents testo text cosa roba
 stuff thing things item items cose

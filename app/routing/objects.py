@@ -126,6 +126,11 @@ def request_kinds(text: str, paths: list[str], disk: DiskKind | None = disk_kind
     return out
 
 
+def _both(text: str) -> bool:
+    words = set(re.findall(r"[a-zà-ù]+", text.lower()))
+    return bool(words & {"folder", "folders", "directory", "dir", "cartella"}) and bool(words & {"file", "files"})
+
+
 def _says(text: str) -> Kind | None:
     words = set(re.findall(r"[a-zà-ù]+", text.lower()))
     folder = bool(words & {"folder", "folders", "directory", "dir", "cartella"})
@@ -146,6 +151,8 @@ def _tool_kinds_cached(name: str, props_key: tuple[tuple[str, str], ...]) -> tup
         if arg not in path_args:
             continue
         kind = _says(desc) if desc else None
+        if kind is None and desc and _both(desc):
+            kind = "any"  # "Folder (or one file) to search in": the tool takes either
         if kind is None and len(path_args) == 1 and by_name == "folder":
             kind = "folder"  # make_folder, list_dir: the name says what its one path is
         if kind:
@@ -188,7 +195,7 @@ def object_problem(tool_name: str, tool: Any, args: dict[str, Any], text: str, p
         if need is None:
             olds = {old_k.get(v) for v in old_vals} - {None}
             need = next(iter(olds)) if len(olds) == 1 and olds <= {"file", "folder"} else None
-        if need is None:
+        if need is None or need == "any":
             continue
         for v in _path_values(value):
             got = new_k.get(v)

@@ -14,7 +14,7 @@ from typing import Any
 
 from app.lang.words import stem
 
-from .actions import OBJECT_OF, THING_OF, ActionSig, typo_word, verb_class
+from .actions import OBJECT_OF, PHRASAL, PHRASAL_HEADS, THING_OF, ActionSig, typo_word, verb_class
 from .lexicon import CLAUSE_BREAK, NEGATIONS, NOUN_ACTIONS, STOPWORDS, TEXTING
 from .normalize import FILLER_WORDS, canonical, normalize, split_words
 
@@ -28,7 +28,8 @@ def things(text: str) -> list[str]:
     for tok in split_words(canonical(text)):
         t = TEXTING.get(tok, tok)
         if (t.startswith("{") or not t.isalpha() or len(t) < _MIN_LEN or t in STOPWORDS or t in FILLER_WORDS
-                or t in NEGATIONS or t in CLAUSE_BREAK or t in NOUN_ACTIONS or verb_class(t)
+                or t in NEGATIONS or t in CLAUSE_BREAK or t in NOUN_ACTIONS or t in PHRASAL_HEADS or t in PHRASAL
+                or verb_class(t)
                 or typo_word(t) is not None):
             continue
         if t not in out:
