@@ -89,6 +89,14 @@ _MONTHS = {"gennaio", "febbraio", "marzo", "aprile", "maggio", "giugno", "luglio
            "september", "october", "november", "december"}
 
 
+_NAMED_SUBJECT = re.compile(r"^(?:[A-ZÀ-Ý][a-zà-ÿ]+\s+(?:è|e'|is|ha|has|abita|vive|lives|lavora|works|si chiama|"
+                            r"preferisce|prefers|odia|hates|ama|loves)|"
+                            # Italian names a common noun with its article ("il latte è finito"): a bare word
+                            # before a verb is a name ("marco è allergico alle noci")
+                            r"(?!(?:il|lo|la|l'|i|gli|le|un|una|uno|mio|mia|questo|questa|quel|quella)\b)[a-zà-ÿ]+\s+"
+                            r"(?:è|e'|ha|abita|vive|lavora|si chiama|preferisce|odia|ama))\b")
+
+
 def guess_category(fact: str) -> str:
     t = normalize(fact)
     words = set(re.findall(r"\w+", t))
@@ -98,6 +106,8 @@ def guess_category(fact: str) -> str:
     if words & _WEEKDAYS or words & _MONTHS or re.search(r"\b(alle|at|ore)\s+\d{1,2}([:.]\d{2})?\b", t) or \
             re.search(r"\b(appuntament\w*|appointment|meeting|riunione|visita)\b", t):
         return "appointments"  # "my doctor is Dr. Rossi" names a person; "il dentista è giovedì" has its day
+    if _NAMED_SUBJECT.match(fact.strip()):
+        return "people"  # "Paolo è vegetariano", "Anna lives in Rome": a fact about someone by name
     if re.search(r"\b(prefer\w*|favou?rite|preferit\w*|mi piace|i like|non mi piace|i don't like|odio|i hate)\b", t):
         return "preferences"
     if re.search(r"(@|\b(telefono|phone|cellulare|email|e-mail|indirizzo|address|numero)\b)", t):
@@ -158,7 +168,7 @@ def timed_reminder(text: str) -> str | None:
 _BARE_TRIGGER = re.compile(r"^\s*(?:per favore\s+|please\s+)?(?:ricordati|ricorda|memorizza|tieni a mente|segnati|"
                            r"annota|annotati|remember|memori[sz]e|keep in mind|note down|don't forget|do not forget)"
                            r"\s+(?P<x>.+)$", re.IGNORECASE | re.DOTALL)
-_NOT_A_STATEMENT = re.compile(r"^(?:che|that|di|to|me|mi|ti|se|if|whether|what|which|where|when|who|whom|how|why|"
+_NOT_A_STATEMENT = re.compile(r"^(?:che|that|di|to|me|mi|ti|a|ad|al|alla|allo|ai|agli|alle|se|if|whether|what|which|where|when|who|whom|how|why|"
                               r"cosa|come|dove|quando|quale|quali|chi|perché|perche|quanto|quanti|this|questo|questa|"
                               r"it|lo|la)\b", re.IGNORECASE)
 _STATEMENT_VERB = re.compile(r"\s(?:is|are|was|were|è|e'|sono|era|erano|si chiama|si chiamano|lives|abita|abitano|"

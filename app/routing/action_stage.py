@@ -125,6 +125,7 @@ class ActionStage:
         steps: list[dict[str, Any]] = []
         questions: list[Message] = []
         rest: list[str] = []
+        done_by_rules: list[str] = []  # the clauses whose calls the rules made
         for clause in clauses:
             clause = fix_verb_typo(clause)
             sig = action_of(clause)
@@ -157,6 +158,11 @@ class ActionStage:
                 questions.append(plan.question)
             else:
                 steps += plan.steps
+                done_by_rules.append(clause)
+        if cannot and steps:  # "sposta X in Y e poi comprimi la cartella": nothing half-done by rules; the
+            # planner gets the part that can be done (with its approval) and the answer says what cannot
+            rest = [c for c in clauses if c in done_by_rules or c in rest]
+            steps = []
         if not cannot and not steps and not questions:
             return None, held
         if not cannot and rest:

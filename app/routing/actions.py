@@ -267,6 +267,33 @@ def _between_numbers(toks: list[str]) -> set[int]:
     return out
 
 
+_AUX = frozenset({"ho", "hai", "ha", "abbiamo", "avete", "hanno", "avevo", "aveva", "have", "has", "had", "did",
+                  "i've", "ive", "you've", "we've"})
+_BETWEEN_AUX = frozenset({"già", "gia", "mai", "ancora", "already", "you", "i", "we", "tu", "io", "lo", "la", "li",
+                          "le", "l'", "it", "just", "ever", "not", "non", "u"})
+_THIRD_PERSON = frozenset(f for b in EN_VERBS.get("read", []) + EN_VERBS.get("open", []) + EN_VERBS.get("delete", [])
+                          + EN_VERBS.get("copy", []) + EN_VERBS.get("move", []) + EN_VERBS.get("write", [])
+                          + EN_VERBS.get("list", []) + EN_VERBS.get("find", [])
+                          if " " not in b for f in (b + "s", b + "es"))
+
+
+def _reported(toks: list[str]) -> bool:
+    """An action told or asked about rather than asked for: "ho già cancellato X?", "have you moved X",
+    "did you copy X?", "which app opens X by default?"."""
+    for i, t in enumerate(toks):
+        if t in _THIRD_PERSON and i > 0 and toks[i - 1] not in ("it", "lo"):
+            return True
+        if t not in _AUX:
+            continue
+        j = i + 1
+        while j < len(toks) and toks[j] in _BETWEEN_AUX:
+            j += 1
+        if j < len(toks) and verb_class(toks[j]) and (t == "did" or toks[j].endswith(
+                ("ato", "ata", "ati", "ate", "ito", "ita", "iti", "uto", "uta", "ed", "en", "one", "itto", "otto"))):
+            return True
+    return False
+
+
 def signature_of_tokens(toks: list[str]) -> ActionSig:
     actions: list[str] = []
     noun_actions: list[str] = []
@@ -337,6 +364,8 @@ def signature_of_tokens(toks: list[str]) -> ActionSig:
             st = stem(t)
             content.add(THING_OF.get(st, st))  # "day" and "giorno" are one thing
         i += 1
+    if _reported(toks):
+        negated = True  # "ho già cancellato X?", "did you copy X?", "which app opens X": not asked to be done
     if not actions:
         actions = noun_actions
     if not actions and not content and "{ext}" in toks and roles and set(roles) <= {"loc", "of"}:
@@ -429,6 +458,7 @@ def same_object(a: ActionSig, b: ActionSig) -> bool:
 # -- continuation: where a multi-verb request can be cut ---------------------------------------------------
 _SPLIT = re.compile(r"\s*(?:,\s*)?\b(?:e poi|e quindi|e dopo|and then|and also|after that|dopodich[eéè]|poi|then|"
                     r"quindi|e|ed|and|&)\b\s+|\s*[;,]\s+", re.I)
+_PARTICIPLE = re.compile(r"(?i)^\w+(?:ed|at[oaie]|it[oaie]|ut[oaie])\s*[.!?]*$")
 _ALWAYS = re.compile(r"(?i)^\s*(?:,\s*)?(?:e poi|e quindi|e dopo|and then|after that|dopodich[eéè]|poi|then|;)")
 
 
@@ -448,6 +478,8 @@ def split_continuation(text: str) -> list[str]:
             continue
         if not _ALWAYS.match(m.group(0)) and not action_of(" ".join(rest.split()[:3])).known:
             continue
+        if _PARTICIPLE.match(rest.strip()):
+            continue  # "copy X to Y, compressed": a word that says how, not a second request
         parts.append(text[start:m.start()].strip())
         start = m.end()
     parts.append(text[start:].strip())

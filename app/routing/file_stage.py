@@ -74,7 +74,10 @@ NOT_APP = {"file", "files", "cartella", "folder", "documento", "document", "pagi
            "lo", "la", "questo", "this", "that", "quello",
            # parts of the machine, not applications: "open the cd tray", "apri il cassetto del lettore"
            "cd", "dvd", "tray", "drive", "cassetto", "lettore", "carrello", "finestra", "finestre", "window", "windows",
-           "mouse", "schermo", "screen", "usb", "porta", "port", "disco", "disk"}
+           "mouse", "schermo", "screen", "usb", "porta", "port", "disco", "disk",
+           # things in a house, not programs: "open the garage door", "apri il cancello"
+           "door", "doors", "garage", "gate", "cancello", "tende", "curtains", "fridge", "frigo", "car", "macchina",
+           "trunk", "bagagliaio", "lock", "box", "scatola", "bottle", "bottiglia", "finestrino", "portone"}
 # Words that say the text to look for comes next ("che contengono X", "which mention X"): a search by
 # themselves. "il testo di X" / "the text of X" only name what a read shows, so they need a search verb.
 CONTAIN_CUES = re.compile(r"(?i)^(?:mentions?|menzionano|contengono|containing|contain|contiene|parla(?:no)? di)$")
@@ -96,14 +99,18 @@ LATER = re.compile(r"(?i)\b(?:stasera|stanotte|stamattina|stamani|più tardi|piu
 
 # Actions that change the disk, and the only leftover words their rules may ignore ("nuova cartella", "called X").
 CHANGES = frozenset({"delete", "empty", "move", "rename", "copy", "write"})
-RULE_WORDS = frozenset({"nuov", "new", "call", "chiam", "nam", "nom", "scritt", "written"})
+RULE_WORDS = frozenset({"nuov", "new", "call", "chiam", "nam", "nom", "scritt", "written", "~word"})
 
 
 # What the search and open rules read besides their cue phrases: "la parola X", "which files mention X".
 _SEARCH_WORDS = frozenset(stem(w) for w in ("parola", "parole", "word", "words", "mention", "mentions", "menziona",
                                             "menzionano", "scritto", "scritta", "written", "stringa", "string",
                                             "grep", "testo", "text", "occorrenza", "occurrence", "riga", "line",
-                                            "lines", "righe"))
+                                            "lines", "righe")) | {"~word"}
+# ...and what the open rules read: the program the person names as "the default one".
+_OPEN_WORDS = frozenset(stem(w) for w in ("predefinito", "predefinita", "default", "app", "applicazione", "programma",
+                                          "program", "viewer", "visualizzatore", "browser", "manager", "gestore",
+                                          "finder", "esplora", "risorse"))
 
 
 def _leftover(clause: str, sig: ActionSig, cues: tuple[re.Pattern[str], ...], value: str | None = None) -> set[str]:
@@ -190,8 +197,8 @@ def plan_clause(clause: str, has_tool: Callable[[str], bool], sig: ActionSig | N
     """The clause's tool call by rules, a question back, a hold, or None; a call that would leave out something
     the clause says (a number, a day, a kind of file, a second path) is held for the planner instead."""
     plan = _plan_clause(clause, has_tool, sig)
-    if plan is None or not plan.steps:
-        return plan
+    if plan is None or not plan.steps or asks_later(clause):
+        return plan  # (a later time is the stage's to answer: "cannot schedule")
     unused = _unused_values(clause, plan.steps)
     if unused:
         return Plan(hold=f"the rules' call would leave out {unused}")
@@ -236,7 +243,8 @@ def _plan_clause(clause: str, has_tool: Callable[[str], bool], sig: ActionSig | 
         if extra and not asks_later(clause):  # (a later time is answered by the stage: "cannot schedule")
             # "distruggi in modo sicuro X", "crea una cartella condivisa X": more than these rules read
             return Plan(hold=f"the request says more than the rules read ({', '.join(sorted(extra))})")
-        if slots.get("ext") or "scope:all" in sig.objects or slots.get("date") or slots.get("window"):
+        if (slots.get("ext") or "scope:all" in sig.objects or slots.get("date") or slots.get("window")) and \
+                not asks_later(clause):
             # "sposta tutti i txt di X in Y", "cancella X ogni domenica": a choice of files or a day, not a path
             return Plan(hold="which files, or when: more than a path the rules act on")
 
@@ -321,7 +329,7 @@ def _plan_clause(clause: str, has_tool: Callable[[str], bool], sig: ActionSig | 
 
     if has_tool("open_path"):
         if full and DEFAULT_APP.search(clause) and not acts - {"read", "open", "start", "play"}:
-            extra = _leftover(clause, sig, (DEFAULT_APP,))
+            extra = _leftover(clause, sig, (DEFAULT_APP,)) - _OPEN_WORDS
             if extra:  # "show X in the file manager, highlighted in its folder"
                 return Plan(hold=f"opening with words the rules do not read ({', '.join(sorted(extra))})")
             return Plan([_step("open_path", {"target": full[0]})])

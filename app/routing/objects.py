@@ -60,7 +60,8 @@ def shape_kind(path: str) -> Kind | None:
     return "file" if _EXT.search(name) else None
 
 
-_IN_PLACE = frozenset({"in", "nel", "nella", "nello", "dentro", "inside", "within"})
+_IN_PLACE = frozenset({"in", "nel", "nella", "nello", "dentro", "inside", "within", "under", "sotto"})
+_READS_TEXT = re.compile(r"^(?:legg\w*|rilegg\w*|read|reads|reading|cat|less)$")  # verbs whose object is a text
 Said = tuple[Kind | None, bool]  # (kind the words name, whether they name it outright)
 
 
@@ -68,6 +69,7 @@ def _word_kinds(text: str) -> list[Said]:
     """Per path of the request: the kind its nearest words name, and how firmly. "il file X" and "la cartella X"
     say it outright; "i file in X", "the files of X" make X the place that holds them, and a lone "in X"
     ("che c'è in ~/Musica") a place too: a folder, but only when nothing firmer (disk, an extension) speaks."""
+    from .actions import verb_class
     from .args_extractor import masked_text  # the extractor imports normalize, which this module uses
 
     toks = split_words(normalize(masked_text(text)))
@@ -89,6 +91,10 @@ def _word_kinds(text: str) -> list[Said]:
             said = ("folder", False)
         elif n_paths == 1 and i >= 1 and toks[i - 1] in _IN_PLACE:
             said = ("folder", False)
+        elif n_paths == 1 and any(verb_class(w) == "list" for w in toks):
+            said = ("folder", False)  # "ls ~/Music", "elenca /tmp/t": a list is of a folder
+        elif n_paths == 1 and any(_READS_TEXT.match(w) for w in toks):
+            said = ("file", False)  # "leggi /etc/hosts", "cat ~/.bashrc": what is read is a file
         out.append(said)
     return out
 
@@ -203,4 +209,7 @@ def object_problem(tool_name: str, tool: Any, args: dict[str, Any], text: str, p
                 return f"object guard: {v} is called one kind of thing and is another on disk"
             if got is not None and got != need:
                 return f"object guard: {v} is a {got}, {tool_name} {arg!r} takes a {need}"
+            if got is None and need in ("file", "folder"):  # "the contents of /var/www": either, by the words
+                return (f"object guard: nothing says whether {v} is a file or a folder (no extension, not on disk, "
+                        f"not called one); {tool_name} {arg!r} takes a {need}")
     return None

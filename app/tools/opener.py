@@ -189,7 +189,8 @@ TOOLS = [
                       "Asks for approval.",
          {"type": "object", "properties": {
              "target": {"type": "string",
-                        "description": "Absolute path, http(s) address, or the name of an installed application"}},
+                        "description": "Absolute path of a file or folder, http(s) address, or the name of an "
+                                       "installed application"}},
           "required": ["target"]}, open_path, group="Files", risk="write",
          examples=("avvia firefox", "avvia la calcolatrice", "lancia thunderbird", "launch libreoffice",
                    "start the terminal app", "apri ~/Immagini/mare.jpg con il programma predefinito",
