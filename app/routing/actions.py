@@ -100,6 +100,7 @@ def _build() -> tuple[dict[str, str], dict[tuple[str, ...], str]]:
             add(f, cls)
             if "c'è" in f:
                 add(f.replace("c'è", "ce"), cls)  # "cosa ce scritto": typed without the apostrophe
+                add(f.replace("c'è", "c e"), cls)
     for cls, infs in IT_VERBS.items():
         for inf in infs:
             for f in _it_forms(inf):
@@ -269,8 +270,8 @@ def _between_numbers(toks: list[str]) -> set[int]:
 
 _AUX = frozenset({"ho", "hai", "ha", "abbiamo", "avete", "hanno", "avevo", "aveva", "have", "has", "had", "did",
                   "i've", "ive", "you've", "we've"})
-_BETWEEN_AUX = frozenset({"già", "gia", "mai", "ancora", "already", "you", "i", "we", "tu", "io", "lo", "la", "li",
-                          "le", "l'", "it", "just", "ever", "not", "non", "u"})
+_BETWEEN_AUX = frozenset({"già", "gia", "mai", "ancora", "already", "you", "i", "we", "tu", "io", "it", "just", "ever",
+                          "not", "non", "u"})  # no articles: "quando ho la visita?" is a noun, not "visitato"
 _THIRD_PERSON = frozenset(f for b in EN_VERBS.get("read", []) + EN_VERBS.get("open", []) + EN_VERBS.get("delete", [])
                           + EN_VERBS.get("copy", []) + EN_VERBS.get("move", []) + EN_VERBS.get("write", [])
                           + EN_VERBS.get("list", []) + EN_VERBS.get("find", [])

@@ -250,7 +250,7 @@ OBJECTS: dict[str, list[str]] = {
 SAME_THING: dict[str, list[str]] = {
     "date": ["data", "date", "giorno", "giornata", "day", "weekday", "settimana", "week"],
     "time": ["ore", "orario", "time", "hour", "clock", "orologio"],
-    "word": ["parola", "parole", "scritta", "scritte", "stringa", "stringhe", "word", "words", "string", "strings"],
+    "word": ["parola", "parole", "stringa", "stringhe", "word", "words", "string", "strings"],
 }
 # Actions that change nothing: for them "la cartella X" is just X (the path names the thing).
 READ_ONLY = frozenset({"read", "list", "find", "summarize", "translate", "check", "compare", "calculate"})

@@ -37,6 +37,15 @@ _EXT = re.compile(r"\.[A-Za-z0-9]{1,8}$")
 DiskKind = Callable[[str], "Kind | None"]
 
 
+def _place_names() -> frozenset[str]:
+    from app.tools.places import ALIASES  # the user folders the app knows by name
+
+    return frozenset(n for names in ALIASES.values() for n in names if " " not in n and n != "~")
+
+
+_PLACE_NAMES = _place_names()
+
+
 def disk_kind(path: str) -> Kind | None:
     """What `path` is on this computer, or None when it does not exist (or cannot be looked at)."""
     try:
@@ -57,11 +66,14 @@ def shape_kind(path: str) -> Kind | None:
     name = re.split(r"[\\/]", path)[-1]
     if name.startswith(".") and name.count(".") == 1:
         return None  # ".config", ".ssh": dot-folders as often as dot-files
-    return "file" if _EXT.search(name) else None
+    if _EXT.search(name):
+        return "file"
+    return "folder" if name.lower() in _PLACE_NAMES else None  # "~/Downloads", "/home/luca/foto"
 
 
 _IN_PLACE = frozenset({"in", "nel", "nella", "nello", "dentro", "inside", "within", "under", "sotto"})
-_READS_TEXT = re.compile(r"^(?:legg\w*|rilegg\w*|read|reads|reading|cat|less)$")  # verbs whose object is a text
+# Words whose object is a text: "leggi X", "cat X", "cosa c'è scritto in X", "what does X say"
+_READS_TEXT = re.compile(r"^(?:legg\w*|rilegg\w*|read|reads|reading|cat|less|scritt[oaie]|written|say|says|dice)$")
 Said = tuple[Kind | None, bool]  # (kind the words name, whether they name it outright)
 
 
@@ -89,12 +101,12 @@ def _word_kinds(text: str) -> list[Said]:
             said = ("file", True)
         elif i >= 2 and toks[i - 1] in _HOLDING and _plural_files(toks, i - 2):
             said = ("folder", False)
+        elif n_paths == 1 and any(_READS_TEXT.match(w) for w in toks):
+            said = ("file", False)  # "leggi /etc/hosts", "cosa c'è scritto in X": what is read is a file
         elif n_paths == 1 and i >= 1 and toks[i - 1] in _IN_PLACE:
             said = ("folder", False)
         elif n_paths == 1 and any(verb_class(w) == "list" for w in toks):
             said = ("folder", False)  # "ls ~/Music", "elenca /tmp/t": a list is of a folder
-        elif n_paths == 1 and any(_READS_TEXT.match(w) for w in toks):
-            said = ("file", False)  # "leggi /etc/hosts", "cat ~/.bashrc": what is read is a file
         out.append(said)
     return out
 
@@ -209,7 +221,8 @@ def object_problem(tool_name: str, tool: Any, args: dict[str, Any], text: str, p
                 return f"object guard: {v} is called one kind of thing and is another on disk"
             if got is not None and got != need:
                 return f"object guard: {v} is a {got}, {tool_name} {arg!r} takes a {need}"
-            if got is None and need in ("file", "folder"):  # "the contents of /var/www": either, by the words
+            if got is None and need in ("file", "folder") and getattr(tool, "risk", "read") == "read":
+                # "the contents of /var/www": either, by the words; a folder to make does not exist yet
                 return (f"object guard: nothing says whether {v} is a file or a folder (no extension, not on disk, "
                         f"not called one); {tool_name} {arg!r} takes a {need}")
     return None
