@@ -182,3 +182,18 @@ def test_a_times_sign_and_an_elided_when_are_not_content_words() -> None:
 
     assert action_of("quanto fa 12 x 7").content == frozenset()
     assert action_of("quand'è il dentista?").content == action_of("quando è il dentista?").content
+
+
+@pytest.mark.parametrize("text", [
+    "distruggi in modo sicuro /tmp/x/old.log sovrascrivendolo",   # words the rules do not read
+    "crea una cartella condivisa /tmp/x/progetti per il team",
+    "sposta tutti i txt di /tmp/x in /tmp/archivio",               # a choice of files, not the folder
+    "cerca la parola 'fattura' solo nei pdf di ~/Documenti",      # the search has no filter by kind
+    "evidenzia la parola 'fattura' nei file di ~/Documenti",      # highlighting is not finding
+    "show ~/Downloads/report.pdf in the file manager, highlighted in its folder",
+    "ho già cancellato /tmp/x/old.log?",                           # a question about it, not the action
+    "open the garage door",
+])
+def test_the_rules_hold_what_they_cannot_read_whole(stage: ActionStage, text: str) -> None:
+    res = stage.decide(text)
+    assert res is None or (res.tool is None and not res.steps), res

@@ -118,3 +118,42 @@ def test_files_of_a_kind_in_a_place_ask_to_find_them() -> None:
     assert acts("cancella i pdf in ~/x") == ("delete",)  # a verb says what to do
     assert acts("any news?") == ()  # no kind of file, no place
     assert action_of("non i pdf in ~/x").negated
+
+
+@pytest.mark.parametrize("text,acts", [
+    ("apri ~/Downloads/report.pdf", ("open",)),  # opening hands it to its program: not a read
+    ("apri /tmp/note.md e dimmi cosa contiene", ("read",)),  # opened to be told what it says
+    ("open /tmp/app.log and tell me the last error", ("read",)),
+    ("apri e leggi /tmp/t/verbale.txt", ("read",)),
+    ("what does /tmp/t/readme.txt say?", ("read",)),
+    ("cat ~/.bashrc", ("read",)),
+    ("make a folder called /tmp/t/drafts", ("write",)),  # "called" names it: no phone call
+])
+def test_open_is_not_read_unless_the_request_asks_what_is_inside(text: str, acts: tuple[str, ...]) -> None:
+    assert action_of(text).actions == acts
+
+
+@pytest.mark.parametrize("text", [
+    "ho già cancellato /tmp/t/old.log?", "did you copy /tmp/t/a.txt?", "which app opens ~/x/report.pdf by default?",
+    "no need to tell me the date today", "lascia stare, non serve", "have you moved ~/a.txt already?",
+])
+def test_reports_questions_about_an_action_and_calling_it_off_are_never_replayed(text: str) -> None:
+    assert action_of(text).negated
+
+
+def test_words_between_numbers_are_the_arithmetic() -> None:
+    for text in ("quanto fa 1000 meno 387", "what's 36 times 12", "compute 2 to the power of 10",
+                 "whats 15 percent of 80"):
+        assert action_of(text).content == frozenset(), text
+
+
+def test_typos_of_object_nouns_and_swapped_letters() -> None:
+    assert action_of("creaa la carttella /tmp/prova").objects == {"folder"}
+    assert action_of("lsit the fils in ~/Documents/taxes").actions == ("list",)
+    assert action_of("opne ~/Videos/clip.mp4").actions == ("open",)
+
+
+def test_a_comma_before_a_lone_participle_does_not_cut() -> None:
+    assert split_continuation("copy /tmp/t/a.txt to /tmp/backup, compressed") == [
+        "copy /tmp/t/a.txt to /tmp/backup, compressed"]
+    assert len(split_continuation("leggi /tmp/a.txt, poi cancellalo")) == 2

@@ -31,6 +31,17 @@ def test_a_path_kind_comes_from_the_word_the_disk_and_the_spelling(tmp_path: Pat
     assert request_kinds("apri la cartella /x/backup.old", ["/x/backup.old"]) == ["folder"]  # the word wins
     assert shape_kind("/x/notes.md") == "file" and shape_kind("/x/dir/") == "folder"
     assert shape_kind("~/.ssh") is None and shape_kind("/x/Makefile") is None
+    assert shape_kind("~/Downloads") == "folder" and shape_kind("/home/luca/foto") == "folder"  # named places
+
+
+def test_weak_words_give_way_to_the_spelling_and_the_disk() -> None:
+    # "i file di X" and a lone "in X" make X a place, but an extension says file
+    assert request_kinds("elenca i file di /tmp/t/a.txt", ["/tmp/t/a.txt"], None) == ["file"]
+    assert request_kinds("mi dici che c'è in ~/nowhere-xyz?", ["~/nowhere-xyz"], None) == ["folder"]
+    assert request_kinds("cosa c'è scritto dentro /var/log/syslog", ["/var/log/syslog"], None) == ["file"]
+    assert request_kinds("leggi /etc/hosts", ["/etc/hosts"], None) == ["file"]  # what is read is a text
+    assert request_kinds("ls ~/nowhere-xyz", ["~/nowhere-xyz"], None) == ["folder"]
+    assert request_kinds("show me the contents of /var/www", ["/var/www"], None) == [None]  # either
 
 
 def test_a_tool_kind_comes_from_its_schema_or_its_name() -> None:
@@ -41,6 +52,7 @@ def test_a_tool_kind_comes_from_its_schema_or_its_name() -> None:
     bare = type("T", (), {"schema": {"properties": {"path": {"type": "string"}}}})()
     assert tool_kinds("make_folder", bare) == {"path": "folder"}
     assert tool_kinds("open_path", bare) == {}                  # either: the remembered call decides
+    assert tool_kinds("search_in_files", core["search_in_files"]) == {"root": "any"}  # "Folder (or one file)"
 
 
 def test_mistyped_verbs_keep_their_class_and_real_words_do_not_become_verbs() -> None:
