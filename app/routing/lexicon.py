@@ -20,7 +20,7 @@ IT_VERBS: dict[str, list[str]] = {
     "delete": ["cancellare", "eliminare", "rimuovere", "togliere", "cestinare", "distruggere", "buttare",
                "levare"],
     "empty": ["svuotare"],
-    "write": ["scrivere", "salvare", "creare", "annotare", "aggiungere", "inserire", "registrare"],
+    "write": ["scrivere", "salvare", "creare", "generare", "annotare", "aggiungere", "inserire", "registrare"],
     "edit": ["modificare", "cambiare", "aggiornare", "correggere", "sostituire"],
     "rename": ["rinominare"],
     "copy": ["copiare", "duplicare"],
@@ -49,7 +49,7 @@ IT_VERBS: dict[str, list[str]] = {
     "uninstall": ["disinstallare"],
     "play": ["riprodurre", "suonare", "ascoltare"],
     "pause": ["pausare"],
-    "calculate": ["calcolare", "contare", "sommare"],
+    "calculate": ["calcolare", "contare", "sommare", "moltiplicare", "dividere", "sottrarre", "addizionare"],
     "convert": ["convertire", "trasformare"],
     "schedule": ["impostare", "programmare", "fissare", "pianificare", "prenotare"],
     "cancel": ["annullare", "disdire"],
@@ -72,7 +72,7 @@ IT_EXTRA: dict[str, list[str]] = {
              "stampami le prime", "stampami le righe", "stampami il contenuto"],
     "open": ["apri", "apra", "aprite", "aprimi", "aprilo", "aprila", "aprimelo", "aprimela"],
     "list": ["che file ci sono", "quali file ci sono", "che cartelle ci sono", "quali cartelle ci sono"],
-    "delete": ["rimuovi", "rimuova", "togli", "tolga", "butta via", "butta", "distruggi", "leva"],
+    "delete": ["rimuovi", "rimuova", "togli", "tolga", "togli di mezzo", "leva di mezzo", "butta via", "butta", "distruggi", "leva"],
     "write": ["scrivi", "scriva", "aggiungi", "aggiunga", "crea", "salva", "inserisci", "inserisca"],
     "edit": ["sostituisci", "sostituisca"],
     "move": ["trasferisci", "trasferisca"],
@@ -106,21 +106,21 @@ IT_EXTRA: dict[str, list[str]] = {
     "down": ["abbassa", "diminuisci", "riduci", "più piano", "piu piano"],
 }
 EN_VERBS: dict[str, list[str]] = {
-    "read": ["read", "cat", "open and read", "open up and read", "open and show", "open it and read", "show", "display", "view", "see", "look at", "take a look at", "have a look at",
+    "read": ["read", "cat", "go through", "look through", "open and read", "open up and read", "open and show", "open it and read", "show", "display", "view", "see", "look at", "take a look at", "have a look at",
              "visit", "browse", "what's in", "whats in", "what is in", "what's inside", "whats inside",
              "show me the contents", "give me the contents", "what does it say", "print out what's in",
              "print out whats in", "print out what is in", "print what's in", "print whats in",
              # printing a file's lines or contents is showing them (a terminal's sense), not paper
              "print the last", "print the first", "print the lines", "print the contents", "print the content",
              "print out the last", "print out the first", "print out the lines", "print out the contents"],
-    "open": ["open", "open up"],
+    "open": ["open", "open up", "double-click", "double click"],
     "delete": ["delete", "remove", "erase", "trash", "rm", "get rid of", "throw away", "destroy"],
     "empty": ["empty", "wipe", "clear", "blank"],
     "write": ["write", "save", "create", "add", "append", "insert", "store", "jot down", "put down", "type", "mkdir",
               "make a folder", "make a new folder", "make a directory"],
     "edit": ["edit", "modify", "change", "update", "fix", "correct", "replace"],
     "rename": ["rename", "change the name of", "change the name"],
-    "copy": ["copy", "duplicate", "cp"],
+    "copy": ["copy", "duplicate", "cp", "back up"],
     "move": ["move", "mv", "transfer", "relocate"],
     "list": ["list", "enumerate", "ls", "what files are", "which files are", "what folders are",
              "what files do i have", "which files do i have", "what files have i got",
@@ -150,7 +150,8 @@ EN_VERBS: dict[str, list[str]] = {
     "uninstall": ["uninstall"],
     "play": ["play", "listen to"],
     "pause": ["pause"],
-    "calculate": ["calculate", "compute", "count", "add up", "work out", "figure out", "calc"],
+    "calculate": ["calculate", "compute", "count", "add up", "work out", "figure out", "calc", "multiply", "divide",
+                  "subtract"],
     "convert": ["convert", "transform"],
     "schedule": ["set", "schedule", "book", "plan", "set up"],
     "cancel": ["cancel", "call off"],
@@ -165,7 +166,7 @@ EN_VERBS: dict[str, list[str]] = {
 # How people text: short forms read as the word they stand for ("nn" is a negation).
 TEXTING: dict[str, str] = {"nn": "non", "ke": "che", "qnd": "quando", "qndo": "quando", "cmq": "comunque",
                            "xke": "perché", "xché": "perché", "pls": "please", "plz": "please", "u": "you",
-                           "r": "are", "dnt": "don't", "qnto": "quanto", "qnt": "quanto", "x": "per", "sn": "sono", "cm": "come", "dv": "dove"}
+                           "r": "are", "dnt": "don't", "2day": "today", "2morrow": "tomorrow", "wat": "what", "gimme": "give", "qnto": "quanto", "qnt": "quanto", "x": "per", "sn": "sono", "cm": "come", "dv": "dove"}
 # Words that are nouns as often as verbs: a verb only at the start of a clause.
 AMBIGUOUS = frozenset({
     "cat", "list", "search", "copy", "play", "print", "call", "check", "set", "start", "stop", "book", "plan", "count",
@@ -192,7 +193,7 @@ NEGATIONS = frozenset({"non", "not", "never", "mai", "senza", "without", "don't"
 # Two-word ways of calling a request off ("lascia stare", "lascia perdere").
 NEGATION_PHRASES = frozenset({("lascia", "stare"), ("lascia", "perdere"), ("lasciamo", "perdere"),
                               ("lasciamo", "stare"), ("leave", "it")})
-CLAUSE_BREAK = frozenset({"fai", "fa", "fare", "fammi", "facciamo", "make", "do", "let", "dammi", "give", "go",
+CLAUSE_BREAK = frozenset({"you", "u", "tu", "io", "lei", "fai", "fa", "fare", "fammi", "facciamo", "make", "do", "let", "dammi", "give", "go",
                           "vai", "prova", "try", "e", "ed", "poi", "quindi", "dopo", "and", "then", "also", "anche",
                           "to", "di", "a", "ad",
                           "non", "not", "don't", "dont", "never", "mai", "let's", "lets", "me", "mi", "ce", "ci",
@@ -266,6 +267,9 @@ of the a an to in into on onto at by for from with within about as is are was we
 mine you your it its it's this that these those there here what what's whats which who how where when why inside
 when's whens where's wheres who's how's have has had got rn s l
 sotto sopra quant' quant'è viene vien esatta esatto esattamente exact exactly precisa preciso precisely
+buongiorno buonasera buonanotte salve cortesemente gentilmente cortese gentile potrebbe potresti potreste può puoi
+scusi scusa scusate scusami grazie mille tante prego tipo ehm eh ehi hey allora cioè cioe insomma io tu lei voi
+good morning afternoon evening kindly thank thanks um uh hmm okay ok sapere saper servono stanno sta through c
 out off up down over under some any
 file files documento documenti document documents doc contenuto contenuti content contents testo text cosa roba
 stuff thing things item items cose

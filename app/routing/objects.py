@@ -33,6 +33,8 @@ _HOLDING = frozenset({"in", "nel", "nella", "nello", "nei", "negli", "nelle", "d
                       "sotto", "under"})
 _PLURAL_BEFORE = frozenset({"i", "dei", "nei", "tutti", "quali", "che", "quanti", "alcuni", "miei", "tuoi", "questi",
                             "quei", "these", "those", "all", "the"})
+_SINGULAR_BEFORE = frozenset({"il", "un", "del", "nel", "al", "dal", "sul", "questo", "quel", "mio", "tuo", "suo",
+                              "the", "a", "this", "that", "my", "your", "one", "uno", "ogni", "each"})
 _EXT = re.compile(r"\.[A-Za-z0-9]{1,8}$")
 DiskKind = Callable[[str], "Kind | None"]
 
@@ -73,7 +75,8 @@ def shape_kind(path: str) -> Kind | None:
 
 _IN_PLACE = frozenset({"in", "nel", "nella", "nello", "dentro", "inside", "within", "under", "sotto"})
 # Words whose object is a text: "leggi X", "cat X", "cosa c'è scritto in X", "what does X say"
-_READS_TEXT = re.compile(r"^(?:legg\w*|rilegg\w*|read|reads|reading|cat|less|scritt[oaie]|written|say|says|dice)$")
+_READS_TEXT = re.compile(r"^(?:legg\w*|rilegg\w*|read|reads|reading|cat|less|scritt[oaie]|written|say|says|dice|"
+                         r"print|stampa|stampami)$")
 Said = tuple[Kind | None, bool]  # (kind the words name, whether they name it outright)
 
 
@@ -115,7 +118,10 @@ def _plural_files(toks: list[str], j: int) -> bool:
     """Is toks[j] "files"/"documenti", or an Italian "file" after a plural word ("i file", "quali file")?"""
     if toks[j] in ("files", "documenti", "documents", "docs"):
         return True
-    return toks[j] == "file" and j > 0 and toks[j - 1] in _PLURAL_BEFORE
+    if toks[j] != "file":
+        return False
+    # "i file di X", and a bare "file di X" ("lista file di /srv/backup"): Italian "file" without "il" is plural
+    return (j > 0 and toks[j - 1] in _PLURAL_BEFORE) or j == 0 or toks[j - 1] not in _SINGULAR_BEFORE
 
 
 @lru_cache(maxsize=4096)

@@ -20,6 +20,10 @@ from .normalize import FILLER_WORDS, canonical, normalize, split_words
 
 PLACEHOLDER = "{topic}"
 _MIN_LEN = 3
+# Helper verbs and memory talk around the thing: "quando devo andare dal meccanico", "te l'avevo detto?"
+_NOT_THINGS = frozenset({"andare", "venire", "essere", "avere", "avevo", "avevi", "detto", "dett", "told", "said",
+                         "tell", "go", "going", "come", "got", "gotta", "need", "needs", "bisogno", "era", "erano",
+                         "sarà", "sara", "was", "were", "will"})
 
 
 def things(text: str) -> list[str]:
@@ -30,7 +34,7 @@ def things(text: str) -> list[str]:
         if (t.startswith("{") or not t.isalpha() or len(t) < _MIN_LEN or t in STOPWORDS or t in FILLER_WORDS
                 or t in NEGATIONS or t in CLAUSE_BREAK or t in NOUN_ACTIONS or t in PHRASAL_HEADS or t in PHRASAL
                 or verb_class(t)
-                or typo_word(t) is not None):
+                or typo_word(t) is not None or t in _NOT_THINGS or stem(t) in THING_OF):
             continue
         if t not in out:
             out.append(t)
