@@ -106,6 +106,9 @@ def guess_category(fact: str) -> str:
     if words & _WEEKDAYS or words & _MONTHS or re.search(r"\b(alle|at|ore)\s+\d{1,2}([:.]\d{2})?\b", t) or \
             re.search(r"\b(appuntament\w*|appointment|meeting|riunione|visita)\b", t):
         return "appointments"  # "my doctor is Dr. Rossi" names a person; "il dentista è giovedì" has its day
+    if re.search(r"\b(capo|boss|collega|colleghi|colleague|amic[oa]|amici|friend|vicin[oa]|neighbou?r|si chiama|"
+                 r"is called|name is)\b", t):
+        return "people"  # someone the person knows, when no day or hour makes it an appointment
     if _NAMED_SUBJECT.match(fact.strip()):
         return "people"  # "Paolo è vegetariano", "Anna lives in Rome": a fact about someone by name
     if re.search(r"\b(prefer\w*|favou?rite|preferit\w*|mi piace|i like|non mi piace|i don't like|odio|i hate)\b", t):
@@ -126,7 +129,9 @@ _TRIGGERS = [
      r"(?:that|:|,)\s*(?P<x>.+)", None),
     (r"(?:please\s+)?(?:remember|remind me)\s+to\s+(?P<x>.+)", "todo"),
 ]
-_TRIGGER_RES = [(re.compile(r"^\s*" + p + r"$", re.IGNORECASE | re.DOTALL), c) for p, c in _TRIGGERS]
+# "tu ricorda che …", "ehm allora ricordati che …", "ok remember that …": a word or two in front changes nothing
+_LEAD = r"(?:(?:tu|you|ehm|allora|ok|okay|dai|hey|ehi|senti|listen)[\s,]+)*"
+_TRIGGER_RES = [(re.compile(r"^\s*" + _LEAD + p + r"$", re.IGNORECASE | re.DOTALL), c) for p, c in _TRIGGERS]
 
 
 # "ricordami di chiamare mamma tra 10 minuti", "remind me at 5pm to call bob": a reminder that should go off at a

@@ -99,8 +99,8 @@ def _build() -> tuple[dict[str, str], dict[tuple[str, ...], str]]:
         for f in forms:
             add(f, cls)
             if "c'è" in f:
-                add(f.replace("c'è", "ce"), cls)  # "cosa ce scritto": typed without the apostrophe
-                add(f.replace("c'è", "c e"), cls)
+                for typed in ("ce", "c e", "c è"):  # "cosa ce scritto": typed without the apostrophe
+                    add(f.replace("c'è", typed), cls)
     for cls, infs in IT_VERBS.items():
         for inf in infs:
             for f in _it_forms(inf):
@@ -249,6 +249,7 @@ ARITH_WORDS = frozenset({"più", "piu", "meno", "per", "diviso", "fratto", "elev
                          "-", "plus", "minus", "times", "divided", "by", "over", "multiplied", "to", "the", "power",
                          "of", "mod", "modulo", "percent", "percento", "cento", "%"})
 # "una cartella chiamata X", "a folder called X": a name follows, not a phone call.
+INTRODUCES_TEXT = frozenset({"scritto", "scritta", "written", "saying", "dicendo", "testo", "text"})
 NAMING = frozenset({"called", "named", "chiamato", "chiamata", "chiamati", "chiamate", "denominato", "denominata",
                     "nominato", "nominata"})
 
@@ -290,7 +291,7 @@ def _reported(toks: list[str]) -> bool:
         while j < len(toks) and toks[j] in _BETWEEN_AUX:
             j += 1
         if j < len(toks) and verb_class(toks[j]) and (t == "did" or toks[j].endswith(
-                ("ato", "ata", "ati", "ate", "ito", "ita", "iti", "uto", "uta", "ed", "en", "one", "itto", "otto"))):
+                ("ato", "ati", "ito", "iti", "uto", "uti", "ed", "en", "itto", "otto"))):  # not "ho la visita"
             return True
     return False
 
@@ -336,8 +337,10 @@ def signature_of_tokens(toks: list[str]) -> ActionSig:
                 objects.add("web")  # a URL names its object: "apri https://..." = "apri la pagina https://..."
             elif t == "{path}":
                 roles.append(_role(toks, i))
-        elif t in NAMING and i + 1 < n and toks[i + 1] in ("{path}", "{quoted}"):
-            pass
+        elif (t in NAMING or t in INTRODUCES_TEXT) and i + 1 < n and toks[i + 1] in ("{path}", "{quoted}"):
+            pass  # "called X", "con scritto 'X'": the words that introduce a value belong to it
+        elif t == "ora" and i > 0 and toks[i - 1] in ("che", "l", "l'", "quale", "dell'", "all'"):
+            content.add("~time")  # "che ora è", "dimmi l'ora": the hour, not "now"
         elif t in ("say", "says") and {"what", "does", "do"} & set(toks[:i]):
             actions.append("read")  # "what does the file X say?"
         elif (cls := verb_class(t)) and (t not in AMBIGUOUS or _is_clause_start(toks, i)):

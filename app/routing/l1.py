@@ -25,7 +25,7 @@ from .objects import object_problem
 from .row_cache import RowCache
 from .slots import bind, templatize, unconsumed_problem, used_by_template, words_of
 from .tool_sense import ToolSense, fits, sense_of
-from .topic import PLACEHOLDER, frames, things, topic_arg, without
+from .topic import FRAME_WORDS, PLACEHOLDER, frames, things, topic_arg, without
 
 log = logging.getLogger(__name__)
 TOP_K = 5
@@ -308,6 +308,7 @@ class L1Matcher(RowCache[QueryRow, _Prepared]):
                                           f"with another kind of question ({sorted(frames(text))} vs "
                                           f"{sorted(frames(row.query))})", **base)
             new_sig, old_sig = without(sig, named[0]), without(prep.sig, prep.topic)
+            new_sig = replace(new_sig, content=new_sig.content - FRAME_WORDS)  # "che giorno era", "devo andare"
             slots = {**slots, "topic": [named[0]]}
         why = fit_reason(ext_said(new_sig, slots), ext_said(old_sig, prep.slots), self.sense(row.executor, tools))
         if why:

@@ -39,6 +39,8 @@ IT_VERBS: dict[str, list[str]] = {
     "send": ["inviare", "mandare", "spedire", "inoltrare", "condividere"],
     "reply": ["rispondere"],
     "notify": ["avvisare", "notificare", "allertare"],
+    # getting something: a page (get_urls), the time (get_now); a tool named "get_..." does it
+    "get": ["recuperare", "prendere", "ottenere"],
     "download": ["scaricare"],
     "upload": ["caricare"],
     "translate": ["tradurre"],
@@ -61,7 +63,7 @@ IT_VERBS: dict[str, list[str]] = {
     "restore": ["ripristinare"],
 }
 IT_EXTRA: dict[str, list[str]] = {
-    "read": ["leggi", "legga", "leggete", "apri e leggi", "apri e leggimi", "aprimi e leggi", "apri e mostra",
+    "read": ["leggi", "legga", "leggete", "qual è il contenuto", "qual'è il contenuto", "apri e leggi", "apri e leggimi", "aprimi e leggi", "apri e mostra",
              "apri e mostrami", "vedi", "veda", "cosa c'è in", "cosa c'è nel",
              "cosa c'è nella", "cosa c'è dentro", "che c'è in", "che c'è nel", "che c'è nella", "far vedere",
              "fammi vedere", "fa vedere", "fai vedere", "fammelo vedere", "fammela vedere",
@@ -140,6 +142,7 @@ EN_VERBS: dict[str, list[str]] = {
     "send": ["send", "mail", "email", "e-mail", "forward", "share", "text"],
     "reply": ["reply", "respond", "answer"],
     "notify": ["notify", "alert", "warn"],
+    "get": ["get", "grab", "retrieve"],
     "download": ["download", "fetch", "grab"],
     "upload": ["upload"],
     "translate": ["translate"],

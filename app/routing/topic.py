@@ -26,6 +26,10 @@ _NOT_THINGS = frozenset({"andare", "venire", "essere", "avere", "avevo", "avevi"
                          "sarà", "sara", "was", "were", "will"})
 
 
+# Their stems, as a signature's content holds them: in a topic question they frame the thing, they are not it.
+FRAME_WORDS = frozenset({stem(w) for w in _NOT_THINGS} | {"~date", "~time"})
+
+
 def things(text: str) -> list[str]:
     """The words of a request that name something: no function word, verb, negation, number or masked value."""
     out: list[str] = []
