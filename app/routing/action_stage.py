@@ -25,7 +25,7 @@ from .capability import RESTORE_CUE, CoverageCache, Verdict, unsupported
 from .file_stage import asks_later, plan_clause
 from .l0 import EDGE_FILLERS
 from .lexicon import STOPWORDS
-from .normalize import normalize, split_words
+from .normalize import normalize, normalize_cached, split_words
 
 TYPO_CLASSES = frozenset({"delete", "move", "rename", "copy", "install", "uninstall", "print", "send", "compress",
                           "extract", "encrypt", "upload", "find"})
@@ -44,7 +44,7 @@ def fix_verb_typo(clause: str) -> str:
     if not m or m.group(2).lower() in STOPWORDS:
         return clause
     word = m.group(2).lower()
-    if any(verb_class(w) for w in split_words(normalize(clause))):
+    if any(verb_class(w) for w in split_words(normalize_cached(clause))):
         return clause  # a verb spelled right is there: nothing to mend ("typo_verb" readings do not count)
     hit = difflib.get_close_matches(word, list(_typo_vocab()), n=1, cutoff=0.85)
     if not hit or not _one_slip(word, hit[0]):

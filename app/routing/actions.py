@@ -462,6 +462,7 @@ def same_object(a: ActionSig, b: ActionSig) -> bool:
 # -- continuation: where a multi-verb request can be cut ---------------------------------------------------
 _SPLIT = re.compile(r"\s*(?:,\s*)?\b(?:e poi|e quindi|e dopo|and then|and also|after that|dopodich[eéè]|poi|then|"
                     r"quindi|e|ed|and|&)\b\s+|\s*[;,]\s+", re.I)
+_MAY_SPLIT = re.compile(r"(?i)[,;&]|\b(?:e|ed|and|poi|then|quindi|after|dopodich)")
 _PARTICIPLE = re.compile(r"(?i)^\w+(?:ed|at[oaie]|it[oaie]|ut[oaie])\s*[.!?]*$")
 _ALWAYS = re.compile(r"(?i)^\s*(?:,\s*)?(?:e poi|e quindi|e dopo|and then|after that|dopodich[eéè]|poi|then|;)")
 
@@ -474,6 +475,8 @@ def split_continuation(text: str) -> list[str]:
     """
     if not isinstance(text, str) or not text.strip():
         return []
+    if not _MAY_SPLIT.search(text):
+        return [text.strip()]  # no joining word or mark at all: one clause (this runs before every request)
     parts: list[str] = []
     start = 0
     for m in _SPLIT.finditer(text):

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .normalize import normalize
+from .normalize import normalize, normalize_cached
 
 LANGS = ("it", "en")
 # Greetings/politeness around a phrase do not change it: "ciao, che ore sono per favore?".
@@ -108,7 +108,7 @@ class L0Table:
 
     def match(self, text: str) -> L0Match | None:
         """The intent whose phrase equals the normalized request (edge greetings ignored), else None."""
-        key = normalize(text)
+        key = normalize_cached(text)
         hit = self._phrases.get(key)
         if hit is None and key:
             key = self._trim(key)
