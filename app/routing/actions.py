@@ -368,6 +368,9 @@ def signature_of_tokens(toks: list[str]) -> ActionSig:
             st = stem(t)
             content.add(THING_OF.get(st, st))  # "day" and "giorno" are one thing
         i += 1
+    first_value = next((k for k, t in enumerate(toks) if t in ("{path}", "{url}")), None)
+    if first_value is not None and any(t in TELL for t in toks[first_value + 1:]):
+        content.add("~tell")  # "leggi X e dimmi quante righe ha": a question about it, not only the thing
     if _reported(toks):
         negated = True  # "ho già cancellato X?", "did you copy X?", "which app opens X": not asked to be done
     if not actions:

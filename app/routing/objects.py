@@ -89,6 +89,7 @@ def _word_kinds(text: str) -> list[Said]:
 
     toks = split_words(normalize(masked_text(text)))
     n_paths = toks.count("{path}")
+    shows = _shows(text)
     out: list[Said] = []
     for i, t in enumerate(toks):
         if t != "{path}":
@@ -106,12 +107,19 @@ def _word_kinds(text: str) -> list[Said]:
             said = ("folder", False)
         elif n_paths == 1 and any(_READS_TEXT.match(w) for w in toks):
             said = ("file", False)  # "leggi /etc/hosts", "cosa c'è scritto in X": what is read is a file
-        elif n_paths == 1 and i >= 1 and toks[i - 1] in _IN_PLACE:
-            said = ("folder", False)
+        elif n_paths == 1 and i >= 1 and toks[i - 1] in _IN_PLACE and not shows:
+            said = ("folder", False)  # "che file ci sono in X", "trova i pdf in X"; "what's in X" says neither
         elif n_paths == 1 and any(verb_class(w) == "list" for w in toks):
             said = ("folder", False)  # "ls ~/Music", "elenca /tmp/t": a list is of a folder
         out.append(said)
     return out
+
+
+def _shows(text: str) -> bool:
+    """Does the request ask to be shown something ("what's in X", "mostrami X")? Then "in X" is no evidence."""
+    from .actions import action_of
+
+    return "read" in action_of(text).actions
 
 
 def _plural_files(toks: list[str], j: int) -> bool:

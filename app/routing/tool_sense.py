@@ -80,6 +80,8 @@ def fits(new: ActionSig, old: ActionSig, sense: ToolSense) -> str | None:
         return f"action guard: the request names no action, the remembered request {list(old.actions)}"
     elif not new.content and old.content:
         return f"action guard: the request names nothing of what the remembered one asked ({sorted(old.content)})"
+    if "~tell" in new.content and "~tell" not in old.content:
+        return "action guard: the request asks to be told something about what it reads; the remembered one did not"
     extra = new.content - sense.vocab - old.content
     if extra:
         return f"action guard: the words {sorted(extra)} are nothing this tool was asked for"
