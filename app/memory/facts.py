@@ -120,13 +120,13 @@ def guess_category(fact: str) -> str:
 
 # -- "ricordati che X" ------------------------------------------------------------
 _TRIGGERS = [
-    (r"(?:per favore\s+|please\s+)?(?:ricordati|ricorda|ricordatelo|memorizza|tieni a mente|segnati|annota|"
+    (r"(?:per favore\s+|please\s+)?(?:ricordati|ricorda|ricordatelo|memorizza|tieni a mente|segnati|annotati|annota|"
      r"ricordami)\s*(?:che|:|,)\s*(?P<x>.+)", None),
     (r"(?:per favore\s+|please\s+)?(?:ricordati|ricordami|ricorda)\s+di\s+(?P<x>.+)", "todo"),
     (r"(?:per favore\s+)?(?:non dimenticare|non dimenticarti|non scordare|non scordarti)\s*(?:che|:|,)\s*(?P<x>.+)",
      None),
     (r"(?:please\s+)?(?:remember|memori[sz]e|keep in mind|note down|don't forget|do not forget)\s*"
-     r"(?:that|:|,)\s*(?P<x>.+)", None),
+     r"(?:that|che|:|,)\s*(?P<x>.+)", None),  # "remember che …": a mixed request is still a fact to keep
     (r"(?:please\s+)?(?:remember|remind me)\s+to\s+(?P<x>.+)", "todo"),
 ]
 # "tu ricorda che …", "ehm allora ricordati che …", "ok remember that …": a word or two in front changes nothing

@@ -153,6 +153,11 @@ _WORD_TYPOS = _typo_index(STOPWORDS)  # not the short object nouns: "time" is a 
 _NOUN_TYPOS = _typo_index(w for w in OBJECT_OF if len(w) >= 6)
 
 
+_QWERTY = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
+_NEAR_KEYS: dict[str, str] = {
+    ch: "".join(row[j] for j in (i - 1, i + 1) if 0 <= j < len(row)) for row in _QWERTY for i, ch in enumerate(row)}
+
+
 def _one_edit(tok: str, idx: tuple[frozenset[str], dict[str, set[str]]], missing_only: bool = False) -> set[str]:
     """Known words one typo away, same first letter: a letter missing ("legi"); for longer words also a letter
     too many ("coppy") or two letters swapped ("spsota"). Never a letter changed: "costa" is not "conta"."""
@@ -164,6 +169,8 @@ def _one_edit(tok: str, idx: tuple[frozenset[str], dict[str, set[str]]], missing
         found |= {tok[:i] + tok[i + 1] + tok[i] + tok[i + 2:] for i in range(1, len(tok) - 1)} & exact
     if not missing_only and len(tok) >= _TYPO_MIN + 1:
         found |= _deletes(tok) & exact
+    if len(tok) >= _TYPO_MIN:  # "fike", "copu", "oprn": one key hit next to the right one (never the first)
+        found |= {tok[:i] + c + tok[i + 1:] for i in range(1, len(tok)) for c in _NEAR_KEYS.get(tok[i], "")} & exact
     return {w for w in found if w[0] == tok[0] and w != tok}
 
 

@@ -127,7 +127,7 @@ EN_VERBS: dict[str, list[str]] = {
     "list": ["list", "enumerate", "ls", "what files are", "which files are", "what folders are",
              "what files do i have", "which files do i have", "what files have i got",
              "which folders are"],
-    "find": ["find", "search", "look for", "locate", "seek", "grep", "look up", "search for", "hunt for",
+    "find": ["find", "search", "look for", "locate", "track down", "hunt down", "seek", "grep", "look up", "search for", "hunt for",
              "are there any", "are there", "is there any", "do i have any", "have i got any"],
     "up": ["raise", "increase", "turn up", "boost", "crank up", "louder", "bump up"],
     "down": ["lower", "decrease", "reduce", "turn down", "quieter", "dim"],
@@ -186,6 +186,7 @@ AMBIGUOUS = frozenset({
 NOUN_ACTIONS: dict[str, str] = {
     "riassunto": "summarize", "sunto": "summarize", "sintesi": "summarize", "summary": "summarize",
     "recap": "summarize", "traduzione": "translate", "translation": "translate", "elenco": "list",
+    "lista": "list", "listing": "list",
     "backup": "copy",
 }
 NEGATIONS = frozenset({"non", "not", "never", "mai", "senza", "without", "don't", "dont", "doesn't", "doesnt",
@@ -273,6 +274,7 @@ sotto sopra quant' quant'è viene vien esatta esatto esattamente exact exactly p
 buongiorno buonasera buonanotte salve cortesemente gentilmente cortese gentile potrebbe potresti potreste può puoi
 scusi scusa scusate scusami grazie mille tante prego tipo ehm eh ehi hey allora cioè cioe insomma io tu lei voi
 good morning afternoon evening kindly thank thanks um uh hmm okay ok sapere saper servono stanno sta through c
+sto sti ste mo mò mo' dai
 out off up down over under some any
 file files documento documenti document documents doc contenuto contenuti content contents testo text cosa roba
 stuff thing things item items cose
