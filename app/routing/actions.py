@@ -250,6 +250,9 @@ def _named_not_called(toks: list[str], i: int, cls: str) -> bool:
     return cls == "call" and i > 0 and toks[i - 1] == "si"
 
 
+# Words that restrict what a request acts on: the remembered call, made without them, would do more.
+ONLY = frozenset({"solo", "soltanto", "solamente", "unicamente", "esclusivamente", "only", "tranne", "eccetto",
+                  "escluso", "esclusi", "except", "excluding", "but", "apart", "salvo", "fuorché", "fuorche"})
 # Asking to be told what is inside makes an "open" a read ("apri X e dimmi cosa contiene").
 TELL = frozenset({"dimmi", "dimmelo", "dicci", "tell", "riassumi", "spiegami", "contiene", "contains"})
 ARITH_WORDS = frozenset({"più", "piu", "meno", "per", "diviso", "fratto", "elevato", "alla", "x", "×", "*", "/", "+",
@@ -375,6 +378,8 @@ def signature_of_tokens(toks: list[str]) -> ActionSig:
             st = stem(t)
             content.add(THING_OF.get(st, st))  # "day" and "giorno" are one thing
         i += 1
+    if any(t in ONLY and k + 1 < n and not toks[k + 1].startswith("{") for k, t in enumerate(toks)):
+        content.add("~only")  # "elenca solo le cartelle in X", "all files except the pdfs": a filter
     first_value = next((k for k, t in enumerate(toks) if t in ("{path}", "{url}")), None)
     if first_value is not None and any(t in TELL for t in toks[first_value + 1:]):
         content.add("~tell")  # "leggi X e dimmi quante righe ha": a question about it, not only the thing
