@@ -173,7 +173,8 @@ def timed_reminder(text: str) -> str | None:
 _BARE_TRIGGER = re.compile(r"^\s*(?:per favore\s+|please\s+)?(?:ricordati|ricorda|memorizza|tieni a mente|segnati|"
                            r"annota|annotati|remember|memori[sz]e|keep in mind|note down|don't forget|do not forget)"
                            r"\s+(?P<x>.+)$", re.IGNORECASE | re.DOTALL)
-_NOT_A_STATEMENT = re.compile(r"^(?:che|that|di|to|me|mi|ti|a|ad|al|alla|allo|ai|agli|alle|se|if|whether|what|which|where|when|who|whom|how|why|"
+_NOT_A_STATEMENT = re.compile(r"^(?:che|that|di|to|me|mi|ti|a|ad|al|alla|allo|ai|agli|alle|se|if|whether|what|which|"
+                              r"where|when|who|whom|how|why|"
                               r"cosa|come|dove|quando|quale|quali|chi|perché|perche|quanto|quanti|this|questo|questa|"
                               r"it|lo|la)\b", re.IGNORECASE)
 _STATEMENT_VERB = re.compile(r"\s(?:is|are|was|were|è|e'|sono|era|erano|si chiama|si chiamano|lives|abita|abitano|"

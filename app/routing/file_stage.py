@@ -16,7 +16,6 @@ from functools import lru_cache
 from typing import Any, Callable
 
 from app.lang.messages import Message, register
-
 from app.lang.words import stem
 
 from .actions import ActionSig, action_of
@@ -118,10 +117,10 @@ def _leftover(clause: str, sig: ActionSig, cues: tuple[re.Pattern[str], ...], va
     rest = clause
     for rx in cues:
         rest = rx.sub(" ", rest)
-    left = set(action_of(rest).content) if rest != clause else set(sig.content)
+    left: set[str] = set(action_of(rest).content) if rest != clause else set(sig.content)
     if value:
         left -= {stem(w) for w in re.findall(r"\w+", value.lower())}
-    return left - _SEARCH_WORDS - RULE_WORDS
+    return left - set(_SEARCH_WORDS) - set(RULE_WORDS)
 
 
 @dataclass
@@ -239,7 +238,7 @@ def _plan_clause(clause: str, has_tool: Callable[[str], bool], sig: ActionSig | 
     acts = set(sig.actions)
     first = sig.actions[0] if sig.actions else ""
     if acts & CHANGES:
-        extra = sig.content - RULE_WORDS
+        extra: set[str] = set(sig.content - RULE_WORDS)
         if extra and not asks_later(clause):  # (a later time is answered by the stage: "cannot schedule")
             # "distruggi in modo sicuro X", "crea una cartella condivisa X": more than these rules read
             return Plan(hold=f"the request says more than the rules read ({', '.join(sorted(extra))})")

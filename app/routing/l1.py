@@ -298,7 +298,7 @@ class L1Matcher(RowCache[QueryRow, _Prepared]):
         new_sig, old_sig, template = sig, prep.sig, prep.template
         if prep.topic is not None and prep.topic in words_of(text):
             template = prep.literal  # the same thing again ("accendi il wi-fi"): the call as it was learned
-        elif prep.topic is not None:  # "quand'è il meccanico?" after "quando ho il dentista?": the thing is the argument
+        elif prep.topic is not None:  # "quand'è il meccanico?" after "quando ho il dentista?": the thing is the arg
             named = things(text)
             if len(named) != 1:
                 return MatchResult(False, f"L1: {row.ref} {score:.3f}: topic guard: the request names {len(named)} "

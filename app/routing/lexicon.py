@@ -63,7 +63,8 @@ IT_VERBS: dict[str, list[str]] = {
     "restore": ["ripristinare"],
 }
 IT_EXTRA: dict[str, list[str]] = {
-    "read": ["leggi", "legga", "leggete", "qual è il contenuto", "qual'è il contenuto", "apri e leggi", "apri e leggimi", "aprimi e leggi", "apri e mostra",
+    "read": ["leggi", "legga", "leggete", "qual è il contenuto", "qual'è il contenuto", "apri e leggi",
+             "apri e leggimi", "aprimi e leggi", "apri e mostra",
              "apri e mostrami", "vedi", "veda", "cosa c'è in", "cosa c'è nel",
              "cosa c'è nella", "cosa c'è dentro", "che c'è in", "che c'è nel", "che c'è nella", "far vedere",
              "fammi vedere", "fa vedere", "fai vedere", "fammelo vedere", "fammela vedere",
@@ -74,7 +75,8 @@ IT_EXTRA: dict[str, list[str]] = {
              "stampami le prime", "stampami le righe", "stampami il contenuto"],
     "open": ["apri", "apra", "aprite", "aprimi", "aprilo", "aprila", "aprimelo", "aprimela"],
     "list": ["che file ci sono", "quali file ci sono", "che cartelle ci sono", "quali cartelle ci sono"],
-    "delete": ["rimuovi", "rimuova", "togli", "tolga", "togli di mezzo", "leva di mezzo", "butta via", "butta", "distruggi", "leva"],
+    "delete": ["rimuovi", "rimuova", "togli", "tolga", "togli di mezzo", "leva di mezzo", "butta via", "butta",
+               "distruggi", "leva"],
     "write": ["scrivi", "scriva", "aggiungi", "aggiunga", "crea", "salva", "inserisci", "inserisca"],
     "edit": ["sostituisci", "sostituisca"],
     "move": ["trasferisci", "trasferisca"],
@@ -108,7 +110,8 @@ IT_EXTRA: dict[str, list[str]] = {
     "down": ["abbassa", "diminuisci", "riduci", "più piano", "piu piano"],
 }
 EN_VERBS: dict[str, list[str]] = {
-    "read": ["read", "cat", "go through", "look through", "open and read", "open up and read", "open and show", "open it and read", "show", "display", "view", "see", "look at", "take a look at", "have a look at",
+    "read": ["read", "cat", "go through", "look through", "open and read", "open up and read", "open and show",
+             "open it and read", "show", "display", "view", "see", "look at", "take a look at", "have a look at",
              "visit", "browse", "what's in", "whats in", "what is in", "what's inside", "whats inside",
              "show me the contents", "give me the contents", "what does it say", "print out what's in",
              "print out whats in", "print out what is in", "print what's in", "print whats in",
@@ -127,7 +130,8 @@ EN_VERBS: dict[str, list[str]] = {
     "list": ["list", "enumerate", "ls", "what files are", "which files are", "what folders are",
              "what files do i have", "which files do i have", "what files have i got",
              "which folders are"],
-    "find": ["find", "search", "look for", "locate", "track down", "hunt down", "seek", "grep", "look up", "search for", "hunt for",
+    "find": ["find", "search", "look for", "locate", "track down", "hunt down", "seek", "grep", "look up", "search for",
+             "hunt for",
              "are there any", "are there", "is there any", "do i have any", "have i got any"],
     "up": ["raise", "increase", "turn up", "boost", "crank up", "louder", "bump up"],
     "down": ["lower", "decrease", "reduce", "turn down", "quieter", "dim"],
@@ -169,7 +173,9 @@ EN_VERBS: dict[str, list[str]] = {
 # How people text: short forms read as the word they stand for ("nn" is a negation).
 TEXTING: dict[str, str] = {"nn": "non", "ke": "che", "qnd": "quando", "qndo": "quando", "cmq": "comunque",
                            "xke": "perché", "xché": "perché", "pls": "please", "plz": "please", "u": "you",
-                           "r": "are", "dnt": "don't", "2day": "today", "2morrow": "tomorrow", "wat": "what", "gimme": "give", "qnto": "quanto", "qnt": "quanto", "x": "per", "sn": "sono", "cm": "come", "dv": "dove"}
+                           "r": "are", "dnt": "don't", "2day": "today", "2morrow": "tomorrow", "wat": "what",
+                           "gimme": "give", "qnto": "quanto", "qnt": "quanto", "x": "per", "sn": "sono", "cm": "come",
+                           "dv": "dove"}
 # Words that are nouns as often as verbs: a verb only at the start of a clause.
 AMBIGUOUS = frozenset({
     "cat", "list", "search", "copy", "play", "print", "call", "check", "set", "start", "stop", "book", "plan", "count",
@@ -197,7 +203,8 @@ NEGATIONS = frozenset({"non", "not", "never", "mai", "senza", "without", "don't"
 # Two-word ways of calling a request off ("lascia stare", "lascia perdere").
 NEGATION_PHRASES = frozenset({("lascia", "stare"), ("lascia", "perdere"), ("lasciamo", "perdere"),
                               ("lasciamo", "stare"), ("leave", "it")})
-CLAUSE_BREAK = frozenset({"you", "u", "tu", "io", "lei", "fai", "fa", "fare", "fammi", "facciamo", "make", "do", "let", "dammi", "give", "go",
+CLAUSE_BREAK = frozenset({"you", "u", "tu", "io", "lei", "fai", "fa", "fare", "fammi", "facciamo", "make", "do", "let",
+                          "dammi", "give", "go",
                           "vai", "prova", "try", "e", "ed", "poi", "quindi", "dopo", "and", "then", "also", "anche",
                           "to", "di", "a", "ad",
                           "non", "not", "don't", "dont", "never", "mai", "let's", "lets", "me", "mi", "ce", "ci",

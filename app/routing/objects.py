@@ -182,7 +182,7 @@ def _tool_kinds_cached(name: str, props_key: tuple[tuple[str, str], ...]) -> tup
     for arg, desc in props_key:
         if arg not in path_args:
             continue
-        kind = _says(desc) if desc else None
+        kind: str | None = _says(desc) if desc else None
         if kind is None and desc and _both(desc):
             kind = "any"  # "Folder (or one file) to search in": the tool takes either
         if kind is None and len(path_args) == 1 and by_name == "folder":

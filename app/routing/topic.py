@@ -48,7 +48,8 @@ def things(text: str) -> list[str]:
 # What kind of question a request asks about its thing: a new thing only fills the slot when the question is the
 # same kind ("a che ora è il parrucchiere?" after "quando ho il dentista?"; not "make a playlist").
 _FRAMES: dict[str, re.Pattern[str]] = {
-    "when": re.compile(r"\b(?:quando|quand'|quand'è|quand'e|qnd|qndo|when|when's|whens|a che ora|che giorno|what time|what day|"
+    "when": re.compile(r"\b(?:quando|quand'|quand'è|quand'e|qnd|qndo|when|when's|whens|a che ora|che giorno|"
+                       r"what time|what day|"
                        r"which day)(?:\s|$)"),
     "where": re.compile(r"\b(?:dove|dov'|where|where's|wheres)(?:\s|$)"),
     "who": re.compile(r"\b(?:chi|who|who's|whom)(?:\s|$)"),

@@ -11,7 +11,8 @@ def acts(text: str) -> tuple[str, ...]:
 
 
 @pytest.mark.parametrize("text, cls", [
-    ("leggi a.txt", "read"), ("apri a.txt", "open"), ("open a.txt", "open"), ("mostrami a.txt", "read"), ("visualizza a.txt", "read"),
+    ("leggi a.txt", "read"), ("apri a.txt", "open"), ("open a.txt", "open"), ("mostrami a.txt", "read"),
+    ("visualizza a.txt", "read"),
     ("fammi vedere a.txt", "read"), ("puoi leggermelo?", "read"), ("read a.txt", "read"), ("show me a.txt", "read"),
     ("cancella a.txt", "delete"), ("elimina a.txt", "delete"), ("rimuovi a.txt", "delete"), ("cancellalo", "delete"),
     ("delete a.txt", "delete"), ("remove a.txt", "delete"),
