@@ -70,8 +70,8 @@ def last_content_ref(steps: Sequence[Step]) -> str | None:
 def _object_text(clause: Clause) -> str:
     """The clause after its first action word: "ricordati che X" -> "X"."""
     words = clause.text.split()
-    from app.routing.actions import verb_class
     from app.routing.normalize import normalize
+    from app.routing.vocabulary import verb_class
 
     for i, w in enumerate(words):
         if verb_class(normalize(w)):

@@ -19,13 +19,15 @@ from app.lang.detect import detect_lang
 from app.lang.messages import Message
 from app.turn.decision import RouteResult
 
-from .actions import VERB_FORMS, action_of, split_continuation, verb_class, verb_langs
+from .actions import action_of
 from .args_extractor import extract
 from .capability import RESTORE_CUE, CoverageCache, Verdict, unsupported
+from .clauses import split_continuation
 from .file_stage import asks_later, plan_clause
 from .l0 import EDGE_FILLERS
 from .lexicon import STOPWORDS
 from .normalize import normalize, normalize_cached, split_words
+from .vocabulary import VERB_FORMS, verb_class, verb_langs
 
 TYPO_CLASSES = frozenset({"delete", "move", "rename", "copy", "install", "uninstall", "print", "send", "compress",
                           "extract", "encrypt", "upload", "find"})

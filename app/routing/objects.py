@@ -84,8 +84,8 @@ def _word_kinds(text: str) -> list[Said]:
     """Per path of the request: the kind its nearest words name, and how firmly. "il file X" and "la cartella X"
     say it outright; "i file in X", "the files of X" make X the place that holds them, and a lone "in X"
     ("che c'è in ~/Musica") a place too: a folder, but only when nothing firmer (disk, an extension) speaks."""
-    from .actions import verb_class
     from .args_extractor import masked_text  # the extractor imports normalize, which this module uses
+    from .vocabulary import verb_class
 
     toks = split_words(normalize(masked_text(text)))
     n_paths = toks.count("{path}")

@@ -21,9 +21,10 @@ from app.store.keys import KeyUnavailable
 from app.turn.decision import RouteResult, RouteStage
 
 from .action_stage import ActionStage
-from .actions import action_of, split_continuation, stored_key
+from .actions import action_of, stored_key
 from .args_extractor import extract
 from .args_llm import ArgsLLM
+from .clauses import split_continuation
 from .l0 import L0Table, default_table
 from .l1 import L1Matcher, MatchResult
 from .l2 import L2Matcher, content_leak, template_steps, too_big

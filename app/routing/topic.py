@@ -14,9 +14,10 @@ from typing import Any
 
 from app.lang.words import stem
 
-from .actions import OBJECT_OF, PHRASAL, PHRASAL_HEADS, THING_OF, ActionSig, typo_word, verb_class
+from .actions import PHRASAL, PHRASAL_HEADS, ActionSig
 from .lexicon import CLAUSE_BREAK, NEGATIONS, NOUN_ACTIONS, STOPWORDS, TEXTING
 from .normalize import FILLER_WORDS, canonical, normalize, split_words
+from .vocabulary import OBJECT_OF, THING_OF, typo_word, verb_class
 
 PLACEHOLDER = "{topic}"
 _MIN_LEN = 3

@@ -8,9 +8,10 @@ from typing import Any, Callable
 import pytest
 
 from app.bench.routing_sets import REFERENCE_NOW, teach
-from app.routing.actions import action_of, typo_verb
+from app.routing.actions import action_of
 from app.routing.objects import request_kinds, shape_kind, tool_kinds
 from app.routing.tool_sense import fits, sense_of
+from app.routing.vocabulary import typo_verb
 from app.tools.catalog import core_tools
 
 
@@ -37,7 +38,8 @@ def test_a_path_kind_comes_from_the_word_the_disk_and_the_spelling(tmp_path: Pat
 def test_weak_words_give_way_to_the_spelling_and_the_disk() -> None:
     # "i file di X" and a lone "in X" make X a place, but an extension says file
     assert request_kinds("elenca i file di /tmp/t/a.txt", ["/tmp/t/a.txt"], None) == ["file"]
-    assert request_kinds("mi dici che c'è in ~/nowhere-xyz?", ["~/nowhere-xyz"], None) == ["folder"]
+    assert request_kinds("che file ci sono in ~/nowhere-xyz?", ["~/nowhere-xyz"], None) == ["folder"]
+    assert request_kinds("mi dici che c'è in ~/nowhere-xyz?", ["~/nowhere-xyz"], None) == [None]  # shown: either
     assert request_kinds("cosa c'è scritto dentro /var/log/syslog", ["/var/log/syslog"], None) == ["file"]
     assert request_kinds("leggi /etc/hosts", ["/etc/hosts"], None) == ["file"]  # what is read is a text
     assert request_kinds("ls ~/nowhere-xyz", ["~/nowhere-xyz"], None) == ["folder"]

@@ -1,0 +1,38 @@
+"""Where a multi-verb request can be cut into clauses ("scarica X e poi mandamelo" -> two)."""
+from __future__ import annotations
+
+import re
+
+from .actions import action_of
+
+_SPLIT = re.compile(r"\s*(?:,\s*)?\b(?:e poi|e quindi|e dopo|and then|and also|after that|dopodich[eéè]|poi|then|"
+                    r"quindi|e|ed|and|&)\b\s+|\s*[;,]\s+", re.I)
+_MAY_SPLIT = re.compile(r"(?i)[,;&]|\b(?:e|ed|and|poi|then|quindi|after|dopodich)")
+_PARTICIPLE = re.compile(r"(?i)^\w+(?:ed|at[oaie]|it[oaie]|ut[oaie])\s*[.!?]*$")
+_ALWAYS = re.compile(r"(?i)^\s*(?:,\s*)?(?:e poi|e quindi|e dopo|and then|after that|dopodich[eéè]|poi|then|;)")
+
+
+def split_continuation(text: str) -> list[str]:
+    """Cut a request into clauses that each start with an action: "scarica X e poi mandamelo" -> two.
+
+    A bare "e"/"and"/"," cuts only when an action verb follows ("leggi a.txt e b.txt" stays whole);
+    "e poi", "and then", "poi", "then" always cut.
+    """
+    if not isinstance(text, str) or not text.strip():
+        return []
+    if not _MAY_SPLIT.search(text):
+        return [text.strip()]  # no joining word or mark at all: one clause (this runs before every request)
+    parts: list[str] = []
+    start = 0
+    for m in _SPLIT.finditer(text):
+        rest = text[m.end():]
+        if not rest.strip() or m.start() <= start:
+            continue
+        if not _ALWAYS.match(m.group(0)) and not action_of(" ".join(rest.split()[:3])).known:
+            continue
+        if _PARTICIPLE.match(rest.strip()):
+            continue  # "copy X to Y, compressed": a word that says how, not a second request
+        parts.append(text[start:m.start()].strip())
+        start = m.end()
+    parts.append(text[start:].strip())
+    return [p for p in parts if p]
