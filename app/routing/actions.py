@@ -93,6 +93,7 @@ def _named_not_called(toks: list[str], i: int, cls: str) -> bool:
     return cls == "call" and i > 0 and toks[i - 1] == "si"
 
 
+COUNT_WORDS = frozenset({"quanti", "quante", "many"})
 # Words that restrict what a request acts on: the remembered call, made without them, would do more.
 ONLY = frozenset({"solo", "soltanto", "solamente", "unicamente", "esclusivamente", "only", "tranne", "eccetto",
                   "escluso", "esclusi", "except", "excluding", "but", "apart", "salvo", "fuorché", "fuorche"})
@@ -138,6 +139,8 @@ def _reported(toks: list[str]) -> bool:
     for i, t in enumerate(toks):
         if t in _THIRD_PERSON and i > 0 and toks[i - 1] not in ("it", "lo"):
             return True
+        if t in ("already", "già", "gia") and i + 1 < len(toks) and verb_class(toks[i + 1]):
+            return True  # "I already read X this morning"
         if t not in _AUX:
             continue
         j = i + 1
@@ -226,6 +229,8 @@ def signature_of_tokens(toks: list[str]) -> ActionSig:
     first_value = next((k for k, t in enumerate(toks) if t in ("{path}", "{url}")), None)
     if first_value is not None and any(t in TELL for t in toks[first_value + 1:]):
         content.add("~tell")  # "leggi X e dimmi quante righe ha": a question about it, not only the thing
+    if any(t in COUNT_WORDS for t in toks):
+        content.add("~count")  # "quanti pdf ci sono in X": a number, not the list the remembered call gives
     if _reported(toks):
         negated = True  # "ho già cancellato X?", "did you copy X?", "which app opens X": not asked to be done
     if not actions:

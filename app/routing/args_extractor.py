@@ -48,6 +48,8 @@ _RE_QUOTED = re.compile(r"[\"'“”«»‘’]((?:~|/|\.{1,2}/|[A-Za-z]:\\)[^\"
 # Any other quoted text is an argument too ("scrivi 'ciao' nel file ..."). An apostrophe inside a word
 # ("l'ora", "po'") cannot open or close a quote.
 _RE_QUOTED_TEXT = re.compile(r"(?<!\w)([\"'“«‘])(?P<q>[^\"'“”«»‘’\n]{1,500}?)([\"'”»’])(?!\w)")
+# "nel file ~/todo.txt: chiamare la banca": after a path and a colon, the rest is the text to write
+_RE_AFTER_COLON = re.compile(r"(?:~|/)[^\s:]*[^\s:.,;]:\s+(?P<q>[^\n]{1,500}?)\s*$")
 _RE_URL = re.compile(r"(?i)(?<![\w@])(?:(?:https?|ftp)://|www\.)[^\s<>\"'“”«»]{1,2048}")
 _RE_EMAIL = re.compile(r"(?<![\w.+-])[\w.+-]{1,64}@[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63}){1,8}")
 _RE_PATH = re.compile(
@@ -110,6 +112,9 @@ def _candidates(text: str, now: datetime) -> list[SlotSpan]:
         q = m.group("q").strip()
         if q:
             c.append(SlotSpan(m.start(), m.end(), "quoted", q))
+    m2 = _RE_AFTER_COLON.search(text)
+    if m2 and not any(s.kind == "quoted" for s in c):  # "scrivi nel file X: chiamare la banca": the text is the value
+        c.append(SlotSpan(m2.start("q"), m2.end("q"), "quoted", m2.group("q").strip()))
     for m in _RE_URL.finditer(text):
         v, end = _strip_trailing(m.group(0), m.start())
         if len(v) > 4:

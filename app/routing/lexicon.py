@@ -63,7 +63,7 @@ IT_VERBS: dict[str, list[str]] = {
     "restore": ["ripristinare"],
 }
 IT_EXTRA: dict[str, list[str]] = {
-    "read": ["leggi", "legga", "leggete", "qual è il contenuto", "qual'è il contenuto", "apri e leggi",
+    "read": ["leggi", "legga", "leggete", "stampa a video", "stampami a video", "qual è il contenuto", "qual'è il contenuto", "apri e leggi",
              "apri e leggimi", "aprimi e leggi", "apri e mostra",
              "apri e mostrami", "vedi", "veda", "cosa c'è in", "cosa c'è nel",
              "cosa c'è nella", "cosa c'è dentro", "che c'è in", "che c'è nel", "che c'è nella", "far vedere",
@@ -75,7 +75,8 @@ IT_EXTRA: dict[str, list[str]] = {
              "stampami le prime", "stampami le righe", "stampami il contenuto"],
     "open": ["apri", "apra", "aprite", "aprimi", "aprilo", "aprila", "aprimelo", "aprimela"],
     "list": ["che file ci sono", "quali file ci sono", "che cartelle ci sono", "quali cartelle ci sono"],
-    "delete": ["rimuovi", "rimuova", "togli", "tolga", "togli di mezzo", "leva di mezzo", "butta via", "butta",
+    "delete": ["sposta nel cestino", "metti nel cestino", "butta nel cestino", "spostalo nel cestino",
+               "rimuovi", "rimuova", "togli", "tolga", "togli di mezzo", "leva di mezzo", "butta via", "butta",
                "distruggi", "leva"],
     "write": ["scrivi", "scriva", "aggiungi", "aggiunga", "crea", "salva", "inserisci", "inserisca"],
     "edit": ["sostituisci", "sostituisca"],
@@ -110,7 +111,7 @@ IT_EXTRA: dict[str, list[str]] = {
     "down": ["abbassa", "diminuisci", "riduci", "più piano", "piu piano"],
 }
 EN_VERBS: dict[str, list[str]] = {
-    "read": ["read", "cat", "go through", "look through", "open and read", "open up and read", "open and show",
+    "read": ["read", "cat", "print on screen", "print to the screen", "print on the screen", "go through", "look through", "open and read", "open up and read", "open and show",
              "open it and read", "show", "display", "view", "see", "look at", "take a look at", "have a look at",
              "visit", "browse", "what's in", "whats in", "what is in", "what's inside", "whats inside",
              "show me the contents", "give me the contents", "what does it say", "print out what's in",
@@ -119,7 +120,8 @@ EN_VERBS: dict[str, list[str]] = {
              "print the last", "print the first", "print the lines", "print the contents", "print the content",
              "print out the last", "print out the first", "print out the lines", "print out the contents"],
     "open": ["open", "open up", "double-click", "double click"],
-    "delete": ["delete", "remove", "erase", "trash", "rm", "get rid of", "throw away", "destroy"],
+    "delete": ["move to the trash", "move to trash", "put in the trash", "send to the trash", "send to trash",
+               "delete", "remove", "erase", "trash", "rm", "get rid of", "throw away", "destroy"],
     "empty": ["empty", "wipe", "clear", "blank"],
     "write": ["write", "save", "create", "add", "append", "insert", "store", "jot down", "put down", "type", "mkdir",
               "make a folder", "make a new folder", "make a directory"],
