@@ -9,7 +9,8 @@ doubt, they say no and the request goes to the planner.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from app.lang.words import stem  # noqa: F401  (re-exported: the one stemmer)
@@ -26,7 +27,7 @@ from .lexicon import (
     STOPWORDS,
     TEXTING,
 )
-from .normalize import FILLER_WORDS, canonical, split_words
+from .normalize import FILLER_WORDS, canonical, normalize_cached, split_words
 from .vocabulary import (
     MAX_PHRASE,
     OBJECT_OF,
@@ -262,12 +263,25 @@ def _role(toks: list[str], i: int) -> str:
     return "obj"
 
 
+# Framings that talk about an action instead of asking for it: how-to questions, hypotheticals, reports of what
+# someone else asked or wants.
+_NOT_ASKED = re.compile(
+    r"\b(?:how (?:do|can|should|would|could) (?:i|you|we|one)|how to|explain how|tell me how|show me how|"
+    r"come (?:faccio|posso|si fa|si può|si puo|devo|dovrei|fare)|spiegami come|dimmi come|insegnami a|"
+    r"se (?:dovessi|volessi|facessi|provassi)|if i (?:were|wanted|had)|what happens if|cosa succede se|"
+    r"(?:ieri|yesterday|prima|earlier) (?:ho chiesto|i asked|mi hai|you)|"
+    r"(?:vuole|vogliono|wants to|want me to\b(?! do))|è vero che|is it true that)\b")
+
+
 @lru_cache(maxsize=8192)
 def action_of(text: str) -> ActionSig:
     """Signature of a raw request (argument values are masked first)."""
     if not isinstance(text, str):
         return ActionSig((), False, frozenset(), frozenset())
-    return signature_of_tokens(split_words(canonical(text)))
+    sig = signature_of_tokens(split_words(canonical(text)))
+    if not sig.negated and _NOT_ASKED.search(normalize_cached(text)):
+        return replace(sig, negated=True)  # "how do I delete X?", "se dovessi spostare X…": not asked to be done
+    return sig
 
 
 def action_key(sig: ActionSig) -> str:

@@ -198,10 +198,21 @@ def plan_clause(clause: str, has_tool: Callable[[str], bool], sig: ActionSig | N
     plan = _plan_clause(clause, has_tool, sig)
     if plan is None or not plan.steps or asks_later(clause):
         return plan  # (a later time is the stage's to answer: "cannot schedule")
+    sig = sig or action_of(clause)
+    values = " ".join(str(v) for st in plan.steps for v in st["args"].values())  # "start firefox": the app's name
+    said = _leftover(clause, sig, (PATTERN_AFTER, GREP_CUES, IN_FILES, WHERE_IS, DEFAULT_APP, MKDIR_WORDS, PUT), values)
+    plain = _PLAIN_OBJECTS | ({"recency:new"} if plan.steps[0]["tool"] == "make_folder" else set())  # "new folder"
+    said = (said - _OPEN_WORDS) | (set(sig.objects) - plain)
+    if said:  # "fammi una cartella X recursively", "cancella X in inglese": more than the call carries
+        return Plan(hold=f"the request says more than the rules' call carries ({', '.join(sorted(said))})")
     unused = _unused_values(clause, plan.steps)
     if unused:
         return Plan(hold=f"the rules' call would leave out {unused}")
     return plan
+
+
+# Object words a file call can carry without changing it: the kind of thing named ("la foto X.jpg", "la cartella").
+_PLAIN_OBJECTS = frozenset({"folder", "app", "web", "image", "music", "video", "trash"})
 
 
 def _unused_values(clause: str, steps: list[dict[str, Any]]) -> list[str]:

@@ -283,7 +283,7 @@ sotto sopra quant' quant'è viene vien esatta esatto esattamente exact exactly p
 buongiorno buonasera buonanotte salve cortesemente gentilmente cortese gentile potrebbe potresti potreste può puoi
 scusi scusa scusate scusami grazie mille tante prego tipo ehm eh ehi hey allora cioè cioe insomma io tu lei voi
 good morning afternoon evening kindly thank thanks um uh hmm okay ok sapere saper servono stanno sta through c
-sto sti ste mo mò mo' dai
+sto sti ste mo mò mo' dai 'na na 'n
 out off up down over under some any
 file files documento documenti document documents doc contenuto contenuti content contents testo text cosa roba
 stuff thing things item items cose
