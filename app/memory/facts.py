@@ -138,7 +138,8 @@ _TRIGGER_RES = [(re.compile(r"^\s*" + _LEAD + p + r"$", re.IGNORECASE | re.DOTAL
 # time. No tool rings or notifies later, so it is neither stored nor run: the person is told so, and that the
 # fact itself can be kept ("ricordati che …"). A plain todo ("ricordati di comprare il latte", even with a day:
 # "… lunedì") stays a fact to recall; what makes a reminder timed is a clock time, an offset or a later moment.
-_REMIND = re.compile(r"^\s*(?:per favore\s+|please\s+)?(?P<w>ricordami|ricordati|ricorda|rammentami|avvisami|"
+_REMIND = re.compile(r"^\s*(?:(?:tu|you|ehm|allora|ok|okay|dai|hey|ehi|senti|listen)[\s,]+)*"
+                     r"(?:per favore\s+|please\s+)?(?P<w>ricordami|ricordati|ricorda|rammentami|avvisami|"
                      r"remind me|remember|alert me|ping me)\b(?P<rest>.*)$", re.IGNORECASE | re.DOTALL)
 _REMIND_FACT = re.compile(r"^\s*(?:che|that|:|,)", re.IGNORECASE)  # "ricordami che …": a fact, whatever its time
 _TIMED = re.compile(
