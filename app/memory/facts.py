@@ -130,7 +130,8 @@ _TRIGGERS = [
     (r"(?:please\s+)?(?:remember|remind me)\s+to\s+(?P<x>.+)", "todo"),
 ]
 # "tu ricorda che …", "ehm allora ricordati che …", "ok remember that …": a word or two in front changes nothing
-_LEAD = r"(?:(?:tu|you|ehm|allora|ok|okay|dai|hey|ehi|senti|listen)[\s,]+)*"
+_LEAD = (r"(?:(?:tu|you|ehm|allora|ok|okay|dai|hey|ehi|senti|listen|scusa|scusi|sorry|please|per favore|"
+         r"mi fai un favore)[\s,?!]+)*")
 _TRIGGER_RES = [(re.compile(r"^\s*" + _LEAD + p + r"$", re.IGNORECASE | re.DOTALL), c) for p, c in _TRIGGERS]
 
 
@@ -138,8 +139,8 @@ _TRIGGER_RES = [(re.compile(r"^\s*" + _LEAD + p + r"$", re.IGNORECASE | re.DOTAL
 # time. No tool rings or notifies later, so it is neither stored nor run: the person is told so, and that the
 # fact itself can be kept ("ricordati che …"). A plain todo ("ricordati di comprare il latte", even with a day:
 # "… lunedì") stays a fact to recall; what makes a reminder timed is a clock time, an offset or a later moment.
-_REMIND = re.compile(r"^\s*(?:(?:tu|you|ehm|allora|ok|okay|dai|hey|ehi|senti|listen)[\s,]+)*"
-                     r"(?:per favore\s+|please\s+)?(?P<w>ricordami|ricordati|ricorda|rammentami|avvisami|"
+_REMIND = re.compile(r"^\s*(?:(?:tu|you|ehm|allora|ok|okay|dai|hey|ehi|senti|listen|scusa|scusi|sorry|please|"
+                     r"per favore|mi fai un favore)[\s,?!]+)*(?P<w>ricordami|ricordati|ricorda|rammentami|avvisami|"
                      r"remind me|remember|alert me|ping me)\b(?P<rest>.*)$", re.IGNORECASE | re.DOTALL)
 _REMIND_FACT = re.compile(r"^\s*(?:che|that|:|,)", re.IGNORECASE)  # "ricordami che …": a fact, whatever its time
 _TIMED = re.compile(
@@ -195,11 +196,16 @@ def _bare_fact(t: str) -> str | None:
 _KE = re.compile(r"(?i)(?<=\s)ke(?=\s)")
 
 
+_THANKS = re.compile(r"(?i)[\s,;!]+(?:grazie(?: mille| tante)?|please|per favore|thanks?|thank you|thx|ty|pls|plz)"
+                     r"[\s.!]*$")
+
+
 def extract_fact(text: str) -> tuple[str, str] | None:
     """'ricordati che il dentista è giovedì alle 10' → ('il dentista è giovedì alle 10', 'appointments')."""
     if timed_reminder(text):
         return None  # to be reminded at a time: nothing to store (the remember stage says why)
     t = _KE.sub("che", " ".join(text.replace("’", "'").split()))  # "ricordati ke …": texting for "che"
+    t = _THANKS.sub("", t)  # "segnati che la palestra è alle 18, grazie": the thanks is not part of the fact
     for rx, category in _TRIGGER_RES:
         m = rx.match(t)
         if m:
@@ -233,7 +239,7 @@ _RECALL_CUES = [
     (r"(?:che\s+)?cosa\s+ti\s+ho\s+detto\s+" + _ABOUT + r"\s*(?P<x>.+)", False),
     (r"(?:ti\s+)?ricordi\s+(?P<x>.+)", False),
 ]
-_RECALL_RES = [(re.compile(r"^\s*" + p + r"$", re.IGNORECASE | re.DOTALL), own) for p, own in _RECALL_CUES]
+_RECALL_RES = [(re.compile(r"^\s*" + _LEAD + p + r"$", re.IGNORECASE | re.DOTALL), own) for p, own in _RECALL_CUES]
 _OWN = re.compile(r"\b(?:my|mine|our|ours|mio|mia|miei|mie|nostro|nostra|nostri|nostre|me|myself)\b", re.IGNORECASE)
 _DETERMINER = re.compile(r"^(?:the|my|our|a|an|il|lo|la|l'|i|gli|le|un|una|un'|mio|mia|miei|mie|nostro|nostra|"
                          r"nostri|nostre)\s*", re.IGNORECASE)
@@ -251,7 +257,7 @@ def recall_topic(text: str) -> str | None:
     The owner is the topic ("my doctor's name", "il compleanno di mia sorella" → "doctor", "sorella"): the recall
     of the owner finds the fact. None when the question is not such a question, or asks a clause ("ti ricordi
     quando ho il dentista?", left to the other levels)."""
-    t = " ".join(text.replace("’", "'").split()).rstrip(" ?!.")
+    t = _THANKS.sub("", " ".join(text.replace("’", "'").split())).rstrip(" ?!.")
     for rx, own in _RECALL_RES:
         m = rx.match(t)
         if m is None:

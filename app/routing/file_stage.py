@@ -64,7 +64,7 @@ PATTERN_AFTER = re.compile(r"(?i)\b(?:la parola|the word|il testo|the text|la sc
                            r"[\"'“«]?([^\s\"'”»,;?]+)")
 # "metti X nella cartella Y", "put X into Y": two full paths and nothing else is a move.
 PUT = re.compile(r"(?i)^\s*(?:metti|mettimi|put)\s+(?:il file\s+|the file\s+)?(\S+)\s+"
-                 r"(?:in|into|nella cartella|in the folder|into the folder|dentro)\s+(\S+)\s*[.!]*\s*$")
+                 r"(?:in|into|nella cartella|in the folder|into the folder|dentro)\s+(\S+?)\s*[.!?]*\s*$")
 WHERE_IS = re.compile(r"(?i)\b(dov'è|dov'e|dove si trova|dove sta|where is|where's|locate|trova\w*|find|cerca\w*|"
                       r"search)\b")
 APP_STOP = {"la", "il", "lo", "l'", "le", "i", "gli", "un", "una", "the", "a", "an", "app", "applicazione",

@@ -63,7 +63,8 @@ IT_VERBS: dict[str, list[str]] = {
     "restore": ["ripristinare"],
 }
 IT_EXTRA: dict[str, list[str]] = {
-    "read": ["leggi", "legga", "leggete", "stampa a video", "stampami a video", "qual è il contenuto", "qual'è il contenuto", "apri e leggi",
+    "read": ["leggi", "legga", "leggete", "stampa a video", "stampami a video", "qual è il contenuto",
+             "qual'è il contenuto", "apri e leggi",
              "apri e leggimi", "aprimi e leggi", "apri e mostra",
              "apri e mostrami", "vedi", "veda", "cosa c'è in", "cosa c'è nel",
              "cosa c'è nella", "cosa c'è dentro", "che c'è in", "che c'è nel", "che c'è nella", "far vedere",
@@ -111,7 +112,8 @@ IT_EXTRA: dict[str, list[str]] = {
     "down": ["abbassa", "diminuisci", "riduci", "più piano", "piu piano"],
 }
 EN_VERBS: dict[str, list[str]] = {
-    "read": ["read", "cat", "print on screen", "print to the screen", "print on the screen", "go through", "look through", "open and read", "open up and read", "open and show",
+    "read": ["read", "cat", "print on screen", "print to the screen", "print on the screen", "go through",
+             "look through", "open and read", "open up and read", "open and show",
              "open it and read", "show", "display", "view", "see", "look at", "take a look at", "have a look at",
              "visit", "browse", "what's in", "whats in", "what is in", "what's inside", "whats inside",
              "show me the contents", "give me the contents", "what does it say", "print out what's in",
@@ -205,7 +207,9 @@ NEGATIONS = frozenset({"non", "not", "never", "mai", "senza", "without", "don't"
 # Two-word ways of calling a request off ("lascia stare", "lascia perdere").
 NEGATION_PHRASES = frozenset({("lascia", "stare"), ("lascia", "perdere"), ("lasciamo", "perdere"),
                               ("lasciamo", "stare"), ("leave", "it")})
-CLAUSE_BREAK = frozenset({"you", "u", "tu", "io", "lei", "fai", "fa", "fare", "fammi", "facciamo", "make", "do", "let",
+CLAUSE_BREAK = frozenset({"ehi", "hey", "scusa", "scusi", "senti", "senta", "allora", "ok", "okay", "dai", "favore",
+                          "grazie", "ciao", "buongiorno", "buonasera", "listen", "sorry", "hi", "hello", "you", "u",
+                          "tu", "io", "lei", "fai", "fa", "fare", "fammi", "facciamo", "make", "do", "let",
                           "dammi", "give", "go",
                           "vai", "prova", "try", "e", "ed", "poi", "quindi", "dopo", "and", "then", "also", "anche",
                           "to", "di", "a", "ad",
@@ -283,7 +287,7 @@ sotto sopra quant' quant'è viene vien esatta esatto esattamente exact exactly p
 buongiorno buonasera buonanotte salve cortesemente gentilmente cortese gentile potrebbe potresti potreste può puoi
 scusi scusa scusate scusami grazie mille tante prego tipo ehm eh ehi hey allora cioè cioe insomma io tu lei voi
 good morning afternoon evening kindly thank thanks um uh hmm okay ok sapere saper servono stanno sta through c
-sto sti ste mo mò mo' dai 'na na 'n
+sto sti ste mo mò mo' dai 'na na 'n senti senta listen thx ty sorry hi hello ciao favore
 out off up down over under some any
 file files documento documenti document documents doc contenuto contenuti content contents testo text cosa roba
 stuff thing things item items cose
