@@ -89,6 +89,10 @@ def request_lang(text: str) -> str:
     return detect_lang(text)
 
 
+# A clause that tells what the person is doing or has to do, around a request for the assistant.
+_CONTEXT = re.compile(r"(?i)^\s*(?:devo|dovrei|dobbiamo|sto\s+\w+(?:ando|endo)|i need to|i have to|i must|"
+                      r"i'm going to|i am going to|i'm\s+\w+ing|sto per)\b")
+_URL = re.compile(r"(?i)https?://|www\.")
 _THAT = re.compile(r"(?i)\b(?:che|that)\b|:")
 
 
@@ -134,10 +138,15 @@ class ActionStage:
             if _remember_that(clause, sig):
                 rest.append(clause)  # "ricordati che mia sorella si chiama Giulia": what follows is the fact
                 continue
+            if len(clauses) > 1 and _CONTEXT.match(clause):
+                rest.append(clause)  # "devo mandare le foto a mia sorella, trovami i jpg": the person's own plan
+                continue
             verdict = None
             if sig.actions or RESTORE_CUE.search(clause):
                 covered = self._coverage.get() if covered is None else covered
                 verdict = unsupported(clause, covered, sig)
+                if verdict is not None and verdict.cannot == "download" and _URL.search(text):
+                    verdict = None  # "mi serve il contenuto di <url>, me lo scarichi?": the page, said before
             if verdict is None:
                 plan = plan_clause(clause, self._has_tool, sig)
                 if plan is not None and (plan.steps or plan.question) and asks_later(clause):

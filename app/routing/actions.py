@@ -91,7 +91,9 @@ def _times_sign(toks: list[str], i: int) -> bool:
 
 def _named_not_called(toks: list[str], i: int, cls: str) -> bool:
     """"si chiama Giulia" is a name ("is called"), not a phone call."""
-    return cls == "call" and i > 0 and toks[i - 1] == "si"
+    if cls != "call":
+        return False
+    return (i > 0 and toks[i - 1] == "si") or (i + 1 < len(toks) and toks[i + 1] in ("{path}", "{quoted}"))
 
 
 COUNT_WORDS = frozenset({"quanti", "quante", "many"})
@@ -124,7 +126,8 @@ def _between_numbers(toks: list[str]) -> set[int]:
     return out
 
 
-_AUX = frozenset({"ho", "hai", "ha", "abbiamo", "avete", "hanno", "avevo", "aveva", "have", "has", "had", "did",
+_AUX = frozenset({"ho", "hai", "ha", "abbiamo", "avete", "hanno", "avevo", "aveva", "sei", "sono", "siamo", "siete",
+                  "è", "have", "has", "had", "did",
                   "i've", "ive", "you've", "we've"})
 _BETWEEN_AUX = frozenset({"già", "gia", "mai", "ancora", "already", "you", "i", "we", "tu", "io", "it", "just", "ever",
                           "not", "non", "u"})  # no articles: "quando ho la visita?" is a noun, not "visitato"

@@ -123,6 +123,9 @@ def _leftover(clause: str, sig: ActionSig, cues: tuple[re.Pattern[str], ...], va
     return left - set(_SEARCH_WORDS) - set(RULE_WORDS)
 
 
+_INTO_FILE = r"(?i)\b(?:dentro|nel|into|inside|in)\s+(?:il\s+|the\s+|al\s+)?file\s+"  # "sposta X dentro il file Y"
+
+
 @dataclass
 class Plan:
     """What a clause turns into: tool steps, or a question back, or nothing (not a file action)."""
@@ -291,9 +294,13 @@ def _plan_clause(clause: str, has_tool: Callable[[str], bool], sig: ActionSig | 
             roles = list(sig.roles)
             if len(roles) != len(paths) or sum(r == "loc" for r in roles) > 1 or roles[-1] == "obj" and len(full) > 2:
                 return Plan(hold="two destinations, or no clear one")  # the planner asks or plans
-            if first == "rename" and full[-1].rstrip("/").rsplit("/", 1)[0] != full[0].rstrip("/").rsplit("/", 1)[0]:
+            dest_i = roles.index("loc") if roles.count("loc") == 1 and len(full) == len(roles) else len(full) - 1
+            dest, srcs = full[dest_i], full[:dest_i] + full[dest_i + 1:]  # "sposta in Y il file X": Y is where
+            if first == "rename" and dest.rstrip("/").rsplit("/", 1)[0] != srcs[0].rstrip("/").rsplit("/", 1)[0]:
                 return Plan(hold="a rename into another folder is a move in disguise")  # not guessed
-            return Plan([_step(tool, {"paths": full[:-1], "dest": full[-1]})])
+            if re.search(_INTO_FILE + re.escape(dest), clause):
+                return Plan(hold="moving or copying into a file is not possible")  # "sposta X dentro il file Y"
+            return Plan([_step(tool, {"paths": srcs, "dest": dest})])
         src = full[0]
         if bare:
             folder = src.rstrip("/").rsplit("/", 1)[0] or "/"
@@ -319,7 +326,12 @@ def _plan_clause(clause: str, has_tool: Callable[[str], bool], sig: ActionSig | 
         m = PATTERN_AFTER.search(clause)  # "in quali file di X c'è la parola Y", "which files in X mention Y"
         pattern = quoted[0] if quoted else (m.group(1) if m else None)
         cue = m.group(0).split()[0] if m else ""
-        literal = m is not None and LITERAL_CUES.match(m.group(0)) is not None  # "c'è la parola timeout"
+        if pattern and pattern.startswith(("/", "~")):
+            pattern = None  # "elenca cosa contiene /tmp/x": the path is the place, not the text to look for
+        asked = "?" in clause or re.search(r"(?i)\b(?:quali|quale|which|what|in che|dove|where|c'[èe]|ci sono|"
+                                          r"is there|are there)\b", clause) is not None
+        # "c'è la parola timeout?" looks for it; "metti dentro X la scritta Y" writes it
+        literal = m is not None and LITERAL_CUES.match(m.group(0)) is not None and (asked or bool(acts))
         searched = "find" in acts or WHERE_IS.search(clause) or (m is not None and CONTAIN_CUES.match(cue)) or (
             literal) or (
             bool(quoted) and re.search(r"(?i)c'[èe] scritto|is written", clause) and "write" not in acts)

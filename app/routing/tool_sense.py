@@ -35,6 +35,7 @@ class ToolSense:
         return {"actions": sorted(self.actions), "vocab": sorted(self.vocab), "objects": sorted(self.objects)}
 
 
+MARKERS = {"~tell": "to be told something about what it reads", "~count": "for a number", "~only": "for a filter"}
 ROW_SUPPORT = 2  # distinct learned requests before one of their words or verb classes speaks for the tool
 ROW_SHARE = 0.2  # ...and the share of the tool's requests a verb class needs (one odd planner turn is no rule)
 
@@ -80,8 +81,9 @@ def fits(new: ActionSig, old: ActionSig, sense: ToolSense) -> str | None:
         return f"action guard: the request names no action, the remembered request {list(old.actions)}"
     elif not new.content and old.content:
         return f"action guard: the request names nothing of what the remembered one asked ({sorted(old.content)})"
-    if "~tell" in new.content and "~tell" not in old.content:
-        return "action guard: the request asks to be told something about what it reads; the remembered one did not"
+    for mark, what in MARKERS.items():  # never taken from the tool's vocabulary: only the remembered request counts
+        if mark in new.content and mark not in old.content:
+            return f"action guard: the request asks {what}; the remembered one did not"
     extra = new.content - sense.vocab - old.content
     if extra:
         return f"action guard: the words {sorted(extra)} are nothing this tool was asked for"
