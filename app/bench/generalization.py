@@ -3,8 +3,11 @@
 Same format as the test sets (taught requests, paraphrase probes, must-not
 probes), plus a `split` per probe: "tune" or "heldout", fixed by
 `split_of(probe)`. Tuning looks at the tune half only; reports show both halves
-side by side so the gap is visible. Also the embedder's own separation: the AUC
-of cosine(probe, its taught request) between paraphrases and must-not probes.
+side by side so the gap is visible. Probes carry the `batch` they were written
+in (written by people who never saw the code); the newest batch is also reported
+on its own: nothing was tuned on it, on either half. Also the embedder's own
+separation: the AUC of cosine(probe, its taught request) between paraphrases and
+must-not probes.
 """
 from __future__ import annotations
 
@@ -15,6 +18,7 @@ from typing import Any
 import numpy as np
 
 SPLITS = ("tune", "heldout")
+NEWEST = "newest batch"  # probes of the last batch written, measured before anything was tuned on them
 
 
 def data_dir() -> Path:
@@ -81,11 +85,18 @@ def run(memo_path: Path, embedder: Any, config: Any) -> dict[str, Any]:
     router.set_stages([RememberStage()], [])  # as the app runs it: the memory plugin's rule stage comes first
     try:
         teach(router, sets["taught"], int(config.values["fast_path.canonical_query_min_uses"]))
-        return {split: evaluate(router, only(sets, split)) for split in SPLITS}
+        res = {split: evaluate(router, only(sets, split)) for split in SPLITS}
+        batches = [p["batch"] for p in sets["paraphrases"] + sets["adversarial"] if "batch" in p]
+        if batches:
+            last = max(batches)
+            res[NEWEST] = evaluate(router, {**sets, "paraphrases": [p for p in sets["paraphrases"]
+                                                                    if p.get("batch") == last],
+                                            "adversarial": [a for a in sets["adversarial"] if a.get("batch") == last]})
+        return res
     finally:
         router.close()
 
 
 def summary(res: dict[str, Any]) -> str:
     from app.bench.routing_sets import summary_line
-    return "\n".join(f"  {split:8s} {summary_line(res[split])}" for split in SPLITS if split in res)
+    return "\n".join(f"  {split:8s} {summary_line(res[split])}" for split in (*SPLITS, NEWEST) if split in res)

@@ -224,7 +224,8 @@ def format_bench(d: dict[str, Any]) -> str:
     if "quality" in d:
         lines.append("  test sets: " + d["quality"]["summary"])
     if d.get("generalization"):
-        lines.append("  generalization set (tuned on the tune half only; the held-out half is the figure that counts):")
+        lines.append("  generalization set (tuned on the tune half only; the held-out half and the newest batch, never "
+                     "tuned on, are the figures that count):")
         for split, g in d["generalization"].items():
             lines.append(f"    {split:8s} {g['summary']}")
     return "\n".join(x for x in lines if x)
