@@ -153,13 +153,6 @@ class Router:
         hit = self._stages([*self.stages_before, self.actions], text, owner, checks, trace)
         if hit is not None:
             return hit, trace
-        held = self.actions.held(text)
-        if held is not None:  # a file action the rules declined: only the planner decides it
-            checks.append(held)
-            trace["reason"] = "; ".join(checks)
-            if record:
-                self.memo.log_route(text, "L3", None, trace["reason"])
-            return None, trace
         cfg = self._cfg().values
         if cfg["fast_path.l0_enabled"]:
             m = self.l0.match(text)
@@ -177,6 +170,13 @@ class Router:
                 checks.append("L0: no exact phrase")
         else:
             checks.append("L0: off (fast_path.l0_enabled = false)")
+        held = self.actions.held(text)  # after L0: an exact phrase of the table is its owner's word
+        if held is not None:  # a file action the rules declined: only the planner decides it (no look-alike)
+            checks.append(held)
+            trace["reason"] = "; ".join(checks)
+            if record:
+                self.memo.log_route(text, "L3", None, trace["reason"])
+            return None, trace
         l1_on = bool(cfg["fast_path.canonical_query_enabled"])
         l2_on = bool(cfg["multi_tool_fast_path.enabled"])
         if not l1_on:
