@@ -96,7 +96,7 @@ def plan(question: str, steps: Sequence[Any], writer: bool, max_tokens: int,
         if not last.ok or not content or not judged or not writer:
             return Plan("render", shape)
         ask = _ASK[shape.kind][0 if it else 1]
-        excerpt = excerpt_for(shape, last.result, it)
+        excerpt = excerpt_for(shape, last.result, it, only_last=bool(_LAST_ONE.search(question)))
         label = "Richiesta" if it else "Request"
         note = "\n\n".join(x for x in (f"{label}: {question}", excerpt, _DATA_NOTE[0 if it else 1] + " " + ask) if x)
         lead = _LEAD[0 if it else 1] if shape.kind == "summary" else ""
@@ -124,6 +124,25 @@ def copied(answer: str, steps: Sequence[Any]) -> bool:
     return bool(content and sentences) and sum(s[:60] in content for s in sentences) * 2 >= len(sentences)
 
 
+def errors_unquoted(answer: str, question: str, steps: Sequence[Any]) -> str | None:
+    """An errors answer that quotes none of the error lines it was shown ("Errore di connessione al database")
+    is replaced by those lines as they are: the person asked for the log's words. None when the answer is fine."""
+    if not steps or not isinstance(steps[-1].result, dict) or asked(question).kind != "errors":
+        return None
+    errs = error_lines(_content(steps[-1].result))
+    if not errs:
+        return None
+    shown = errs[-(1 if _LAST_ONE.search(question) else ERROR_LINES):]
+    if any(e.strip()[:LINE_CHARS] in answer for e in shown):
+        return None
+    it = detect_lang(question) == "it"
+    if len(shown) == 1:
+        return ("L'ultima riga di errore è:\n" if it else "The last error line is:\n") + shown[0][:LINE_CHARS]
+    head = (f"Righe di errore ({len(errs)}, le ultime {len(shown)}):" if it
+            else f"Error lines ({len(errs)}, the last {len(shown)}):")
+    return head + "\n" + "\n".join(e[:LINE_CHARS] for e in shown)
+
+
 def summary_fallback(question: str, steps: Sequence[Any]) -> str:
     """When the writer only copied: say so, and show how the text begins (never the text as a "summary")."""
     it = detect_lang(question) == "it"
@@ -135,7 +154,13 @@ def summary_fallback(question: str, steps: Sequence[Any]) -> str:
     return intro + "\n" + "\n".join(head)
 
 
-def excerpt_for(shape: Asked, result: dict[str, Any], it: bool) -> str:
+# "dimmi l'ultimo errore", "the last error": one line is asked, so one line is shown (the small model, shown the
+# last five, sometimes named the first of them)
+_LAST_ONE = re.compile(r"(?i)\b(?:l['’]\s*ultim[oa]|the\s+(?:very\s+)?last|most\s+recent)\s+"
+                       r"(?:errore|error|riga di errore|error line|problema|problem)\b")
+
+
+def excerpt_for(shape: Asked, result: dict[str, Any], it: bool, only_last: bool = False) -> str:
     """The short excerpt the model writes from: the error lines of a log (never the whole log), the head of
     a text with how long it is in all."""
     content = _content(result)
@@ -151,7 +176,7 @@ def excerpt_for(shape: Asked, result: dict[str, Any], it: bool) -> str:
     errs = error_lines(content)
     if not errs:
         return "Nessuna riga di errore nel risultato." if it else "No error lines in the result."
-    shown = [e[:LINE_CHARS] for e in errs[-ERROR_LINES:]]
+    shown = [e[:LINE_CHARS] for e in errs[-(1 if only_last else ERROR_LINES):]]
     head = (f"Righe di errore ({len(errs)}, le ultime {len(shown)}):" if it
             else f"Error lines ({len(errs)}, the last {len(shown)}):")
     return head + "\n" + "\n".join(shown)

@@ -446,6 +446,11 @@ class Planner:
             gen = replace(gen, streamed=True) if gen.replaced else replace(gen, text=f"{how.lead} {gen.text.lstrip()}")
         if not gen.replaced and how.shape.kind == "summary" and steps and compose.copied(gen.text, steps):
             gen = ans.Generated(fallback, True, "the summary copies the text", gen.completion, True, gen.model_tokens)
+        quoted = None if gen.replaced else compose.errors_unquoted(gen.text, question, steps)
+        if quoted is not None:
+            fallback = quoted
+            gen = ans.Generated(quoted, True, "the answer quotes none of the error lines", gen.completion, True,
+                                gen.model_tokens)
         if not gen.replaced:
             return gen.text
         return self._finish(ctx, info, fallback, gen)
