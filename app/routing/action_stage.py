@@ -92,7 +92,6 @@ def request_lang(text: str) -> str:
 # A clause that tells what the person is doing or has to do, around a request for the assistant.
 _CONTEXT = re.compile(r"(?i)^\s*(?:devo|dovrei|dobbiamo|sto\s+\w+(?:ando|endo)|i need to|i have to|i must|"
                       r"i'm going to|i am going to|i'm\s+\w+ing|sto per)\b")
-_URL = re.compile(r"(?i)https?://|www\.")
 _THAT = re.compile(r"(?i)\b(?:che|that)\b|:")
 
 
@@ -132,8 +131,10 @@ class ActionStage:
         questions: list[Message] = []
         rest: list[str] = []
         done_by_rules: list[str] = []  # the clauses whose calls the rules made
+        read: list[str] = []  # every clause as read (typos mended), in order
         for clause in clauses:
             clause = fix_verb_typo(clause)
+            read.append(clause)
             sig = action_of(clause)
             if _remember_that(clause, sig):
                 rest.append(clause)  # "ricordati che mia sorella si chiama Giulia": what follows is the fact
@@ -145,7 +146,7 @@ class ActionStage:
             if sig.actions or RESTORE_CUE.search(clause):
                 covered = self._coverage.get() if covered is None else covered
                 verdict = unsupported(clause, covered, sig)
-                if verdict is not None and verdict.cannot == "download" and _URL.search(text):
+                if verdict is not None and verdict.cannot == "download" and extract(text).get("url"):
                     verdict = None  # "mi serve il contenuto di <url>, me lo scarichi?": the page, said before
             if verdict is None:
                 plan = plan_clause(clause, self._has_tool, sig)
@@ -172,7 +173,7 @@ class ActionStage:
                 done_by_rules.append(clause)
         if cannot and steps:  # "sposta X in Y e poi comprimi la cartella": nothing half-done by rules; the
             # planner gets the part that can be done (with its approval) and the answer says what cannot
-            rest = [c for c in clauses if c in done_by_rules or c in rest]
+            rest = [c for c in read if c in done_by_rules or c in rest]  # (read: "spsota" was mended)
             steps = []
         if not cannot and not steps and not questions:
             return None, held

@@ -83,6 +83,8 @@ def test_a_mixed_request_leaves_the_supported_part_to_the_planner_and_says_what_
     res = stage.decide("cancella /tmp/x/a.txt e manda una email a Marco")  # nothing half-done by rules
     assert res is not None and res.tool is None and not res.steps and res.planner_text == "cancella /tmp/x/a.txt"
     assert res.notice == Message("cannot.send").text("it") and res.reply is None
+    res = stage.decide("elimna /tmp/x/a.txt e manda una email a Marco")  # a mended typo is not lost
+    assert res is not None and not res.steps and res.planner_text == "elimina /tmp/x/a.txt"
     res = stage.decide("leggi /tmp/x/a.txt e poi stampalo")
     assert res is not None and res.tool is None and res.planner_text == "leggi /tmp/x/a.txt"
     assert res.notice == Message("cannot.print").text("it")
