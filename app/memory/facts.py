@@ -118,6 +118,9 @@ def guess_category(fact: str) -> str:
 
 
 # -- "ricordati che X" ------------------------------------------------------------
+# "tu ricorda che …", "ehm allora ricordati che …", "ok remember that …": a word or two in front changes nothing
+_LEAD = (r"(?:(?:tu|you|ehm|allora|ok|okay|dai|hey|ehi|senti|listen|scusa|scusi|sorry|please|per favore|"
+         r"mi fai un favore)[\s,?!]+)*")
 _TRIGGERS = [
     (r"(?:per favore\s+|please\s+)?(?:ricordati|ricorda|ricordatelo|memorizza|tieni a mente|segnati|annotati|annota|"
      r"ricordami)\s*(?:che|:|,)\s*(?P<x>.+)", None),
@@ -128,9 +131,6 @@ _TRIGGERS = [
      r"(?:that|che|:|,)\s*(?P<x>.+)", None),  # "remember che …": a mixed request is still a fact to keep
     (r"(?:please\s+)?(?:remember|remind me)\s+to\s+(?P<x>.+)", "todo"),
 ]
-# "tu ricorda che …", "ehm allora ricordati che …", "ok remember that …": a word or two in front changes nothing
-_LEAD = (r"(?:(?:tu|you|ehm|allora|ok|okay|dai|hey|ehi|senti|listen|scusa|scusi|sorry|please|per favore|"
-         r"mi fai un favore)[\s,?!]+)*")
 _TRIGGER_RES = [(re.compile(r"^\s*" + _LEAD + p + r"$", re.IGNORECASE | re.DOTALL), c) for p, c in _TRIGGERS]
 
 
@@ -138,8 +138,7 @@ _TRIGGER_RES = [(re.compile(r"^\s*" + _LEAD + p + r"$", re.IGNORECASE | re.DOTAL
 # time. No tool rings or notifies later, so it is neither stored nor run: the person is told so, and that the
 # fact itself can be kept ("ricordati che …"). A plain todo ("ricordati di comprare il latte", even with a day:
 # "… lunedì") stays a fact to recall; what makes a reminder timed is a clock time, an offset or a later moment.
-_REMIND = re.compile(r"^\s*(?:(?:tu|you|ehm|allora|ok|okay|dai|hey|ehi|senti|listen|scusa|scusi|sorry|please|"
-                     r"per favore|mi fai un favore)[\s,?!]+)*(?P<w>ricordami|ricordati|ricorda|rammentami|avvisami|"
+_REMIND = re.compile(r"^\s*" + _LEAD + r"(?P<w>ricordami|ricordati|ricorda|rammentami|avvisami|"
                      r"remind me|remember|alert me|ping me)\b(?P<rest>.*)$", re.IGNORECASE | re.DOTALL)
 _REMIND_FACT = re.compile(r"^\s*(?:che|that|:|,)", re.IGNORECASE)  # "ricordami che …": a fact, whatever its time
 _TIMED = re.compile(

@@ -132,15 +132,13 @@ def errors_unquoted(answer: str, question: str, steps: Sequence[Any]) -> str | N
     errs = error_lines(_content(steps[-1].result))
     if not errs:
         return None
-    shown = errs[-(1 if _LAST_ONE.search(question) else ERROR_LINES):]
-    if any(e.strip()[:LINE_CHARS] in answer for e in shown):
+    shown = _shown_errors(errs, bool(_LAST_ONE.search(question)))
+    if any(e.strip() in answer for e in shown):
         return None
     it = detect_lang(question) == "it"
     if len(shown) == 1:
-        return ("L'ultima riga di errore è:\n" if it else "The last error line is:\n") + shown[0][:LINE_CHARS]
-    head = (f"Righe di errore ({len(errs)}, le ultime {len(shown)}):" if it
-            else f"Error lines ({len(errs)}, the last {len(shown)}):")
-    return head + "\n" + "\n".join(e[:LINE_CHARS] for e in shown)
+        return ("L'ultima riga di errore è:\n" if it else "The last error line is:\n") + shown[0]
+    return _errors_block(errs, shown, it)
 
 
 def summary_fallback(question: str, steps: Sequence[Any]) -> str:
@@ -176,7 +174,15 @@ def excerpt_for(shape: Asked, result: dict[str, Any], it: bool, only_last: bool 
     errs = error_lines(content)
     if not errs:
         return "Nessuna riga di errore nel risultato." if it else "No error lines in the result."
-    shown = [e[:LINE_CHARS] for e in errs[-(1 if only_last else ERROR_LINES):]]
+    return _errors_block(errs, _shown_errors(errs, only_last), it)
+
+
+def _shown_errors(errs: list[str], only_last: bool) -> list[str]:
+    """The error lines the writer is shown: the last few, or only the last one when that is what was asked."""
+    return [e[:LINE_CHARS] for e in errs[-(1 if only_last else ERROR_LINES):]]
+
+
+def _errors_block(errs: list[str], shown: list[str], it: bool) -> str:
     head = (f"Righe di errore ({len(errs)}, le ultime {len(shown)}):" if it
             else f"Error lines ({len(errs)}, the last {len(shown)}):")
     return head + "\n" + "\n".join(shown)

@@ -120,7 +120,7 @@ def _leftover(clause: str, sig: ActionSig, cues: tuple[re.Pattern[str], ...], va
     left: set[str] = set(action_of(rest).content) if rest != clause else set(sig.content)
     if value:
         left -= {stem(w) for w in re.findall(r"\w+", value.lower())}
-    return left - set(_SEARCH_WORDS) - set(RULE_WORDS)
+    return left - _SEARCH_WORDS - RULE_WORDS
 
 
 _INTO_FILE = r"(?i)\b(?:dentro|nel|into|inside|in)\s+(?:il\s+|the\s+|al\s+)?file\s+"  # "sposta X dentro il file Y"
@@ -199,7 +199,10 @@ def plan_clause(clause: str, has_tool: Callable[[str], bool], sig: ActionSig | N
     """The clause's tool call by rules, a question back, a hold, or None; a call that would leave out something
     the clause says (a number, a day, a kind of file, a second path) is held for the planner instead."""
     plan = _plan_clause(clause, has_tool, sig)
-    if plan is None or not plan.steps or asks_later(clause):
+    if plan is None or not plan.steps:
+        return plan
+    slots = extract(clause)
+    if asks_later(clause, slots):
         return plan  # (a later time is the stage's to answer: "cannot schedule")
     sig = sig or action_of(clause)
     values = " ".join(str(v) for st in plan.steps for v in st["args"].values())  # "start firefox": the app's name
@@ -208,7 +211,7 @@ def plan_clause(clause: str, has_tool: Callable[[str], bool], sig: ActionSig | N
     said = (said - _OPEN_WORDS) | (set(sig.objects) - plain)
     if said:  # "fammi una cartella X recursively", "cancella X in inglese": more than the call carries
         return Plan(hold=f"the request says more than the rules' call carries ({', '.join(sorted(said))})")
-    unused = _unused_values(clause, plan.steps)
+    unused = _unused_values(slots, plan.steps)
     if unused:
         return Plan(hold=f"the rules' call would leave out {unused}")
     return plan
@@ -218,10 +221,9 @@ def plan_clause(clause: str, has_tool: Callable[[str], bool], sig: ActionSig | N
 _PLAIN_OBJECTS = frozenset({"folder", "app", "web", "image", "music", "video", "trash"})
 
 
-def _unused_values(clause: str, steps: list[dict[str, Any]]) -> list[str]:
-    """Values the clause carries that no step's arguments contain."""
+def _unused_values(slots: dict[str, Any], steps: list[dict[str, Any]]) -> list[str]:
+    """Values the clause carries (its `slots`) that no step's arguments contain."""
     args = json.dumps([s["args"] for s in steps], ensure_ascii=False).lower()
-    slots = extract(clause)
     out: list[str] = []
     for kind in ("path", "url", "email", "number", "ext", "date", "time", "quoted"):
         for v in slots.get(kind) or []:
@@ -251,13 +253,11 @@ def _plan_clause(clause: str, has_tool: Callable[[str], bool], sig: ActionSig | 
     quoted = [q for q in slots.get("quoted") or [] if q not in paths]
     acts = set(sig.actions)
     first = sig.actions[0] if sig.actions else ""
-    if acts & CHANGES:
-        extra: set[str] = set(sig.content - RULE_WORDS)
-        if extra and not asks_later(clause):  # (a later time is answered by the stage: "cannot schedule")
-            # "distruggi in modo sicuro X", "crea una cartella condivisa X": more than these rules read
-            return Plan(hold=f"the request says more than the rules read ({', '.join(sorted(extra))})")
-        if (slots.get("ext") or "scope:all" in sig.objects or slots.get("date") or slots.get("window")) and \
-                not asks_later(clause):
+    if acts & CHANGES and not asks_later(clause, slots):  # (a later time is the stage's: "cannot schedule")
+        unread = sig.content - RULE_WORDS
+        if unread:  # "distruggi in modo sicuro X", "crea una cartella condivisa X": more than these rules read
+            return Plan(hold=f"the request says more than the rules read ({', '.join(sorted(unread))})")
+        if slots.get("ext") or "scope:all" in sig.objects or slots.get("date") or slots.get("window"):
             # "sposta tutti i txt di X in Y", "cancella X ogni domenica": a choice of files or a day, not a path
             return Plan(hold="which files, or when: more than a path the rules act on")
 

@@ -158,15 +158,18 @@ def request_kinds(text: str, paths: list[str], disk: DiskKind | None = disk_kind
     return out
 
 
-def _both(text: str) -> bool:
+def _names(text: str) -> tuple[bool, bool]:
+    """Does `text` name a folder, a file?"""
     words = set(re.findall(r"[a-zà-ù]+", text.lower()))
-    return bool(words & {"folder", "folders", "directory", "dir", "cartella"}) and bool(words & {"file", "files"})
+    return bool(words & {"folder", "folders", "directory", "dir", "cartella"}), bool(words & {"file", "files"})
+
+
+def _both(text: str) -> bool:
+    return all(_names(text))
 
 
 def _says(text: str) -> Kind | None:
-    words = set(re.findall(r"[a-zà-ù]+", text.lower()))
-    folder = bool(words & {"folder", "folders", "directory", "dir", "cartella"})
-    file = bool(words & {"file", "files"})
+    folder, file = _names(text)
     if folder and not file:
         return "folder"
     if file and not folder:

@@ -89,9 +89,8 @@ def fits(new: ActionSig, old: ActionSig, sense: ToolSense) -> str | None:
         return f"action guard: the words {sorted(extra)} are nothing this tool was asked for"
     objs = (new.objects - {"folder"}) - sense.objects - old.objects
     lost = (old.objects - {"folder"}) - new.objects
-    if new.roles or "web" in new.objects:
-        lost -= sense.objects & {"app"}  # "open X" = "open X in its default app": the path names the object, the tool
-        # always works that way ("app" is in everything it was taught)
+    if new.roles or "web" in new.objects:  # "open X" = "open X in its default app": the path names the object,
+        lost -= sense.objects & {"app"}  # and the tool always works that way ("app" is in all it was taught)
     if objs or lost:
         return f"object guard: the requests differ in {sorted(objs | lost)}"
     return None

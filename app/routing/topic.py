@@ -50,8 +50,7 @@ def things(text: str) -> list[str]:
 # same kind ("a che ora è il parrucchiere?" after "quando ho il dentista?"; not "make a playlist").
 _FRAMES: dict[str, re.Pattern[str]] = {
     "when": re.compile(r"\b(?:quando|quand'|quand'è|quand'e|qnd|qndo|when|when's|whens|a che ora|che giorno|"
-                       r"what time|what day|"
-                       r"which day)(?:\s|$)"),
+                       r"what time|what day|which day)(?:\s|$)"),
     "where": re.compile(r"\b(?:dove|dov'|where|where's|wheres)(?:\s|$)"),
     "who": re.compile(r"\b(?:chi|who|who's|whom)(?:\s|$)"),
     "what": re.compile(r"\b(?:cosa|cos'|what|what's|whats|which|quale|quali)(?:\s|$)"),
