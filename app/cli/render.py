@@ -18,7 +18,8 @@ def trace_line(events: list[ev.Event]) -> str:
 
 
 class HumanPrinter:
-    """Streams tokens, prints errors, ends with the answer and a one-line trace."""
+    """Streams tokens, prints errors, ends with the answer; with --trace, the steps and a one-line trace
+    (levels and tool names are a details view, not what a person reads by default)."""
 
     def __init__(self, out: TextIO = sys.stdout, verbose: bool = False):
         self.out = out
@@ -41,7 +42,8 @@ class HumanPrinter:
                 self.out.write(safe(e.text))
             self.out.write("\n")
         elif isinstance(e, ev.Error):
-            print(f"error: {safe(e.message)}" + (f" ({e.hint})" if e.hint else ""), file=sys.stderr)
+            # the message is already a sentence in the request's language: no English "error:" before it
+            print(safe(e.message) + (f" ({safe(e.hint)})" if e.hint else ""), file=sys.stderr)
         elif isinstance(e, ev.Notice):
             print(f"{safe(e.message)}" + (f" ({safe(e.hint)})" if e.hint else ""), file=sys.stderr)
         elif isinstance(e, ev.Cancelled):
@@ -49,7 +51,7 @@ class HumanPrinter:
         elif self.verbose and isinstance(e, (ev.ToolCall, ev.Observation, ev.RouteDecision)):
             print(f"  · {e.type}: {safe(json.dumps(e.to_dict(), ensure_ascii=False, default=str))[:300]}",
                   file=sys.stderr)
-        elif isinstance(e, ev.TurnEnded):
+        elif self.verbose and isinstance(e, ev.TurnEnded):
             print(trace_line(self.events), file=sys.stderr)
 
 

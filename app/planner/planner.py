@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import logging
 import time
-from dataclasses import dataclass, field, replace
-from typing import Any, Callable, Collection, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Collection, Sequence
 
 from app.lang.messages import say
 from app.tools.registry import Tool
@@ -21,7 +21,7 @@ from app.tools.runner import StepOutcome, TurnContext
 from app.turn import events as ev
 
 from . import answer as ans
-from . import compose
+from . import compose, writing
 from . import prompt as pr
 from . import turn_inputs as parts
 from .choose import (
@@ -94,20 +94,6 @@ class _Turn:
     history: list[tuple[str, str]] = field(default_factory=list)  # earlier exchanges of the conversation
 
 
-def _after_lead(emit: Callable[[str], None]) -> Callable[[str], None]:
-    """The model's first words after a lead lose their leading space: streamed text equals the final answer."""
-    started = False
-
-    def send(tok: str) -> None:
-        nonlocal started
-        if not started:
-            tok = tok.lstrip()
-            started = bool(tok)
-        if tok:
-            emit(tok)
-    return send
-
-
 class Planner:
     def __init__(self, services: Any = None):
         self.services = services
@@ -136,11 +122,11 @@ class Planner:
             try:
                 call = self._next_call(t)
             except ArgsError as e:
-                return self._finish(ctx, t.info, ans.missing_args_text(t.text, e.tool or "the tool", e), None)
+                return writing.finish(ctx, t.info, ans.missing_args_text(t.text, e.tool or "the tool", e), None)
             if call is None:
                 break
             self._act(t, call)
-        return self._answer(t)
+        return writing.answer(t.ctx, t.llm, t.info, t.text, t.weight, t.history, self._prime)
 
     def decide(self, ctx: TurnContext, history: list[tuple[str, str]] | None = None) -> Decision | None:
         """The first decision and its arguments, without running anything (tests, bench, route explain)."""
@@ -407,69 +393,4 @@ class Planner:
         ps.add("user", pr.observation_text(step, tool, outcome.view, facts=g.facts, draft=draft,
                                            new_tools=new_tools, state=changed, note=note, line=ps.line))
 
-    # -- the answer -------------------------------------------------------------------------
-    def _answer(self, t: _Turn) -> str:
-        """Render data at once; have a writing model write judgement from short excerpts (compose.py)."""
-        ctx, llm, info, question = t.ctx, t.llm, t.info, t.text
-        steps = ctx.turn.steps
-        max_tokens = int(ctx.config.llm.max_answer_tokens)
-        how = compose.plan(question, steps, compose.writes(llm, t.weight), max_tokens, t.history)
-        if steps:
-            last = steps[-1]
-            g = ans.ground(question, last.tool, last.result, last.ok)
-            fallback = g.draft
-            if how.mode == "write" and how.shape.kind == "summary":
-                fallback = compose.summary_fallback(question, steps)
-        else:
-            g = ans.Grounding()
-            fallback = ans.unsure_text(question) if how.mode == "write" else ans.no_tool_fallback(question)
-        if how.mode != "write" or llm is None:
-            return self._finish(ctx, info, fallback, None)
-        parts.warm_writer(ctx, llm, how.messages[:1])
-        prompt = llm.render(how.messages, True) + how.lead
-        emit = self._token_emitter(ctx)
-        if how.lead:
-            emit(how.lead + " ")
-            emit = _after_lead(emit)
-        t0 = time.perf_counter()
-        st = self._prime(ctx, llm, prompt, "answer")
-        gen = ans.generate(llm, prompt, grounding=g, prompt_text=prompt, cancel=ctx.cancel, emit_token=emit,
-                           max_tokens=how.max_tokens or max_tokens, fallback=fallback,
-                           sources=compose.sources_of(question, steps) + "\n" + fallback if steps else None)
-        st.ms = (time.perf_counter() - t0) * 1000
-        st.completion_tokens = gen.model_tokens
-        info.stats.append(st)
-        ctx.emit(PlannerStats(ctx.turn_id, ctx.next_step, phase="answer", prompt_tokens=st.prompt_tokens,
-                              reused_tokens=st.reused_tokens, evaluated_tokens=st.evaluated_tokens,
-                              completion_tokens=st.completion_tokens, ms=round(st.ms, 1)))
-        if how.lead:  # the lead went out as a token: it is part of the answer, or dropped with it
-            gen = replace(gen, streamed=True) if gen.replaced else replace(gen, text=f"{how.lead} {gen.text.lstrip()}")
-        if not gen.replaced and how.shape.kind == "summary" and steps and compose.copied(gen.text, steps):
-            gen = ans.Generated(fallback, True, "the summary copies the text", gen.completion, True, gen.model_tokens)
-        quoted = None if gen.replaced else compose.errors_unquoted(gen.text, question, steps)
-        if quoted is not None:
-            fallback = quoted
-            gen = ans.Generated(quoted, True, "the answer quotes none of the error lines", gen.completion, True,
-                                gen.model_tokens)
-        if not gen.replaced:
-            return gen.text
-        return self._finish(ctx, info, fallback, gen)
-
-    def _finish(self, ctx: TurnContext, info: RunInfo, text: str,
-                gen: ans.Generated | None) -> str:
-        """Stream a deterministic answer; tell front ends to drop model text already shown."""
-        if gen is not None:
-            info.answer_replaced = gen.reason
-            what = "answer_reset" if gen.streamed else "answer_fallback"
-            ctx.emit(ev.Progress(ctx.turn_id, ctx.next_step,
-                                 what=f"{what}: the model's answer was not usable ({gen.reason}); "
-                                      f"answering from the result"))
-        ans.stream_text(text, self._token_emitter(ctx))
-        return text
-
-    @staticmethod
-    def _token_emitter(ctx: TurnContext) -> Any:
-        def emit(tok: str) -> None:
-            ctx.emit(ev.Token(ctx.turn_id, ctx.next_step, text=tok))
-        return emit
 

@@ -153,7 +153,7 @@ def test_full_disk_cli_keeps_answering_and_damages_nothing(tmp_path: Path, monke
             filler = fill(fs)
 
             trials += 1  # L0 on a full disk
-            r = run_metnos(["ask", "che ore sono"], home)
+            r = run_metnos(["ask", "--trace", "che ore sono"], home)
             assert_clean(r, "ask on a full disk")
             assert r.returncode == 0 and CLOCK.search(r.stdout), (r.stdout, r.stderr)
             assert b"[L0" in r.stderr, "not answered from the L0 phrase table"
@@ -199,7 +199,7 @@ def test_read_only_disk_cli_keeps_answering_and_damages_nothing(tmp_path: Path, 
             remount(fs, "ro")
             try:
                 trials += 1
-                r = run_metnos(["ask", "che ore sono"], home)
+                r = run_metnos(["ask", "--trace", "che ore sono"], home)
                 assert_clean(r, "ask on a read-only disk")
                 assert r.returncode == 0 and CLOCK.search(r.stdout) and b"[L0" in r.stderr, (r.stdout, r.stderr)
                 assert b"read-only" in r.stderr, "the user is not told that the disk is read-only"

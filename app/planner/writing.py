@@ -1,0 +1,100 @@
+"""The answer stage of a planner turn: render data at once, or have a writing model write judgement.
+
+Kept apart from the decision loop (planner.py) because it decides nothing about tools: it only turns the
+turn's steps into the words the person reads, and replaces a model answer that is not usable.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import replace
+from typing import Any, Callable
+
+from app.tools.runner import TurnContext
+from app.turn import events as ev
+
+from . import answer as ans
+from . import compose
+from . import turn_inputs as parts
+from .stats import PlannerStats, StepStats
+
+Prime = Callable[[TurnContext, Any, str, str], StepStats]  # evaluate a prompt, measured and cancellable
+
+
+def after_lead(emit: Callable[[str], None]) -> Callable[[str], None]:
+    """The model's first words after a lead lose their leading space: streamed text equals the final answer."""
+    started = False
+
+    def send(tok: str) -> None:
+        nonlocal started
+        if not started:
+            tok = tok.lstrip()
+            started = bool(tok)
+        if tok:
+            emit(tok)
+    return send
+
+
+def token_emitter(ctx: TurnContext) -> Callable[[str], None]:
+    def emit(tok: str) -> None:
+        ctx.emit(ev.Token(ctx.turn_id, ctx.next_step, text=tok))
+    return emit
+
+
+def finish(ctx: TurnContext, info: Any, text: str, gen: ans.Generated | None) -> str:
+    """Stream a deterministic answer; tell front ends to drop model text already shown."""
+    if gen is not None:
+        info.answer_replaced = gen.reason
+        what = "answer_reset" if gen.streamed else "answer_fallback"
+        ctx.emit(ev.Progress(ctx.turn_id, ctx.next_step,
+                             what=f"{what}: the model's answer was not usable ({gen.reason}); "
+                                  f"answering from the result"))
+    ans.stream_text(text, token_emitter(ctx))
+    return text
+
+
+def answer(ctx: TurnContext, llm: Any, info: Any, question: str, weight: float,
+           history: list[tuple[str, str]], prime: Prime) -> str:
+    """Render data at once; have a writing model write judgement from short excerpts (compose.py)."""
+    steps = ctx.turn.steps
+    max_tokens = int(ctx.config.llm.max_answer_tokens)
+    how = compose.plan(question, steps, compose.writes(llm, weight), max_tokens, history)
+    if steps:
+        last = steps[-1]
+        g = ans.ground(question, last.tool, last.result, last.ok)
+        fallback = g.draft
+        if how.mode == "write" and how.shape.kind == "summary":
+            fallback = compose.summary_fallback(question, steps)
+    else:
+        g = ans.Grounding()
+        fallback = ans.unsure_text(question) if how.mode == "write" else ans.no_tool_fallback(question)
+    if how.mode != "write" or llm is None:
+        return finish(ctx, info, fallback, None)
+    parts.warm_writer(ctx, llm, how.messages[:1])
+    prompt = llm.render(how.messages, True) + how.lead
+    emit = token_emitter(ctx)
+    if how.lead:
+        emit(how.lead + " ")
+        emit = after_lead(emit)
+    t0 = time.perf_counter()
+    st = prime(ctx, llm, prompt, "answer")
+    gen = ans.generate(llm, prompt, grounding=g, prompt_text=prompt, cancel=ctx.cancel, emit_token=emit,
+                       max_tokens=how.max_tokens or max_tokens, fallback=fallback,
+                       sources=compose.sources_of(question, steps) + "\n" + fallback if steps else None)
+    st.ms = (time.perf_counter() - t0) * 1000
+    st.completion_tokens = gen.model_tokens
+    info.stats.append(st)
+    ctx.emit(PlannerStats(ctx.turn_id, ctx.next_step, phase="answer", prompt_tokens=st.prompt_tokens,
+                          reused_tokens=st.reused_tokens, evaluated_tokens=st.evaluated_tokens,
+                          completion_tokens=st.completion_tokens, ms=round(st.ms, 1)))
+    if how.lead:  # the lead went out as a token: it is part of the answer, or dropped with it
+        gen = replace(gen, streamed=True) if gen.replaced else replace(gen, text=f"{how.lead} {gen.text.lstrip()}")
+    if not gen.replaced and how.shape.kind == "summary" and steps and compose.copied(gen.text, steps):
+        gen = ans.Generated(fallback, True, "the summary copies the text", gen.completion, True, gen.model_tokens)
+    quoted = None if gen.replaced else compose.errors_unquoted(gen.text, question, steps)
+    if quoted is not None:
+        fallback = quoted
+        gen = ans.Generated(quoted, True, "the answer quotes none of the error lines", gen.completion, True,
+                            gen.model_tokens)
+    if not gen.replaced:
+        return gen.text
+    return finish(ctx, info, fallback, gen)
