@@ -133,6 +133,7 @@ _BETWEEN_AUX = frozenset({"già", "gia", "mai", "ancora", "already", "you", "i",
                           "not", "non", "u"})  # no articles: "quando ho la visita?" is a noun, not "visitato"
 _THIRD_PERSON = frozenset(f for b in EN_VERBS.get("read", []) + EN_VERBS.get("open", []) + EN_VERBS.get("delete", [])
                           + EN_VERBS.get("copy", []) + EN_VERBS.get("move", []) + EN_VERBS.get("write", [])
+                          + EN_VERBS.get("append", [])
                           + EN_VERBS.get("list", []) + EN_VERBS.get("find", [])
                           if " " not in b for f in (b + "s", b + "es"))
 

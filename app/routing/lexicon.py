@@ -20,7 +20,9 @@ IT_VERBS: dict[str, list[str]] = {
     "delete": ["cancellare", "eliminare", "rimuovere", "togliere", "cestinare", "distruggere", "buttare",
                "levare"],
     "empty": ["svuotare"],
-    "write": ["scrivere", "salvare", "creare", "generare", "annotare", "aggiungere", "inserire", "registrare"],
+    "write": ["scrivere", "salvare", "creare", "generare", "annotare", "registrare"],
+    # adding to a file keeps what is there: another action than writing it (write_files overwrites by default)
+    "append": ["aggiungere", "inserire", "accodare"],
     "edit": ["modificare", "cambiare", "aggiornare", "correggere", "sostituire"],
     "rename": ["rinominare"],
     "copy": ["copiare", "duplicare"],
@@ -67,6 +69,7 @@ IT_EXTRA: dict[str, list[str]] = {
              "qual'è il contenuto", "apri e leggi",
              "apri e leggimi", "aprimi e leggi", "apri e mostra",
              "apri e mostrami", "vedi", "veda", "cosa c'è in", "cosa c'è nel",
+             "cosa ho in", "cosa ho nel", "cosa ho nella", "che ho nella", "cosa tengo in", "cosa tengo nella",
              "cosa c'è nella", "cosa c'è dentro", "che c'è in", "che c'è nel", "che c'è nella", "far vedere",
              "fammi vedere", "fa vedere", "fai vedere", "fammelo vedere", "fammela vedere",
              "fammeli vedere", "dai un'occhiata", "dà un'occhiata", "mostrameli", "mostramele", "cosa dice", "che dice",
@@ -79,9 +82,12 @@ IT_EXTRA: dict[str, list[str]] = {
     "delete": ["sposta nel cestino", "metti nel cestino", "butta nel cestino", "spostalo nel cestino",
                "rimuovi", "rimuova", "togli", "tolga", "togli di mezzo", "leva di mezzo", "butta via", "butta",
                "distruggi", "leva"],
-    "write": ["scrivi", "scriva", "aggiungi", "aggiunga", "crea", "salva", "inserisci", "inserisca"],
+    "write": ["scrivi", "scriva", "crea", "salva"],
+    "append": ["aggiungi", "aggiunga", "inserisci", "inserisca", "accoda"],
     "edit": ["sostituisci", "sostituisca"],
     "move": ["trasferisci", "trasferisca"],
+    "copy": ["fai una copia di", "fammi una copia di", "metti una copia di", "crea una copia di",
+             "salva una copia di"],
     "rename": ["cambia nome", "cambia il nome", "cambiagli nome", "cambiare nome", "cambiare il nome"],
     "find": ["cerca", "cerchi", "cercami", "trova", "trovami", "dove sono i file", "ci sono file",
              "ci sono dei file"],
@@ -118,6 +124,7 @@ EN_VERBS: dict[str, list[str]] = {
              "visit", "browse", "what's in", "whats in", "what is in", "what's inside", "whats inside",
              "show me the contents", "give me the contents", "what does it say", "print out what's in",
              "print out whats in", "print out what is in", "print what's in", "print whats in",
+             "what's written in", "whats written in", "what is written in",
              # printing a file's lines or contents is showing them (a terminal's sense), not paper
              "print the last", "print the first", "print the lines", "print the contents", "print the content",
              "print out the last", "print out the first", "print out the lines", "print out the contents"],
@@ -125,11 +132,13 @@ EN_VERBS: dict[str, list[str]] = {
     "delete": ["move to the trash", "move to trash", "put in the trash", "send to the trash", "send to trash",
                "delete", "remove", "erase", "trash", "rm", "get rid of", "throw away", "destroy"],
     "empty": ["empty", "wipe", "clear", "blank"],
-    "write": ["write", "save", "create", "add", "append", "insert", "store", "jot down", "put down", "type", "mkdir",
+    "append": ["add", "append", "insert"],
+    "write": ["write", "save", "create", "store", "jot down", "put down", "type", "mkdir",
               "make a folder", "make a new folder", "make a directory"],
     "edit": ["edit", "modify", "change", "update", "fix", "correct", "replace"],
     "rename": ["rename", "change the name of", "change the name"],
-    "copy": ["copy", "duplicate", "cp", "back up"],
+    "copy": ["copy", "duplicate", "cp", "back up", "put a copy of", "make a copy of", "save a copy of",
+             "place a copy of"],
     "move": ["move", "mv", "transfer", "relocate"],
     "list": ["list", "enumerate", "ls", "what files are", "which files are", "what folders are",
              "what files do i have", "which files do i have", "what files have i got",
@@ -179,7 +188,9 @@ TEXTING: dict[str, str] = {"nn": "non", "ke": "che", "qnd": "quando", "qndo": "q
                            "xke": "perché", "xché": "perché", "pls": "please", "plz": "please", "u": "you",
                            "r": "are", "dnt": "don't", "2day": "today", "2morrow": "tomorrow", "wat": "what",
                            "gimme": "give", "qnto": "quanto", "qnt": "quanto", "x": "per", "sn": "sono", "cm": "come",
-                           "dv": "dove"}
+                           "dv": "dove",
+                           # the commonest slips of the fingers on short words, too short for the typo index
+                           "teh": "the", "hte": "the", "waht": "what", "whta": "what", "xfavore": "favore"}
 # Words that are nouns as often as verbs: a verb only at the start of a clause.
 AMBIGUOUS = frozenset({
     "cat", "list", "search", "copy", "play", "print", "call", "check", "set", "start", "stop", "book", "plan", "count",
