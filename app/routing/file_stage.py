@@ -54,10 +54,11 @@ DEFAULT_APP = re.compile(r"(?i)programma predefinito|applicazione predefinita|ap
                          r"file manager|gestore (?:di )?file|esplora risorse|\bfinder\b|nel browser|"
                          r"in the browser|\bbrowser\b|con il visualizzatore|with the viewer|con l'app")
 OPEN_VERBS = re.compile(r"(?i)^\s*(?:(?:per favore|please|puoi|can you|could you)\s+)?"
-                        r"(apri(?:mi)?|aprire|open|avvia(?:mi)?|"
-                        r"lancia|launch|start|run|esegui|fai partire|fire up)\s+(.+?)\s*[.!?]*\s*$")
+                        r"(apri(?:mi)?|aprire|open(?:\s+up)?|avvia(?:mi)?|"
+                        r"lancia|launch|start(?:\s+up)?|run|esegui|fai partire|fire up|boot up)\s+(.+?)\s*[.!?]*\s*$")
 GREP_CUES = re.compile(r"(?i)\b(dentro|inside|nei file|in the files|within|contengono|contiene|containing|contain|"
-                       r"mentions?|menzion\w+|la parola|the word|il testo|the text|la scritta|la stringa|the string|"
+                       r"mentions?|menzion\w+|compare|compaiono|la parola|the word|il testo|the text|la scritta|"
+                       r"la stringa|the string|"
                        r"grep|c'è scritto|c'e scritto|is written|parla(?:no)? di)\b")
 PATTERN_AFTER = re.compile(r"(?i)\b(?:la parola|the word|il testo|the text|la scritta|la stringa|the string|grep|"
                            r"mentions?|menzionano|contengono|containing|contain|contiene|parla(?:no)? di)\s+"
@@ -97,7 +98,7 @@ LATER = re.compile(r"(?i)\b(?:stasera|stanotte|stamattina|stamani|più tardi|piu
 
 
 # Actions that change the disk, and the only leftover words their rules may ignore ("nuova cartella", "called X").
-CHANGES = frozenset({"delete", "empty", "move", "rename", "copy", "write"})
+CHANGES = frozenset({"delete", "empty", "move", "rename", "copy", "write", "append"})
 RULE_WORDS = frozenset({"nuov", "new", "call", "chiam", "nam", "nom", "scritt", "written", "~word"})
 
 
@@ -189,6 +190,11 @@ def _join(folder: str, name: str) -> str:
     return folder.rstrip("/") + "/" + name
 
 
+_APPEARS = re.compile(r"(?i)\b(?:quali|quale|in che|dove)\b.*\b(?:compare|compaiono)\s+[\"'“«]")
+# Verbs whose object is the files' text ("leggi tutti i .md in X" reads them; finding them is not reading them).
+_READS = re.compile(r"(?i)\b(?:legg\w*|rilegg\w*|read\w*|cat|less|riassum\w*|summari[sz]\w*|apri\w*|open\w*)\b")
+
+
 # Without a verb, only these can make a clause a file action: a path or address, "metti/put X in Y", "dov'è",
 # "che contengono": anything else goes on at once (this stage runs before every request, L0 phrases included).
 _MAYBE = re.compile(r"(?i)[/~\\]|:|\b(?:metti|mettimi|put|dov|dove|where|locate|contengono|contiene|contain\w*|"
@@ -208,6 +214,8 @@ def plan_clause(clause: str, has_tool: Callable[[str], bool], sig: ActionSig | N
     values = " ".join(str(v) for st in plan.steps for v in st["args"].values())  # "start firefox": the app's name
     said = _leftover(clause, sig, (PATTERN_AFTER, GREP_CUES, IN_FILES, WHERE_IS, DEFAULT_APP, MKDIR_WORDS, PUT), values)
     plain = _PLAIN_OBJECTS | ({"recency:new"} if plan.steps[0]["tool"] == "make_folder" else set())  # "new folder"
+    if plan.steps[0]["tool"] == "find_files" and plan.steps[0]["args"].get("ext"):
+        plain |= {"scope:all"}  # "tutti i .csv in X": every file of a kind is what finding them gives
     said = (said - _OPEN_WORDS) | (set(sig.objects) - plain)
     if said:  # "fammi una cartella X recursively", "cancella X in inglese": more than the call carries
         return Plan(hold=f"the request says more than the rules' call carries ({', '.join(sorted(said))})")
@@ -252,6 +260,8 @@ def _plan_clause(clause: str, has_tool: Callable[[str], bool], sig: ActionSig | 
     urls = list(slots.get("url") or [])
     quoted = [q for q in slots.get("quoted") or [] if q not in paths]
     acts = set(sig.actions)
+    if acts == {"compare"} and _APPEARS.search(clause):
+        acts = {"find"}  # "in quali file di X compare 'TODO'?": Italian "compare" is "appears", not "compare"
     first = sig.actions[0] if sig.actions else ""
     if acts & CHANGES and not asks_later(clause, slots):  # (a later time is the stage's: "cannot schedule")
         unread = sig.content - RULE_WORDS
@@ -310,8 +320,8 @@ def _plan_clause(clause: str, has_tool: Callable[[str], bool], sig: ActionSig | 
             return Plan([_step(tool, {"paths": [src], "dest": named})])
         return Plan(question=Message("route.need_dest", what=what, name=src))
 
-    if ("folder" in sig.objects and MKDIR_WORDS.search(clause) and (acts <= {"write"}) and has_tool("make_folder")
-            and len(full) == 1 and not quoted):
+    if ("folder" in sig.objects and MKDIR_WORDS.search(clause) and (acts <= {"write", "append"})
+            and has_tool("make_folder") and len(full) == 1 and not quoted):
         last = full[0].rstrip("/").rsplit("/", 1)[-1]
         if not re.search(r"\.\w{1,5}$", last):
             return Plan([_step("make_folder", {"path": full[0]})])
@@ -344,6 +354,13 @@ def _plan_clause(clause: str, has_tool: Callable[[str], bool], sig: ActionSig | 
             return Plan([_step("search_in_files", {"root": root, "pattern": pattern})])
         if IN_FILES.search(clause) and not slots.get("ext") and ("find" in acts or WHERE_IS.search(clause)):
             return Plan(hold="a search inside the files with nothing to look for")  # not "list every file"
+    exts = list(slots.get("ext") or [])
+    if (len(exts) == 1 and len(full) == 1 and not bare and not quoted and not urls and acts
+            and acts <= {"read", "get"} and sig.roles == ("loc",) and not sig.content
+            and not sig.objects - {"scope:all", "folder"} and not slots.get("date") and not slots.get("window")
+            and not _READS.search(clause)
+            and has_tool("find_files")):  # "show me the gif files in X", "get me all the .py in X"
+        return Plan([_step("find_files", {"root": full[0], "ext": exts[0]})])
     if "find" in acts or WHERE_IS.search(clause):
         if root and bare and has_tool("find_files"):
             return Plan([_step("find_files", {"root": root, "pattern": bare[0]})])

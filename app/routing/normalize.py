@@ -29,6 +29,7 @@ _KEEP = re.compile(r"[^\w\s'{}-]", re.UNICODE)  # everything that is not a word 
 _LONE_HYPHEN = re.compile(r"(?<!\w)-+|-+(?!\w)")  # "wi-fi" and "e-mail" stay words; " - " goes
 _LONE_APOS = re.compile(r"(?<!\w)'|'(?!\w)")
 _SPACES = re.compile(r"\s+")
+_TIMES = re.compile(r"(?<![\w/.])(\d+)[x×](\d+)(?![\w/.])")  # "9x13", "9×13": a product, typed without spaces
 
 
 def _final_apostrophe(m: re.Match[str]) -> str:
@@ -44,6 +45,7 @@ def normalize(text: str) -> str:
         return ""
     t = unicodedata.normalize("NFC", text).translate(_APOS).lower().translate(_ACCENT)
     t = _QUOTED.sub(r" \1 ", t)
+    t = _TIMES.sub(r"\1 x \2", t)
     t = _FINAL_APOS.sub(_final_apostrophe, t)
     t = _KEEP.sub(" ", t).replace("_", " ")
     t = _LONE_APOS.sub(" ", t)
@@ -86,6 +88,7 @@ FILLER_PHRASES: tuple[str, ...] = tuple(sorted((
     "can you", "could you", "would you", "will you", "can u", "please could you", "i want you to",
     "would you mind", "i would like you to", "i'd like you to", "thank you", "thanks a lot",
     "ti prego", "ti chiedo di", "potresti per favore", "hey metnos", "ciao metnos",
+    "un attimo", "un attimino", "un momento", "go ahead and", "real quick",
 ), key=len, reverse=True))
 FILLER_WORDS: frozenset[str] = frozenset({
     # politeness / interjections

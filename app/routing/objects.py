@@ -27,7 +27,9 @@ FILE_WORDS = frozenset({"file", "files", "documento", "documenti", "document", "
 # Words that stand between a kind word and its path without changing whose kind it is.
 _SKIP = frozenset({"my", "mio", "mia", "miei", "mie", "the", "il", "lo", "la", "i", "gli", "le", "l'", "this",
                    "questo", "questa", "that", "quel", "quella", "nuovo", "nuova", "new", "called", "chiamato",
-                   "chiamata", "named", "di", "del", "della", "dello", "of"})
+                   "chiamata", "named", "di", "del", "della", "dello", "of",
+                   # "directory contents for X", "il contenuto della cartella X" reads the same either way round
+                   "contents", "content", "contenuto", "for"})
 _HOLDING = frozenset({"in", "nel", "nella", "nello", "nei", "negli", "nelle", "dentro", "inside", "into", "within",
                       "di", "del", "della", "dello", "dei", "degli", "delle", "of", "from", "da", "dal", "dalla",
                       "sotto", "under"})

@@ -141,6 +141,9 @@ def _tmpl(value: Any, pairs: list[tuple[str, Any]], slots: dict[str, Any]) -> An
         for ph, v in pairs:
             if isinstance(v, list) and value == v:
                 return ph
+        for kind in ("url", "email"):  # a list of every URL the request named: the next request's list, whole
+            if value and value == list(slots.get(kind) or []):
+                return f"{{{kind}[*]}}"
         return [_tmpl(v, pairs, slots) for v in value]
     if isinstance(value, str) and ENGINE_REF.search(value):
         return value

@@ -18,6 +18,7 @@ from .actions import PHRASAL, PHRASAL_HEADS, ActionSig
 from .lexicon import CLAUSE_BREAK, NEGATIONS, NOUN_ACTIONS, STOPWORDS, TEXTING
 from .normalize import FILLER_WORDS, canonical, normalize, split_words
 from .vocabulary import OBJECT_OF, THING_OF, typo_word, verb_class
+from .when import NUMBER_WORDS
 
 PLACEHOLDER = "{topic}"
 _MIN_LEN = 3
@@ -39,7 +40,7 @@ def things(text: str) -> list[str]:
         if (t.startswith("{") or not t.isalpha() or len(t) < _MIN_LEN or t in STOPWORDS or t in FILLER_WORDS
                 or t in NEGATIONS or t in CLAUSE_BREAK or t in NOUN_ACTIONS or t in PHRASAL_HEADS or t in PHRASAL
                 or verb_class(t)
-                or typo_word(t) is not None or t in _NOT_THINGS or stem(t) in THING_OF):
+                or typo_word(t) is not None or t in _NOT_THINGS or t in NUMBER_WORDS or stem(t) in THING_OF):
             continue
         if t not in out:
             out.append(t)

@@ -157,7 +157,9 @@ def typo_word(tok: str) -> str | None:
 @lru_cache(maxsize=4096)
 def typo_object(tok: str) -> str | None:
     """The object class of a long object noun with a letter missing or two swapped ("cartela", "cartlela")."""
-    near = _one_edit(tok, _NOUN_TYPOS, missing_only=len(tok) < 8)  # "carttella": a letter too many, long words
+    near = _one_edit(tok, _NOUN_TYPOS, missing_only=True)
+    if len(tok) >= 8:  # "carttella": a letter typed twice, in a long word ("contratto" is a word, not "contatto")
+        near |= {tok[:i] + tok[i + 1:] for i in range(1, len(tok)) if tok[i] == tok[i - 1]} & _NOUN_TYPOS[0]
     classes = {OBJECT_OF[w] for w in near}
     return classes.pop() if len(classes) == 1 else None
 

@@ -17,6 +17,7 @@ def test_things_are_the_words_that_name_something() -> None:
     assert things("quand'è il meccanico?") == ["meccanico"]
     assert things("quanto costa il dentista?") == ["costa", "dentista"]  # two things: another question
     assert things("turn on the wifi") == ["wifi"]  # a phrasal verb's words are not things
+    assert things("che giorno sarà fra due settimane?") == []  # a number word is not a thing to look up
 
 
 def test_frames_tell_the_kind_of_question() -> None:
