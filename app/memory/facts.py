@@ -90,11 +90,18 @@ _MONTHS = {"gennaio", "febbraio", "marzo", "aprile", "maggio", "giugno", "luglio
 
 
 _NAMED_SUBJECT = re.compile(r"^(?:[A-ZÀ-Ý][a-zà-ÿ]+\s+(?:è|e'|is|ha|has|abita|vive|lives|lavora|works|si chiama|"
-                            r"preferisce|prefers|odia|hates|ama|loves)|"
+                            r"preferisce|prefers|odia|hates|ama|loves|likes)|"
                             # Italian names a common noun with its article ("il latte è finito"): a bare word
                             # before a verb is a name ("marco è allergico alle noci")
                             r"(?!(?:il|lo|la|l'|i|gli|le|un|una|uno|mio|mia|questo|questa|quel|quella)\b)[a-zà-ÿ]+\s+"
-                            r"(?:è|e'|ha|abita|vive|lavora|si chiama|preferisce|odia|ama))\b")
+                            r"(?:è|e'|ha|abita|vive|lavora|si chiama|preferisce|odia|ama)|"
+                            # English lowercase: only verbs a person does ("sarah works at…"; "coffee is…" is not)
+                            r"(?!(?:the|a|an|my|your|our|his|her|its|their|this|that|these|those|it|there|he|she|"
+                            r"they|we|i|you|everyone|someone|nobody)\b)[a-z]+\s+(?:works|lives|studies|teaches|likes|"
+                            r"loves|hates|prefers|is allergic|was born)|"
+                            # "a Giulia piacciono i tulipani": what someone else likes (not "a me piace")
+                            r"(?i:ad?\s+(?!(?:me|te|noi|voi|lui|lei|loro|tutti|nessuno|mio|mia)\b)[a-zà-ÿ]+\s+"
+                            r"(?:non\s+)?(?:piace|piacciono|piaceva|piacevano)))\b")
 
 
 def guess_category(fact: str) -> str:
@@ -110,7 +117,8 @@ def guess_category(fact: str) -> str:
         return "people"  # someone the person knows, when no day or hour makes it an appointment
     if _NAMED_SUBJECT.match(fact.strip()):
         return "people"  # "Paolo è vegetariano", "Anna lives in Rome": a fact about someone by name
-    if re.search(r"\b(prefer\w*|favou?rite|preferit\w*|mi piace|i like|non mi piace|i don't like|odio|i hate)\b", t):
+    if re.search(r"\b(prefer\w*|favou?rite|preferit\w*|mi piace|mi piacciono|a me (?:non )?piace\w*|i like|"
+                 r"non mi piace|i don't like|odio|i hate)\b", t):
         return "preferences"
     if re.search(r"(@|\b(telefono|phone|cellulare|email|e-mail|indirizzo|address|numero)\b)", t):
         return "contacts"
@@ -224,29 +232,45 @@ def extract_fact(text: str) -> tuple[str, str] | None:
 # An explicit question about what the memory holds names its topic: "what do you remember about the dentist",
 # "cosa ti ho detto di mia sorella", "do you remember my doctor's name". "Know" asks about the memory only for
 # something of the person's own ("cosa sai di mia sorella"); "what do you know about Python" is not about them.
+_ABOUT_END = r"(?:\s+|(?<='))"  # "su" is not the start of "sulla"
 _ABOUT = (r"(?:about|of|regarding|on|di|del|della|dello|dei|degli|delle|dell'|su|sul|sulla|sullo|sui|sugli|sulle|"
-          r"sull'|riguardo a|riguardo al|riguardo alla|a proposito di|a proposito del|a proposito della)")
+          r"sull'|riguardo a|riguardo al|riguardo alla|a proposito di|a proposito del|a proposito della)" + _ABOUT_END)
 _RECALL_CUES = [
     (r"(?:and\s+|e\s+)?(?:what|anything|what else)\s+do\s+you\s+(?:remember|recall)\s+" + _ABOUT +
-     r"\s*(?P<x>.+)", False),
-    (r"(?:and\s+|e\s+)?(?:what|anything|what else)\s+do\s+you\s+know\s+" + _ABOUT + r"\s*(?P<x>.+)", True),
-    (r"what\s+(?:did|have)\s+i\s+(?:told|tell|said|say)\s+(?:to\s+)?you\s+" + _ABOUT + r"\s*(?P<x>.+)", False),
+     r"(?P<x>.+)", False),
+    (r"(?:and\s+|e\s+)?(?:what|anything|what else)\s+do\s+you\s+know\s+" + _ABOUT + r"(?P<x>.+)", True),
+    (r"what\s+(?:did|have)\s+i\s+(?:told|tell|said|say)\s+(?:to\s+)?you\s+" + _ABOUT + r"(?P<x>.+)", False),
     (r"do\s+you\s+(?:still\s+)?(?:remember|recall)\s+(?P<x>.+)", False),
-    (r"(?:che\s+)?cosa\s+(?:ti\s+)?(?:ricordi|hai memorizzato|hai in memoria)\s+" + _ABOUT + r"\s*(?P<x>.+)", False),
-    (r"(?:che\s+)?cosa\s+sai\s+" + _ABOUT + r"\s*(?P<x>.+)", True),
-    (r"(?:che\s+)?cosa\s+ti\s+ho\s+detto\s+" + _ABOUT + r"\s*(?P<x>.+)", False),
+    (r"(?:che\s+)?cosa\s+(?:ti\s+)?(?:ricordi|hai memorizzato|hai in memoria)\s+" + _ABOUT + r"(?P<x>.+)", False),
+    (r"(?:che\s+)?cosa\s+sai\s+" + _ABOUT + r"(?P<x>.+)", True),
+    (r"(?:che\s+cosa|cosa|che)\s+ti\s+(?:ho|avevo|avevamo)\s+(?:detto|raccontato)\s+" + _ABOUT + r"(?P<x>.+)",
+     False),
+    (r"(?:che\s+cosa|cosa|che)\s+(?:hai|ricordi)\s+(?:in\s+memoria|memorizzato|salvato)\s+" + _ABOUT +
+     r"(?P<x>.+)", False),
+    (r"hai\s+(?:in\s+memoria|memorizzato|salvato|segnato)\s+(?:qualcosa|qualcos'|niente|nulla)\s*" + _ABOUT +
+     r"(?P<x>.+)", False),
+    (r"what\s+had\s+i\s+(?:told|said\s+to)\s+you\s+" + _ABOUT + r"(?P<x>.+)", False),
+    (r"(?:do\s+)?you\s+(?:have|got)\s+anything\s+(?:saved|stored|noted|in\s+memory)\s+" + _ABOUT +
+     r"(?P<x>.+)", False),
     (r"(?:ti\s+)?ricordi\s+(?P<x>.+)", False),
 ]
 _RECALL_RES = [(re.compile(r"^\s*" + _LEAD + p + r"$", re.IGNORECASE | re.DOTALL), own) for p, own in _RECALL_CUES]
 _OWN = re.compile(r"\b(?:my|mine|our|ours|mio|mia|miei|mie|nostro|nostra|nostri|nostre|me|myself)\b", re.IGNORECASE)
-_DETERMINER = re.compile(r"^(?:the|my|our|a|an|il|lo|la|l'|i|gli|le|un|una|un'|mio|mia|miei|mie|nostro|nostra|"
-                         r"nostri|nostre)\s*", re.IGNORECASE)
+_DETERMINER = re.compile(r"^(?:(?:the|my|our|a|an|il|lo|la|i|gli|le|un|una|mio|mia|miei|mie|nostro|nostra|"
+                         r"nostri|nostre)\s+|(?:l'|un')\s*)", re.IGNORECASE)  # "assicurazione" keeps its "a"
 _OWNER_OF = re.compile(r"^(?:(?:il|lo|la|l'|i|gli|le)\s*)?\w+\s+(?:di|del|della|dello|dei|degli|delle|dell')\s*"
                        r"(?P<owner>.+)$", re.IGNORECASE)
 _CLAUSE_WORD = re.compile(r"\b(?:is|are|was|were|do|does|did|have|has|had|è|e'|sono|era|ho|hai|ha|abbiamo|hanno|"
                           r"when|where|what|which|who|how|why|if|whether|quando|dove|cosa|quale|chi|come|perché|se|"
                           r"to|di fare|that|che)\b", re.IGNORECASE)
 _RECALL_MAX_WORDS = 4
+# "when is the party", "quando ho il dentista": a question about when one thing is, whose topic is that thing (a
+# clause with any other verb, "when I deleted X", "dove ho messo le chiavi", stays a clause: not recalled by rule).
+_DET = r"(?:the|my|our|a|an|il|lo|la|l'|i|gli|le|un|una|un'|mio|mia|miei|mie|nostro|nostra)"
+_WHEN_THING = re.compile(r"(?i)^(?:when|quando|quand')\s*(?:"
+                         r"(?:is|'s|was|will be|are|è|e'|sarà|c'è|c'e)\s+(?P<x>.+)|"
+                         r"(?:ho|abbiamo|i have|do i have|have i got|we have)\s+(?P<y>" + _DET + r"\s*.+)|"
+                         r"(?P<z>" + _DET + r"\s*.+?)\s+(?:is|are|was|will be))$")
 
 
 def recall_topic(text: str) -> str | None:
@@ -261,6 +285,9 @@ def recall_topic(text: str) -> str | None:
         if m is None:
             continue
         x = m.group("x").strip()
+        when = _WHEN_THING.match(x)  # "do you remember when the party is", "ti ricordi quand'è il meccanico"
+        if when:
+            x = when.group("x") or when.group("y") or when.group("z")
         if own and not _OWN.search(x):
             return None
         if _CLAUSE_WORD.search(x):

@@ -100,6 +100,16 @@ def test_categories_normalise() -> None:
     assert guess_category("il dentista è giovedì alle 10") == "appointments"
 
 
+@pytest.mark.parametrize("fact,category", [
+    ("a Giulia piacciono i tulipani", "people"), ("a marco non piace il pesce", "people"),
+    ("sarah works at the hospital", "people"), ("Anna likes tulips", "people"),
+    ("a me piace il caffè", "preferences"), ("coffee is my favorite drink", "preferences"),
+    ("the printer is on the second floor", "general"), ("il latte è finito", "general"),
+])
+def test_a_fact_about_someone_else_is_about_people(fact: str, category: str) -> None:
+    assert guess_category(fact) == category
+
+
 def test_quote_answer_follows_the_question_language() -> None:
     assert quote_answer("quando ho il dentista?", "il dentista è giovedì alle 10", "2026-03-02", "user") == \
         "Dalla memoria (2026-03-02, user): il dentista è giovedì alle 10"
@@ -162,6 +172,10 @@ def test_a_thing_or_a_question_after_remember_is_not_a_fact(text: str) -> None:
     ("cosa ricordi del dentista", "dentista"),
     ("ti ricordi il nome del mio medico?", "medico"),
     ("cosa ti ho detto della palestra?", "palestra"),
+    ("ti ricordi quando ho il dentista?", "dentista"),
+    ("do you remember when the party is", "party"),
+    ("cosa ti avevo detto sulla palestra?", "palestra"),
+    ("hai in memoria qualcosa sull'assicurazione?", "assicurazione"),
 ])
 def test_an_explicit_recall_question_names_its_topic(text: str, topic: str) -> None:
     from app.memory.facts import recall_topic
@@ -172,9 +186,10 @@ def test_an_explicit_recall_question_names_its_topic(text: str, topic: str) -> N
     assert res is not None and (res.tool, res.args) == ("recall", {"query": topic})
 
 
-@pytest.mark.parametrize("text", ["ti ricordi quando ho il dentista?", "what do you know about python",
+@pytest.mark.parametrize("text", ["ti ricordi dove ho messo le chiavi?", "what do you know about python",
                                   "cosa sai di Roma?", "do you remember to call bob", "quando ho il dentista?",
-                                  "what do you remember about how I set up the printer last year"])
+                                  "what do you remember about how I set up the printer last year",
+                                  "do you remember when I deleted the old backups"])
 def test_other_questions_are_not_recalled_by_rule(text: str) -> None:
     from app.memory.facts import recall_topic
 
