@@ -160,6 +160,7 @@ def _reported(toks: list[str]) -> bool:
 def signature_of_tokens(toks: list[str]) -> ActionSig:
     actions: list[str] = []
     noun_actions: list[str] = []
+    leading_nouns: list[str] = []
     objects: set[str] = set()
     content: set[str] = set()
     negated = False
@@ -209,6 +210,8 @@ def signature_of_tokens(toks: list[str]) -> ActionSig:
                 actions.append(cls)
         elif t in NOUN_ACTIONS:
             noun_actions.append(NOUN_ACTIONS[t])
+            if not actions:  # "contenuto di X e poi cancellalo": the noun asks first, the verb after
+                leading_nouns.append(NOUN_ACTIONS[t])
         elif t in OBJECT_OF:
             objects.add(OBJECT_OF[t])
             if OBJECT_OF[t] == "folder" and not (i + 1 < n and toks[i + 1] in ("{path}", "home")):
@@ -240,6 +243,8 @@ def signature_of_tokens(toks: list[str]) -> ActionSig:
         negated = True  # "ho già cancellato X?", "did you copy X?", "which app opens X": not asked to be done
     if not actions:
         actions = noun_actions
+    elif leading_nouns:
+        actions = leading_nouns + [a for a in actions if a not in leading_nouns]
     if not actions and not content and "{ext}" in toks and roles and set(roles) <= {"loc", "of"}:
         actions = ["find"]  # "any mp4 files in ~/Videos?": files of a kind in a place, nothing else asked
     if "folder" in objects and descriptor_only and actions and set(actions) <= READ_ONLY | {"open"} and roles:

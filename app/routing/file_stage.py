@@ -46,7 +46,8 @@ EDIT_WORDS = re.compile(r"(?i)\b(rig[ah]e?|lines?|parol[ae]|words?|frase|frasi|s
                         r"comment[io]?s?|caratter[ei]|characters?|colonn[ae]|columns?|paragraf\w*|paragraphs?)\b")
 DUPLICATES = re.compile(r"(?i)\bduplicat\w*")
 EMPTY_WORDS = re.compile(r"(?i)\b(svuota\w*|empty|empties|emptying)\b")
-MKDIR_WORDS = re.compile(r"(?i)\b(crea\w*|create|make|fai|fammi|nuov[ao]|new|mkdir|aggiungi)\b")
+MKDIR_WORDS = re.compile(r"(?i)\b(crea\w*|create|make|(?:fai|fammi)(?!\s+(?:partire|vedere))|nuov[ao]|new|mkdir|"
+                         r"aggiungi)\b")  # "fai partire X" starts X, it makes nothing
 DEFAULT_APP = re.compile(r"(?i)programma predefinito|applicazione predefinita|app predefinita|"
                          r"default (?:app|application|"
                          r"program|viewer)|(?:image|photo|picture|pdf|video) viewer|"
@@ -55,7 +56,8 @@ DEFAULT_APP = re.compile(r"(?i)programma predefinito|applicazione predefinita|ap
                          r"in the browser|\bbrowser\b|con il visualizzatore|with the viewer|con l'app")
 OPEN_VERBS = re.compile(r"(?i)^\s*(?:(?:per favore|please|puoi|can you|could you)\s+)?"
                         r"(apri(?:mi)?|aprire|open(?:\s+up)?|avvia(?:mi)?|"
-                        r"lancia|launch|start(?:\s+up)?|run|esegui|fai partire|fire up|boot up)\s+(.+?)\s*[.!?]*\s*$")
+                        r"lancia|launch|start(?:\s+up)?|run|esegui|fai partire|fammi partire|fire up|boot up)"
+                        r"\s+(.+?)\s*[.!?]*\s*$")
 GREP_CUES = re.compile(r"(?i)\b(dentro|inside|nei file|in the files|within|contengono|contiene|containing|contain|"
                        r"mentions?|menzion\w+|compare|compaiono|la parola|the word|il testo|the text|la scritta|"
                        r"la stringa|the string|"
@@ -356,10 +358,10 @@ def _plan_clause(clause: str, has_tool: Callable[[str], bool], sig: ActionSig | 
             return Plan(hold="a search inside the files with nothing to look for")  # not "list every file"
     exts = list(slots.get("ext") or [])
     if (len(exts) == 1 and len(full) == 1 and not bare and not quoted and not urls and acts
-            and acts <= {"read", "get"} and sig.roles == ("loc",) and not sig.content
+            and acts <= {"read", "get", "list"} and sig.roles == ("loc",) and not sig.content
             and not sig.objects - {"scope:all", "folder"} and not slots.get("date") and not slots.get("window")
             and not _READS.search(clause)
-            and has_tool("find_files")):  # "show me the gif files in X", "get me all the .py in X"
+            and has_tool("find_files")):  # "show me the gif files in X", "elenca tutti i .csv in X"
         return Plan([_step("find_files", {"root": full[0], "ext": exts[0]})])
     if "find" in acts or WHERE_IS.search(clause):
         if root and bare and has_tool("find_files"):

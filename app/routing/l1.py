@@ -180,8 +180,12 @@ def fit_reason(new: ActionSig, old: ActionSig, sense: ToolSense | None) -> str |
     why = fits(new, old, sense)
     if why:
         return why
-    one_path_read = len(new.roles) == len(old.roles) == 1 and set(new.actions) <= READ_ONLY
-    if not one_path_read and not same_roles(new.roles, old.roles):
+    one_path = len(new.roles) == len(old.roles) == 1
+    one_path_read = one_path and set(new.actions) <= READ_ONLY
+    # "sovrascrivi X con 'Y'" is "scrivi 'Y' nel file X": a write's one file is its file, said as object or place
+    one_file_write = one_path and set(new.actions) == set(old.actions) == {"write"} and \
+        {*new.roles, *old.roles} <= {"obj", "loc"}
+    if not (one_path_read or one_file_write) and not same_roles(new.roles, old.roles):
         return (f"object guard: the paths play different roles ({list(new.roles)} vs {list(old.roles)}: "
                 f"'X' is not 'the files in X')")
     return None

@@ -82,10 +82,10 @@ IT_EXTRA: dict[str, list[str]] = {
     "delete": ["sposta nel cestino", "metti nel cestino", "butta nel cestino", "spostalo nel cestino",
                "rimuovi", "rimuova", "togli", "tolga", "togli di mezzo", "leva di mezzo", "butta via", "butta",
                "distruggi", "leva"],
-    "write": ["scrivi", "scriva", "crea", "salva"],
+    "write": ["scrivi", "scriva", "crea", "salva", "sovrascrivi", "sovrascriva"],
     "append": ["aggiungi", "aggiunga", "inserisci", "inserisca", "accoda"],
     "edit": ["sostituisci", "sostituisca"],
-    "move": ["trasferisci", "trasferisca"],
+    "move": ["trasferisci", "trasferisca", "porta", "portami"],
     "copy": ["fai una copia di", "fammi una copia di", "metti una copia di", "crea una copia di",
              "salva una copia di"],
     "rename": ["cambia nome", "cambia il nome", "cambiagli nome", "cambiare nome", "cambiare il nome"],
@@ -93,7 +93,7 @@ IT_EXTRA: dict[str, list[str]] = {
              "ci sono dei file"],
     "on": ["accendi", "accenda"],
     "off": ["spegni", "spenga", "spengi"],
-    "start": ["avvia", "lancia", "esegui", "fai partire", "fa partire", "far partire"],
+    "start": ["avvia", "lancia", "esegui", "fai partire", "fa partire", "far partire", "fammi partire"],
     "stop": ["smetti", "ferma", "interrompi", "termina"],
     "remember": ["ricordati", "ricordamelo", "tieni a mente", "tenere a mente", "prendi nota", "prendi appunti"],
     "summarize": ["riassumi", "riassuma", "descrivi", "spiega", "fammi un riassunto", "fai un riassunto",
@@ -133,7 +133,7 @@ EN_VERBS: dict[str, list[str]] = {
                "delete", "remove", "erase", "trash", "rm", "get rid of", "throw away", "destroy"],
     "empty": ["empty", "wipe", "clear", "blank"],
     "append": ["add", "append", "insert"],
-    "write": ["write", "save", "create", "store", "jot down", "put down", "type", "mkdir",
+    "write": ["write", "overwrite", "save", "create", "store", "jot down", "put down", "type", "mkdir",
               "make a folder", "make a new folder", "make a directory"],
     "edit": ["edit", "modify", "change", "update", "fix", "correct", "replace"],
     "rename": ["rename", "change the name of", "change the name"],
@@ -190,7 +190,8 @@ TEXTING: dict[str, str] = {"nn": "non", "ke": "che", "qnd": "quando", "qndo": "q
                            "gimme": "give", "qnto": "quanto", "qnt": "quanto", "x": "per", "sn": "sono", "cm": "come",
                            "dv": "dove",
                            # the commonest slips of the fingers on short words, too short for the typo index
-                           "teh": "the", "hte": "the", "waht": "what", "whta": "what", "xfavore": "favore"}
+                           "teh": "the", "hte": "the", "waht": "what", "whta": "what", "xfavore": "favore",
+                           "quant": "quanto", "srch": "search"}
 # Words that are nouns as often as verbs: a verb only at the start of a clause.
 AMBIGUOUS = frozenset({
     "cat", "list", "search", "copy", "play", "print", "call", "check", "set", "start", "stop", "book", "plan", "count",
@@ -198,7 +199,7 @@ AMBIGUOUS = frozenset({
     "open", "end", "run", "order", "store", "answer", "fix", "trash", "empty", "archive", "zip", "dim", "ring",
     "lista", "ricerca", "stampa", "mostra", "invio", "calcolo", "cancello", "pausa", "copia", "programma", "fissa",
     "conto", "ordine", "nota", "note", "segno", "registro", "sposta", "leva", "tolto", "ferma", "termina", "lancia",
-    "archivio", "see", "grab", "add", "butta", "guarda", "cambio", "carica",
+    "archivio", "see", "grab", "add", "butta", "porta", "guarda", "cambio", "carica",
     "ricordi", "salvo", "vedo", "conta", "tolgo", "schedule", "cifra", "proteggi", "called", "calling",
     "printed", "installed", "played", "sent", "type", "typed", "types", "chiamato", "chiamata", "chiamati",
     "chiamate",
@@ -207,7 +208,7 @@ AMBIGUOUS = frozenset({
 NOUN_ACTIONS: dict[str, str] = {
     "riassunto": "summarize", "sunto": "summarize", "sintesi": "summarize", "summary": "summarize",
     "recap": "summarize", "traduzione": "translate", "translation": "translate", "elenco": "list",
-    "lista": "list", "listing": "list",
+    "lista": "list", "listing": "list", "contenuto": "read", "contents": "read",
     "backup": "copy",
 }
 NEGATIONS = frozenset({"non", "not", "never", "mai", "senza", "without", "don't", "dont", "doesn't", "doesnt",

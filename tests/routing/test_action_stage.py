@@ -64,6 +64,12 @@ def test_what_is_not_a_clear_file_action_or_unsupported_goes_on(stage: ActionSta
     ("in quali file di /tmp/x c'è la parola timeout?", "search_in_files", {"root": "/tmp/x", "pattern": "timeout"}),
     ("apri firefox", "open_path", {"target": "firefox"}),
     ("elimna /tmp/x/a.txt", "delete_files", {"paths": ["/tmp/x/a.txt"]}),
+    ("porta /tmp/x/a.txt dentro /tmp/x/sub", "move_files", {"paths": ["/tmp/x/a.txt"], "dest": "/tmp/x/sub"}),
+    ("fammi partire /tmp/x/intro.mp4", "open_path", {"target": "/tmp/x/intro.mp4"}),
+    ("open up libreoffice", "open_path", {"target": "libreoffice"}),
+    ("elenca tutti i .csv in /tmp/x", "find_files", {"root": "/tmp/x", "ext": "*.csv"}),
+    ("show me the gif files in /tmp/x", "find_files", {"root": "/tmp/x", "ext": "*.gif"}),
+    ("in quali file di /tmp/x compare 'TODO'?", "search_in_files", {"root": "/tmp/x", "pattern": "TODO"}),
 ])
 def test_clear_file_actions_are_decided_by_rules(stage: ActionStage, text: str, tool: str,
                                                  args: dict[str, Any]) -> None:

@@ -29,6 +29,10 @@ def acts(text: str) -> tuple[str, ...]:
     ("ricorda che domani piove", "remember"), ("remember my pin", "remember"),
     ("riassumi a.txt", "summarize"), ("descrivi a.txt", "summarize"), ("fammi un riassunto di a.txt", "summarize"),
     ("invia a.txt", "send"), ("manda a.txt", "send"), ("send a.txt", "send"),
+    ("sovrascrivi a.txt", "write"), ("overwrite a.txt", "write"),
+    # adding to a file is not overwriting it: write_files replaces the file, so an append is never a write
+    ("aggiungi 'x' in fondo ad a.txt", "append"), ("append 'x' to a.txt", "append"), ("accoda 'x' ad a.txt", "append"),
+    ("contenuto di a.txt", "read"),
 ])
 def test_verb_classes(text: str, cls: str) -> None:
     assert acts(text) == (cls,)
@@ -141,6 +145,11 @@ def test_open_is_not_read_unless_the_request_asks_what_is_inside(text: str, acts
 ])
 def test_reports_questions_about_an_action_and_calling_it_off_are_never_replayed(text: str) -> None:
     assert action_of(text).negated
+
+
+def test_a_noun_that_asks_first_keeps_its_action_next_to_a_later_verb() -> None:
+    assert acts("contenuto del file /tmp/a.txt e poi cancellalo") == ("read", "delete")
+    assert acts("leggi il contenuto di /tmp/a.txt") == ("read",)
 
 
 def test_words_between_numbers_are_the_arithmetic() -> None:
