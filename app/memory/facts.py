@@ -104,12 +104,18 @@ _NAMED_SUBJECT = re.compile(r"^(?:[A-ZÀ-Ý][a-zà-ÿ]+\s+(?:è|e'|is|ha|has|abi
                             r"(?:non\s+)?(?:piace|piacciono|piaceva|piacevano)))\b")
 
 
+_OPENING_HOURS = re.compile(r"\b(?:apre|aprono|chiude|chiudono|è aperto|è aperta|sono aperti|opens|closes|"
+                            r"open|close|is open|are open)\s+(?:alle|all'|dalle|fino alle|at|from|until|till)\s*\d")
+
+
 def guess_category(fact: str) -> str:
     t = normalize(fact)
     words = set(re.findall(r"\w+", t))
     if re.search(r"\b(compleann\w*|birthday|sorella|fratello|sister|brother|madre|padre|mother|father|figli\w*|"
                  r"moglie|marito|wife|husband)\b", t):
         return "people"
+    if _OPENING_HOURS.search(t):
+        return "general"  # "la palestra chiude alle 22": a place's hours are a standing fact, not an event
     if words & _WEEKDAYS or words & _MONTHS or re.search(r"\b(alle|at|ore)\s+\d{1,2}([:.]\d{2})?\b", t) or \
             re.search(r"\b(appuntament\w*|appointment|meeting|riunione|visita)\b", t):
         return "appointments"  # "my doctor is Dr. Rossi" names a person; "il dentista è giovedì" has its day

@@ -173,6 +173,9 @@ def _path_prefix(value: str, slot_path: str) -> str:
     return value[: len(value) - len(slot_path.lstrip("./"))]
 
 
+_ROOT_THEN_OP = re.compile(r"sqrt\([^()]*\)\s*[-+*/]")
+
+
 # -- resolving ---------------------------------------------------------------------------------------------
 def _lookup(kind: str, index: str | None, attr: str | None, slots: dict[str, Any], text: str) -> Any:
     if kind == "text":
@@ -180,7 +183,10 @@ def _lookup(kind: str, index: str | None, attr: str | None, slots: dict[str, Any
     if kind == "expression":
         from app.tools.calculate import expression_of
 
-        return expression_of(text) or MISSING
+        expr = expression_of(text)
+        if not expr or (_ROOT_THEN_OP.search(expr) and "(" not in text):
+            return MISSING  # "la radice di 12 per 7": √12·7 or √84? the fast path does not pick a scope
+        return expr
     if kind == "window":
         w = slots.get("window")
         if not w:
