@@ -119,7 +119,9 @@ def guess_category(fact: str) -> str:
     if words & _WEEKDAYS or words & _MONTHS or re.search(r"\b(alle|at|ore)\s+\d{1,2}([:.]\d{2})?\b", t) or \
             re.search(r"\b(appuntament\w*|appointment|meeting|riunione|visita)\b", t):
         return "appointments"  # "my doctor is Dr. Rossi" names a person; "il dentista è giovedì" has its day
-    if re.search(r"\b(capo|boss|collega|colleghi|colleague|amic[oa]|amici|friend|vicin[oa]|neighbou?r)\b", t):
+    # someone the person knows ("il mio vicino"), not a place by them ("le chiavi sono dal vicino": general)
+    if re.search(r"(?<!\bda )(?<!\bdal )(?<!\bdalla )(?<!\bdai )(?<!\bal )(?<!\balla )(?<!\bat the )(?<!\bat my )"
+                 r"\b(capo|boss|collega|colleghi|colleague|amic[oa]|amici|friend|vicin[oa]|neighbou?r)\b", t):
         return "people"  # someone the person knows, when no day or hour makes it an appointment
     if _NAMED_SUBJECT.match(fact.strip()):
         return "people"  # "Paolo è vegetariano", "Anna lives in Rome": a fact about someone by name
@@ -133,7 +135,7 @@ def guess_category(fact: str) -> str:
 
 # -- "ricordati che X" ------------------------------------------------------------
 # "tu ricorda che …", "ehm allora ricordati che …", "ok remember that …": a word or two in front changes nothing
-_LEAD = (r"(?:(?:tu|you|ehm|allora|ok|okay|dai|hey|ehi|senti|listen|scusa|scusi|sorry|please|per favore|"
+_LEAD = (r"(?:(?:tu|you|ehm|allora|ok|okay|dai|hey|ehi|senti|listen|scusa|scusi|sorry|please|per favore|x favore|pls|"
          r"mi fai un favore)[\s,?!]+)*")
 _TRIGGERS = [
     (r"(?:per favore\s+|please\s+)?(?:ricordati|ricorda|ricordatelo|memorizza|tieni a mente|segnati|annotati|annota|"
@@ -212,11 +214,38 @@ _THANKS = re.compile(r"(?i)[\s,;!]+(?:grazie(?: mille| tante)?|please|per favore
                      r"[\s.!]*$")
 
 
+_TRIGGER_WORDS = ("ricordati", "ricorda", "ricordami", "memorizza", "remember", "memorize", "memorise")
+_FIRST = re.compile(r"^(\s*" + _LEAD + r")([^\W\d_]+)", re.IGNORECASE)
+
+
+def _one_typo(w: str, word: str) -> bool:
+    """`w` is `word` with one letter missing, doubled or two neighbours swapped (same first letter)."""
+    if w[:1] != word[:1] or w == word:
+        return False
+    if len(w) == len(word) - 1:
+        return any(word[:i] + word[i + 1:] == w for i in range(1, len(word)))
+    if len(w) == len(word) + 1:
+        return any(w[:i] + w[i + 1:] == word for i in range(1, len(w)))
+    return len(w) == len(word) and any(word[:i] + word[i + 1] + word[i] + word[i + 2:] == w
+                                       for i in range(1, len(word) - 1))
+
+
+def _fix_trigger(t: str) -> str:
+    """"remeber that …", "ricoradti che …": the remember verb typed with one slip is still the verb."""
+    m = _FIRST.match(t)
+    if m is None or len(m.group(2)) < 6:
+        return t
+    w = m.group(2).lower()
+    near = [v for v in _TRIGGER_WORDS if _one_typo(w, v)]
+    return t[:m.start(2)] + near[0] + t[m.end(2):] if len(near) == 1 else t
+
+
 def extract_fact(text: str) -> tuple[str, str] | None:
     """'ricordati che il dentista è giovedì alle 10' → ('il dentista è giovedì alle 10', 'appointments')."""
     if timed_reminder(text):
         return None  # to be reminded at a time: nothing to store (the remember stage says why)
     t = _KE.sub("che", " ".join(text.replace("’", "'").split()))  # "ricordati ke …": texting for "che"
+    t = _fix_trigger(t)
     t = _THANKS.sub("", t)  # "segnati che la palestra è alle 18, grazie": the thanks is not part of the fact
     for rx, category in _TRIGGER_RES:
         m = rx.match(t)

@@ -237,8 +237,8 @@ def signature_of_tokens(toks: list[str]) -> ActionSig:
     first_value = next((k for k, t in enumerate(toks) if t in ("{path}", "{url}")), None)
     if first_value is not None and any(t in TELL for t in toks[first_value + 1:]):
         content.add("~tell")  # "leggi X e dimmi quante righe ha": a question about it, not only the thing
-    if any(t in COUNT_WORDS for t in toks):
-        content.add("~count")  # "quanti pdf ci sono in X": a number, not the list the remembered call gives
+    if any(t in COUNT_WORDS for t in toks) or ("calculate" in actions and (roles or "{url}" in toks)):
+        content.add("~count")  # "quanti pdf in X", "conta le righe di X": a number, not what the remembered call gives
     if _reported(toks):
         negated = True  # "ho già cancellato X?", "did you copy X?", "which app opens X": not asked to be done
     if not actions:
@@ -247,6 +247,8 @@ def signature_of_tokens(toks: list[str]) -> ActionSig:
         actions = leading_nouns + [a for a in actions if a not in leading_nouns]
     if not actions and not content and "{ext}" in toks and roles and set(roles) <= {"loc", "of"}:
         actions = ["find"]  # "any mp4 files in ~/Videos?": files of a kind in a place, nothing else asked
+    if actions == ["append"] and not roles and not content and toks.count("{number}") >= 2:
+        actions = ["calculate"]  # "add 17 and 26", "aggiungi 5 a 12": numbers added to numbers are a sum
     if "folder" in objects and descriptor_only and actions and set(actions) <= READ_ONLY | {"open"} and roles:
         objects.discard("folder")  # reading "la cartella X" is reading X; creating or deleting one is not
     if "open" in actions and ("read" in actions or TELL & set(toks)):
@@ -279,7 +281,9 @@ _NOT_ASKED = re.compile(
     r"come (?:faccio|posso|si fa|si può|si puo|devo|dovrei|fare)|spiegami come|dimmi come|insegnami a|"
     r"se (?:dovessi|volessi|facessi|provassi)|if i (?:were|wanted|had)|what happens if|cosa succede se|"
     r"(?:ieri|yesterday|prima|earlier) (?:ho chiesto|i asked|mi hai|you)|"
-    r"(?:vuole|vogliono|wants to|want me to\b(?! do))|è vero che|is it true that)\b")
+    r"(?:vuole|vogliono|wants to|want me to\b(?! do))|è vero che|is it true that|"
+    # "ti ricordi che il dentista è giovedì?": whether it is known, not to keep it
+    r"(?:ti|te lo|te la) ricordi che|(?:do|did) you (?:still )?remember that)\b")
 
 
 @lru_cache(maxsize=8192)

@@ -17,8 +17,9 @@ from .normalize import normalize, normalize_cached
 
 LANGS = ("it", "en")
 # Greetings/politeness around a phrase do not change it: "ciao, che ore sono per favore?".
-EDGE_FILLERS = ("per favore", "per piacere", "per cortesia", "please", "grazie", "thanks", "thank you", "ciao",
-                "hey", "hi", "hello", "scusa", "scusami", "excuse me", "sorry", "ok", "okay", "dai", "metnos", "allora")
+EDGE_FILLERS = ("per favore", "per piacere", "per cortesia", "x favore", "x piacere", "please", "pls", "plz",
+                "grazie", "thanks", "thank you", "ciao", "hey", "hi", "hello", "scusa", "scusami", "excuse me", "sorry",
+                "ok", "okay", "dai", "metnos", "allora")
 
 
 class L0Error(Exception):

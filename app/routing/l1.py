@@ -10,6 +10,7 @@ nearest one.
 from __future__ import annotations
 
 import logging
+import os
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from datetime import datetime
@@ -167,9 +168,15 @@ EXT_OBJECT = {"image": {"png", "jpg", "jpeg", "gif", "webp", "bmp", "heic", "tif
 
 
 def ext_said(sig: ActionSig, slots: dict[str, Any]) -> ActionSig:
-    """"le immagini png": the object word only restates the extension, which the argument guard checks."""
+    """"le immagini png", "apri la foto X.jpg": the object word only restates the extension (of the kind or of
+    the file), which the argument guard checks; "list everything in X" restates what a listing gives."""
     exts = {str(e).lower().lstrip("*.") for e in slots.get("ext") or []}
+    paths = [str(p) for p in slots.get("path") or []]
+    if paths and not exts:
+        exts = {os.path.splitext(p)[1].lower().lstrip(".") for p in paths}
     said = {o for o, members in EXT_OBJECT.items() if o in sig.objects and exts and exts <= members}
+    if sig.actions == ("list",) and "scope:all" in sig.objects:
+        said.add("scope:all")
     return replace(sig, objects=sig.objects - said) if said else sig
 
 

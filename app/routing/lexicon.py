@@ -82,7 +82,8 @@ IT_EXTRA: dict[str, list[str]] = {
     "delete": ["sposta nel cestino", "metti nel cestino", "butta nel cestino", "spostalo nel cestino",
                "rimuovi", "rimuova", "togli", "tolga", "togli di mezzo", "leva di mezzo", "butta via", "butta",
                "distruggi", "leva"],
-    "write": ["scrivi", "scriva", "crea", "salva", "sovrascrivi", "sovrascriva"],
+    "write": ["scrivi", "scriva", "crea", "salva", "sovrascrivi", "sovrascriva", "sostituisci il contenuto di",
+              "sostituisci il testo di", "rimpiazza il contenuto di"],
     "append": ["aggiungi", "aggiunga", "inserisci", "inserisca", "accoda"],
     "edit": ["sostituisci", "sostituisca"],
     "move": ["trasferisci", "trasferisca", "porta", "portami"],
@@ -134,6 +135,8 @@ EN_VERBS: dict[str, list[str]] = {
     "empty": ["empty", "wipe", "clear", "blank"],
     "append": ["add", "append", "insert"],
     "write": ["write", "overwrite", "save", "create", "store", "jot down", "put down", "type", "mkdir",
+              # replacing all a file holds is writing it ("replace X with Y" inside it is an edit)
+              "replace the contents of", "replace the content of", "replace the text of", "put the text",
               "make a folder", "make a new folder", "make a directory"],
     "edit": ["edit", "modify", "change", "update", "fix", "correct", "replace"],
     "rename": ["rename", "change the name of", "change the name"],

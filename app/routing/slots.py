@@ -297,6 +297,9 @@ def bind(tool_name: str, tool: Any, template: dict[str, Any], old_query: str, ol
             if v is not MISSING:
                 args[arg], sources[arg] = v, "rules"
                 continue
+            if mapped == "{expression}":  # the arithmetic is all in the request: a remembered one is never it
+                return Binding(False, reason=f"{tool_name}: no arithmetic the rules can read in the request",
+                               need=arg)
         if tv is MISSING:
             continue
         if placeholders_in(tv):

@@ -194,3 +194,30 @@ def test_other_questions_are_not_recalled_by_rule(text: str) -> None:
     from app.memory.facts import recall_topic
 
     assert recall_topic(text) is None
+
+
+@pytest.mark.parametrize("fact,category", [
+    ("la palestra chiude alle 22", "general"), ("the pharmacy opens at 9", "general"),
+    ("le chiavi di riserva sono dal vicino", "general"), ("Luca è il mio vicino di casa", "people"),
+    ("il dentista è giovedì alle 10", "appointments"),
+])
+def test_opening_hours_and_things_left_with_someone_are_general(fact: str, category: str) -> None:
+    from app.memory.facts import guess_category
+
+    assert guess_category(fact) == category
+
+
+@pytest.mark.parametrize("text,fact", [
+    ("remeber that the team call is Monday at 2pm", "the team call is Monday at 2pm"),
+    ("ricordait che il gatto si chiama Fuffi", "il gatto si chiama Fuffi"),
+    ("x favore ricordati che mia madre si chiama Rosa", "mia madre si chiama Rosa"),
+])
+def test_the_remember_verb_with_one_slip_or_a_texted_please_still_keeps_the_fact(text: str, fact: str) -> None:
+    from app.memory.facts import extract_fact
+    from app.memory.route_stages import RememberStage
+
+    found = extract_fact(text)
+    assert found is not None and found[0] == fact
+    res = RememberStage().decide(text, None)
+    assert res is not None and res.tool == "remember"
+    assert extract_fact("remembers are nice things") is None  # a near word without "that": no trigger

@@ -168,3 +168,22 @@ def test_a_comma_before_a_lone_participle_does_not_cut() -> None:
     assert split_continuation("copy /tmp/t/a.txt to /tmp/backup, compressed") == [
         "copy /tmp/t/a.txt to /tmp/backup, compressed"]
     assert len(split_continuation("leggi /tmp/a.txt, poi cancellalo")) == 2
+
+
+def test_counting_what_a_file_holds_asks_for_a_number() -> None:
+    assert "~count" in action_of("conta le righe del file /tmp/t/a.txt").content
+    assert "~count" in action_of("count the words in ~/notes/todo.md").content
+    assert "~count" not in action_of("calcola 3 per 8").content
+
+
+def test_asking_whether_something_is_remembered_is_not_asking_to_remember_it() -> None:
+    assert action_of("ti ricordi che il dentista è giovedì alle 10?").negated
+    assert action_of("do you remember that the dentist is on thursday?").negated
+    assert not action_of("ricordati che il dentista è giovedì alle 10").negated
+
+
+def test_adding_numbers_to_numbers_is_a_sum() -> None:
+    assert action_of("add 17 and 26").actions == ("calculate",)
+    assert action_of("add 'ciao' to /tmp/note.txt").actions == ("append",)
+    assert action_of("replace the contents of /tmp/n.txt with 'x'").actions == ("write",)
+    assert action_of("replace 'a' with 'b' in /tmp/n.txt").actions == ("edit",)

@@ -63,15 +63,15 @@ def test_auc_counts_order_and_ties() -> None:
     assert generalization.auc([0.5], [0.5]) == 0.5
 
 
-# What the fast path reaches on the set (e5-small, threshold 0.82). Batches 10-12 were each measured clean when
-# merged (batch 10: 152/187, 1 wrong hit; 11: 169/197, 3; 12: 157/181, 5 (4 in its held-out half)), then their tune
-# halves were tuned on. Now: tune 1036/1103 (0 wrong), held-out 952/1099 (10 wrong), batch 12 168/181 (4 wrong, all
-# in its held-out half). Floors are these figures, ceilings the counts (issue 17's goal is 0 on the held-out half),
-# so any new wrong hit fails here.
-HELDOUT_RECALL_FLOOR = 952 / 1099
-TUNE_RECALL_FLOOR = 1036 / 1103
-NEWEST_RECALL_FLOOR = 168 / 181
-WRONG_CEILING = {"tune": 0, "heldout": 10, generalization.NEWEST: 4}
+# What the fast path reaches on the set (e5-small, threshold 0.82). Batches 10-13 were each measured clean when
+# merged (batch 10: 152/187, 1 wrong hit; 11: 169/197, 3; 12: 157/181, 5; 13: 191/213, 4 (2 in its held-out half)),
+# then their tune halves were tuned on. Now: tune 1141/1211 (0 wrong), held-out 1061/1204 (4 wrong: 3 kept as
+# arguable in the held-out audit, 1 of batch 13), batch 13 202/213 (1 wrong, in its held-out half). Floors are these
+# figures, ceilings the counts (issue 17's goal is 0 on the held-out half), so any new wrong hit fails here.
+HELDOUT_RECALL_FLOOR = 1061 / 1204
+TUNE_RECALL_FLOOR = 1141 / 1211
+NEWEST_RECALL_FLOOR = 202 / 213
+WRONG_CEILING = {"tune": 0, "heldout": 4, generalization.NEWEST: 1}
 
 
 @pytest.mark.slow

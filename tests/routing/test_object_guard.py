@@ -125,3 +125,18 @@ def test_an_object_word_that_restates_the_extension_is_not_another_object() -> N
     assert "image" not in ext_said(action_of(text), extract(text)).objects
     other = "cerca le immagini in ~/Immagini"  # no extension: the word is the only object, kept
     assert "image" in ext_said(action_of(other), extract(other)).objects
+
+
+def test_a_photo_of_a_jpg_and_everything_in_a_listing_restate_the_request() -> None:
+    from app.routing.actions import action_of
+    from app.routing.args_extractor import extract
+    from app.routing.l1 import ext_said
+
+    photo = "aprimi la foto ~/Immagini/mare.jpg"
+    assert "image" not in ext_said(action_of(photo), extract(photo)).objects
+    song = "aprimi la foto ~/Musica/canzone.mp3"  # not an image: the word names another object, kept
+    assert "image" in ext_said(action_of(song), extract(song)).objects
+    every = "list everything in the directory /tmp/t"
+    assert "scope:all" not in ext_said(action_of(every), extract(every)).objects
+    move = "sposta tutti i file di /tmp/t in /tmp/a"  # a choice of files for another action: kept
+    assert "scope:all" in ext_said(action_of(move), extract(move)).objects

@@ -96,3 +96,6 @@ def test_calculate_gets_the_arithmetic_of_the_new_request_and_none_without_numbe
     assert b.ok and b.args == {"expression": "(18/100)*250"}
     for bare in ("quanto fa", "calcola", "calculate it"):
         assert not run("calculate", old, {"expression": old}, bare).ok, bare
+    # √12·7 or √84? no scope is picked, and the remembered literal "quanto fa 12 per 7" is never replayed
+    assert not run("calculate", old, {"expression": old}, "quanto fa la radice quadrata di 12 per 7").ok
+    assert run("calculate", old, {"expression": old}, "quanto fa (radice di 16) per 7").ok
