@@ -68,7 +68,7 @@ def _list(mem: Any, args: argparse.Namespace) -> int:
 
 
 def _add(mem: Any, args: argparse.Namespace) -> int:
-    from app.memory.facts import guess_category
+    from app.memory.categories import guess_category
 
     text = " ".join(args.text)
     res = mem.remember(text, args.category or guess_category(text), "user")

@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from .facts import normalize_category
+from .categories import normalize_category
 
 HEADER = """\
 # Metnos long-term memory — one fact per line:  [id] date | category | source | text

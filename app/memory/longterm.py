@@ -24,7 +24,8 @@ from app.store import vault
 from app.store.db import StoreError, db_path, one_row, open_db, require_sqlite3mc
 
 from . import rekey_backup
-from .facts import MAX_FACT_CHARS, looks_like_instruction, normalize, normalize_category, quote_answer, same_subject
+from .categories import normalize, normalize_category
+from .facts import MAX_FACT_CHARS, looks_like_instruction, quote_answer, same_subject
 from .keys import KeyMissing, KeyStore, MemoryUnavailable, WrongKey, key_store_for
 from .records import COLUMNS, MIGRATIONS, Clock, Fact, FactRejected, RememberResult, now_local, probe_key, row_to_fact
 

@@ -21,7 +21,8 @@ from app.lang.messages import Message
 from app.tools.registry import Tool, ToolContext, ToolError
 
 from . import messages  # noqa: F401  (registers the sentences below)
-from .facts import MAX_FACT_CHARS, looks_like_instruction, normalize_category
+from .categories import normalize_category
+from .facts import MAX_FACT_CHARS, looks_like_instruction
 from .keys import MemoryUnavailable
 from .longterm import FactRejected, LongTermMemory
 

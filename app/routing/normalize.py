@@ -84,7 +84,8 @@ def tokens(text: str) -> list[str]:
 # Fillers that never change the request: politeness, "can you", articles.
 # Multi-word fillers are removed first (longest first), then single words.
 FILLER_PHRASES: tuple[str, ...] = tuple(sorted((
-    "per favore", "per piacere", "per cortesia", "x favore", "x piacere", "x cortesia", "se puoi", "se possibile", "grazie mille",
+    "per favore", "per piacere", "per cortesia", "x favore", "x piacere", "x cortesia", "se puoi", "se possibile",
+    "grazie mille",
     "can you", "could you", "would you", "will you", "can u", "please could you", "i want you to",
     "would you mind", "i would like you to", "i'd like you to", "thank you", "thanks a lot",
     "ti prego", "ti chiedo di", "potresti per favore", "hey metnos", "ciao metnos",

@@ -38,6 +38,7 @@ _PLURAL_BEFORE = frozenset({"i", "dei", "nei", "tutti", "quali", "che", "quanti"
 _SINGULAR_BEFORE = frozenset({"il", "un", "del", "nel", "al", "dal", "sul", "questo", "quel", "mio", "tuo", "suo",
                               "the", "a", "this", "that", "my", "your", "one", "uno", "ogni", "each"})
 _EXT = re.compile(r"\.[A-Za-z0-9]{1,8}$")
+_ARCHIVE = re.compile(r"(?i)\.(?:zip|rar|7z|tar|tgz|gz|bz2|xz|tbz2?|txz)$")
 DiskKind = Callable[[str], "Kind | None"]
 
 
@@ -154,7 +155,9 @@ def request_kinds(text: str, paths: list[str], disk: DiskKind | None = disk_kind
         if said and seen and said != seen:
             out.append("mixed")  # "il file X" where X is a folder: let the planner ask
         elif said and shaped and said != shaped:
-            out.append(said)  # the person's word beats the spelling ("la cartella backup.old")
+            # the person's word beats the spelling ("la cartella backup.old"), except an archive's: "la cartella
+            # X.zip" may mean what is inside the zip, which no folder tool lists
+            out.append("mixed" if _ARCHIVE.search(p) else said)
         else:
             out.append(next(iter(ev)) if len(ev) == 1 else None)
     return out

@@ -3,11 +3,10 @@ from __future__ import annotations
 
 import pytest
 
+from app.memory.categories import guess_category, normalize_category
 from app.memory.facts import (
     extract_fact,
-    guess_category,
     looks_like_instruction,
-    normalize_category,
     quote_answer,
     same_subject,
 )
@@ -199,11 +198,10 @@ def test_other_questions_are_not_recalled_by_rule(text: str) -> None:
 @pytest.mark.parametrize("fact,category", [
     ("la palestra chiude alle 22", "general"), ("the pharmacy opens at 9", "general"),
     ("le chiavi di riserva sono dal vicino", "general"), ("Luca è il mio vicino di casa", "people"),
-    ("il dentista è giovedì alle 10", "appointments"),
+    ("il dentista è giovedì alle 10", "appointments"), ("I love jazz", "preferences"),
+    ("adoro il mare d'inverno", "preferences"),
 ])
 def test_opening_hours_and_things_left_with_someone_are_general(fact: str, category: str) -> None:
-    from app.memory.facts import guess_category
-
     assert guess_category(fact) == category
 
 
@@ -221,3 +219,6 @@ def test_the_remember_verb_with_one_slip_or_a_texted_please_still_keeps_the_fact
     res = RememberStage().decide(text, None)
     assert res is not None and res.tool == "remember"
     assert extract_fact("remembers are nice things") is None  # a near word without "that": no trigger
+    # a fact kept only for a while: memory keeps facts until they are forgotten, so the rules do not store it
+    assert extract_fact("ricordati che il dentista è giovedì alle 10, ma solo fino a venerdì") is None
+    assert extract_fact("ricordati che la palestra è chiusa fino a lunedì") is not None

@@ -140,3 +140,11 @@ def test_a_photo_of_a_jpg_and_everything_in_a_listing_restate_the_request() -> N
     assert "scope:all" not in ext_said(action_of(every), extract(every)).objects
     move = "sposta tutti i file di /tmp/t in /tmp/a"  # a choice of files for another action: kept
     assert "scope:all" in ext_said(action_of(move), extract(move)).objects
+
+
+def test_a_folder_named_like_an_archive_is_neither_kind() -> None:
+    from app.routing.objects import request_kinds
+
+    # "la cartella X.zip" may mean what is inside the zip, which no folder tool lists: the kind is unknown
+    assert request_kinds("elenca i file nella cartella /t/archivio.zip", ["/t/archivio.zip"], None) == ["mixed"]
+    assert request_kinds("elenca i file nella cartella /t/backup.old", ["/t/backup.old"], None) == ["folder"]

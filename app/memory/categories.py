@@ -1,0 +1,88 @@
+"""Which category a fact belongs to, by rules (IT + EN): appointments, people, preferences, contacts, general.
+
+The category only groups facts for the person ("cosa ricordi dei miei appuntamenti?"); a wrong one loses
+nothing, so the rules are plain word cues, tried from the firmest (a relative, a day and an hour) down.
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+
+MAX_CATEGORY_CHARS = 40
+
+
+def normalize(text: str) -> str:
+    """Lowercase, straight apostrophes, no accents-insensitive tricks, no punctuation at the ends."""
+    t = unicodedata.normalize("NFC", text).replace("’", "'").replace("`", "'").lower()
+    return " ".join(t.split()).strip(" .,;:!?")
+
+
+_CATEGORY_ALIASES = {
+    "appointment": "appointments", "appuntamento": "appointments", "appuntamenti": "appointments",
+    "calendar": "appointments", "agenda": "appointments", "meeting": "appointments", "meetings": "appointments",
+    "preference": "preferences", "preferenza": "preferences", "preferenze": "preferences",
+    "contact": "contacts", "contatto": "contacts", "contatti": "contacts",
+    "task": "todo", "tasks": "todo", "da fare": "todo", "promemoria": "todo", "reminder": "todo",
+    "reminders": "todo", "fact": "general", "facts": "general", "fatto": "general", "fatti": "general",
+    "generale": "general", "misc": "general", "other": "general", "note": "general", "notes": "general",
+    "person": "people", "persona": "people", "persone": "people", "family": "people", "famiglia": "people",
+}
+
+
+def normalize_category(category: str | None) -> str:
+    c = normalize(category or "") or "general"
+    c = re.sub(r"[^\w -]", "", c)[:MAX_CATEGORY_CHARS].strip() or "general"
+    return _CATEGORY_ALIASES.get(c, c)
+
+
+WEEKDAYS = {"lunedì", "lunedi", "martedì", "martedi", "mercoledì", "mercoledi", "giovedì", "giovedi", "venerdì",
+             "venerdi", "sabato", "domenica", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday",
+             "sunday", "oggi", "domani", "dopodomani", "today", "tomorrow"}
+MONTHS = {"gennaio", "febbraio", "marzo", "aprile", "maggio", "giugno", "luglio", "agosto", "settembre", "ottobre",
+           "novembre", "dicembre", "january", "february", "march", "april", "may", "june", "july", "august",
+           "september", "october", "november", "december"}
+
+
+_NAMED_SUBJECT = re.compile(r"^(?:[A-ZÀ-Ý][a-zà-ÿ]+\s+(?:è|e'|is|ha|has|abita|vive|lives|lavora|works|si chiama|"
+                            r"preferisce|prefers|odia|hates|ama|loves|likes)|"
+                            # Italian names a common noun with its article ("il latte è finito"): a bare word
+                            # before a verb is a name ("marco è allergico alle noci")
+                            r"(?!(?:il|lo|la|l'|i|gli|le|un|una|uno|mio|mia|questo|questa|quel|quella)\b)[a-zà-ÿ]+\s+"
+                            r"(?:è|e'|ha|abita|vive|lavora|si chiama|preferisce|odia|ama)|"
+                            # English lowercase: only verbs a person does ("sarah works at…"; "coffee is…" is not)
+                            r"(?!(?:the|a|an|my|your|our|his|her|its|their|this|that|these|those|it|there|he|she|"
+                            r"they|we|i|you|everyone|someone|nobody)\b)[a-z]+\s+(?:works|lives|studies|teaches|likes|"
+                            r"loves|hates|prefers|is allergic|was born)|"
+                            # "a Giulia piacciono i tulipani": what someone else likes (not "a me piace")
+                            r"(?i:ad?\s+(?!(?:me|te|noi|voi|lui|lei|loro|tutti|nessuno|mio|mia)\b)[a-zà-ÿ]+\s+"
+                            r"(?:non\s+)?(?:piace|piacciono|piaceva|piacevano)))\b")
+
+
+_OPENING_HOURS = re.compile(r"\b(?:apre|aprono|chiude|chiudono|è aperto|è aperta|sono aperti|opens|closes|"
+                            r"open|close|is open|are open)\s+(?:alle|all'|dalle|fino alle|at|from|until|till)\s*\d")
+
+
+def guess_category(fact: str) -> str:
+    t = normalize(fact)
+    words = set(re.findall(r"\w+", t))
+    if re.search(r"\b(compleann\w*|birthday|sorella|fratello|sister|brother|madre|padre|mother|father|figli\w*|"
+                 r"moglie|marito|wife|husband)\b", t):
+        return "people"
+    if _OPENING_HOURS.search(t):
+        return "general"  # "la palestra chiude alle 22": a place's hours are a standing fact, not an event
+    if words & WEEKDAYS or words & MONTHS or re.search(r"\b(alle|at|ore)\s+\d{1,2}([:.]\d{2})?\b", t) or \
+            re.search(r"\b(appuntament\w*|appointment|meeting|riunione|visita)\b", t):
+        return "appointments"  # "my doctor is Dr. Rossi" names a person; "il dentista è giovedì" has its day
+    # someone the person knows ("il mio vicino"), not a place by them ("le chiavi sono dal vicino": general)
+    if re.search(r"(?<!\bda )(?<!\bdal )(?<!\bdalla )(?<!\bdai )(?<!\bal )(?<!\balla )(?<!\bat the )(?<!\bat my )"
+                 r"\b(capo|boss|collega|colleghi|colleague|amic[oa]|amici|friend|vicin[oa]|neighbou?r)\b", t):
+        return "people"  # someone the person knows, when no day or hour makes it an appointment
+    if _NAMED_SUBJECT.match(fact.strip()):
+        return "people"  # "Paolo è vegetariano", "Anna lives in Rome": a fact about someone by name
+    if re.search(r"\b(prefer\w*|favou?rite|preferit\w*|mi piace|mi piacciono|a me (?:non )?piace\w*|i like|"
+                 r"non mi piace|i don't like|odio|i hate|i love|i really like|i enjoy|i can't stand|i cannot stand|"
+                 r"i dislike|adoro|amo|detesto|non sopporto)\b", t):
+        return "preferences"
+    if re.search(r"(@|\b(telefono|phone|cellulare|email|e-mail|indirizzo|address|numero)\b)", t):
+        return "contacts"
+    return "general"
