@@ -95,13 +95,22 @@ _TIMED = re.compile(
     re.IGNORECASE)
 
 
+_ON_A_DAY = re.compile(r"(?i)\b(?:domani|dopodomani|tomorrow|lunedì|lunedi|martedì|martedi|mercoledì|mercoledi|"
+                       r"giovedì|giovedi|venerdì|venerdi|sabato|domenica|monday|tuesday|wednesday|thursday|friday|"
+                       r"saturday|sunday|next week|la prossima settimana|settimana prossima|"
+                       r"on the \d{1,2}(?:st|nd|rd|th)?|il \d{1,2})\b")
+
+
 def timed_reminder(text: str) -> str | None:
     """The language ("it"/"en") of a request to be reminded at a time, which no tool can do; None otherwise."""
     t = " ".join(text.replace("’", "'").split())
     m = _REMIND.match(t)
-    if m is None or _REMIND_FACT.match(m.group("rest")) or not _TIMED.search(m.group("rest")):
+    if m is None or _REMIND_FACT.match(m.group("rest")):
         return None
     w = m.group("w").lower()
+    asks_to_be_told = w not in ("remember", "ricorda", "ricordati")  # "remind me", "ricordami", "avvisami"
+    if not (_TIMED.search(m.group("rest")) or (asks_to_be_told and _ON_A_DAY.search(m.group("rest")))):
+        return None  # "ricordati di comprare il latte lunedì" is a todo to recall; "remind me … tomorrow" rings
     if w in ("remember", "ricorda", "ricordati") and not re.match(r"\s+(?:di|to)\b", m.group("rest"), re.I):
         return None  # "ricordati il compleanno alle 9"? not a reminder form; left to the other rules
     return "it" if w.startswith(("ricord", "rammentami", "avvisami")) else "en"
@@ -204,6 +213,9 @@ _RECALL_CUES = [
      r"(?P<x>.+)", False),
     (r"(?:and\s+|e\s+)?(?:what|anything|what else)\s+do\s+you\s+know\s+" + _ABOUT + r"(?P<x>.+)", True),
     (r"what\s+(?:did|have)\s+i\s+(?:told|tell|said|say)\s+(?:to\s+)?you\s+" + _ABOUT + r"(?P<x>.+)", False),
+    (r"(?:do|did)\s+you\s+(?:still\s+)?(?:remember|recall)\s+(?:anything|something|much)\s+" + _ABOUT +
+     r"(?P<x>.+)", False),
+    (r"(?:ti\s+)?ricordi\s+(?:qualcosa|niente|nulla)\s+" + _ABOUT + r"(?P<x>.+)", False),
     (r"do\s+you\s+(?:still\s+)?(?:remember|recall)\s+(?P<x>.+)", False),
     (r"(?:che\s+)?cosa\s+(?:ti\s+)?(?:ricordi|hai memorizzato|hai in memoria)\s+" + _ABOUT + r"(?P<x>.+)", False),
     (r"(?:che\s+)?cosa\s+sai\s+" + _ABOUT + r"(?P<x>.+)", True),

@@ -105,6 +105,7 @@ TELL = frozenset({"dimmi", "dimmelo", "dicci", "tell", "riassumi", "spiegami", "
 ARITH_WORDS = frozenset({"più", "piu", "meno", "per", "diviso", "fratto", "elevato", "alla", "x", "×", "*", "/", "+",
                          "-", "plus", "minus", "times", "divided", "by", "over", "multiplied", "to", "the", "power",
                          "of", "mod", "modulo", "percent", "percento", "cento", "%"})
+ROOT_WORDS = frozenset({"square", "root", "sqrt", "radice", "quadrata", "of", "di", "del", "√"})
 # "una cartella chiamata X", "a folder called X": a name follows, not a phone call.
 INTRODUCES_TEXT = frozenset({"scritto", "scritta", "written", "saying", "dicendo", "testo", "text"})
 NAMING = frozenset({"called", "named", "chiamato", "chiamata", "chiamati", "chiamate", "denominato", "denominata",
@@ -123,6 +124,12 @@ def _between_numbers(toks: list[str]) -> set[int]:
         run = range(a + 1, b)
         if 0 < len(run) <= 4 and all(toks[j] in ARITH_WORDS for j in run):
             out.update(run)
+    for b in nums:  # "square root of 225", "la radice quadrata di 144": an operator written before its number
+        j = b - 1
+        while j >= 0 and toks[j] in ROOT_WORDS:
+            j -= 1
+        if any(toks[k] in ("root", "radice", "sqrt", "√") for k in range(j + 1, b)):
+            out.update(range(j + 1, b))
     return out
 
 
@@ -157,7 +164,23 @@ def _reported(toks: list[str]) -> bool:
     return False
 
 
+CAUSAL = frozenset({"perché", "perchè", "perche", "xké", "xkè", "xke", "xché", "xchè", "xche", "because", "cause",
+                    "cuz", "coz"})
+
+
+def _without_reason(toks: list[str]) -> list[str]:
+    """"elenca /mnt/usb perché non mi ricordo cosa c'è": after the action, a because-clause is why, not what."""
+    for k, t in enumerate(toks):
+        if TEXTING.get(t, t) in CAUSAL and any(verb_class(w) for w in toks[:k]):
+            # the reason ends where a next request starts: "… perché X, e poi cancellalo" keeps the delete
+            end = next((j for j in range(k + 1, len(toks)) if toks[j] in ("poi", "then") or (
+                toks[j] in ("e", "ed", "and") and j + 1 < len(toks) and verb_class(toks[j + 1]))), len(toks))
+            return toks[:k] + toks[end:]
+    return toks
+
+
 def signature_of_tokens(toks: list[str]) -> ActionSig:
+    toks = _without_reason(toks)
     actions: list[str] = []
     noun_actions: list[str] = []
     leading_nouns: list[str] = []

@@ -153,7 +153,7 @@ EN_VERBS: dict[str, list[str]] = {
     "down": ["lower", "decrease", "reduce", "turn down", "quieter", "dim"],
     "on": ["turn on", "switch on", "enable", "activate", "power on"],
     "off": ["turn off", "switch off", "disable", "deactivate", "shut down", "power off", "shut off"],
-    "start": ["start", "launch", "run", "execute", "begin", "kick off"],
+    "start": ["start", "launch", "run", "execute", "begin", "kick off", "fire up", "boot up", "start up"],
     "stop": ["stop", "halt", "kill", "terminate", "end", "abort", "quit", "interrupt"],
     "remember": ["remember", "memorize", "memorise", "keep in mind", "make a note", "take note"],
     "forget": ["forget"],

@@ -94,7 +94,7 @@ FILLER_PHRASES: tuple[str, ...] = tuple(sorted((
 FILLER_WORDS: frozenset[str] = frozenset({
     # politeness / interjections
     "please", "pls", "plz", "thanks", "thank", "grazie", "perfavore", "ciao", "hey", "hi", "ok", "okay",
-    "allora", "dai", "ehm", "um", "uh", "just", "kindly",
+    "allora", "dai", "ehm", "um", "uh", "just", "kindly", "comunque", "cmq", "anyway", "anyways", "senti", "beh",
     # "can you" family
     "puoi", "potresti", "riesci", "sapresti", "vorrei", "voglio", "mi", "ti",
     # articles

@@ -40,7 +40,7 @@ _NUM = r"\d+(?:[.,]\d+)?"
 _REWRITES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"(?<=\d),(?=\d)"), "."),  # decimal comma
     (re.compile(r"√\s*(" + _NUM + ")"), r"sqrt(\1)"),
-    (re.compile(r"\b(?:la\s+)?(?:radice\s+quadrata|radice|square\s+root)\s+(?:di|del|of)?\s*(-?" + _NUM + ")"),
+    (re.compile(r"\b(?:la\s+)?(?:radice\s+quadrata|radice|square\s+root|sqrt)\s+(?:di|del|of)?\s*(-?" + _NUM + ")"),
      r"sqrt(\1)"),
     (re.compile(r"(" + _NUM + r")\s*(?:%|per\s*cento|percento|percent|per\s+cent)\s*(?:di|del|della|dei|of)\s+"),
      r"(\1/100)*"),

@@ -124,6 +124,8 @@ def test_quote_answer_follows_the_question_language() -> None:
     ("remind me at 5pm to call bob", "en"),
     ("remind me to call bob in an hour", "en"),
     ("remember to water the plants tonight", "en"),
+    # asked to be told on a day ("remind me", "ricordami"): that rings then, which nothing can do
+    ("ricordami di pagare la bolletta lunedì", "it"), ("remind me to call the dentist tomorrow", "en"),
 ])
 def test_a_reminder_at_a_time_is_not_a_fact(text: str, lang: str) -> None:
     from app.memory.facts import timed_reminder
@@ -136,7 +138,7 @@ def test_a_reminder_at_a_time_is_not_a_fact(text: str, lang: str) -> None:
     assert res.reply and ("ricordati che" in res.reply if lang == "it" else "remember that" in res.reply)
 
 
-@pytest.mark.parametrize("text", ["ricordati di comprare il latte", "ricordami di pagare la bolletta lunedì",
+@pytest.mark.parametrize("text", ["ricordati di comprare il latte", "ricordati di pagare la bolletta lunedì",
                                   "ricordami che alle 9 ho il dentista", "ricordati che il dentista è giovedì alle 10",
                                   "remind me to call mum", "remember that the meeting is at 5pm"])
 def test_a_todo_or_a_fact_with_a_time_is_still_remembered(text: str) -> None:
@@ -175,6 +177,7 @@ def test_a_thing_or_a_question_after_remember_is_not_a_fact(text: str) -> None:
     ("do you remember when the party is", "party"),
     ("cosa ti avevo detto sulla palestra?", "palestra"),
     ("hai in memoria qualcosa sull'assicurazione?", "assicurazione"),
+    ("do you remember anything about Luca?", "Luca"), ("ti ricordi qualcosa di Marta?", "Marta"),
 ])
 def test_an_explicit_recall_question_names_its_topic(text: str, topic: str) -> None:
     from app.memory.facts import recall_topic

@@ -187,3 +187,20 @@ def test_adding_numbers_to_numbers_is_a_sum() -> None:
     assert action_of("add 'ciao' to /tmp/note.txt").actions == ("append",)
     assert action_of("replace the contents of /tmp/n.txt with 'x'").actions == ("write",)
     assert action_of("replace 'a' with 'b' in /tmp/n.txt").actions == ("edit",)
+
+
+def test_a_reason_after_the_request_is_why_not_what() -> None:
+    assert action_of("elenca /mnt/usb xké nn mi ricordo cosa c'è") == action_of("elenca /mnt/usb")
+    assert acts("cancella /tmp/a.txt perché non mi serve più") == ("delete",)
+    assert action_of("non cancellare /tmp/a.txt perché mi serve").negated
+    # the reason ends where the next request starts
+    assert acts("leggi /tmp/a.txt perché voglio sapere cosa dice e cancellalo") == ("read", "delete")
+
+
+def test_a_root_written_before_its_number_is_arithmetic() -> None:
+    from app.tools.calculate import expression_of
+
+    for text, expr in (("square root of 225", "sqrt(225)"), ("sqrt of 49 pls", "sqrt(49)")):
+        assert action_of(text).content == frozenset() and expression_of(text) == expr, text
+    assert action_of("what is the square root of 2 to 50 decimal places").content  # the places are more asked
+    assert acts("fire up Spotify") == ("start",)
