@@ -46,6 +46,8 @@ EDIT_WORDS = re.compile(r"(?i)\b(rig[ah]e?|lines?|parol[ae]|words?|frase|frasi|s
                         r"comment[io]?s?|caratter[ei]|characters?|colonn[ae]|columns?|paragraf\w*|paragraphs?)\b")
 DUPLICATES = re.compile(r"(?i)\bduplicat\w*")
 EMPTY_WORDS = re.compile(r"(?i)\b(svuota\w*|empty|empties|emptying)\b")
+# "cancella il contenuto della cartella X" empties X; "… del file X" would empty a file, which nothing does
+CONTENTS_OF = re.compile(r"(?i)\b(?:contenuto|contenuti)\s+(?:di|del|della|dello|dei|delle|dell')|\bcontents?\s+of\b")
 MKDIR_WORDS = re.compile(r"(?i)\b(crea\w*|create|make|(?:fai|fammi)(?!\s+(?:partire|vedere))|nuov[ao]|new|mkdir|"
                          r"aggiungi)\b")  # "fai partire X" starts X, it makes nothing
 DEFAULT_APP = re.compile(r"(?i)programma predefinito|applicazione predefinita|app predefinita|"
@@ -284,7 +286,9 @@ def _plan_clause(clause: str, has_tool: Callable[[str], bool], sig: ActionSig | 
         if any(r == "loc" for r in sig.roles) or bare:
             return Plan(hold="which files to delete is a search")  # "cancella i file pdf nella home"
         args: dict[str, Any] = {"paths": full}
-        if first == "empty" or EMPTY_WORDS.search(clause):
+        if CONTENTS_OF.search(clause) and "folder" not in sig.objects:
+            return Plan(hold="deleting what a file holds is emptying it, not deleting it, and no tool truncates")
+        if first == "empty" or EMPTY_WORDS.search(clause) or CONTENTS_OF.search(clause):
             if len(full) != 1:
                 return Plan(hold="emptying several folders at once")
             args["contents_only"] = True

@@ -54,6 +54,8 @@ def test_what_is_not_a_clear_file_action_or_unsupported_goes_on(stage: ActionSta
 @pytest.mark.parametrize("text,tool,args", [
     ("cancella il file /tmp/x/todo.txt", "delete_files", {"paths": ["/tmp/x/todo.txt"]}),
     ("svuota la cartella /tmp/x/sub", "delete_files", {"paths": ["/tmp/x/sub"], "contents_only": True}),
+    ("cancella il contenuto della cartella /tmp/x/sub", "delete_files", {"paths": ["/tmp/x/sub"],
+                                                                         "contents_only": True}),
     ("rinomina /tmp/x/todo.txt in done.txt", "move_files", {"paths": ["/tmp/x/todo.txt"], "dest": "/tmp/x/done.txt"}),
     ("move /tmp/x/a.txt and /tmp/x/b.txt to /tmp/x/old", "move_files",
      {"paths": ["/tmp/x/a.txt", "/tmp/x/b.txt"], "dest": "/tmp/x/old"}),
@@ -151,6 +153,7 @@ def test_reading_or_a_fact_is_not_a_search_a_send_a_print_or_a_call(stage: Actio
 @pytest.mark.parametrize("text", [
     "svuota il file /tmp/x/a.txt", "clear the file /tmp/x/a.txt", "svuota il cestino",
     "rinomina /tmp/x/a.txt in /tmp/backup", "cerca nei file di /tmp/x", "cancella la parola 'ciao' da /tmp/x/a.txt",
+    "cancella il contenuto del file /tmp/x/a.txt", "delete the contents of /tmp/x/a.txt",
 ])
 def test_file_actions_the_rules_decline_are_held_for_the_planner(stage: ActionStage, text: str) -> None:
     assert stage.decide(text) is None and stage.held(text) is not None
