@@ -66,7 +66,8 @@ def guess_category(fact: str) -> str:
     t = normalize(fact)
     words = set(re.findall(r"\w+", t))
     if re.search(r"\b(compleann\w*|birthday|sorella|fratello|sister|brother|madre|padre|mother|father|figli\w*|"
-                 r"moglie|marito|wife|husband)\b", t):
+                 r"moglie|marito|wife|husband|cugin[oaie]|zi[oaie]|nonn[oaie]|nipot[ei]|suocer[oaie]|cognat[oaie]|"
+                 r"cousin|uncle|aunt|grandma|grandpa|grandmother|grandfather|nephew|niece|in-laws?)\b", t):
         return "people"
     if _OPENING_HOURS.search(t):
         return "general"  # "la palestra chiude alle 22": a place's hours are a standing fact, not an event

@@ -150,8 +150,10 @@ _TRIGGER_WORDS = ("ricordati", "ricorda", "ricordami", "memorizza", "remember", 
 _FIRST = re.compile(r"^(\s*" + _LEAD + r")([^\W\d_]+)", re.IGNORECASE)
 
 
-_FOR_A_WHILE = re.compile(r"(?i)\b(?:ma|but)\s+(?:solo|soltanto|only|just)\s+(?:fino a|fino al|fino alla|finché|"
-                         r"until|till|for|per)\b")
+# "…, ma solo fino a venerdì", "… solo se non ho altri impegni": a fact kept for a while or on a condition, which
+# memory cannot do; "… e che Paul mi deve 20 euro": two facts. The planner answers these.
+_QUALIFIED = re.compile(r"(?i)\b(?:(?:ma|but)\s+)?(?:solo|soltanto|only|just)\s+(?:fino a|fino al|fino alla|finché|"
+                        r"until|till|se|if|quando|when|in case)\b|(?:,\s*|\s)(?:e|and)\s+(?:che|that)\s")
 
 
 def _one_typo(w: str, word: str) -> bool:
@@ -182,8 +184,8 @@ def extract_fact(text: str) -> tuple[str, str] | None:
         return None  # to be reminded at a time: nothing to store (the remember stage says why)
     t = _KE.sub("che", " ".join(text.replace("’", "'").split()))  # "ricordati ke …": texting for "che"
     t = _fix_trigger(t)
-    if _FOR_A_WHILE.search(t):
-        return None  # "…, ma solo fino a venerdì": a fact kept for a while; memory keeps facts until forgotten
+    if _QUALIFIED.search(t):
+        return None
     t = _THANKS.sub("", t)  # "segnati che la palestra è alle 18, grazie": the thanks is not part of the fact
     for rx, category in _TRIGGER_RES:
         m = rx.match(t)
@@ -213,6 +215,8 @@ _RECALL_CUES = [
      r"(?P<x>.+)", False),
     (r"(?:and\s+|e\s+)?(?:what|anything|what else)\s+do\s+you\s+know\s+" + _ABOUT + r"(?P<x>.+)", True),
     (r"what\s+(?:did|have)\s+i\s+(?:told|tell|said|say)\s+(?:to\s+)?you\s+" + _ABOUT + r"(?P<x>.+)", False),
+    (r"(?:did|have)\s+i\s+(?:told|tell|said|say)\s+(?:to\s+)?you\s+(?:anything|something)\s+" + _ABOUT +
+     r"(?P<x>.+)", False),
     (r"(?:do|did)\s+you\s+(?:still\s+)?(?:remember|recall)\s+(?:anything|something|much)\s+" + _ABOUT +
      r"(?P<x>.+)", False),
     (r"(?:ti\s+)?ricordi\s+(?:qualcosa|niente|nulla)\s+" + _ABOUT + r"(?P<x>.+)", False),
@@ -266,7 +270,7 @@ def recall_topic(text: str) -> str | None:
             x = when.group("x") or when.group("y") or when.group("z")
         if own and not _OWN.search(x):
             return None
-        if _CLAUSE_WORD.search(x):
+        if _CLAUSE_WORD.search(x) or re.search(r"(?i)\s(?:e|ed|and|o|or)\s", x):  # a clause, or two topics
             return None
         x = re.sub(r"(?i)^(\S+(?:\s+\S+)*?)'s\s+\w+$", r"\1", x)  # "my doctor's name" -> "my doctor"
         owner = _OWNER_OF.match(x)

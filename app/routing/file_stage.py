@@ -19,7 +19,7 @@ from app.lang.messages import Message, register
 from app.lang.words import stem
 
 from .actions import ActionSig, action_of
-from .args_extractor import extract
+from .args_extractor import extract, masked_text
 from .lexicon import STOPWORDS
 
 register({
@@ -72,6 +72,7 @@ PUT = re.compile(r"(?i)^\s*(?:metti|mettimi|put)\s+(?:il file\s+|the file\s+)?(\
                  r"(?:in|into|nella cartella|in the folder|into the folder|dentro)\s+(\S+?)\s*[.!?]*\s*$")
 WHERE_IS = re.compile(r"(?i)\b(dov'è|dov'e|dove si trova|dove sta|where is|where's|locate|trova\w*|find|cerca\w*|"
                       r"search)\b")
+NOT_IN_A_NAME = {"in", "di", "da", "con", "per", "su", "on", "at", "with", "for", "to", "of"}
 APP_STOP = {"la", "il", "lo", "l'", "le", "i", "gli", "un", "una", "the", "a", "an", "app", "applicazione",
             "programma", "program", "application", "mio", "mia", "my", "per", "favore", "please", "me", "mi"}
 NOT_APP = {"file", "files", "cartella", "folder", "documento", "document", "pagina", "page", "sito", "link", "it",
@@ -278,7 +279,8 @@ def _plan_clause(clause: str, has_tool: Callable[[str], bool], sig: ActionSig | 
     if first in ("delete", "empty") and has_tool("delete_files"):
         if first == "empty" and ("trash" in sig.objects or "folder" not in sig.objects):
             return Plan(hold="emptying a file or the trash is not deleting it, and no tool truncates")
-        if EDIT_WORDS.search(clause) or DUPLICATES.search(clause) or quoted or urls:
+        said = masked_text(clause)  # a file named "duplicate_track.mp3" is not the word "duplicates"
+        if EDIT_WORDS.search(said) or DUPLICATES.search(said) or quoted or urls:
             return Plan(hold="deleting lines or words is editing a file's content")
         if not full:
             return Plan(question=Message("route.need_path", what=Message("route.what.delete"), name=bare[0])
@@ -301,7 +303,7 @@ def _plan_clause(clause: str, has_tool: Callable[[str], bool], sig: ActionSig | 
     if first in ("move", "rename", "copy") and has_tool("copy_files" if first == "copy" else "move_files"):
         tool = "copy_files" if first == "copy" else "move_files"
         what = Message(f"route.what.{first}")
-        if EDIT_WORDS.search(clause) or urls:
+        if EDIT_WORDS.search(masked_text(clause)) or urls:
             return Plan(hold=f"{first} of lines, words or a page is not a file action")
         if not full:
             return Plan(question=Message("route.need_path", what=what, name=bare[0]) if bare
@@ -384,7 +386,9 @@ def _plan_clause(clause: str, has_tool: Callable[[str], bool], sig: ActionSig | 
         if m and not paths and not urls:
             words = [w for w in re.split(r"\s+", m.group(2).strip()) if w.lower() not in APP_STOP]
             name = " ".join(words)
-            if 1 <= len(words) <= 3 and not {w.lower() for w in words} & NOT_APP and not sig.objects - {"app"}:
+            indefinite = m.group(2).split()[0].lower() in ("un", "uno", "una", "un'", "a", "an")
+            if 1 <= len(words) <= 3 and not {w.lower() for w in words} & (NOT_APP | NOT_IN_A_NAME) and not indefinite \
+                    and not sig.objects - {"app"}:  # "apri un conto in banca", "open a ticket": not an app
                 if m.group(1).lower() not in ("run", "esegui") or _installed(name):
                     return Plan([_step("open_path", {"target": name})])  # "esegui le istruzioni" is not an app
     return None

@@ -194,7 +194,7 @@ TEXTING: dict[str, str] = {"nn": "non", "ke": "che", "qnd": "quando", "qndo": "q
                            "dv": "dove",
                            # the commonest slips of the fingers on short words, too short for the typo index
                            "teh": "the", "hte": "the", "waht": "what", "whta": "what", "xfavore": "favore",
-                           "quant": "quanto", "srch": "search"}
+                           "quant": "quanto", "srch": "search", "tiem": "time"}
 # Words that are nouns as often as verbs: a verb only at the start of a clause.
 AMBIGUOUS = frozenset({
     "cat", "list", "search", "copy", "play", "print", "call", "check", "set", "start", "stop", "book", "plan", "count",
@@ -212,7 +212,7 @@ NOUN_ACTIONS: dict[str, str] = {
     "riassunto": "summarize", "sunto": "summarize", "sintesi": "summarize", "summary": "summarize",
     "recap": "summarize", "traduzione": "translate", "translation": "translate", "elenco": "list",
     "lista": "list", "listing": "list", "contenuto": "read", "contents": "read",
-    "backup": "copy",
+    "backup": "copy", "copy": "copy", "copia": "copy",
 }
 NEGATIONS = frozenset({"non", "not", "never", "mai", "senza", "without", "don't", "dont", "doesn't", "doesnt",
                        "didn't", "didnt", "won't", "wont", "can't", "cant", "cannot", "shouldn't", "mustn't",

@@ -89,12 +89,13 @@ FILLER_PHRASES: tuple[str, ...] = tuple(sorted((
     "can you", "could you", "would you", "will you", "can u", "please could you", "i want you to",
     "would you mind", "i would like you to", "i'd like you to", "thank you", "thanks a lot",
     "ti prego", "ti chiedo di", "potresti per favore", "hey metnos", "ciao metnos",
-    "un attimo", "un attimino", "un momento", "go ahead and", "real quick",
+    "un attimo", "un attimino", "un momento", "go ahead and", "real quick", "quick one", "al volo",
 ), key=len, reverse=True))
 FILLER_WORDS: frozenset[str] = frozenset({
     # politeness / interjections
     "please", "pls", "plz", "thanks", "thank", "grazie", "perfavore", "ciao", "hey", "hi", "ok", "okay",
     "allora", "dai", "ehm", "um", "uh", "just", "kindly", "comunque", "cmq", "anyway", "anyways", "senti", "beh",
+    "quickly", "velocemente", "rapidamente",
     # "can you" family
     "puoi", "potresti", "riesci", "sapresti", "vorrei", "voglio", "mi", "ti",
     # articles

@@ -110,12 +110,20 @@ def _word_kinds(text: str) -> list[Said]:
             said = ("folder", False)
         elif n_paths == 1 and any(_READS_TEXT.match(w) for w in toks):
             said = ("file", False)  # "leggi /etc/hosts", "cosa c'è scritto in X": what is read is a file
+        elif n_paths == 1 and i >= 1 and toks[i - 1] in _IN_PLACE and "{quoted}" in toks and _writes(text):
+            said = ("file", False)  # "scrivi 'ok' in X": a text goes into a file
         elif n_paths == 1 and i >= 1 and toks[i - 1] in _IN_PLACE and not shows:
             said = ("folder", False)  # "che file ci sono in X", "trova i pdf in X"; "what's in X" says neither
         elif n_paths == 1 and any(verb_class(w) == "list" for w in toks):
             said = ("folder", False)  # "ls ~/Music", "elenca /tmp/t": a list is of a folder
         out.append(said)
     return out
+
+
+def _writes(text: str) -> bool:
+    from .actions import action_of
+
+    return action_of(text).actions[:1] == ("write",)
 
 
 def _shows(text: str) -> bool:

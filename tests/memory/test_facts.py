@@ -178,6 +178,7 @@ def test_a_thing_or_a_question_after_remember_is_not_a_fact(text: str) -> None:
     ("cosa ti avevo detto sulla palestra?", "palestra"),
     ("hai in memoria qualcosa sull'assicurazione?", "assicurazione"),
     ("do you remember anything about Luca?", "Luca"), ("ti ricordi qualcosa di Marta?", "Marta"),
+    ("did I tell you anything about the boiler?", "boiler"),
 ])
 def test_an_explicit_recall_question_names_its_topic(text: str, topic: str) -> None:
     from app.memory.facts import recall_topic
@@ -191,7 +192,8 @@ def test_an_explicit_recall_question_names_its_topic(text: str, topic: str) -> N
 @pytest.mark.parametrize("text", ["ti ricordi dove ho messo le chiavi?", "what do you know about python",
                                   "cosa sai di Roma?", "do you remember to call bob", "quando ho il dentista?",
                                   "what do you remember about how I set up the printer last year",
-                                  "do you remember when I deleted the old backups"])
+                                  "do you remember when I deleted the old backups",
+                                  "cosa ti ho detto sul dentista e sul meccanico?"])  # two topics: the planner
 def test_other_questions_are_not_recalled_by_rule(text: str) -> None:
     from app.memory.facts import recall_topic
 
@@ -202,7 +204,7 @@ def test_other_questions_are_not_recalled_by_rule(text: str) -> None:
     ("la palestra chiude alle 22", "general"), ("the pharmacy opens at 9", "general"),
     ("le chiavi di riserva sono dal vicino", "general"), ("Luca è il mio vicino di casa", "people"),
     ("il dentista è giovedì alle 10", "appointments"), ("I love jazz", "preferences"),
-    ("adoro il mare d'inverno", "preferences"),
+    ("adoro il mare d'inverno", "preferences"), ("mio cugino Dario lavora in banca", "people"),
 ])
 def test_opening_hours_and_things_left_with_someone_are_general(fact: str, category: str) -> None:
     assert guess_category(fact) == category
@@ -225,3 +227,5 @@ def test_the_remember_verb_with_one_slip_or_a_texted_please_still_keeps_the_fact
     # a fact kept only for a while: memory keeps facts until they are forgotten, so the rules do not store it
     assert extract_fact("ricordati che il dentista è giovedì alle 10, ma solo fino a venerdì") is None
     assert extract_fact("ricordati che la palestra è chiusa fino a lunedì") is not None
+    assert extract_fact("ricordati che il dentista è giovedì alle 10 solo se non ho già un altro impegno") is None
+    assert extract_fact("remember that the dentist is at 10 and that Paul owes me 20 euros") is None  # two facts

@@ -43,6 +43,7 @@ def test_unsupported_actions_get_the_cannot_sentence_and_no_tool(stage: ActionSt
 
 @pytest.mark.parametrize("text", [
     "leggi il file /tmp/a.txt", "che ore sono", "traduci in inglese 'ciao'", "cancella le righe vuote da /tmp/a.txt",
+    "apri un conto in banca", "open a ticket with support",
     "non cancellare /tmp/a.txt", "create a directory called /tmp/x/photos", "converti 10 euro in dollari",
     "estrai le date da questo testo: 3 maggio e 4 giugno", "cancella i file pdf nella home",
 ])
@@ -65,6 +66,8 @@ def test_what_is_not_a_clear_file_action_or_unsupported_goes_on(stage: ActionSta
     ("cerca 'fattura' dentro i file di /tmp/x", "search_in_files", {"root": "/tmp/x", "pattern": "fattura"}),
     ("in quali file di /tmp/x c'è la parola timeout?", "search_in_files", {"root": "/tmp/x", "pattern": "timeout"}),
     ("apri firefox", "open_path", {"target": "firefox"}),
+    ("I need a copy of /tmp/x/a.txt in /tmp/x/sub", "copy_files", {"paths": ["/tmp/x/a.txt"], "dest": "/tmp/x/sub"}),
+    ("trash /tmp/x/duplicate_track.mp3", "delete_files", {"paths": ["/tmp/x/duplicate_track.mp3"]}),
     ("elimna /tmp/x/a.txt", "delete_files", {"paths": ["/tmp/x/a.txt"]}),
     ("porta /tmp/x/a.txt dentro /tmp/x/sub", "move_files", {"paths": ["/tmp/x/a.txt"], "dest": "/tmp/x/sub"}),
     ("fammi partire /tmp/x/intro.mp4", "open_path", {"target": "/tmp/x/intro.mp4"}),

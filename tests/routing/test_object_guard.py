@@ -148,3 +148,10 @@ def test_a_folder_named_like_an_archive_is_neither_kind() -> None:
     # "la cartella X.zip" may mean what is inside the zip, which no folder tool lists: the kind is unknown
     assert request_kinds("elenca i file nella cartella /t/archivio.zip", ["/t/archivio.zip"], None) == ["mixed"]
     assert request_kinds("elenca i file nella cartella /t/backup.old", ["/t/backup.old"], None) == ["folder"]
+
+
+def test_a_text_written_in_a_path_goes_into_a_file() -> None:
+    from app.routing.objects import request_kinds
+
+    assert request_kinds("scrivi 'ok' in /srv/www/LAST_DEPLOY", ["/srv/www/LAST_DEPLOY"], None) == ["file"]
+    assert request_kinds("che file ci sono in /srv/www/site", ["/srv/www/site"], None) == ["folder"]
