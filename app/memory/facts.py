@@ -108,9 +108,9 @@ def timed_reminder(text: str) -> str | None:
     if m is None or _REMIND_FACT.match(m.group("rest")):
         return None
     w = m.group("w").lower()
-    asks_to_be_told = w not in ("remember", "ricorda", "ricordati")  # "remind me", "ricordami", "avvisami"
-    if not (_TIMED.search(m.group("rest")) or (asks_to_be_told and _ON_A_DAY.search(m.group("rest")))):
-        return None  # "ricordati di comprare il latte lunedì" is a todo to recall; "remind me … tomorrow" rings
+    if not (_TIMED.search(m.group("rest")) or _ON_A_DAY.search(m.group("rest"))):
+        return None  # "ricordati di comprare il latte" is a todo to recall; "… domani" would ring then, and a
+    #                 stored "domani" is wrong the day after
     if w in ("remember", "ricorda", "ricordati") and not re.match(r"\s+(?:di|to)\b", m.group("rest"), re.I):
         return None  # "ricordati il compleanno alle 9"? not a reminder form; left to the other rules
     return "it" if w.startswith(("ricord", "rammentami", "avvisami")) else "en"
@@ -152,6 +152,11 @@ _FIRST = re.compile(r"^(\s*" + _LEAD + r")([^\W\d_]+)", re.IGNORECASE)
 
 # "…, ma solo fino a venerdì", "… solo se non ho altri impegni": a fact kept for a while or on a condition, which
 # memory cannot do; "… e che Paul mi deve 20 euro": two facts. The planner answers these.
+# "… e mettilo nel calendario", "… and send it to Paul": a second request, not part of the fact
+_SECOND_REQUEST = re.compile(r"(?i)(?:,\s*|\s)(?:e|ed|and|poi|then|e poi|and then)\s+(?:(?:metti|manda|aggiungi|segna|"
+                             r"invia|avvisa|chiama|scrivi|salva|fissa|prenota|sposta|inoltra|condividi)\w*|"
+                             r"(?:add|put|send|set|tell|call|email|text|book|schedule|save|share)\s+(?:it|me|them|this|"
+                             r"that)\b)")
 _QUALIFIED = re.compile(r"(?i)\b(?:(?:ma|but)\s+)?(?:solo|soltanto|only|just)\s+(?:fino a|fino al|fino alla|finché|"
                         r"until|till|se|if|quando|when|in case)\b|(?:,\s*|\s)(?:e|and)\s+(?:che|that)\s")
 
@@ -184,7 +189,7 @@ def extract_fact(text: str) -> tuple[str, str] | None:
         return None  # to be reminded at a time: nothing to store (the remember stage says why)
     t = _KE.sub("che", " ".join(text.replace("’", "'").split()))  # "ricordati ke …": texting for "che"
     t = _fix_trigger(t)
-    if _QUALIFIED.search(t):
+    if _QUALIFIED.search(t) or _SECOND_REQUEST.search(t):
         return None
     t = _THANKS.sub("", t)  # "segnati che la palestra è alle 18, grazie": the thanks is not part of the fact
     for rx, category in _TRIGGER_RES:

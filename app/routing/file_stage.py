@@ -144,6 +144,8 @@ class Plan:
 def asks_later(clause: str, slots: dict[str, Any] | None = None) -> bool:
     """The clause sets a time or a later moment for its action ("alle 9", "domani", "every night")."""
     slots = extract(clause) if slots is None else slots
+    for q in slots.get("quoted") or []:
+        clause = clause.replace(str(q), " ")  # "salva 'ok domani' in X": the text's words set no time
     return bool(slots.get("time")) or LATER.search(clause) is not None
 
 

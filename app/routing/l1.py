@@ -20,13 +20,14 @@ import numpy as np
 
 from .actions import ActionSig, action_key, action_of, same_action, same_object, same_roles
 from .args_extractor import extract
+from .file_stage import asks_later
 from .lexicon import READ_ONLY
 from .memo import QueryRow
 from .objects import object_problem
 from .row_cache import RowCache
 from .slots import bind, templatize, unconsumed_problem, used_by_template, words_of
 from .tool_sense import ToolSense, fits, sense_of
-from .topic import FRAME_WORDS, PLACEHOLDER, frames, things, topic_arg, without
+from .topic import FRAME_WORDS, PLACEHOLDER, as_typed, frames, things, topic_arg, without
 
 log = logging.getLogger(__name__)
 TOP_K = 5
@@ -320,8 +321,11 @@ class L1Matcher(RowCache[QueryRow, _Prepared]):
                                           f"{sorted(frames(row.query))})", **base)
             new_sig, old_sig = without(sig, named[0]), without(prep.sig, prep.topic)
             new_sig = replace(new_sig, content=new_sig.content - FRAME_WORDS)  # "che giorno era", "devo andare"
-            slots = {**slots, "topic": [named[0]]}
+            slots = {**slots, "topic": [as_typed(named[0], text)]}
         why = fit_reason(ext_said(new_sig, slots), ext_said(old_sig, prep.slots), self.sense(row.executor, tools))
+        if not why and getattr(tool, "risk", "read") != "read" and asks_later(text, slots) and \
+                not asks_later(row.query, prep.slots):  # "scrivi 'ciao' in X tra un'ora": not now, and nothing waits
+            why = "argument guard: the request sets a later time ('tra un'ora', 'domani'); a replay would act now"
         if why:
             return MatchResult(False, f"L1: {row.ref} {score:.3f}: {why}", **base)
         b = bind(row.executor, tool, template, row.query, prep.slots, text, slots)

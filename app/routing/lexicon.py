@@ -83,7 +83,7 @@ IT_EXTRA: dict[str, list[str]] = {
                "rimuovi", "rimuova", "togli", "tolga", "togli di mezzo", "leva di mezzo", "butta via", "butta",
                "distruggi", "leva"],
     "write": ["scrivi", "scriva", "crea", "salva", "sovrascrivi", "sovrascriva", "sostituisci il contenuto di",
-              "sostituisci il testo di", "rimpiazza il contenuto di"],
+              "sostituisci il testo di", "rimpiazza il contenuto di", "metti il testo", "metti la scritta"],
     "append": ["aggiungi", "aggiunga", "inserisci", "inserisca", "accoda"],
     "edit": ["sostituisci", "sostituisca"],
     "move": ["trasferisci", "trasferisca", "porta", "portami"],

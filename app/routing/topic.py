@@ -65,6 +65,12 @@ def frames(text: str) -> set[str]:
     return {f for f, rx in _FRAMES.items() if rx.search(norm)}
 
 
+def as_typed(word: str, text: str) -> str:
+    """`word` (lowercased by the canonical form) spelled as the person typed it: "PARRUCCHIERE", "Marco"."""
+    m = re.search(r"(?<!\w)" + re.escape(word) + r"(?!\w)", text, re.IGNORECASE)
+    return m.group(0) if m else word
+
+
 def topic_arg(tool: Any, args: dict[str, Any], text: str) -> tuple[str, str] | None:
     """(argument, word) when a read tool's literal argument is the one thing `text` names, else None."""
     if getattr(tool, "risk", "read") != "read":

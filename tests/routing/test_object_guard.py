@@ -155,3 +155,16 @@ def test_a_text_written_in_a_path_goes_into_a_file() -> None:
 
     assert request_kinds("scrivi 'ok' in /srv/www/LAST_DEPLOY", ["/srv/www/LAST_DEPLOY"], None) == ["file"]
     assert request_kinds("che file ci sono in /srv/www/site", ["/srv/www/site"], None) == ["folder"]
+
+
+def test_a_write_asked_for_later_is_never_replayed_now(make_router: Callable[..., Any]) -> None:
+    from app.bench.routing_sets import fictional_paths, load_sets
+    from app.bench.routing_sets import teach as teach_all
+
+    r = make_router()
+    fictional_paths(r)
+    teach_all(r, [t for t in load_sets()["taught"] if t.get("tool") == "write_files"])
+    now = r.route("scrivi 'ciao' nel file /tmp/t/altro.txt", now=REFERENCE_NOW)
+    assert now is not None and now.tool == "write_files", r.last_reason
+    assert r.route("scrivi 'ciao' nel file /tmp/t/altro.txt tra un'ora", now=REFERENCE_NOW) is None
+    assert "later time" in r.last_reason

@@ -44,3 +44,11 @@ def test_a_recall_learned_on_one_thing_serves_another_and_refuses_what_is_not_th
                  "non mi serve sapere quando ho il meccanico"):
         res = r.route(text, now=NOW)
         assert res is None or res.tool != "recall", (text, res)
+
+
+def test_a_topic_keeps_the_spelling_it_was_typed_in() -> None:
+    from app.routing.topic import as_typed
+
+    assert as_typed("parrucchiere", "QUANDO HO IL PARRUCCHIERE?") == "PARRUCCHIERE"
+    assert as_typed("marco", "quando vedo Marco?") == "Marco"
+    assert as_typed("x", "nothing here") == "x"
