@@ -30,7 +30,7 @@ STOPWORDS_EN: frozenset[str] = frozenset("""
 a an the of to in into on onto at by for from with within about as and or but is are was were be been am
 do does did i me my mine you your yours it its it's this that these those there here what what's whats which
 who whom how where when why some any can could would should will shall may might please not no also just
-only then so than too very we our us he she his her they them their
+only then so than too very we our us he she his her they them their across throughout
 """.split())
 
 STOPWORDS: frozenset[str] = STOPWORDS_IT | STOPWORDS_EN

@@ -66,7 +66,7 @@ _TRIGGERS = [
     (r"(?:per favore\s+|please\s+)?(?:ricordati|ricordami|ricorda)\s+di\s+(?P<x>.+)", "todo"),
     (r"(?:per favore\s+)?(?:non dimenticare|non dimenticarti|non scordare|non scordarti)\s*(?:che|:|,)\s*(?P<x>.+)",
      None),
-    (r"(?:please\s+)?(?:remember|memori[sz]e|keep in mind|note down|don't forget|do not forget)\s*"
+    (r"(?:please\s+)?(?:remember|memori[sz]e|keep in mind|note down|don'?t forget|do not forget)\s*"
      r"(?:that|che|:|,)\s*(?P<x>.+)", None),  # "remember che …": a mixed request is still a fact to keep
     (r"(?:please\s+)?(?:remember|remind me)\s+to\s+(?P<x>.+)", "todo"),
 ]
@@ -157,8 +157,11 @@ _SECOND_REQUEST = re.compile(r"(?i)(?:,\s*|\s)(?:e|ed|and|poi|then|e poi|and the
                              r"invia|avvisa|chiama|scrivi|salva|fissa|prenota|sposta|inoltra|condividi)\w*|"
                              r"(?:add|put|send|set|tell|call|email|text|book|schedule|save|share)\s+(?:it|me|them|this|"
                              r"that)\b)")
+# "ricordati che X, anzi no, lascia perdere": asked, then taken back
+_TAKEN_BACK = re.compile(r"(?i)\b(?:anzi no|lascia perdere|lascia stare|non importa|never ?mind|scratch that|forget it|"
+                         r"no wait|no aspetta)\b")
 _QUALIFIED = re.compile(r"(?i)\b(?:(?:ma|but)\s+)?(?:solo|soltanto|only|just)\s+(?:fino a|fino al|fino alla|finché|"
-                        r"until|till|se|if|quando|when|in case)\b|(?:,\s*|\s)(?:e|and)\s+(?:che|that)\s")
+                        r"until|till|per|for|se|if|quando|when|in case)\b|(?:,\s*|\s)(?:e|and)\s+(?:che|that)\s")
 
 
 def _one_typo(w: str, word: str) -> bool:
@@ -189,7 +192,7 @@ def extract_fact(text: str) -> tuple[str, str] | None:
         return None  # to be reminded at a time: nothing to store (the remember stage says why)
     t = _KE.sub("che", " ".join(text.replace("’", "'").split()))  # "ricordati ke …": texting for "che"
     t = _fix_trigger(t)
-    if _QUALIFIED.search(t) or _SECOND_REQUEST.search(t):
+    if _QUALIFIED.search(t) or _SECOND_REQUEST.search(t) or _TAKEN_BACK.search(t):
         return None
     t = _THANKS.sub("", t)  # "segnati che la palestra è alle 18, grazie": the thanks is not part of the fact
     for rx, category in _TRIGGER_RES:
@@ -230,6 +233,8 @@ _RECALL_CUES = [
     (r"(?:che\s+)?cosa\s+sai\s+" + _ABOUT + r"(?P<x>.+)", True),
     (r"(?:che\s+cosa|cosa|che)\s+ti\s+(?:ho|avevo|avevamo)\s+(?:detto|raccontato)\s+" + _ABOUT + r"(?P<x>.+)",
      False),
+    (r"(?:che\s+cosa|cosa|che)\s+(?:ti\s+)?(?:ho|avevo)\s+(?:salvato|segnato|memorizzato|annotato)\s+" + _ABOUT +
+     r"(?P<x>.+)", False),
     (r"(?:che\s+cosa|cosa|che)\s+(?:hai|ricordi)\s+(?:in\s+memoria|memorizzato|salvato)\s+" + _ABOUT +
      r"(?P<x>.+)", False),
     (r"hai\s+(?:in\s+memoria|memorizzato|salvato|segnato)\s+(?:qualcosa|qualcos'|niente|nulla)\s*" + _ABOUT +
@@ -265,6 +270,7 @@ def recall_topic(text: str) -> str | None:
     of the owner finds the fact. None when the question is not such a question, or asks a clause ("ti ricordi
     quando ho il dentista?", left to the other levels)."""
     t = _THANKS.sub("", " ".join(text.replace("’", "'").split())).rstrip(" ?!.")
+    t = re.sub(r"(?i)\bu\b", "you", t)  # "what did i tell u about the wifi"
     for rx, own in _RECALL_RES:
         m = rx.match(t)
         if m is None:

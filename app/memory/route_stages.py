@@ -33,7 +33,7 @@ register({
 _MEMORY_WORDS = ("ricord", "ricrod", "rcord", "rammen", "avvis", "rememb", "remeb", "remme", "rmemb",
                  "remind", "memori", "in mind", "a mente", "note down",
                  "segna", "annot", "forget", "dimentic", "scord", "ping me", "alert me", "recall", "know", "you about",
-                 "to you", "tell you", "told you",
+                 "to you", "tell you", "told you", "tell u", "told u", "salvat",
                  "sai", "detto")
 
 

@@ -104,7 +104,7 @@ ONLY = frozenset({"solo", "soltanto", "solamente", "unicamente", "esclusivamente
 TELL = frozenset({"dimmi", "dimmelo", "dicci", "tell", "riassumi", "spiegami", "contiene", "contains"})
 ARITH_WORDS = frozenset({"più", "piu", "meno", "per", "diviso", "fratto", "elevato", "alla", "x", "×", "*", "/", "+",
                          "-", "plus", "minus", "times", "divided", "by", "over", "multiplied", "to", "the", "power",
-                         "of", "mod", "modulo", "percent", "percento", "cento", "%"})
+                         "of", "di", "mod", "modulo", "percent", "percento", "cento", "%"})
 ROOT_WORDS = frozenset({"square", "root", "sqrt", "radice", "quadrata", "of", "di", "del", "√"})
 # "una cartella chiamata X", "a folder called X": a name follows, not a phone call.
 INTRODUCES_TEXT = frozenset({"scritto", "scritta", "written", "saying", "dicendo", "testo", "text"})
@@ -164,6 +164,8 @@ def _reported(toks: list[str]) -> bool:
     return False
 
 
+HOW_MANY_VALUES = frozenset({"due", "tre", "quattro", "cinque", "two", "three", "four", "five", "both", "entrambi",
+                             "entrambe"})
 CAUSAL = frozenset({"perché", "perchè", "perche", "xké", "xkè", "xke", "xché", "xchè", "xche", "because", "cause",
                     "cuz", "coz"})
 
@@ -190,6 +192,7 @@ def signature_of_tokens(toks: list[str]) -> ActionSig:
     descriptor_only = True  # every folder word stands right before a path ("la cartella /tmp/t")
     roles: list[str] = []
     used: set[int] = _between_numbers(toks)
+    values = sum(t in ("{path}", "{url}") for t in toks)
     i = 0
     n = len(toks)
     while i < n:
@@ -251,6 +254,8 @@ def signature_of_tokens(toks: list[str]) -> ActionSig:
             objects.add(obj)
             if obj == "folder" and not (i + 1 < n and toks[i + 1] in ("{path}", "home")):
                 descriptor_only = False
+        elif t in HOW_MANY_VALUES and values >= 2:
+            pass  # "scarica queste due pagine: X e Y": the count restates the values
         else:
             st = stem(t)
             content.add(THING_OF.get(st, st))  # "day" and "giorno" are one thing
@@ -306,7 +311,9 @@ _NOT_ASKED = re.compile(
     r"(?:ieri|yesterday|prima|earlier) (?:ho chiesto|i asked|mi hai|you)|"
     r"(?:vuole|vogliono|wants to|want me to\b(?! do))|è vero che|is it true that|"
     # "ti ricordi che il dentista è giovedì?": whether it is known, not to keep it
-    r"(?:ti|te lo|te la) ricordi che|(?:do|did) you (?:still )?remember that)\b")
+    r"(?:ti|te lo|te la) ricordi che|(?:do|did) you (?:still )?remember that|"
+    # "…, anzi no, lascia perdere": asked, then taken back
+    r"anzi no|lascia perdere|never ?mind|scratch that|no wait|no aspetta)\b")
 
 
 @lru_cache(maxsize=8192)

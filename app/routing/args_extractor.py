@@ -163,7 +163,9 @@ def _candidates(text: str, now: datetime) -> list[SlotSpan]:
         except ValueError:
             continue
         c.append(SlotSpan(m.start(), m.end(), "number", num))
-    return c
+    quotes = [(s.start, s.end) for s in c if s.kind == "quoted"]
+    # "con '<h1>Manutenzione</h1>'": a slash inside a quoted text is the text's, not a path of the request
+    return [s for s in c if s.kind != "path" or not any(a < s.start and s.end < b for a, b in quotes)]
 
 
 def _select(cands: list[SlotSpan]) -> list[SlotSpan]:

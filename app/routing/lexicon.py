@@ -78,12 +78,15 @@ IT_EXTRA: dict[str, list[str]] = {
              "stampa le ultime", "stampa le prime", "stampa le righe", "stampa il contenuto", "stampami le ultime",
              "stampami le prime", "stampami le righe", "stampami il contenuto"],
     "open": ["apri", "apra", "aprite", "aprimi", "aprilo", "aprila", "aprimelo", "aprimela"],
-    "list": ["che file ci sono", "quali file ci sono", "che cartelle ci sono", "quali cartelle ci sono"],
+    "list": ["che file ci sono", "quali file ci sono", "che cartelle ci sono", "quali cartelle ci sono",
+             "che file ho", "quali file ho", "che documenti ho", "quali documenti ho", "che documenti ci sono",
+             "quali documenti ci sono"],
     "delete": ["sposta nel cestino", "metti nel cestino", "butta nel cestino", "spostalo nel cestino",
                "rimuovi", "rimuova", "togli", "tolga", "togli di mezzo", "leva di mezzo", "butta via", "butta",
                "distruggi", "leva"],
     "write": ["scrivi", "scriva", "crea", "salva", "sovrascrivi", "sovrascriva", "sostituisci il contenuto di",
-              "sostituisci il testo di", "rimpiazza il contenuto di", "metti il testo", "metti la scritta"],
+              "sostituisci il testo di", "rimpiazza il contenuto di", "metti il testo", "metti la scritta",
+              "metti {quoted}"],
     "append": ["aggiungi", "aggiunga", "inserisci", "inserisca", "accoda"],
     "edit": ["sostituisci", "sostituisca"],
     "move": ["trasferisci", "trasferisca", "porta", "portami"],
@@ -137,6 +140,7 @@ EN_VERBS: dict[str, list[str]] = {
     "write": ["write", "overwrite", "save", "create", "store", "jot down", "put down", "type", "mkdir",
               # replacing all a file holds is writing it ("replace X with Y" inside it is an edit)
               "replace the contents of", "replace the content of", "replace the text of", "put the text",
+              "put {quoted}",
               "make a folder", "make a new folder", "make a directory"],
     "edit": ["edit", "modify", "change", "update", "fix", "correct", "replace"],
     "rename": ["rename", "change the name of", "change the name"],
@@ -194,7 +198,8 @@ TEXTING: dict[str, str] = {"nn": "non", "ke": "che", "qnd": "quando", "qndo": "q
                            "dv": "dove",
                            # the commonest slips of the fingers on short words, too short for the typo index
                            "teh": "the", "hte": "the", "waht": "what", "whta": "what", "xfavore": "favore",
-                           "quant": "quanto", "srch": "search", "tiem": "time"}
+                           "quant": "quanto", "srch": "search", "tiem": "time",
+                           "reed": "read"}
 # Words that are nouns as often as verbs: a verb only at the start of a clause.
 AMBIGUOUS = frozenset({
     "cat", "list", "search", "copy", "play", "print", "call", "check", "set", "start", "stop", "book", "plan", "count",

@@ -179,7 +179,8 @@ def test_a_thing_or_a_question_after_remember_is_not_a_fact(text: str) -> None:
     ("cosa ti avevo detto sulla palestra?", "palestra"),
     ("hai in memoria qualcosa sull'assicurazione?", "assicurazione"),
     ("do you remember anything about Luca?", "Luca"), ("ti ricordi qualcosa di Marta?", "Marta"),
-    ("did I tell you anything about the boiler?", "boiler"),
+    ("did I tell you anything about the boiler?", "boiler"), ("cosa avevo salvato sull'esame?", "esame"),
+    ("what did i tell u about the wifi", "wifi"),
 ])
 def test_an_explicit_recall_question_names_its_topic(text: str, topic: str) -> None:
     from app.memory.facts import recall_topic
@@ -232,3 +233,6 @@ def test_the_remember_verb_with_one_slip_or_a_texted_please_still_keeps_the_fact
     assert extract_fact("remember that the dentist is at 10 and that Paul owes me 20 euros") is None  # two facts
     assert extract_fact("ricordati che il dentista è giovedì e mettilo nel calendario") is None  # a second request
     assert extract_fact("ricordati che Anna e Marco si sposano a maggio") is not None
+    assert extract_fact("ricordati che il dentista è giovedì, anzi no, lascia perdere") is None  # taken back
+    assert extract_fact("ricordati che il dentista è giovedì ma solo per questa settimana") is None
+    assert extract_fact("dont forget that I like my coffee black") == ("I like my coffee black", "preferences")

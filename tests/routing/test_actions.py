@@ -204,3 +204,16 @@ def test_a_root_written_before_its_number_is_arithmetic() -> None:
         assert action_of(text).content == frozenset() and expression_of(text) == expr, text
     assert action_of("what is the square root of 2 to 50 decimal places").content  # the places are more asked
     assert acts("fire up Spotify") == ("start",)
+
+
+def test_taken_back_texting_counts_and_put_text_into_a_file() -> None:
+    assert action_of("ricordati che il dentista è giovedì, anzi no, lascia perdere").negated
+    assert action_of("delete /tmp/a.txt... never mind").negated
+    assert acts("put 'call mom back' in ~/notes/today.txt") == ("write",)
+    assert acts("metti 'ok' dentro /tmp/t/stato.txt") == ("write",)
+    assert acts("reed the file ~/a.txt") == ("read",)
+    assert acts("vorrei sapere quali documenti ho nella cartella ~/Documenti") == ("list",)
+    # a count that restates the values is not something else asked; a count of lines is
+    assert action_of("scarica queste due pagine: https://e.org/a e https://e.org/b").content == frozenset()
+    assert action_of("leggi due righe di /tmp/a.txt").content
+    assert action_of("search 'timeout' across the files in /etc/nginx").content == frozenset()

@@ -105,3 +105,11 @@ def test_bad_inputs_give_empty_slots() -> None:
     for bad in (None, 42, b"bytes", ""):
         out = extract(bad, NOW)  # type: ignore[arg-type]
         assert out["path"] == [] and out["window"] is None
+
+
+def test_a_slash_inside_a_quoted_text_is_the_texts() -> None:
+    from app.routing.args_extractor import extract
+
+    s = extract("sovrascrivi /var/www/index.html con '<h1>Manutenzione</h1>'")
+    assert s["path"] == ["/var/www/index.html"] and s["quoted"] == ["<h1>Manutenzione</h1>"]
+    assert extract("copia '/tmp/a b.txt' in /tmp/c")["path"] == ["/tmp/a b.txt", "/tmp/c"]
