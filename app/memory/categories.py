@@ -65,15 +65,19 @@ _OPENING_HOURS = re.compile(r"\b(?:apre|aprono|chiude|chiudono|è aperto|è aper
 def guess_category(fact: str) -> str:
     t = normalize(fact)
     words = set(re.findall(r"\w+", t))
-    if re.search(r"\b(compleann\w*|birthday|sorella|fratello|sister|brother|madre|padre|mother|father|figli\w*|"
-                 r"moglie|marito|wife|husband|cugin[oaie]|zi[oaie]|nonn[oaie]|nipot[ei]|suocer[oaie]|cognat[oaie]|"
-                 r"cousin|uncle|aunt|grandma|grandpa|grandmother|grandfather|nephew|niece|in-laws?)\b", t):
+    if re.search(r"\b(compleann\w*|birthday)\b", t):
         return "people"
     if _OPENING_HOURS.search(t):
         return "general"  # "la palestra chiude alle 22": a place's hours are a standing fact, not an event
-    if words & WEEKDAYS or words & MONTHS or re.search(r"\b(alle|at|ore)\s+\d{1,2}([:.]\d{2})?\b", t) or \
+    if words & WEEKDAYS or re.search(r"\b(alle|at|ore)\s+\d{1,2}([:.]\d{2})?\b", t) or \
             re.search(r"\b(appuntament\w*|appointment|meeting|riunione|visita)\b", t):
-        return "appointments"  # "my doctor is Dr. Rossi" names a person; "il dentista è giovedì" has its day
+        return "appointments"  # "la cena da zia Lucia è sabato alle 20": an event on a day, whoever is in it
+    if re.search(r"\b(sorella|fratello|sister|brother|madre|padre|mother|father|figli\w*|moglie|marito|wife|"
+                 r"husband|cugin[oaie]|zi[oaie]|nonn[oaie]|nipot[ei]|suocer[oaie]|cognat[oaie]|cousin|uncle|aunt|"
+                 r"grandma|grandpa|grandmother|grandfather|nephew|niece|in-laws?)\b", t):
+        return "people"
+    if words & MONTHS:
+        return "appointments"  # "my doctor is Dr. Rossi" names a person; "l'esame è a giugno" has its month
     # someone the person knows ("il mio vicino"), not a place by them ("le chiavi sono dal vicino": general)
     if re.search(r"(?<!\bda )(?<!\bdal )(?<!\bdalla )(?<!\bdai )(?<!\bal )(?<!\balla )(?<!\bat the )(?<!\bat my )"
                  r"\b(capo|boss|collega|colleghi|colleague|amic[oa]|amici|friend|vicin[oa]|neighbou?r)\b", t):

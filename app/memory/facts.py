@@ -122,6 +122,7 @@ _BARE_TRIGGER = re.compile(r"^\s*(?:per favore\s+|please\s+)?(?:ricordati|ricord
                            r"annota|annotati|remember|memori[sz]e|keep in mind|note down|don't forget|do not forget)"
                            r"\s+(?P<x>.+)$", re.IGNORECASE | re.DOTALL)
 _NOT_A_STATEMENT = re.compile(r"^(?:che|that|di|to|me|mi|ti|a|ad|al|alla|allo|ai|agli|alle|se|if|whether|what|which|"
+                              r"fino|until|till|for|per|"  # "ricordati fino a domenica che …": for a while
                               r"where|when|who|whom|how|why|"
                               r"cosa|come|dove|quando|quale|quali|chi|perché|perche|quanto|quanti|this|questo|questa|"
                               r"it|lo|la)\b", re.IGNORECASE)
@@ -161,7 +162,8 @@ _SECOND_REQUEST = re.compile(r"(?i)(?:,\s*|\s)(?:e|ed|and|poi|then|e poi|and the
 _TAKEN_BACK = re.compile(r"(?i)\b(?:anzi no|lascia perdere|lascia stare|non importa|never ?mind|scratch that|forget it|"
                          r"no wait|no aspetta)\b")
 _QUALIFIED = re.compile(r"(?i)\b(?:(?:ma|but)\s+)?(?:solo|soltanto|only|just)\s+(?:fino a|fino al|fino alla|finché|"
-                        r"until|till|per|for|se|if|quando|when|in case)\b|(?:,\s*|\s)(?:e|and)\s+(?:che|that)\s")
+                        r"until|till|per|for|se|if|quando|when|in case)\b|\s(?:se non|if not|unless|a meno che|"
+                        r"salvo che)\s|(?:,\s*|\s)(?:e|and)\s+(?:che|that)\s")
 
 
 def _one_typo(w: str, word: str) -> bool:

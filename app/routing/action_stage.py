@@ -23,8 +23,9 @@ from .actions import action_of
 from .args_extractor import extract
 from .capability import RESTORE_CUE, CoverageCache, Verdict, unsupported
 from .clauses import split_continuation
-from .file_stage import asks_later, plan_clause
+from .file_stage import plan_clause
 from .l0 import EDGE_FILLERS
+from .later import asks_later
 from .lexicon import STOPWORDS
 from .normalize import normalize, normalize_cached, split_words
 from .vocabulary import VERB_FORMS, verb_class, verb_langs

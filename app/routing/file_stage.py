@@ -20,6 +20,7 @@ from app.lang.words import stem
 
 from .actions import ActionSig, action_of
 from .args_extractor import extract, masked_text
+from .later import asks_later
 from .lexicon import STOPWORDS
 
 register({
@@ -91,17 +92,6 @@ IN_FILES = re.compile(r"(?i)\b(?:nei file|dentro (?:ai |i )?file|in the files|in
                       r"nel contenuto|in the contents?)\b")
 # "la parola X", "the word X": a literal to look for (unlike "il testo di X", which is what a read shows).
 LITERAL_CUES = re.compile(r"(?i)^(?:la parola|the word|la stringa|the string|la scritta)\b")
-# A time or a later moment: the file tools act now, they cannot be scheduled ("cancella X domani alle 8").
-LATER = re.compile(r"(?i)\b(?:stasera|stanotte|stamattina|stamani|più tardi|piu tardi|tonight|later|"
-                   r"domani|dopodomani|tomorrow|"
-                   r"(?:tra|fra)\s+(?:un|una|mezz|mezza|mezzo|qualche|\d+|due|tre|cinque|dieci|venti|trenta)['’]?\s*"
-                   r"(?:\w+\s+)?(?:minut\w*|or[ae]|giorn[oi]|settiman[ae])|"
-                   r"in\s+(?:an?|one|two|five|ten|half an|\d+)\s+(?:minutes?|hours?|days?|weeks?)|"
-                   r"ogni\s+(?:giorno|sera|notte|mattina|ora|settimana|mese|\w+d[iì]|sabato|domenica)|"
-                   r"every\s+(?:day|night|morning|evening|hour|week|month|\w+day)|"
-                   r"(?:la\s+)?prossima\s+settimana|next\s+(?:week|month))\b")
-
-
 # Actions that change the disk, and the only leftover words their rules may ignore ("nuova cartella", "called X").
 CHANGES = frozenset({"delete", "empty", "move", "rename", "copy", "write", "append"})
 RULE_WORDS = frozenset({"nuov", "new", "call", "chiam", "nam", "nom", "scritt", "written", "~word"})
@@ -139,14 +129,6 @@ class Plan:
     steps: list[dict[str, Any]] = field(default_factory=list)
     question: Message | None = None
     hold: str | None = None  # a file action the rules decline: the planner decides, never a fast-path replay
-
-
-def asks_later(clause: str, slots: dict[str, Any] | None = None) -> bool:
-    """The clause sets a time or a later moment for its action ("alle 9", "domani", "every night")."""
-    slots = extract(clause) if slots is None else slots
-    for q in slots.get("quoted") or []:
-        clause = clause.replace(str(q), " ")  # "salva 'ok domani' in X": the text's words set no time
-    return bool(slots.get("time")) or LATER.search(clause) is not None
 
 
 def _abs(paths: list[str]) -> list[str]:

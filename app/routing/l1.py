@@ -20,7 +20,7 @@ import numpy as np
 
 from .actions import ActionSig, action_key, action_of, same_action, same_object, same_roles
 from .args_extractor import extract
-from .file_stage import asks_later
+from .later import asks_in_a_while, asks_later
 from .lexicon import READ_ONLY
 from .memo import QueryRow
 from .objects import object_problem
@@ -199,6 +199,14 @@ def fit_reason(new: ActionSig, old: ActionSig, sense: ToolSense | None) -> str |
     return None
 
 
+def _later(text: str, slots: dict[str, Any], tool: Any) -> bool:
+    """"scrivi 'ciao' in X domani", "elenca X fra un'ora": not now, and nothing waits to do it later. For a tool that
+    only reads, a day may be what is asked about ("quando ho il dentista domani?"): only an offset counts."""
+    if getattr(tool, "risk", "read") != "read":
+        return asks_later(text, slots)
+    return asks_in_a_while(text)
+
+
 class L1Matcher(RowCache[QueryRow, _Prepared]):
     def stored_rows(self) -> list[QueryRow]:
         return list(self.memo.queries())
@@ -323,8 +331,7 @@ class L1Matcher(RowCache[QueryRow, _Prepared]):
             new_sig = replace(new_sig, content=new_sig.content - FRAME_WORDS)  # "che giorno era", "devo andare"
             slots = {**slots, "topic": [as_typed(named[0], text)]}
         why = fit_reason(ext_said(new_sig, slots), ext_said(old_sig, prep.slots), self.sense(row.executor, tools))
-        if not why and getattr(tool, "risk", "read") != "read" and asks_later(text, slots) and \
-                not asks_later(row.query, prep.slots):  # "scrivi 'ciao' in X tra un'ora": not now, and nothing waits
+        if not why and _later(text, slots, tool) and not _later(row.query, prep.slots, tool):
             why = "argument guard: the request sets a later time ('tra un'ora', 'domani'); a replay would act now"
         if why:
             return MatchResult(False, f"L1: {row.ref} {score:.3f}: {why}", **base)
