@@ -157,6 +157,7 @@ class CachedEmbedder:
         self.inner = inner
         self.dim = getattr(inner, "dim", 384)
         self.ident = getattr(inner, "ident", None)
+        self.l1_threshold = getattr(inner, "l1_threshold", None)
         self._cache: dict[str, np.ndarray] = {}
 
     def embed(self, texts: list[str]) -> np.ndarray:
@@ -173,9 +174,11 @@ class CachedEmbedder:
 def config_with(base: Any, **overrides: Any) -> Any:
     """A Config snapshot with dotted-key overrides ("fast_path.canonical_query_threshold"=0.9)."""
     values = dict(base.values)
+    sources = dict(getattr(base, "sources", None) or {})
     for k, v in overrides.items():
         values[k.replace("__", ".")] = v
-    return replace(base, values=values)
+        sources[k.replace("__", ".")] = "override"  # set on purpose: an embedder's own default does not replace it
+    return replace(base, values=values, sources=sources)
 
 
 def run_sets(memo_path: Path, embedder: Any, config: Any, data_dir: Path | None = None,

@@ -63,7 +63,8 @@ SECTIONS: list[Section] = [
         _s("fast_path", "canonical_query_threshold", float, 0.82,
            "Cosine needed for an L1 hit. 0.82 is calibrated for the bundled multilingual-e5-small together with "
            "the action, object, topic and argument guards, on the tune half of the generalization set (0 wrong "
-           "hits from 0.78 up; paraphrase recall flat from 0.82 down, 1.5 points lower at 0.85).",
+           "hits from 0.78 up; paraphrase recall flat from 0.82 down, 1.5 points lower at 0.85). Left at this "
+           "default with embed.model = 'embeddinggemma', that embedder's own calibrated value (0.55) is used.",
            check=unit_interval),
         _s("fast_path", "canonical_query_args_llm", bool, False, "Ask the LLM for arguments the rules cannot read (cached on disk)."),
     ]),

@@ -68,6 +68,8 @@ class Embedder:
         # down to 0.98): it embeds one text per call, which is also what a request costs.
         self._batch = int(spec.get("batch", _BATCH))
         self.ident = ident or f"{spec.get('name', spec['dir'])}:{self._dim}"   # whose vectors these are
+        # its own calibrated L1 threshold, when the default one (e5-small's) does not fit its cosines
+        self.l1_threshold: float | None = float(spec["l1_threshold"]) if "l1_threshold" in spec else None
         self._lock = threading.Lock()
         if not (self.path / "model.onnx").is_file():
             raise ModelError(f"embedder: {self.path} has no model.onnx. Fix: run `metnos models install` "

@@ -87,6 +87,17 @@ class Router(Learning):
         self.actions = ActionStage(self._tools_list, lambda name: self._tool(name) is not None)
         self._tool_schemas = tool_schemas
 
+    def l1_threshold(self) -> float:
+        """L1's cosine threshold: the setting when the person set it, else the embedder's own calibrated value
+        (EmbeddingGemma's cosines are lower than e5-small's, for whom the default 0.82 was chosen)."""
+        conf = self._cfg()
+        key = "fast_path.canonical_query_threshold"
+        if (getattr(conf, "sources", None) or {}).get(key, "default") == "default":
+            own = getattr(self._embedder_provider(), "l1_threshold", None)
+            if isinstance(own, (int, float)):
+                return float(own)
+        return float(conf.values[key])
+
     def _tools_list(self) -> list[Any]:
         """The registered tools, for what their examples say they can do (a Registry, or the app's own list)."""
         ts = self._tool_schemas
@@ -233,7 +244,7 @@ class Router(Learning):
         misses: list[tuple[str, MatchResult]] = []
         if l1_on:
             fill = self._fill if cfg["fast_path.canonical_query_args_llm"] and self._args_llm else None
-            r1 = self.l1.match(text, vec, slots, sig, self._tool, float(cfg["fast_path.canonical_query_threshold"]),
+            r1 = self.l1.match(text, vec, slots, sig, self._tool, self.l1_threshold(),
                                int(cfg["fast_path.canonical_query_min_uses"]), owner, fill)
             if r1.hit:
                 trace["nearest"]["L1"] = r1.nearest

@@ -227,3 +227,18 @@ def test_content_read_by_a_step_never_becomes_a_remembered_argument(make_router:
                  Step(2, "send_email", {"to": "thief@evil.example"}, {"ok": True}, True, "L3")])
     assert "came from what a step read" in r.learn(t, now=NOW)
     assert r.memo.paths() == []
+
+
+def test_an_embedder_brings_its_own_l1_threshold_unless_the_person_set_one(tmp_path: Path) -> None:
+    class Calibrated:  # only what the threshold rule reads: the real EmbeddingGemma spec says 0.55
+        l1_threshold = 0.55
+
+    gemma = Router(Cfg(), lambda: Calibrated(), Memo(tmp_path / "m.db"), {})
+    assert gemma.l1_threshold() == 0.55
+    mine = Router(Cfg(**{"fast_path.canonical_query_threshold": 0.7}), lambda: Calibrated(), Memo(tmp_path / "n.db"),
+                  {})
+    assert mine.l1_threshold() == 0.7
+    from app.models import bundle
+
+    assert bundle.embedder_spec("embeddinggemma")["l1_threshold"] == 0.55
+    assert "l1_threshold" not in bundle.embedder_spec("e5-small")  # e5-small's is the setting's default, 0.82
