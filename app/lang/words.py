@@ -17,6 +17,7 @@ _EN = SnowballStemmer("english")
 _IT = SnowballStemmer("italian")
 
 STOPWORDS_IT: frozenset[str] = frozenset("""
+presente presenti
 il lo la i gli le l' un uno una un' di del dello della dei degli delle dell' da dal dallo dalla dai dagli dalle
 dall' in nel nello nella nei negli nelle nell' con col coi su sul sullo sulla sui sugli sulle sull' per tra fra
 a al allo alla ai agli alle all' ad e ed o od ma che chi cosa cos' come com' dove dov' quando quale qual quali
@@ -30,7 +31,7 @@ STOPWORDS_EN: frozenset[str] = frozenset("""
 a an the of to in into on onto at by for from with within about as and or but is are was were be been am
 do does did i me my mine you your yours it its it's this that these those there here what what's whats which
 who whom how where when why some any can could would should will shall may might please not no also just
-only then so than too very we our us he she his her they them their across throughout
+only then so than too very we our us he she his her they them their across throughout present
 """.split())
 
 STOPWORDS: frozenset[str] = STOPWORDS_IT | STOPWORDS_EN

@@ -65,7 +65,7 @@ _OPENING_HOURS = re.compile(r"\b(?:apre|aprono|chiude|chiudono|è aperto|è aper
 def guess_category(fact: str) -> str:
     t = normalize(fact)
     words = set(re.findall(r"\w+", t))
-    if re.search(r"\b(compleann\w*|birthday)\b", t):
+    if re.search(r"\b(compleann\w*|birthday|compie (?:gli )?(?:anni|\d+ anni)|turns \d+)\b", t):
         return "people"
     if _OPENING_HOURS.search(t):
         return "general"  # "la palestra chiude alle 22": a place's hours are a standing fact, not an event
@@ -74,7 +74,8 @@ def guess_category(fact: str) -> str:
         return "appointments"  # "la cena da zia Lucia è sabato alle 20": an event on a day, whoever is in it
     if re.search(r"\b(sorella|fratello|sister|brother|madre|padre|mother|father|figli\w*|moglie|marito|wife|"
                  r"husband|cugin[oaie]|zi[oaie]|nonn[oaie]|nipot[ei]|suocer[oaie]|cognat[oaie]|cousin|uncle|aunt|"
-                 r"grandma|grandpa|grandmother|grandfather|nephew|niece|in-laws?)\b", t):
+                 r"grandma|grandpa|grandmother|grandfather|nephew|niece|in-laws?|daughter|son|children|kids|"
+                 r"boyfriend|girlfriend|fidanzat[oaie]|compagn[oa] di|partner)\b", t):
         return "people"
     if words & MONTHS:
         return "appointments"  # "my doctor is Dr. Rossi" names a person; "l'esame è a giugno" has its month

@@ -265,6 +265,9 @@ _WHEN_THING = re.compile(r"(?i)^(?:when|quando|quand')\s*(?:"
                          r"(?P<z>" + _DET + r"\s*.+?)\s+(?:is|are|was|will be))$")
 
 
+_WHEN_SAID = re.compile(r"(?i)\b(?:settimana|mese|anno|ieri|l'altro giorno|scors[oa]|last|yesterday|ago|fa)\b")
+
+
 def recall_topic(text: str) -> str | None:
     """The topic of an explicit question about what is remembered ("cosa ricordi del dentista?" → "dentista").
 
@@ -283,7 +286,8 @@ def recall_topic(text: str) -> str | None:
             x = when.group("x") or when.group("y") or when.group("z")
         if own and not _OWN.search(x):
             return None
-        if _CLAUSE_WORD.search(x) or re.search(r"(?i)\s(?:e|ed|and|o|or)\s", x):  # a clause, or two topics
+        if _CLAUSE_WORD.search(x) or re.search(r"(?i)\s(?:e|ed|and|o|or)\s", x) or _WHEN_SAID.search(x):
+            # a clause, two topics, or when it was said ("del dentista la settimana scorsa"): the planner
             return None
         x = re.sub(r"(?i)^(\S+(?:\s+\S+)*?)'s\s+\w+$", r"\1", x)  # "my doctor's name" -> "my doctor"
         owner = _OWNER_OF.match(x)

@@ -30,7 +30,7 @@ register({
 
 # Every rule below needs one of these words: a request without any of them costs a few substring tests (this stage runs
 # before L0 on every request).
-_MEMORY_WORDS = ("ricord", "ricrod", "rcord", "rammen", "avvis", "rememb", "remeb", "remme", "rmemb",
+_MEMORY_WORDS = ("ricord", "ricrod", "rcord", "rammen", "avvis", "rememb", "remeb", "remme", "rmemb", "remem",
                  "remind", "memori", "in mind", "a mente", "note down",
                  "segna", "annot", "forget", "dimentic", "scord", "ping me", "alert me", "recall", "know", "you about",
                  "to you", "tell you", "told you", "tell u", "told u", "salvat",

@@ -173,12 +173,24 @@ CAUSAL = frozenset({"perché", "perchè", "perche", "xké", "xkè", "xke", "xch�
 def _without_reason(toks: list[str]) -> list[str]:
     """"elenca /mnt/usb perché non mi ricordo cosa c'è": after the action, a because-clause is why, not what."""
     for k, t in enumerate(toks):
-        if TEXTING.get(t, t) in CAUSAL and any(verb_class(w) for w in toks[:k]):
+        reason = TEXTING.get(t, t) in CAUSAL or (
+            # "elenca i file di X che devo ritrovare la verifica": a spoken "because" right after the value
+            t == "che" and k > 0 and toks[k - 1] in ("{path}", "{url}") and k + 1 < len(toks)
+            and toks[k + 1] in ("devo", "dobbiamo", "voglio", "vogliamo", "sto", "serve")) or (
+            # "elimina X, non serve più": why it can go, not a "don't" ("mi" is a filler, gone already)
+            t == "non" and (toks[k + 1:k + 2] in (["serve"], ["servono"]) or toks[k + 1:k + 3] in (
+                ["ci", "serve"], ["ci", "servono"])))
+        if reason and any(verb_class(w) for w in toks[:k]):
             # the reason ends where a next request starts: "… perché X, e poi cancellalo" keeps the delete
             end = next((j for j in range(k + 1, len(toks)) if toks[j] in ("poi", "then") or (
                 toks[j] in ("e", "ed", "and") and j + 1 < len(toks) and verb_class(toks[j + 1]))), len(toks))
             return toks[:k] + toks[end:]
     return toks
+
+
+def _reads_at(toks: list[str], j: int) -> bool:
+    """A phrase of reading starts at toks[j] ("dimmi cosa c'è scritto", "tell me what it says")."""
+    return any(VERB_PHRASES.get(tuple(toks[j:j + n])) == "read" for n in range(2, min(MAX_PHRASE, len(toks) - j) + 1))
 
 
 def signature_of_tokens(toks: list[str]) -> ActionSig:
@@ -263,7 +275,9 @@ def signature_of_tokens(toks: list[str]) -> ActionSig:
     if any(t in ONLY and k + 1 < n and not toks[k + 1].startswith("{") for k, t in enumerate(toks)):
         content.add("~only")  # "elenca solo le cartelle in X", "all files except the pdfs": a filter
     first_value = next((k for k, t in enumerate(toks) if t in ("{path}", "{url}")), None)
-    if first_value is not None and any(t in TELL for t in toks[first_value + 1:]):
+    if first_value is not None and any(t in TELL and not (t in ("contiene", "contains") and toks[k - 1] in (
+            "cosa", "what", "che")) and not _reads_at(toks, k + 1) for k, t in enumerate(toks) if k > first_value):
+        # "X, cosa contiene?", "… e dimmi cosa c'è scritto": what it holds, which is what reading gives
         content.add("~tell")  # "leggi X e dimmi quante righe ha": a question about it, not only the thing
     if any(t in COUNT_WORDS for t in toks) or ("calculate" in actions and (roles or "{url}" in toks)):
         content.add("~count")  # "quanti pdf in X", "conta le righe di X": a number, not what the remembered call gives

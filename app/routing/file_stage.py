@@ -77,6 +77,8 @@ NOT_IN_A_NAME = {"in", "di", "da", "con", "per", "su", "on", "at", "with", "for"
 APP_STOP = {"la", "il", "lo", "l'", "le", "i", "gli", "un", "una", "the", "a", "an", "app", "applicazione",
             "programma", "program", "application", "mio", "mia", "my", "per", "favore", "please", "me", "mi"}
 NOT_APP = {"file", "files", "cartella", "folder", "documento", "document", "pagina", "page", "sito", "link", "it",
+           # what is read in an app, not the app: "apri la mia casella Gmail", "open my inbox"
+           "casella", "posta", "mail", "email", "inbox", "account", "conto", "profilo", "profile",
            "lo", "la", "questo", "this", "that", "quello",
            # parts of the machine, not applications: "open the cd tray", "apri il cassetto del lettore"
            "cd", "dvd", "tray", "drive", "cassetto", "lettore", "carrello", "finestra", "finestre", "window", "windows",

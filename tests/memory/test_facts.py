@@ -195,7 +195,8 @@ def test_an_explicit_recall_question_names_its_topic(text: str, topic: str) -> N
                                   "cosa sai di Roma?", "do you remember to call bob", "quando ho il dentista?",
                                   "what do you remember about how I set up the printer last year",
                                   "do you remember when I deleted the old backups",
-                                  "cosa ti ho detto sul dentista e sul meccanico?"])  # two topics: the planner
+                                  "cosa ti ho detto sul dentista e sul meccanico?",  # two topics: the planner
+                                  "cosa ti avevo detto del dentista la settimana scorsa?"])  # when it was said
 def test_other_questions_are_not_recalled_by_rule(text: str) -> None:
     from app.memory.facts import recall_topic
 
@@ -208,6 +209,7 @@ def test_other_questions_are_not_recalled_by_rule(text: str) -> None:
     ("il dentista è giovedì alle 10", "appointments"), ("I love jazz", "preferences"),
     ("adoro il mare d'inverno", "preferences"), ("mio cugino Dario lavora in banca", "people"),
     ("la cena da zia Lucia è sabato alle 20", "appointments"), ("mia sorella è nata a maggio", "people"),
+    ("Marco compie gli anni il 12 maggio", "people"), ("Tom's daughter is called Emma", "people"),
 ])
 def test_opening_hours_and_things_left_with_someone_are_general(fact: str, category: str) -> None:
     assert guess_category(fact) == category

@@ -43,7 +43,7 @@ def test_unsupported_actions_get_the_cannot_sentence_and_no_tool(stage: ActionSt
 
 @pytest.mark.parametrize("text", [
     "leggi il file /tmp/a.txt", "che ore sono", "traduci in inglese 'ciao'", "cancella le righe vuote da /tmp/a.txt",
-    "apri un conto in banca", "open a ticket with support",
+    "apri un conto in banca", "open a ticket with support", "apri la mia casella Gmail",
     "non cancellare /tmp/a.txt", "create a directory called /tmp/x/photos", "converti 10 euro in dollari",
     "estrai le date da questo testo: 3 maggio e 4 giugno", "cancella i file pdf nella home",
 ])

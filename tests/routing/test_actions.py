@@ -217,3 +217,20 @@ def test_taken_back_texting_counts_and_put_text_into_a_file() -> None:
     assert action_of("scarica queste due pagine: https://e.org/a e https://e.org/b").content == frozenset()
     assert action_of("leggi due righe di /tmp/a.txt").content
     assert action_of("search 'timeout' across the files in /etc/nginx").content == frozenset()
+
+
+def test_a_spoken_because_and_no_longer_needed_are_reasons() -> None:
+    assert action_of("elimina pure ~/lavoro/preventivo_v1.pdf, non serve più") == action_of("elimina ~/lavoro/p.pdf")
+    assert action_of("non cancellare /tmp/a.txt, mi serve").negated
+    assert acts("trova i file png in ~/Desktop che devo fare pulizia") == ("find",)
+    assert "~word" in action_of("elenca i file in ~/x che contengono la parola ciao").content  # a filter stays
+    assert "~tell" not in action_of("la cartella ~/Documenti/Contratti, cosa contiene?").content
+    assert "~count" not in action_of("calcola (1200+800)/4").content  # "/4" is a division, not a path
+    assert acts("pull down the page at https://www.bbc.com/news") == ("download",)
+
+
+def test_being_told_what_a_file_says_is_reading_it() -> None:
+    for text in ("dai un occhiata al file ~/shop/.env e dimmi cosa c'è scritto",
+                 "read /tmp/a.txt and tell me what it says"):
+        assert "~tell" not in action_of(text).content, text
+    assert "~tell" in action_of("leggi /tmp/a.txt e dimmi quante righe ha").content  # a question about it
