@@ -62,15 +62,25 @@ _OPENING_HOURS = re.compile(r"\b(?:apre|aprono|chiude|chiudono|è aperto|è aper
                             r"open|close|is open|are open)\s+(?:alle|all'|dalle|fino alle|at|from|until|till)\s*\d")
 
 
+_EXPIRES = re.compile(r"\b(?:scade|scadono|scadenza|expires?|expiry|expiration)\b")
+_I_LIKE = re.compile(r"^(?:(?:io|i)\s+)?(?:non\s+)?(?:odio|amo|adoro|detesto|preferisco|mi piace|mi piacciono|"
+                     r"non sopporto|hate|love|like|prefer|don't like|can't stand|enjoy)\b")
+# "il dottor Bianchi riceve solo su appuntamento": a title and a name are a person
+_TITLED = re.compile(r"\b(?:dottor|dottoressa|dott|dr|doctor|prof|professor|professoressa|avvocato|avv|ingegner|"
+                     r"signor|signora|sig|mr|mrs|ms)\.?\s+[A-ZÀ-Ý][a-zà-ÿ]+")
+
+
 def guess_category(fact: str) -> str:
     t = normalize(fact)
     words = set(re.findall(r"\w+", t))
     if re.search(r"\b(compleann\w*|birthday|compie (?:gli )?(?:anni|\d+ anni)|turns \d+)\b", t):
         return "people"
-    if _OPENING_HOURS.search(t):
-        return "general"  # "la palestra chiude alle 22": a place's hours are a standing fact, not an event
+    if _OPENING_HOURS.search(t) or _EXPIRES.search(t):
+        return "general"  # "la palestra chiude alle 22", "il passaporto scade a giugno": standing facts, not events
+    if _I_LIKE.match(t):
+        return "preferences"  # "odio le riunioni il lunedì mattina": a dislike, whatever day it names
     if words & WEEKDAYS or re.search(r"\b(alle|at|ore)\s+\d{1,2}([:.]\d{2})?\b", t) or \
-            re.search(r"\b(appuntament\w*|appointment|meeting|riunione|visita)\b", t):
+            re.search(r"(?<!su )(?<!by )(?<!previo )\b(appuntament\w*|appointment|meeting|riunione|visita)\b", t):
         return "appointments"  # "la cena da zia Lucia è sabato alle 20": an event on a day, whoever is in it
     if re.search(r"\b(sorella|fratello|sister|brother|madre|padre|mother|father|figli\w*|moglie|marito|wife|"
                  r"husband|cugin[oaie]|zi[oaie]|nonn[oaie]|nipot[ei]|suocer[oaie]|cognat[oaie]|cousin|uncle|aunt|"
@@ -83,7 +93,7 @@ def guess_category(fact: str) -> str:
     if re.search(r"(?<!\bda )(?<!\bdal )(?<!\bdalla )(?<!\bdai )(?<!\bal )(?<!\balla )(?<!\bat the )(?<!\bat my )"
                  r"\b(capo|boss|collega|colleghi|colleague|amic[oa]|amici|friend|vicin[oa]|neighbou?r)\b", t):
         return "people"  # someone the person knows, when no day or hour makes it an appointment
-    if _NAMED_SUBJECT.match(fact.strip()):
+    if _NAMED_SUBJECT.match(fact.strip()) or _TITLED.search(fact):
         return "people"  # "Paolo è vegetariano", "Anna lives in Rome": a fact about someone by name
     if re.search(r"\b(prefer\w*|favou?rite|preferit\w*|mi piace|mi piacciono|a me (?:non )?piace\w*|i like|"
                  r"non mi piace|i don't like|odio|i hate|i love|i really like|i enjoy|i can't stand|i cannot stand|"

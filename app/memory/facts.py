@@ -163,7 +163,8 @@ _TAKEN_BACK = re.compile(r"(?i)\b(?:anzi no|lascia perdere|lascia stare|non impo
                          r"no wait|no aspetta)\b")
 _QUALIFIED = re.compile(r"(?i)\b(?:(?:ma|but)\s+)?(?:solo|soltanto|only|just)\s+(?:fino a|fino al|fino alla|finché|"
                         r"until|till|per|for|se|if|quando|when|in case)\b|\s(?:se non|if not|unless|a meno che|"
-                        r"salvo che)\s|(?:,\s*|\s)(?:e|and)\s+(?:che|that)\s")
+                        r"salvo che)\s|\b(?:per (?:le|i) prossim[ei]|for the next|fino alla fine)\b|"
+                        r"(?:,\s*|\s)(?:e|and)\s+(?:che|that)\s")
 
 
 def _one_typo(w: str, word: str) -> bool:

@@ -22,7 +22,7 @@ from app.turn.decision import RouteResult
 from .actions import action_of
 from .args_extractor import extract
 from .capability import RESTORE_CUE, CoverageCache, Verdict, unsupported
-from .clauses import split_continuation
+from .clauses import CONTEXT, split_continuation
 from .file_stage import plan_clause
 from .l0 import EDGE_FILLERS
 from .later import asks_later
@@ -90,9 +90,6 @@ def request_lang(text: str) -> str:
     return detect_lang(text)
 
 
-# A clause that tells what the person is doing or has to do, around a request for the assistant.
-_CONTEXT = re.compile(r"(?i)^\s*(?:devo|dovrei|dobbiamo|sto\s+\w+(?:ando|endo)|i need to|i have to|i must|"
-                      r"i'm going to|i am going to|i'm\s+\w+ing|sto per)\b")
 _THAT = re.compile(r"(?i)\b(?:che|that)\b|:")
 
 
@@ -140,7 +137,7 @@ class ActionStage:
             if _remember_that(clause, sig):
                 rest.append(clause)  # "ricordati che mia sorella si chiama Giulia": what follows is the fact
                 continue
-            if len(clauses) > 1 and _CONTEXT.match(clause):
+            if len(clauses) > 1 and CONTEXT.match(clause):
                 rest.append(clause)  # "devo mandare le foto a mia sorella, trovami i jpg": the person's own plan
                 continue
             verdict = None

@@ -190,6 +190,8 @@ def _without_reason(toks: list[str]) -> list[str]:
 
 def _reads_at(toks: list[str], j: int) -> bool:
     """A phrase of reading starts at toks[j] ("dimmi cosa c'è scritto", "tell me what it says")."""
+    if toks[j:j + 1] in (["me"], ["us"]):
+        j += 1
     return any(VERB_PHRASES.get(tuple(toks[j:j + n])) == "read" for n in range(2, min(MAX_PHRASE, len(toks) - j) + 1))
 
 

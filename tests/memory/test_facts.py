@@ -210,6 +210,8 @@ def test_other_questions_are_not_recalled_by_rule(text: str) -> None:
     ("adoro il mare d'inverno", "preferences"), ("mio cugino Dario lavora in banca", "people"),
     ("la cena da zia Lucia è sabato alle 20", "appointments"), ("mia sorella è nata a maggio", "people"),
     ("Marco compie gli anni il 12 maggio", "people"), ("Tom's daughter is called Emma", "people"),
+    ("odio le riunioni il lunedì mattina", "preferences"), ("my passport expires in June 2027", "general"),
+    ("il dottor Bianchi riceve solo su appuntamento", "people"),
 ])
 def test_opening_hours_and_things_left_with_someone_are_general(fact: str, category: str) -> None:
     assert guess_category(fact) == category
@@ -239,6 +241,7 @@ def test_the_remember_verb_with_one_slip_or_a_texted_please_still_keeps_the_fact
     assert extract_fact("ricordati che il dentista è giovedì, anzi no, lascia perdere") is None  # taken back
     assert extract_fact("ricordati che il dentista è giovedì ma solo per questa settimana") is None
     assert extract_fact("ricordati fino a domenica che il parcheggio è al piano -2") is None
+    assert extract_fact("ricordati che il dentista è giovedì alle 10 per le prossime due settimane") is None
     assert extract_fact("ricordati che il dentista è giovedì se non mi chiama per spostarlo") is None
     assert extract_fact("ricordati che se piove la partita è annullata") is not None  # a conditional fact is one
     assert extract_fact("dont forget that I like my coffee black") == ("I like my coffee black", "preferences")

@@ -211,3 +211,10 @@ def test_a_times_sign_and_an_elided_when_are_not_content_words() -> None:
 def test_the_rules_hold_what_they_cannot_read_whole(stage: ActionStage, text: str) -> None:
     res = stage.decide(text)
     assert res is None or (res.tool is None and not res.steps), res
+
+
+@pytest.mark.parametrize("text", ["pls read /tmp/x/lease.txt, need to send it to my landlord",
+                                  "mi copi /tmp/x/a.pdf in /tmp/x/sub? devo mandarlo all'avvocato"])
+def test_what_the_person_will_do_next_is_not_a_request_to_refuse(stage: ActionStage, text: str) -> None:
+    res = stage.decide(text)  # never "I cannot send": the send is the person's own plan (the planner reads it all)
+    assert res is None or res.reply is None or "cannot.send" not in str(res.reason)
