@@ -62,6 +62,8 @@ _OPENING_HOURS = re.compile(r"\b(?:apre|aprono|chiude|chiudono|è aperto|è aper
                             r"open|close|is open|are open)\s+(?:alle|all'|dalle|fino alle|at|from|until|till)\s*\d")
 
 
+# "Sarah's favourite colour is green": someone else's, so about them (before the person's own preferences)
+_WHOSE = re.compile(r"^[A-ZÀ-Ý][a-zà-ÿ]+'s\s")
 _EXPIRES = re.compile(r"\b(?:scade|scadono|scadenza|expires?|expiry|expiration)\b")
 _I_LIKE = re.compile(r"^(?:(?:io|i)\s+)?(?:non\s+)?(?:odio|amo|adoro|detesto|preferisco|mi piace|mi piacciono|"
                      r"non sopporto|hate|love|like|prefer|don't like|can't stand|enjoy)\b")
@@ -93,7 +95,7 @@ def guess_category(fact: str) -> str:
     if re.search(r"(?<!\bda )(?<!\bdal )(?<!\bdalla )(?<!\bdai )(?<!\bal )(?<!\balla )(?<!\bat the )(?<!\bat my )"
                  r"\b(capo|boss|collega|colleghi|colleague|amic[oa]|amici|friend|vicin[oa]|neighbou?r)\b", t):
         return "people"  # someone the person knows, when no day or hour makes it an appointment
-    if _NAMED_SUBJECT.match(fact.strip()) or _TITLED.search(fact):
+    if _NAMED_SUBJECT.match(fact.strip()) or _TITLED.search(fact) or _WHOSE.match(fact.strip()):
         return "people"  # "Paolo è vegetariano", "Anna lives in Rome": a fact about someone by name
     if re.search(r"\b(prefer\w*|favou?rite|preferit\w*|mi piace|mi piacciono|a me (?:non )?piace\w*|i like|"
                  r"non mi piace|i don't like|odio|i hate|i love|i really like|i enjoy|i can't stand|i cannot stand|"

@@ -58,7 +58,9 @@ def looks_like_instruction(text: str) -> str | None:
 
 # -- "ricordati che X" ------------------------------------------------------------
 # "tu ricorda che …", "ehm allora ricordati che …", "ok remember that …": a word or two in front changes nothing
-_LEAD = (r"(?:(?:tu|you|ehm|allora|ok|okay|dai|hey|ehi|senti|listen|scusa|scusi|sorry|please|per favore|x favore|pls|"
+_LEAD = (r"(?:(?:tu|you|ehm|allora|ok|okay|so|quindi|basically|dai|hey|ehi|senti|listen|scusa|scusi|sorry|please|"
+         r"per favore|x favore|pls|dimmi|mi dici|potresti dirmi|potrebbe dirmi|mi sa dire|mi sai dire|tell me|"
+         r"can you tell me|could you tell me|"
          r"mi fai un favore)[\s,?!]+)*")
 _TRIGGERS = [
     (r"(?:per favore\s+|please\s+)?(?:ricordati|ricorda|ricordatelo|memorizza|tieni a mente|segnati|annotati|annota|"
@@ -66,7 +68,8 @@ _TRIGGERS = [
     (r"(?:per favore\s+|please\s+)?(?:ricordati|ricordami|ricorda)\s+di\s+(?P<x>.+)", "todo"),
     (r"(?:per favore\s+)?(?:non dimenticare|non dimenticarti|non scordare|non scordarti)\s*(?:che|:|,)\s*(?P<x>.+)",
      None),
-    (r"(?:please\s+)?(?:remember|memori[sz]e|keep in mind|note down|don'?t forget|do not forget)\s*"
+    (r"(?:please\s+)?(?:remember|memori[sz]e|keep in mind|note down|don'?t forget|do not forget|make a note|"
+     r"take note)\s*"
      r"(?:that|che|:|,)\s*(?P<x>.+)", None),  # "remember che …": a mixed request is still a fact to keep
     (r"(?:please\s+)?(?:remember|remind me)\s+to\s+(?P<x>.+)", "todo"),
 ]
@@ -220,7 +223,8 @@ def extract_fact(text: str) -> tuple[str, str] | None:
 # something of the person's own ("cosa sai di mia sorella"); "what do you know about Python" is not about them.
 _ABOUT_END = r"(?:\s+|(?<='))"  # "su" is not the start of "sulla"
 _ABOUT = (r"(?:about|of|regarding|on|di|del|della|dello|dei|degli|delle|dell'|su|sul|sulla|sullo|sui|sugli|sulle|"
-          r"sull'|riguardo a|riguardo al|riguardo alla|a proposito di|a proposito del|a proposito della)" + _ABOUT_END)
+          r"sull'|riguardo a|riguardo al|riguardo alla|riguardo all'|riguardo ai|riguardo agli|riguardo alle|"
+          r"a proposito di|a proposito del|a proposito della)" + _ABOUT_END)
 _RECALL_CUES = [
     (r"(?:and\s+|e\s+)?(?:what|anything|what else)\s+do\s+you\s+(?:remember|recall)\s+" + _ABOUT +
      r"(?P<x>.+)", False),
@@ -238,11 +242,12 @@ _RECALL_CUES = [
      False),
     (r"(?:che\s+cosa|cosa|che)\s+(?:ti\s+)?(?:ho|avevo)\s+(?:salvato|segnato|memorizzato|annotato)\s+" + _ABOUT +
      r"(?P<x>.+)", False),
-    (r"(?:che\s+cosa|cosa|che)\s+(?:hai|ricordi)\s+(?:in\s+memoria|memorizzato|salvato)\s+" + _ABOUT +
+    (r"(?:che\s+cosa|cosa|che)\s+(?:hai|ha|ricordi|ricorda)\s+(?:in\s+memoria|memorizzato|salvato)\s+" + _ABOUT +
      r"(?P<x>.+)", False),
     (r"hai\s+(?:in\s+memoria|memorizzato|salvato|segnato)\s+(?:qualcosa|qualcos'|niente|nulla)\s*" + _ABOUT +
      r"(?P<x>.+)", False),
     (r"what\s+had\s+i\s+(?:told|said\s+to)\s+you\s+" + _ABOUT + r"(?P<x>.+)", False),
+    (r"(?:anything|something)\s+(?:saved|stored|noted)\s+" + _ABOUT + r"(?P<x>.+)", False),
     (r"(?:do\s+)?you\s+(?:have|got)\s+anything\s+(?:saved|stored|noted|in\s+memory)\s+" + _ABOUT +
      r"(?P<x>.+)", False),
     (r"(?:ti\s+)?ricordi\s+(?P<x>.+)", False),

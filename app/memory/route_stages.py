@@ -33,7 +33,8 @@ register({
 _MEMORY_WORDS = ("ricord", "ricrod", "rcord", "rammen", "avvis", "rememb", "remeb", "remme", "rmemb", "remem",
                  "remind", "memori", "in mind", "a mente", "note down",
                  "segna", "annot", "forget", "dimentic", "scord", "ping me", "alert me", "recall", "know", "you about",
-                 "to you", "tell you", "told you", "tell u", "told u", "salvat",
+                 "to you", "tell you", "told you", "tell u", "told u", "salvat", "a note", "take note", "saved",
+                 "stored",
                  "sai", "detto")
 
 

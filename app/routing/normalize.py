@@ -89,6 +89,10 @@ FILLER_PHRASES: tuple[str, ...] = tuple(sorted((
     "can you", "could you", "would you", "will you", "can u", "please could you", "i want you to",
     "would you mind", "i would like you to", "i'd like you to", "thank you", "thanks a lot",
     "ti prego", "ti chiedo di", "potresti per favore", "hey metnos", "ciao metnos",
+    # formal courtesy: "Le chiedo cortesemente di leggere…", "Would you be so kind as to copy…"
+    "le chiedo cortesemente di", "le chiedo gentilmente di", "le chiedo di", "le chiederei di", "la prego di",
+    "would you be so kind as to", "would you be so kind to", "would you kindly", "could you please",
+    "i would be grateful if you could", "i'd be grateful if you could", "ok so", "so basically", "basically",
     "un attimo", "un attimino", "un momento", "go ahead and", "real quick", "quick one", "al volo",
 ), key=len, reverse=True))
 FILLER_WORDS: frozenset[str] = frozenset({
@@ -113,7 +117,10 @@ def _drop_fillers(norm: str) -> str:
 
 
 def canonical_of_normalized(norm: str) -> str:
-    """Drop fillers from already-normalized text (placeholders such as {path} pass through)."""
+    """Drop fillers from already-normalized text (placeholders such as {path} pass through), and a word said
+    twice in a row ("sposta sposta X")."""
+    words = norm.split()
+    norm = " ".join(w for i, w in enumerate(words) if i == 0 or w != words[i - 1] or not w.isalpha())
     out = _drop_fillers(norm)
     if not out:  # a request made only of fillers keeps its words: never map it to ""
         return norm

@@ -38,7 +38,13 @@ _PLURAL_BEFORE = frozenset({"i", "dei", "nei", "tutti", "quali", "che", "quanti"
 _SINGULAR_BEFORE = frozenset({"il", "un", "del", "nel", "al", "dal", "sul", "questo", "quel", "mio", "tuo", "suo",
                               "the", "a", "this", "that", "my", "your", "one", "uno", "ogni", "each"})
 _EXT = re.compile(r"\.[A-Za-z0-9]{1,8}$")
-_ARCHIVE = re.compile(r"(?i)\.(?:zip|rar|7z|tar|tgz|gz|bz2|xz|tbz2?|txz)$")
+
+
+def _known_ext(path: str) -> bool:
+    from .args_extractor import FILE_EXTS  # the extractor imports normalize, which this module uses
+
+    m = _EXT.search(re.split(r"[\\/]", path)[-1])
+    return m is not None and m.group(0)[1:].lower() in FILE_EXTS
 DiskKind = Callable[[str], "Kind | None"]
 
 
@@ -163,9 +169,9 @@ def request_kinds(text: str, paths: list[str], disk: DiskKind | None = disk_kind
         if said and seen and said != seen:
             out.append("mixed")  # "il file X" where X is a folder: let the planner ask
         elif said and shaped and said != shaped:
-            # the person's word beats the spelling ("la cartella backup.old"), except an archive's: "la cartella
-            # X.zip" may mean what is inside the zip, which no folder tool lists
-            out.append("mixed" if _ARCHIVE.search(p) else said)
+            # the person's word beats the spelling ("la cartella backup.old"), except a known file type's: "la
+            # cartella X.txt" is a slip one way or the other, and "la cartella X.zip" may mean what is inside it
+            out.append("mixed" if _known_ext(p) else said)
         else:
             out.append(next(iter(ev)) if len(ev) == 1 else None)
     return out

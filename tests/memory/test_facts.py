@@ -245,3 +245,15 @@ def test_the_remember_verb_with_one_slip_or_a_texted_please_still_keeps_the_fact
     assert extract_fact("ricordati che il dentista è giovedì se non mi chiama per spostarlo") is None
     assert extract_fact("ricordati che se piove la partita è annullata") is not None  # a conditional fact is one
     assert extract_fact("dont forget that I like my coffee black") == ("I like my coffee black", "preferences")
+
+
+def test_formal_openers_notes_and_someone_elses_favourites() -> None:
+    from app.memory.categories import guess_category
+    from app.memory.facts import extract_fact, recall_topic
+
+    assert recall_topic("Potrebbe dirmi cosa ha memorizzato riguardo all'assicurazione?") == "assicurazione"
+    assert recall_topic("anything saved about the accountant?") == "accountant"
+    assert extract_fact("make a note that my neighbour Ahmed has a spare key") == (
+        "my neighbour Ahmed has a spare key", "people")
+    assert extract_fact("ok so remember that the spare charger is in the blue bag") is not None
+    assert guess_category("Sarah's favourite colour is green") == "people"

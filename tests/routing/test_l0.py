@@ -13,6 +13,7 @@ from app.routing.l0 import L0Error, L0Table, default_table, render_reply
     ("che ora e", "time", "it"), ("What time is it?", "time", "en"), ("whats the time", "time", "en"),
     ("dimmi l’ora", "time", "it"), ("ciao, che ore sono per favore?", "time", "it"), ("ora?", "time", "it"),
     ("dimmi l'ora x favore", "time", "it"), ("what time is it pls", "time", "en"),
+    ("Potrebbe dirmi l'ora, per cortesia?", "time", "it"), ("Mi saprebbe dire la data odierna?", "date", "it"),
     ("che giorno è oggi", "date", "it"), ("what's the date today", "date", "en"),
     ("dove sono", "where", "it"), ("where am I?", "where", "en"),
     ("annulla", "undo", "it"), ("undo that", "undo", "en"),

@@ -46,3 +46,12 @@ def test_canonical_masks_arguments_and_drops_fillers(raw: str, want: str) -> Non
 
 def test_canonical_keeps_negation_and_verbs() -> None:
     assert canonical("non cancellare il file a.txt") == "non cancellare file {path}"
+
+
+def test_formal_courtesy_and_a_word_said_twice_are_not_the_request() -> None:
+    from app.routing.normalize import canonical
+
+    assert canonical("Le chiedo cortesemente di leggere il file ~/x.md") == canonical("leggere il file ~/x.md")
+    assert canonical("Would you be so kind as to copy ~/a.pdf into ~/b") == canonical("copy ~/a.pdf into ~/b")
+    assert canonical("ehm sposta sposta ~/a.pdf in ~/b") == canonical("sposta ~/a.pdf in ~/b")
+    assert canonical("quanto fa 12 per 12") == "quanto fa {number} per {number}"  # values are not words

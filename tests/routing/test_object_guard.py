@@ -148,6 +148,7 @@ def test_a_folder_named_like_an_archive_is_neither_kind() -> None:
     # "la cartella X.zip" may mean what is inside the zip, which no folder tool lists: the kind is unknown
     assert request_kinds("elenca i file nella cartella /t/archivio.zip", ["/t/archivio.zip"], None) == ["mixed"]
     assert request_kinds("elenca i file nella cartella /t/backup.old", ["/t/backup.old"], None) == ["folder"]
+    assert request_kinds("elenca i file nella cartella /t/a.txt", ["/t/a.txt"], None) == ["mixed"]  # a known type
 
 
 def test_a_text_written_in_a_path_goes_into_a_file() -> None:
