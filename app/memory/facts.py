@@ -167,7 +167,10 @@ _TAKEN_BACK = re.compile(r"(?i)\b(?:anzi no|lascia perdere|lascia stare|non impo
 _QUALIFIED = re.compile(r"(?i)\b(?:(?:ma|but)\s+)?(?:solo|soltanto|only|just)\s+(?:fino a|fino al|fino alla|finché|"
                         r"until|till|per|for|se|if|quando|when|in case)\b|\s(?:se non|if not|unless|a meno che|"
                         r"salvo che)\s|\b(?:per (?:le|i) prossim[ei]|for the next|fino alla fine)\b|"
-                        r"(?:,\s*|\s)(?:e|and)\s+(?:che|that)\s")
+                        r"(?:,\s*|\s)(?:e|and)\s+(?:che|that)\s|"
+                        # "the dentist is Thursday and the plumber is Friday": a second subject, a second fact
+                        r"\b(?:is|are|è|sono)\b.*?\s(?:e|ed|and)\s+(?:the|il|la|lo|l'|i|gli|le|my|mio|mia|miei|mie)\s*"
+                        r"\w+\s+(?:is|are|è|sono)\b")
 
 
 def _one_typo(w: str, word: str) -> bool:

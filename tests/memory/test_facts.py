@@ -238,6 +238,8 @@ def test_the_remember_verb_with_one_slip_or_a_texted_please_still_keeps_the_fact
     assert extract_fact("remember that the dentist is at 10 and that Paul owes me 20 euros") is None  # two facts
     assert extract_fact("ricordati che il dentista è giovedì e mettilo nel calendario") is None  # a second request
     assert extract_fact("ricordati che Anna e Marco si sposano a maggio") is not None
+    assert extract_fact("remember that the dentist is Thursday at 10 and the plumber is Friday at 8") is None
+    assert extract_fact("remember that the kitchen and the bathroom are white") is not None  # one fact, two things
     assert extract_fact("ricordati che il dentista è giovedì, anzi no, lascia perdere") is None  # taken back
     assert extract_fact("ricordati che il dentista è giovedì ma solo per questa settimana") is None
     assert extract_fact("ricordati fino a domenica che il parcheggio è al piano -2") is None
