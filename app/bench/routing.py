@@ -224,8 +224,8 @@ def format_bench(d: dict[str, Any]) -> str:
     if "quality" in d:
         lines.append("  test sets: " + d["quality"]["summary"])
     if d.get("generalization"):
-        lines.append("  generalization set (tuned on the tune half only; the held-out half and the newest batch, never "
-                     "tuned on, are the figures that count):")
+        lines.append("  generalization set (tuned on tune halves only; each batch's held-out half was measured clean "
+                     "when merged, then audited: resources/eval/generalization/README.md):")
         for split, g in d["generalization"].items():
             lines.append(f"    {split:8s} {g['summary']}")
     return "\n".join(x for x in lines if x)
