@@ -204,7 +204,7 @@ def _later(text: str, slots: dict[str, Any], tool: Any) -> bool:
     only reads, a day may be what is asked about ("quando ho il dentista domani?"): only an offset counts."""
     if getattr(tool, "risk", "read") != "read":
         return asks_later(text, slots)
-    return asks_in_a_while(text)
+    return asks_in_a_while(text, slots)
 
 
 class L1Matcher(RowCache[QueryRow, _Prepared]):
