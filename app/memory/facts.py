@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from app.lang.words import STOPWORDS
+from app.lang.words import STOPWORDS, TAKEN_BACK
 
 from .categories import MONTHS, WEEKDAYS, guess_category, normalize
 
@@ -162,8 +162,7 @@ _SECOND_REQUEST = re.compile(r"(?i)(?:,\s*|\s)(?:e|ed|and|poi|then|e poi|and the
                              r"(?:add|put|send|set|tell|call|email|text|book|schedule|save|share)\s+(?:it|me|them|this|"
                              r"that)\b)")
 # "ricordati che X, anzi no, lascia perdere": asked, then taken back
-_TAKEN_BACK = re.compile(r"(?i)\b(?:anzi no|lascia perdere|lascia stare|non importa|never ?mind|scratch that|forget it|"
-                         r"no wait|no aspetta)\b")
+_TAKEN_BACK = re.compile(r"(?i)\b(?:" + TAKEN_BACK + r"|lascia stare|non importa|forget it)\b")
 _QUALIFIED = re.compile(r"(?i)\b(?:(?:ma|but)\s+)?(?:solo|soltanto|only|just)\s+(?:fino a|fino al|fino alla|finché|"
                         r"until|till|per|for|se|if|quando|when|in case)\b|\s(?:se non|if not|unless|a meno che|"
                         r"salvo che)\s|\b(?:per (?:le|i) prossim[ei]|for the next|fino alla fine)\b|"

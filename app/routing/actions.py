@@ -13,7 +13,10 @@ import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from app.lang.words import stem  # noqa: F401  (re-exported: the one stemmer)
+from app.lang.words import (
+    TAKEN_BACK,
+    stem,  # noqa: F401  (re-exported: the one stemmer)
+)
 
 from .lexicon import (
     AMBIGUOUS,
@@ -329,7 +332,7 @@ _NOT_ASKED = re.compile(
     # "ti ricordi che il dentista è giovedì?": whether it is known, not to keep it
     r"(?:ti|te lo|te la) ricordi che|(?:do|did) you (?:still )?remember that|"
     # "…, anzi no, lascia perdere": asked, then taken back
-    r"anzi no|lascia perdere|never ?mind|scratch that|no wait|no aspetta)\b")
+    + TAKEN_BACK + r")\b")
 
 
 @lru_cache(maxsize=8192)
