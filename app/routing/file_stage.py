@@ -274,9 +274,10 @@ def _plan_clause(clause: str, has_tool: Callable[[str], bool], sig: ActionSig | 
         if any(r == "loc" for r in sig.roles) or bare:
             return Plan(hold="which files to delete is a search")  # "cancella i file pdf nella home"
         args: dict[str, Any] = {"paths": full}
-        if CONTENTS_OF.search(clause) and "folder" not in sig.objects:
+        contents = CONTENTS_OF.search(clause) is not None
+        if contents and "folder" not in sig.objects:
             return Plan(hold="deleting what a file holds is emptying it, not deleting it, and no tool truncates")
-        if first == "empty" or EMPTY_WORDS.search(clause) or CONTENTS_OF.search(clause):
+        if first == "empty" or EMPTY_WORDS.search(clause) or contents:
             if len(full) != 1:
                 return Plan(hold="emptying several folders at once")
             args["contents_only"] = True

@@ -22,7 +22,7 @@ EDGE_FILLERS = ("per favore", "per piacere", "per cortesia", "x favore", "x piac
                 "ok", "okay", "dai", "metnos", "allora",
                 # courteous openers: "potrebbe dirmi l'ora?", "mi saprebbe dire la data odierna?"
                 "potrebbe dirmi", "mi potrebbe dire", "mi saprebbe dire", "saprebbe dirmi", "mi sa dire", "sai dirmi",
-                "mi sai dire", "puoi dirmi", "può dirmi", "could you tell me", "can you tell me", "per cortesia")
+                "mi sai dire", "puoi dirmi", "può dirmi", "could you tell me", "can you tell me")
 
 
 class L0Error(Exception):

@@ -18,6 +18,7 @@ import re
 from functools import lru_cache
 from typing import Any, Callable, Literal
 
+from .actions import action_of
 from .normalize import normalize, split_words
 
 Kind = Literal["file", "folder"]
@@ -98,7 +99,9 @@ def _word_kinds(text: str) -> list[Said]:
 
     toks = split_words(normalize(masked_text(text)))
     n_paths = toks.count("{path}")
-    shows = _shows(text)
+    acts = action_of(text).actions
+    shows = "read" in acts  # "what's in X", "mostrami X": then "in X" is no evidence of a folder
+    writes = acts[:1] == ("write",)  # "scrivi 'ok' in X": then "in X" is where a text goes, a file
     out: list[Said] = []
     for i, t in enumerate(toks):
         if t != "{path}":
@@ -116,7 +119,7 @@ def _word_kinds(text: str) -> list[Said]:
             said = ("folder", False)
         elif n_paths == 1 and any(_READS_TEXT.match(w) for w in toks):
             said = ("file", False)  # "leggi /etc/hosts", "cosa c'è scritto in X": what is read is a file
-        elif n_paths == 1 and i >= 1 and toks[i - 1] in _IN_PLACE and "{quoted}" in toks and _writes(text):
+        elif n_paths == 1 and i >= 1 and toks[i - 1] in _IN_PLACE and "{quoted}" in toks and writes:
             said = ("file", False)  # "scrivi 'ok' in X": a text goes into a file
         elif n_paths == 1 and i >= 1 and toks[i - 1] in _IN_PLACE and not shows:
             said = ("folder", False)  # "che file ci sono in X", "trova i pdf in X"; "what's in X" says neither
@@ -124,19 +127,6 @@ def _word_kinds(text: str) -> list[Said]:
             said = ("folder", False)  # "ls ~/Music", "elenca /tmp/t": a list is of a folder
         out.append(said)
     return out
-
-
-def _writes(text: str) -> bool:
-    from .actions import action_of
-
-    return action_of(text).actions[:1] == ("write",)
-
-
-def _shows(text: str) -> bool:
-    """Does the request ask to be shown something ("what's in X", "mostrami X")? Then "in X" is no evidence."""
-    from .actions import action_of
-
-    return "read" in action_of(text).actions
 
 
 def _plural_files(toks: list[str], j: int) -> bool:
