@@ -98,10 +98,9 @@ _TIMED = re.compile(
     re.IGNORECASE)
 
 
-_ON_A_DAY = re.compile(r"(?i)\b(?:domani|dopodomani|tomorrow|lunedì|lunedi|martedì|martedi|mercoledì|mercoledi|"
-                       r"giovedì|giovedi|venerdì|venerdi|sabato|domenica|monday|tuesday|wednesday|thursday|friday|"
-                       r"saturday|sunday|next week|la prossima settimana|settimana prossima|"
-                       r"on the \d{1,2}(?:st|nd|rd|th)?|il \d{1,2})\b")
+# A day after today ("domani", "giovedì", "next week", "il 12"): today itself is no later day
+_ON_A_DAY = re.compile(r"(?i)\b(?:" + "|".join(sorted(WEEKDAYS - {"oggi", "today"})) + r"|next week|"
+                       r"la prossima settimana|settimana prossima|on the \d{1,2}(?:st|nd|rd|th)?|il \d{1,2})\b")
 
 
 def timed_reminder(text: str) -> str | None:
@@ -154,8 +153,6 @@ _TRIGGER_WORDS = ("ricordati", "ricorda", "ricordami", "memorizza", "remember", 
 _FIRST = re.compile(r"^(\s*" + _LEAD + r")([^\W\d_]+)", re.IGNORECASE)
 
 
-# "…, ma solo fino a venerdì", "… solo se non ho altri impegni": a fact kept for a while or on a condition, which
-# memory cannot do; "… e che Paul mi deve 20 euro": two facts. The planner answers these.
 # "… e mettilo nel calendario", "… and send it to Paul": a second request, not part of the fact
 _SECOND_REQUEST = re.compile(r"(?i)(?:,\s*|\s)(?:e|ed|and|poi|then|e poi|and then)\s+(?:(?:metti|manda|aggiungi|segna|"
                              r"invia|avvisa|chiama|scrivi|salva|fissa|prenota|sposta|inoltra|condividi)\w*|"
@@ -163,6 +160,8 @@ _SECOND_REQUEST = re.compile(r"(?i)(?:,\s*|\s)(?:e|ed|and|poi|then|e poi|and the
                              r"that)\b)")
 # "ricordati che X, anzi no, lascia perdere": asked, then taken back
 _TAKEN_BACK = re.compile(r"(?i)\b(?:" + TAKEN_BACK + r"|lascia stare|non importa|forget it)\b")
+# "…, ma solo fino a venerdì", "… solo se non ho altri impegni": a fact kept for a while or on a condition, which
+# memory cannot do; "… e che Paul mi deve 20 euro": two facts. The planner answers these.
 _QUALIFIED = re.compile(r"(?i)\b(?:(?:ma|but)\s+)?(?:solo|soltanto|only|just)\s+(?:fino a|fino al|fino alla|finché|"
                         r"until|till|per|for|se|if|quando|when|in case)\b|\s(?:se non|if not|unless|a meno che|"
                         r"salvo che)\s|\b(?:per (?:le|i) prossim[ei]|for the next|fino alla fine)\b|"
