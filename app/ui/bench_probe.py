@@ -31,6 +31,9 @@ def _child(screenshots: Path | None) -> dict[str, Any]:
 
     qapp = QApplication([sys.argv[0]])
     qapp.setQuitOnLastWindowClosed(False)
+    from .gc_guard import GuiGarbageCollector
+
+    GuiGarbageCollector(qapp)  # as in the app: Qt objects are collected on the GUI thread only
     from .app import DeskApp
 
     desk = DeskApp(use_tray=True, use_hotkey=True, preload=True, watch=False)

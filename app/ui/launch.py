@@ -29,6 +29,9 @@ def run_app(argv: Sequence[str] | None = None, *, use_hotkey: bool = True, prelo
     qapp.setOrganizationName("Metnos")
     qapp.setDesktopFileName("metnos-desk")
     qapp.setQuitOnLastWindowClosed(False)
+    from .gc_guard import GuiGarbageCollector
+
+    collector = GuiGarbageCollector(qapp)  # noqa: F841 - Qt objects are collected on this thread only
     server = SingleInstanceServer()
     if not server.listen():
         reply = send("show")

@@ -66,14 +66,14 @@ def test_auc_counts_order_and_ties() -> None:
 # What the fast path reaches on the set (e5-small, threshold 0.82). Batches 10-19 were each measured clean when
 # merged (batch 10: 152/187, 1 wrong hit; 11: 169/197, 3; 12: 157/181, 5; 13: 191/213, 4 (2 in its held-out half);
 # 14: 216/236, 4 (2); 15: 220/251, 10 (5); 16: 200/228, 6 (4); 17: 200/227, 10 (6); 18: 178/222, 3 (1);
-# 19: 148/165, 2 (1)); the tune halves of 10-18 were tuned on and the held-out wrong hits of 1-18 audited
-# (declared: README of the set). Batch 19, the newest, was not tuned on (either half). Now: tune 1800/1884 (1 wrong,
-# batch 19's), held-out 1684/1860 (1 wrong, batch 19's), batch 19 148/165 (2 wrong). Floors are these figures,
+# 19: 148/165, 2 (1); 20: 154/182, 10 (7)); the tune halves of 10-18 were tuned on and the held-out wrong hits of
+# 1-18 audited (declared: README of the set). Batches 19-20 were not tuned on yet. Now: tune 1872/1968 (4 wrong),
+# held-out 1766/1958 (8 wrong), batch 20 154/182 (10 wrong). Floors are these figures,
 # ceilings the counts (issue 17's goal is 0 on the held-out half), so any new wrong hit fails here.
-HELDOUT_RECALL_FLOOR = 1684 / 1860
-TUNE_RECALL_FLOOR = 1800 / 1884
-NEWEST_RECALL_FLOOR = 148 / 165
-WRONG_CEILING = {"tune": 1, "heldout": 1, generalization.NEWEST: 2}
+HELDOUT_RECALL_FLOOR = 1766 / 1958
+TUNE_RECALL_FLOOR = 1872 / 1968
+NEWEST_RECALL_FLOOR = 154 / 182
+WRONG_CEILING = {"tune": 4, "heldout": 8, generalization.NEWEST: 10}
 
 
 @pytest.mark.slow

@@ -12,6 +12,22 @@ from app.config import ConfigManager
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 
+@pytest.fixture(autouse=True)
+def gui_thread_gc(qapp: Any) -> Iterator[Any]:
+    """As in the app (app/ui/launch.py): cycles holding Qt objects die on the GUI thread, never on a worker's."""
+    from app.ui.gc_guard import GuiGarbageCollector
+
+    collector = GuiGarbageCollector(qapp)
+    yield collector
+    from PySide6.QtCore import QCoreApplication, QEvent
+
+    qapp.processEvents()
+    # the windows a test dropped with deleteLater() go now, inside this test, not during the next test's turns
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    collector.stop()
+    collector.deleteLater()
+
+
 @pytest.fixture
 def make_desk(qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[..., Any]]:
     """Build a DeskApp (no tray, no hotkey, no preload, English UI) and wait until its engine is ready."""
