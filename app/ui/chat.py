@@ -139,7 +139,7 @@ class ChatWindow(QMainWindow):
 
     def _card_added(self, card: Any) -> None:
         self.scroll_to_newest()
-        QTimer.singleShot(0, card.take_focus)
+        QTimer.singleShot(0, card, card.take_focus)
 
     def begin(self, tag: str, text: str) -> TurnView:
         view = self._add(TurnView(text))
@@ -214,7 +214,7 @@ class ChatWindow(QMainWindow):
         self._follow = True
         bar = self.scroll_area.verticalScrollBar()
         bar.setValue(bar.maximum())
-        QTimer.singleShot(0, lambda: bar.setValue(bar.maximum()) if self._follow else None)
+        QTimer.singleShot(0, bar, lambda: bar.setValue(bar.maximum()) if self._follow else None)
 
     def _range_changed(self, _lo: int, hi: int) -> None:
         if self._follow:
@@ -233,8 +233,8 @@ class ChatWindow(QMainWindow):
             if top < bar.value():
                 bar.setValue(top)
 
-        QTimer.singleShot(0, reveal)
-        QTimer.singleShot(120, reveal)  # again once the layout has given the timeline its height (a busy machine
+        QTimer.singleShot(0, self.scroll_area, reveal)
+        QTimer.singleShot(120, self.scroll_area, reveal)  # again once the layout has given the timeline its height (a busy machine
         # lays out later than the first turn of the event loop: the timeline was left half below the fold)
 
     # -- model loading -------------------------------------------------------------------------------

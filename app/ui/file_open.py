@@ -38,7 +38,7 @@ class FileOpener(QObject):
             (self.opened if ok else self.failed).emit(str(path))
             return
         if shutil.which(self.command[0]) is None:
-            QTimer.singleShot(0, lambda: self.failed.emit(str(path)))
+            QTimer.singleShot(0, self, lambda: self.failed.emit(str(path)))
             return
         proc = QProcess(self)
         self._procs.append(proc)
@@ -53,7 +53,7 @@ class FileOpener(QObject):
         proc.finished.connect(lambda code, _status: settle(code == 0))
         proc.errorOccurred.connect(lambda _err: settle(False))
         proc.finished.connect(lambda *_: self._procs.remove(proc) if proc in self._procs else None)
-        QTimer.singleShot(WATCH_MS, lambda: settle(True))
+        QTimer.singleShot(WATCH_MS, self, lambda: settle(True))
         proc.start(self.command[0], [*self.command[1:], str(path)])
 
 

@@ -159,8 +159,8 @@ class QuickPopup(QWidget):
         self.input.setFocus()
         # On X11 an activate request made before the window is mapped is dropped (measured under Xvfb):
         # ask again once the event loop has mapped it, so typing goes to the popup at once.
-        QTimer.singleShot(0, self._activate)
-        QTimer.singleShot(50, self._activate)
+        QTimer.singleShot(0, self, self._activate)
+        QTimer.singleShot(50, self, self._activate)
 
     def _activate(self) -> None:
         if self.isVisible() and not self.isActiveWindow():
@@ -199,7 +199,7 @@ class QuickPopup(QWidget):
         self.view = TurnView(text, show_question=False, approval_host=self.approval_area)
         self.view.approval.connect(self.approval)
         self.view.cardAdded.connect(self._card_added)
-        self.view.expandedChanged.connect(lambda _on: QTimer.singleShot(0, self._fit))
+        self.view.expandedChanged.connect(lambda _on: QTimer.singleShot(0, self, self._fit))
         self.view.answer.painted.connect(self.answerPainted)
         f = self.view.answer.font()
         f.setPointSizeF(f.pointSizeF() * 1.15)
@@ -241,9 +241,9 @@ class QuickPopup(QWidget):
 
     def _card_added(self, card: Any) -> None:
         self.approval_box.setVisible(True)
-        card.decided.connect(lambda *_: QTimer.singleShot(0, self._after_decision))
+        card.decided.connect(lambda *_: QTimer.singleShot(0, self, self._after_decision))
         self._fit()
-        QTimer.singleShot(0, self._fit)  # once the card is laid out at its real width
+        QTimer.singleShot(0, self, self._fit)  # once the card is laid out at its real width
         card.take_focus()
 
     def _after_decision(self) -> None:

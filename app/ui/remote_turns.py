@@ -39,7 +39,7 @@ class RemoteTurn(QObject):
         self.buf = b""
         text, yes, owner = str(msg.get("text", "")), bool(msg.get("yes")), str(msg.get("owner") or "local")
         sock.disconnected.connect(self._gone)  # the terminal went away (Ctrl-C): stop the turn
-        QTimer.singleShot(0, lambda: sock.readyRead.connect(self._on_ready))  # after the server let go of it
+        QTimer.singleShot(0, sock, lambda: sock.readyRead.connect(self._on_ready))  # after the server let go of it
         self.timer = QTimer(self)
         self.timer.timeout.connect(self._drain)
         self.timer.start(DRAIN_MS)

@@ -21,10 +21,11 @@ def test_a_worker_thread_never_collects_a_cycle(qtbot, gui_thread_gc):
     weakref.finalize(cycle, lambda: died_on.append(threading.current_thread().name))
     del cycle
 
-    def allocate() -> None:  # far past generation 0's threshold: automatic GC would run here
-        junk = []
+    kept: list[list[list[object]]] = []
+
+    def allocate() -> None:  # far past generation 0's threshold, kept alive: automatic GC would run here
         for _ in range(50_000):
-            junk.append([[]])
+            kept.append([[]])
 
     worker = threading.Thread(target=allocate, name="worker")
     worker.start()
