@@ -114,8 +114,8 @@ def evaluate(router: Any, sets: dict[str, Any], now: datetime = REFERENCE_NOW) -
     for p in sets["paraphrases"]:
         para["n"] += 1
         res = router.route(p["probe"], now=now)
-        if res is None:
-            para["misses"].append({"probe": p["probe"], "why": router.last_reason})
+        if res is None or (not _got(res) and res.stage == "files"):  # a question back ("which file?"): a miss
+            para["misses"].append({"probe": p["probe"], "why": router.last_reason if res is None else res.reason})
         elif _got(res) == _expected(p):
             para["hits"] += 1
         else:

@@ -93,6 +93,7 @@ def guess_category(fact: str) -> str:
         return "appointments"  # "my doctor is Dr. Rossi" names a person; "l'esame è a giugno" has its month
     # someone the person knows ("il mio vicino"), not a place by them ("le chiavi sono dal vicino": general)
     if re.search(r"(?<!\bda )(?<!\bdal )(?<!\bdalla )(?<!\bdai )(?<!\bal )(?<!\balla )(?<!\bat the )(?<!\bat my )"
+                 r"(?<!\bto the )(?<!\bto my )(?<!\bfrom the )(?<!\bfrom my )(?<!\bwith the )(?<!\bwith my )"
                  r"\b(capo|boss|collega|colleghi|colleague|amic[oa]|amici|friend|vicin[oa]|neighbou?r)\b", t):
         return "people"  # someone the person knows, when no day or hour makes it an appointment
     if _NAMED_SUBJECT.match(fact.strip()) or _TITLED.search(fact) or _WHOSE.match(fact.strip()):

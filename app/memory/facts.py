@@ -58,13 +58,17 @@ def looks_like_instruction(text: str) -> str | None:
 
 # -- "ricordati che X" ------------------------------------------------------------
 # "tu ricorda che …", "ehm allora ricordati che …", "ok remember that …": a word or two in front changes nothing
-_LEAD = (r"(?:(?:tu|you|ehm|allora|ok|okay|so|quindi|basically|dai|hey|ehi|senti|listen|scusa|scusi|sorry|please|"
+_LEAD = (r"(?:(?:tu|you|ehm|uh|um|umm|like|tipo|allora|ok|okay|so|quindi|basically|dai|hey|ehi|senti|listen|scusa|"
+         r"scusi|sorry|please|gentile assistente|caro assistente|buongiorno|buonasera|good morning|hi|ciao|"
+         r"la prego di|le chiedo di|le chiedo cortesemente di|would you|could you|can you|"
          r"per favore|x favore|pls|dimmi|mi dici|potresti dirmi|potrebbe dirmi|mi sa dire|mi sai dire|tell me|"
          r"can you tell me|could you tell me|"
          r"mi fai un favore)[\s,?!]+)*")
 _TRIGGERS = [
     (r"(?:per favore\s+|please\s+)?(?:ricordati|ricorda|ricordatelo|memorizza|tieni a mente|segnati|annotati|annota|"
-     r"ricordami)\s*(?:che|:|,)\s*(?P<x>.+)", None),
+     # the formal forms: "la prego di ricordarsi che …", "si ricordi che …", "tenga a mente che …"
+     r"ricordami|ricordarsi|ricordare|si ricordi|memorizzare|memorizzi|tenere a mente|tenga a mente|si segni|"
+     r"prenda nota|prendi nota)\s*(?:che|:|,)\s*(?P<x>.+)", None),
     (r"(?:per favore\s+|please\s+)?(?:ricordati|ricordami|ricorda)\s+di\s+(?P<x>.+)", "todo"),
     (r"(?:per favore\s+)?(?:non dimenticare|non dimenticarti|non scordare|non scordarti)\s*(?:che|:|,)\s*(?P<x>.+)",
      None),
@@ -166,9 +170,19 @@ _QUALIFIED = re.compile(r"(?i)\b(?:(?:ma|but)\s+)?(?:solo|soltanto|only|just)\s+
                         r"until|till|per|for|se|if|quando|when|in case)\b|\s(?:se non|if not|unless|a meno che|"
                         r"salvo che)\s|\b(?:per (?:le|i) prossim[ei]|for the next|fino alla fine)\b|"
                         r"(?:,\s*|\s)(?:e|and)\s+(?:che|that)\s|"
-                        # "the dentist is Thursday and the plumber is Friday": a second subject, a second fact
-                        r"\b(?:is|are|è|sono)\b.*?\s(?:e|ed|and)\s+(?:the|il|la|lo|l'|i|gli|le|my|mio|mia|miei|mie)\s*"
-                        r"\w+\s+(?:is|are|è|sono)\b")
+                        # "the dentist is Thursday and the plumber is Friday", "… and Marco's party is on Saturday": a
+                        # second subject (up to three words) with its own verb, a second fact
+                        r"\b(?:is|are|è|sono)\b.*?\s(?:e|ed|and)\s+(?:[\w'’]+\s+){0,2}[\w'’]+\s+(?:is|are|è|sono)\b")
+
+
+# "remember that until Friday the code is 1234", "… che per questa settimana lavoro da casa": the fact opens with
+# its time limit — kept only for a while, which memory cannot do ("la palestra è chiusa fino a lunedì" is a fact
+# about the gym, and "se piove la partita è annullata" a fact with its condition: both kept)
+_LIMITED = re.compile(r"(?i)^(?:(?:ma|but|and|e)\s+)?(?:fino a|fino al|fino alla|fino all'|finché|until|till|"
+                      r"per questa settimana|per questo mese|"
+                      r"per oggi|per stasera|per ora|per adesso|per il momento|per qualche giorno|for this week|"
+                      r"for this month|for today|for tonight|for now|for the time being|for a few days|"
+                      r"this week only|only this week|solo (?:per )?questa settimana|temporaneamente|temporarily)\b")
 
 
 def _one_typo(w: str, word: str) -> bool:
@@ -206,13 +220,13 @@ def extract_fact(text: str) -> tuple[str, str] | None:
         m = rx.match(t)
         if m:
             fact = m.group("x").strip().rstrip(".!").strip()
-            if fact.endswith("?") or len(fact) < 3:
+            if fact.endswith("?") or len(fact) < 3 or _LIMITED.search(fact):
                 return None
             return fact, category or guess_category(fact)
     bare = _bare_fact(t)
     if bare is not None:
         fact = bare.rstrip(".!").strip()
-        if fact.endswith("?") or len(fact) < 3:
+        if fact.endswith("?") or len(fact) < 3 or _LIMITED.search(fact):
             return None
         return fact, guess_category(fact)
     return None
@@ -230,7 +244,8 @@ _RECALL_CUES = [
     (r"(?:and\s+|e\s+)?(?:what|anything|what else)\s+do\s+you\s+(?:remember|recall)\s+" + _ABOUT +
      r"(?P<x>.+)", False),
     (r"(?:and\s+|e\s+)?(?:what|anything|what else)\s+do\s+you\s+know\s+" + _ABOUT + r"(?P<x>.+)", True),
-    (r"what\s+(?:did|have)\s+i\s+(?:told|tell|said|say)\s+(?:to\s+)?you\s+" + _ABOUT + r"(?P<x>.+)", False),
+    (r"what\s+(?:did|have)\s+i\s+(?:told|tell|said|say|mention|mentioned)\s+(?:(?:to\s+)?you\s+)?" + _ABOUT +
+     r"(?P<x>.+)", False),
     (r"(?:did|have)\s+i\s+(?:told|tell|said|say)\s+(?:to\s+)?you\s+(?:anything|something)\s+" + _ABOUT +
      r"(?P<x>.+)", False),
     (r"(?:do|did)\s+you\s+(?:still\s+)?(?:remember|recall)\s+(?:anything|something|much)\s+" + _ABOUT +

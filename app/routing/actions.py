@@ -335,12 +335,18 @@ _NOT_ASKED = re.compile(
     + TAKEN_BACK + r")\b")
 
 
+# "in quali file di X compare 'TODO'", "trova dove compare la parola Y": the word appears, nothing is compared
+_APPEARS = re.compile(r"\b(?:quali|quale|in che|in cui|dove)\b.*\b(?:compare|compaiono)\b")
+
+
 @lru_cache(maxsize=8192)
 def action_of(text: str) -> ActionSig:
     """Signature of a raw request (argument values are masked first)."""
     if not isinstance(text, str):
         return ActionSig((), False, frozenset(), frozenset())
     sig = signature_of_tokens(split_words(canonical(text)))
+    if "compare" in sig.actions and _APPEARS.search(normalize_cached(text)):  # Italian "compare": "appears"
+        sig = replace(sig, actions=tuple(a for a in sig.actions if a != "compare") or ("find",))
     if not sig.negated and _NOT_ASKED.search(normalize_cached(text)):
         return replace(sig, negated=True)  # "how do I delete X?", "se dovessi spostare X…": not asked to be done
     return sig

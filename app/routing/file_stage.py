@@ -181,7 +181,6 @@ def _join(folder: str, name: str) -> str:
     return folder.rstrip("/") + "/" + name
 
 
-_APPEARS = re.compile(r"(?i)\b(?:quali|quale|in che|dove)\b.*\b(?:compare|compaiono)\s+[\"'“«]")
 # Verbs whose object is the files' text ("leggi tutti i .md in X" reads them; finding them is not reading them).
 _READS = re.compile(r"(?i)\b(?:legg\w*|rilegg\w*|read\w*|cat|less|riassum\w*|summari[sz]\w*|apri\w*|open\w*)\b")
 
@@ -251,8 +250,6 @@ def _plan_clause(clause: str, has_tool: Callable[[str], bool], sig: ActionSig | 
     urls = list(slots.get("url") or [])
     quoted = [q for q in slots.get("quoted") or [] if q not in paths]
     acts = set(sig.actions)
-    if acts == {"compare"} and _APPEARS.search(clause):
-        acts = {"find"}  # "in quali file di X compare 'TODO'?": Italian "compare" is "appears", not "compare"
     first = sig.actions[0] if sig.actions else ""
     if acts & CHANGES and not asks_later(clause, slots):  # (a later time is the stage's: "cannot schedule")
         unread = sig.content - RULE_WORDS

@@ -264,7 +264,8 @@ OBJECTS: dict[str, list[str]] = {
                  "impegno", "impegni", "agenda", "calendar", "appointment", "appointments", "event", "events",
                  "meeting", "meetings", "schedule"],
     "note": ["nota", "note", "appunto", "appunti", "notes", "memo"],
-    "web": ["pagina", "pagine", "sito", "siti", "page", "pages", "site", "sites", "website", "link", "url",
+    "web": ["pagina", "pagine", "pag", "sito", "siti", "page", "pages", "site", "sites", "website", "webpage",
+            "webpages", "link", "url",
             "web", "articolo", "article"],
     "weather": ["meteo", "weather", "previsioni", "forecast", "pioggia", "rain"],
     "news": ["notizie", "notizia", "news", "headlines", "giornale"],
@@ -311,7 +312,8 @@ scusi scusa scusate scusami grazie mille tante prego tipo ehm eh ehi hey allora 
 good morning afternoon evening kindly thank thanks um uh hmm okay ok sapere saper servono stanno sta through c
 sto sti ste mo mò mo' dai 'na na 'n senti senta listen thx ty sorry hi hello ciao favore
 out off up down over under some any
-file files documento documenti document documents doc contenuto contenuti content contents testo text cosa roba
+file files documento documenti document documents doc contenuto contenuti content contents testo text frase
+sentence phrase cosa roba
 stuff thing things item items cose
 ora adesso subito now right away quickly presto ancora again nuovamente di nuovo
 like want need wanna gonna would i'd i'm id im let let's lets vorrei voglio devo dovrei bisogno ho bisogno serve

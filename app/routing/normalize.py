@@ -92,6 +92,8 @@ FILLER_PHRASES: tuple[str, ...] = tuple(sorted((
     # formal courtesy: "Le chiedo cortesemente di leggere…", "Would you be so kind as to copy…"
     "le chiedo cortesemente di", "le chiedo gentilmente di", "le chiedo di", "le chiederei di", "la prego di",
     "would you be so kind as to", "would you be so kind to", "would you kindly", "could you please",
+    "be so kind as to", "be so kind to", "sia così gentile da", "sia cosi gentile da", "might you", "saprebbe dirmi",
+    "mi saprebbe dire", "sapresti dirmi", "mi sapresti dire",
     "i would be grateful if you could", "i'd be grateful if you could", "ok so", "so basically", "basically",
     "un attimo", "un attimino", "un momento", "go ahead and", "real quick", "quick one", "al volo",
 ), key=len, reverse=True))

@@ -234,8 +234,9 @@ class ChatWindow(QMainWindow):
                 bar.setValue(top)
 
         QTimer.singleShot(0, self.scroll_area, reveal)
-        QTimer.singleShot(120, self.scroll_area, reveal)  # again once the layout has given the timeline its height (a busy machine
-        # lays out later than the first turn of the event loop: the timeline was left half below the fold)
+        # again once the layout has given the timeline its height (a busy machine lays out later than the first
+        # turn of the event loop: the timeline was left half below the fold)
+        QTimer.singleShot(120, self.scroll_area, reveal)
 
     # -- model loading -------------------------------------------------------------------------------
     def set_loading(self, text: str, fraction: float | None) -> None:

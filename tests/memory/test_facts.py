@@ -212,6 +212,7 @@ def test_other_questions_are_not_recalled_by_rule(text: str) -> None:
     ("Marco compie gli anni il 12 maggio", "people"), ("Tom's daughter is called Emma", "people"),
     ("odio le riunioni il lunedì mattina", "preferences"), ("my passport expires in June 2027", "general"),
     ("il dottor Bianchi riceve solo su appuntamento", "people"),
+    ("the keys are with my neighbour", "general"), ("if the package arrives it goes to the neighbor", "general"),
 ])
 def test_opening_hours_and_things_left_with_someone_are_general(fact: str, category: str) -> None:
     assert guess_category(fact) == category
@@ -259,3 +260,37 @@ def test_formal_openers_notes_and_someone_elses_favourites() -> None:
         "my neighbour Ahmed has a spare key", "people")
     assert extract_fact("ok so remember that the spare charger is in the blue bag") is not None
     assert guess_category("Sarah's favourite colour is green") == "people"
+
+
+@pytest.mark.parametrize("text", [
+    "remember that until Friday the office code is 1234",
+    "ricordati che per questa settimana lavoro da casa",
+    "remember that the dentist is on Thursday at 10 and Marco's party is on Saturday",
+])
+def test_a_fact_that_opens_with_its_time_limit_or_holds_two_facts_is_not_stored_by_rule(text: str) -> None:
+    from app.memory.facts import extract_fact
+
+    assert extract_fact(text) is None
+
+
+@pytest.mark.parametrize("text,fact", [
+    ("Gentile assistente, la prego di ricordarsi che il mio medico è il dottor Bianchi",
+     "il mio medico è il dottor Bianchi"),
+    ("so uh keep in mind that the eye exam is Tuesday at 3pm", "the eye exam is Tuesday at 3pm"),
+    ("si ricordi che mia figlia arriva sabato", "mia figlia arriva sabato"),
+    ("ricordati che la farmacia è aperta fino alle 20", "la farmacia è aperta fino alle 20"),
+])
+def test_formal_and_spoken_ways_of_asking_to_remember(text: str, fact: str) -> None:
+    from app.memory.facts import extract_fact
+
+    found = extract_fact(text)
+    assert found is not None and found[0] == fact
+
+
+def test_what_did_i_say_about_recalls_its_topic() -> None:
+    from app.memory.facts import recall_topic
+    from app.memory.route_stages import RememberStage
+
+    assert recall_topic("what did I say about the plumber?") == "plumber"
+    res = RememberStage().decide("what did I say about the plumber?", None)
+    assert res is not None and res.tool == "recall" and res.args == {"query": "plumber"}

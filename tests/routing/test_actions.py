@@ -234,3 +234,11 @@ def test_being_told_what_a_file_says_is_reading_it() -> None:
                  "read /tmp/a.txt and tell me what it says"):
         assert "~tell" not in action_of(text).content, text
     assert "~tell" in action_of("leggi /tmp/a.txt e dimmi quante righe ha").content  # a question about it
+
+
+def test_italian_compare_after_where_is_appears_not_compare() -> None:
+    assert acts("trova dove compare 'TODO' nei file di ~/codice") == ("find",)
+    assert acts("cerca in quali file di ~/x compare la parola chiave") == ("find",)
+    assert acts("confronta ~/a.txt e ~/b.txt") == ("compare",)  # a real comparison stays one
+    assert acts("compare ~/a.txt with ~/b.txt") == ("compare",)
+
