@@ -81,7 +81,7 @@ def guess_category(fact: str) -> str:
         return "general"  # "la palestra chiude alle 22", "il passaporto scade a giugno": standing facts, not events
     if _I_LIKE.match(t):
         return "preferences"  # "odio le riunioni il lunedì mattina": a dislike, whatever day it names
-    if words & WEEKDAYS or re.search(r"\b(alle|at|ore)\s+\d{1,2}([:.]\d{2})?\b", t) or \
+    if words & WEEKDAYS or re.search(r"\b(alle|at|ore)\s+\d{1,2}([:.]\d{2})?\s*(am|pm)?\b", t) or \
             re.search(r"(?<!su )(?<!by )(?<!previo )\b(appuntament\w*|appointment|meeting|riunione|visita)\b", t):
         return "appointments"  # "la cena da zia Lucia è sabato alle 20": an event on a day, whoever is in it
     if re.search(r"\b(sorella|fratello|sister|brother|madre|padre|mother|father|figli\w*|moglie|marito|wife|"
@@ -100,7 +100,9 @@ def guess_category(fact: str) -> str:
         return "people"  # "Paolo è vegetariano", "Anna lives in Rome": a fact about someone by name
     if re.search(r"\b(prefer\w*|favou?rite|preferit\w*|mi piace|mi piacciono|a me (?:non )?piace\w*|i like|"
                  r"non mi piace|i don't like|odio|i hate|i love|i really like|i enjoy|i can't stand|i cannot stand|"
-                 r"i dislike|adoro|amo|detesto|non sopporto)\b", t):
+                 r"i dislike|adoro|amo|detesto|non sopporto|i don't eat|i do not eat|i never eat|i don't drink|"
+                 r"non mangio|non bevo|sono vegetarian[oa]|sono vegan[oa]|i'm vegetarian|i'm vegan|i am vegetarian|"
+                 r"i am vegan)\b", t):
         return "preferences"
     if re.search(r"(@|\b(telefono|phone|cellulare|email|e-mail|indirizzo|address|numero)\b)", t):
         return "contacts"

@@ -73,7 +73,7 @@ _TRIGGERS = [
     (r"(?:per favore\s+)?(?:non dimenticare|non dimenticarti|non scordare|non scordarti)\s*(?:che|:|,)\s*(?P<x>.+)",
      None),
     (r"(?:please\s+)?(?:remember|memori[sz]e|keep in mind|note down|don'?t forget|do not forget|make a note|"
-     r"take note)\s*"
+     r"take note|note|jot down)\s*"
      r"(?:that|che|:|,)\s*(?P<x>.+)", None),  # "remember che …": a mixed request is still a fact to keep
     (r"(?:please\s+)?(?:remember|remind me)\s+to\s+(?P<x>.+)", "todo"),
 ]

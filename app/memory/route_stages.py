@@ -35,7 +35,8 @@ _MEMORY_WORDS = ("ricord", "ricrod", "rcord", "rammen", "avvis", "rememb", "reme
                  "segna", "annot", "forget", "dimentic", "scord", "ping me", "alert me", "recall", "know", "you about",
                  "to you", "tell you", "told you", "tell u", "told u", "salvat", "a note", "take note", "saved",
                  "stored",
-                 "sai", "detto", "i said", "i say", "mention", "prenda nota", "prendi nota", "si segni")
+                 "sai", "detto", "i said", "i say", "mention", "prenda nota", "prendi nota", "si segni", "note that",
+                 "note:", "jot down")
 
 
 class RememberStage:

@@ -18,6 +18,8 @@ from app.lang.words import (
     stem,  # noqa: F401  (re-exported: the one stemmer)
 )
 
+from .args_extractor import extract
+from .context import request_part
 from .lexicon import (
     AMBIGUOUS,
     CLAUSE_BREAK,
@@ -242,8 +244,9 @@ def signature_of_tokens(toks: list[str]) -> ActionSig:
                 objects.add("web")  # a URL names its object: "apri https://..." = "apri la pagina https://..."
             elif t == "{path}":
                 roles.append(_role(toks, i))
-        elif (t in NAMING or t in INTRODUCES_TEXT) and i + 1 < n and toks[i + 1] in ("{path}", "{quoted}"):
-            pass  # "called X", "con scritto 'X'": the words that introduce a value belong to it
+        elif (t in NAMING or t in INTRODUCES_TEXT) and i + 1 < n and (toks[i + 1] in ("{path}", "{quoted}") or (
+                t in NAMING and ("folder" in objects or "{path}" in toks[:i]))):
+            pass  # "called X", "con scritto 'X'", "una cartella in X chiamata Y": the words that introduce a value
         elif t == "ora" and i > 0 and toks[i - 1] in ("che", "l", "l'", "quale", "dell'", "all'"):
             content.add("~time")  # "che ora è", "dimmi l'ora": the hour, not "now"
         elif t in ("say", "says") and {"what", "does", "do"} & set(toks[:i]):
@@ -298,7 +301,7 @@ def signature_of_tokens(toks: list[str]) -> ActionSig:
         actions = ["calculate"]  # "add 17 and 26", "aggiungi 5 a 12": numbers added to numbers are a sum
     if "folder" in objects and descriptor_only and actions and set(actions) <= READ_ONLY | {"open"} and roles:
         objects.discard("folder")  # reading "la cartella X" is reading X; creating or deleting one is not
-    if "open" in actions and ("read" in actions or TELL & set(toks)):
+    if "open" in actions and ("read" in actions[actions.index("open"):] or TELL & set(toks)):
         # "apri X e mostrami il contenuto", "open X and tell me the last error": opened to be read
         actions = ["read" if a == "open" else a for a in actions]
     seen: list[str] = []
@@ -335,6 +338,10 @@ _NOT_ASKED = re.compile(
     + TAKEN_BACK + r")\b")
 
 
+def _names_action(sentence: str) -> bool:
+    return bool(signature_of_tokens(split_words(canonical(sentence))).actions)
+
+
 # "in quali file di X compare 'TODO'", "trova dove compare la parola Y": the word appears, nothing is compared
 _APPEARS = re.compile(r"\b(?:quali|quale|in che|in cui|dove)\b.*\b(?:compare|compaiono)\b")
 
@@ -344,7 +351,7 @@ def action_of(text: str) -> ActionSig:
     """Signature of a raw request (argument values are masked first)."""
     if not isinstance(text, str):
         return ActionSig((), False, frozenset(), frozenset())
-    sig = signature_of_tokens(split_words(canonical(text)))
+    sig = signature_of_tokens(split_words(canonical(request_part(text, _names_action, extract))))
     if "compare" in sig.actions and _APPEARS.search(normalize_cached(text)):  # Italian "compare": "appears"
         sig = replace(sig, actions=tuple(a for a in sig.actions if a != "compare") or ("find",))
     if not sig.negated and _NOT_ASKED.search(normalize_cached(text)):

@@ -59,7 +59,7 @@ DEFAULT_APP = re.compile(r"(?i)programma predefinito|applicazione predefinita|ap
                          r"in the browser|\bbrowser\b|con il visualizzatore|with the viewer|con l'app")
 OPEN_VERBS = re.compile(r"(?i)^\s*(?:(?:per favore|please|puoi|can you|could you)\s+)?"
                         r"(apri(?:mi)?|aprire|open(?:\s+up)?|avvia(?:mi)?|"
-                        r"lancia|launch|start(?:\s+up)?|run|esegui|fai partire|fammi partire|fire up|boot up)"
+                        r"lancia(?:mi)?|launch|start(?:\s+up)?|run|esegui|fai partire|fammi partire|fire up|boot up)"
                         r"\s+(.+?)\s*[.!?]*\s*$")
 GREP_CUES = re.compile(r"(?i)\b(dentro|inside|nei file|in the files|within|contengono|contiene|containing|contain|"
                        r"mentions?|menzion\w+|compare|compaiono|la parola|the word|il testo|the text|la scritta|"
@@ -75,7 +75,8 @@ WHERE_IS = re.compile(r"(?i)\b(dov'è|dov'e|dove si trova|dove sta|where is|wher
                       r"search)\b")
 NOT_IN_A_NAME = {"in", "di", "da", "con", "per", "su", "on", "at", "with", "for", "to", "of"}
 APP_STOP = {"la", "il", "lo", "l'", "le", "i", "gli", "un", "una", "the", "a", "an", "app", "applicazione",
-            "programma", "program", "application", "mio", "mia", "my", "per", "favore", "please", "me", "mi"}
+            "programma", "program", "application", "mio", "mia", "my", "per", "favore", "please", "me", "mi", "pls",
+            "plz", "grazie", "thanks", "thx", "subito", "now"}
 NOT_APP = {"file", "files", "cartella", "folder", "documento", "document", "pagina", "page", "sito", "link", "it",
            # what is read in an app, not the app: "apri la mia casella Gmail", "open my inbox"
            "casella", "posta", "mail", "email", "inbox", "account", "conto", "profilo", "profile",
@@ -368,7 +369,8 @@ def _plan_clause(clause: str, has_tool: Callable[[str], bool], sig: ActionSig | 
             return Plan([_step("open_path", {"target": full[0]})])
         m = OPEN_VERBS.match(clause)
         if m and not paths and not urls:
-            words = [w for w in re.split(r"\s+", m.group(2).strip()) if w.lower() not in APP_STOP]
+            words = [w for w in re.split(r"\s+", m.group(2).strip())  # "open spotify pls 🎧": the name is "spotify"
+                     if w.lower() not in APP_STOP and re.search(r"\w", w)]
             name = " ".join(words)
             indefinite = m.group(2).split()[0].lower() in ("un", "uno", "una", "un'", "a", "an")
             if 1 <= len(words) <= 3 and not {w.lower() for w in words} & (NOT_APP | NOT_IN_A_NAME) and not indefinite \

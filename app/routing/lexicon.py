@@ -201,7 +201,7 @@ TEXTING: dict[str, str] = {"nn": "non", "ke": "che", "qnd": "quando", "qndo": "q
                            # the commonest slips of the fingers on short words, too short for the typo index
                            "teh": "the", "hte": "the", "waht": "what", "whta": "what", "xfavore": "favore",
                            "quant": "quanto", "srch": "search", "tiem": "time",
-                           "reed": "read"}
+                           "reed": "read", "nvm": "nevermind"}
 # Words that are nouns as often as verbs: a verb only at the start of a clause.
 AMBIGUOUS = frozenset({
     "cat", "list", "search", "copy", "play", "print", "call", "check", "set", "start", "stop", "book", "plan", "count",

@@ -102,6 +102,8 @@ FILLER_WORDS: frozenset[str] = frozenset({
     "please", "pls", "plz", "thanks", "thank", "grazie", "perfavore", "ciao", "hey", "hi", "ok", "okay",
     "allora", "dai", "ehm", "um", "uh", "just", "kindly", "comunque", "cmq", "anyway", "anyways", "senti", "beh",
     "quickly", "velocemente", "rapidamente",
+    # slang interjections and the learner's "io volere" (want)
+    "yo", "bro", "lol", "lmao", "omg", "ugh", "dude", "raga", "volere",
     # "can you" family
     "puoi", "potresti", "riesci", "sapresti", "vorrei", "voglio", "mi", "ti",
     # articles

@@ -294,3 +294,11 @@ def test_what_did_i_say_about_recalls_its_topic() -> None:
     assert recall_topic("what did I say about the plumber?") == "plumber"
     res = RememberStage().decide("what did I say about the plumber?", None)
     assert res is not None and res.tool == "recall" and res.args == {"query": "plumber"}
+
+
+def test_what_someone_does_not_eat_is_a_preference_and_6am_is_a_time() -> None:
+    from app.memory.categories import guess_category
+
+    assert guess_category("I don't eat meat") == "preferences"
+    assert guess_category("non mangio carne") == "preferences"
+    assert guess_category("my flight is at 6am") == "appointments"

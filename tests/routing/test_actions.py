@@ -242,3 +242,19 @@ def test_italian_compare_after_where_is_appears_not_compare() -> None:
     assert acts("confronta ~/a.txt e ~/b.txt") == ("compare",)  # a real comparison stays one
     assert acts("compare ~/a.txt with ~/b.txt") == ("compare",)
 
+
+
+def test_a_folder_called_x_is_a_name_not_a_phone_call_and_watching_a_film_is_not_reading_it() -> None:
+    assert "call" not in acts("fammi una cartella nuova in ~/Desktop chiamata lavori")
+    assert acts("chiama Marco") == ("call",)
+    assert acts("voglio guardare un film, apri ~/Video/film.mp4") != ("read",)  # the open is not a read
+    assert acts("apri ~/a.txt e mostrami il contenuto") == ("read",)  # opened to be read
+
+
+def test_an_app_name_leaves_out_the_thanks_and_the_emoji() -> None:
+    from app.routing.file_stage import plan_clause
+
+    for text in ("open spotify pls 🎧", "lanciami spotify", "apri spotify grazie"):
+        plan = plan_clause(text, lambda t: True)
+        assert plan is not None and plan.steps == [{"tool": "open_path", "args": {"target": "spotify"},
+                                                    "arg_sources": {"target": "rules"}}], text

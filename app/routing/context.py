@@ -1,0 +1,65 @@
+"""The part of a request that asks, without the clause around it that only says why.
+
+"devo consegnare le slide, trovami i pptx in ~/università", "sono in ritardo!! che ore sono",
+"ho un casino nella cartella X, mi fai vedere cosa contiene?": people put a reason or a feeling in a
+sentence of its own next to the request. Such a sentence names no action, no value (path, number, time,
+quoted text), no object kind, and asks nothing; the action guard then compares only the sentence that asks.
+
+Anything that could change what is asked keeps its sentence: a condition or a time ("se è vuota, …",
+"dopo pranzo, …"), a negation ("non ho tempo, …" — never replayed), a filter ("…, ma solo i pdf"), a second
+action ("io dimentico sempre, ricordati che …"), a question word.
+"""
+from __future__ import annotations
+
+import re
+from typing import Callable
+
+from .lexicon import NEGATIONS, OBJECTS
+from .normalize import split_words
+
+# sentence breaks: punctuation followed by a space (a dot inside "a.txt" or a URL is no break), or a dash
+_BREAK = re.compile(r"(?<=[,;:!?…])\s+|(?<=\.)\s+(?=[^\W\d_])|\s+[-–—]\s+")
+# a sentence that starts like these is part of the request: a condition, a time, a filter, a continuation
+_BOUND = re.compile(r"(?i)^\W*(?:se|if|quando|when|whenever|solo|soltanto|only|just|unless|a meno|dopo|after|"
+                    r"prima|before|appena|as soon|finché|finche|until|till|entro|by|ma|but|però|pero|tranne|except|"
+                    r"senza|without|e|ed|and|poi|then|anche|also|oppure|or|o|anzi|invece|instead|tra|fra|in|within|"
+                    r"domani|tomorrow|stasera|tonight|oggi|today|ogni|every|sempre|always|mai|never)\b")
+_ASKS = frozenset({"che", "cosa", "cos'", "quando", "dove", "dov'", "come", "quanto", "quanti", "quanta", "quante",
+                   "quale", "quali", "qual", "chi", "what", "what's", "whats", "when", "where", "how", "which", "who",
+                   "whose", "why", "perché"})
+_OBJECT_WORDS = frozenset(w for words in OBJECTS.values() for w in words)
+# a reason is said with a verb of being, having, needing ("sono in ritardo", "il pc è lento", "I forgot…" is an
+# action: kept); a sentence without one ("case sensitive", "whole words only") is a modifier of the request
+_STATES = frozenset({"è", "e'", "sono", "sei", "siamo", "siete", "ho", "hai", "ha", "abbiamo", "hanno", "devo",
+                     "dobbiamo", "deve", "voglio", "vogliamo", "vorrei", "sto", "stiamo", "era", "ero", "erano", "c'è",
+                     "is", "are", "am", "i'm", "im", "was", "were", "have", "has", "had", "i've", "ive", "need",
+                     "needs", "want", "wanna", "gotta", "it's", "its", "that's", "thats"})
+_VALUE_KINDS = ("path", "url", "email", "number", "ext", "date", "time", "window", "quoted")
+
+
+def request_part(text: str, has_action: Callable[[str], bool], values: Callable[[str], dict[str, object]]) -> str:
+    """`text` without its sentences that only give a reason; `text` itself when nothing is that clear.
+
+    `has_action(sentence)` tells a sentence that names an action; `values(sentence)` its argument slots."""
+    parts = [p for p in _BREAK.split(text) if p and p.strip(" ,;:!?.…-–—")]
+    if len(parts) < 2:
+        return text
+    kept = [p for p in parts if not _only_says_why(p, has_action, values)]
+    if not kept or len(kept) == len(parts):
+        return text
+    rest = " ".join(kept)
+    asks = any(w.strip("?!.,;:") in _ASKS for w in split_words(rest.lower()))
+    return rest if asks or has_action(rest) or any(values(rest).get(k) for k in _VALUE_KINDS) else text
+
+
+def _only_says_why(sentence: str, has_action: Callable[[str], bool],
+                   values: Callable[[str], dict[str, object]]) -> bool:
+    if _BOUND.match(sentence):
+        return False
+    words = [w.strip("?!.,;:") for w in split_words(sentence.lower())]
+    if not words or any(w in _ASKS | NEGATIONS | _OBJECT_WORDS for w in words) or not _STATES & set(words):
+        return False
+    slots = values(sentence)
+    if any(slots.get(k) for k in _VALUE_KINDS):
+        return False
+    return not has_action(sentence)

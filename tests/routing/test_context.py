@@ -1,0 +1,32 @@
+"""A sentence that only gives a reason is not part of what is asked; anything that could change the request is."""
+from __future__ import annotations
+
+import pytest
+
+from app.routing.actions import action_of
+
+
+@pytest.mark.parametrize("text,plain", [
+    ("devo consegnare le slide, trovami i pptx in ~/università", "trovami i pptx in ~/università"),
+    ("ho finito la tesi finalmente! copia ~/tesi.pdf in ~/backup", "copia ~/tesi.pdf in ~/backup"),
+    ("il pc è lento. cancella ~/big.iso", "cancella ~/big.iso"),
+    ("sono in ritardo?? che ore sono", "che ore sono"),
+])
+def test_a_reason_in_a_sentence_of_its_own_is_left_out(text: str, plain: str) -> None:
+    assert action_of(text) == action_of(plain)
+
+
+@pytest.mark.parametrize("text,plain", [
+    ("se è vuota, cancella la cartella ~/x", "cancella la cartella ~/x"),  # a condition
+    ("dopo pranzo, leggi ~/a.txt", "leggi ~/a.txt"),  # a later time
+    ("search for 'TODO' in ~/code, case sensitive, whole words only", "search for 'TODO' in ~/code"),  # modifiers
+    ("io dimentico sempre, ricordati che la bici è in garage", "ricordati che la bici è in garage"),  # an action
+    ("ho un casino nella cartella ~/x, mi fai vedere cosa contiene?", "mi fai vedere cosa contiene ~/x?"),
+])
+def test_a_sentence_that_could_change_the_request_stays(text: str, plain: str) -> None:
+    assert action_of(text) != action_of(plain)
+
+
+def test_a_taken_back_request_stays_taken_back() -> None:
+    assert action_of("non ho tempo, leggi ~/a.txt").negated
+    assert action_of("whats the date today? nvm").negated
