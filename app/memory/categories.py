@@ -98,6 +98,9 @@ def guess_category(fact: str) -> str:
         return "people"  # someone the person knows, when no day or hour makes it an appointment
     if _NAMED_SUBJECT.match(fact.strip()) or _TITLED.search(fact) or _WHOSE.match(fact.strip()):
         return "people"  # "Paolo è vegetariano", "Anna lives in Rome": a fact about someone by name
+    if re.search(r"\b(prefers|preferisce|preferiscono|likes|loves|hates|gli piace|le piace|gli piacciono|"
+                 r"le piacciono)\b", t):
+        return "people"  # "my landlord Paolo prefers bank transfers": someone else's liking is a fact about them
     if re.search(r"\b(prefer\w*|favou?rite|preferit\w*|mi piace|mi piacciono|a me (?:non )?piace\w*|i like|"
                  r"non mi piace|i don't like|odio|i hate|i love|i really like|i enjoy|i can't stand|i cannot stand|"
                  r"i dislike|adoro|amo|detesto|non sopporto|i don't eat|i do not eat|i never eat|i don't drink|"

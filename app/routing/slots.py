@@ -320,11 +320,35 @@ def bind(tool_name: str, tool: Any, template: dict[str, Any], old_query: str, ol
                                          f"{sorted(derived - new_words)} of the remembered request, absent now",
                            need=arg)
         args[arg], sources[arg] = tv, "memo"
+    relative = _relative_path(args, sources)
+    if relative:
+        return Binding(False, reason=f"{tool_name}: {relative!r} is a relative path and there is no current folder: "
+                                     f"the tools act on full paths", need=None)
     missing = [a for a in required if a not in args or args[a] in ("", None, [])]
     if missing:
         return Binding(False, reason=f"{tool_name}: required argument(s) {', '.join(missing)} without a value",
                        need=missing[0])
     return Binding(True, args, sources, used=used)
+
+
+_PATH_ARGS = ("paths", "path", "root", "dest", "target")
+
+
+def _relative_path(args: dict[str, Any], sources: dict[str, str]) -> str | None:
+    """A file name read from the request with no folder ("leggi note.txt"): the app has no current folder to
+    put in front of it, so a tool would refuse it; the planner asks or searches instead. A named folder
+    ("Documenti/x.pdf") is a full path; an app's name ("firefox") is no path at all."""
+    from app.tools.places import expand_named
+
+    for arg in _PATH_ARGS:
+        if sources.get(arg) != "rules" or arg not in args:
+            continue
+        for v in args[arg] if isinstance(args[arg], list) else [args[arg]]:
+            if not isinstance(v, str) or "://" in v or not ("/" in v or "." in v.strip(".")):
+                continue
+            if not expand_named(v).startswith(("/", "~")) and not re.match(r"^[A-Za-z]:[\\/]", v):
+                return v
+    return None
 
 
 def _ph(v: Any) -> str:

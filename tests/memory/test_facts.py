@@ -302,3 +302,12 @@ def test_what_someone_does_not_eat_is_a_preference_and_6am_is_a_time() -> None:
     assert guess_category("I don't eat meat") == "preferences"
     assert guess_category("non mangio carne") == "preferences"
     assert guess_category("my flight is at 6am") == "appointments"
+
+
+def test_someone_elses_liking_is_about_them_and_an_appointment_is_recalled_by_its_thing() -> None:
+    from app.memory.categories import guess_category
+    from app.memory.facts import recall_topic
+
+    assert guess_category("my landlord Paolo prefers to be paid by bank transfer") == "people"
+    assert guess_category("I prefer tea") == "preferences"
+    assert recall_topic("what did I say about the dentist appointment") == "dentist"

@@ -99,3 +99,15 @@ def test_calculate_gets_the_arithmetic_of_the_new_request_and_none_without_numbe
     # √12·7 or √84? no scope is picked, and the remembered literal "quanto fa 12 per 7" is never replayed
     assert not run("calculate", old, {"expression": old}, "quanto fa la radice quadrata di 12 per 7").ok
     assert run("calculate", old, {"expression": old}, "quanto fa (radice di 16) per 7").ok
+
+
+def test_a_bare_file_name_is_not_a_path_the_tools_can_act_on() -> None:
+    b = run("read_files", "leggi /tmp/a.txt", {"paths": ["/tmp/a.txt"]}, "leggi note.txt")
+    assert not b.ok and "relative path" in b.reason
+    b = run("read_files", "leggi /tmp/a.txt", {"paths": ["/tmp/a.txt"]}, "leggi ./note.txt")
+    assert not b.ok and "relative path" in b.reason
+    b = run("read_files", "leggi /tmp/a.txt", {"paths": ["/tmp/a.txt"]}, "leggi ~/note.txt")
+    assert b.ok and b.args == {"paths": ["~/note.txt"]}
+    # the folder the planner put in front of a bare name last time is kept: the new name lands in it
+    b = run("read_files", "leggi a.txt", {"paths": ["/home/u/a.txt"]}, "leggi b.txt")
+    assert b.ok and b.args == {"paths": ["/home/u/b.txt"]}
