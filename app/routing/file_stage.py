@@ -305,6 +305,10 @@ def _plan_clause(clause: str, has_tool: Callable[[str], bool], sig: ActionSig | 
                 return Plan(hold="moving or copying into a file is not possible")  # "sposta X dentro il file Y"
             return Plan([_step(tool, {"paths": srcs, "dest": dest})])
         src = full[0]
+        if bare and paths.index(bare[0]) < paths.index(src):
+            # "sposta foto.jpg in ~/Foto": the bare name is what moves, and its folder is unknown — never the
+            # folder renamed to it
+            return Plan(question=Message("route.need_path", what=what, name=bare[0]))
         if bare:
             folder = src.rstrip("/").rsplit("/", 1)[0] or "/"
             return Plan([_step(tool, {"paths": [src], "dest": _join(folder, bare[-1])})])

@@ -212,7 +212,7 @@ AMBIGUOUS = frozenset({
     "archivio", "see", "grab", "add", "butta", "porta", "guarda", "cambio", "carica",
     "ricordi", "salvo", "vedo", "conta", "tolgo", "schedule", "cifra", "proteggi", "called", "calling",
     "printed", "installed", "played", "sent", "type", "typed", "types", "chiamato", "chiamata", "chiamati",
-    "chiamate",
+    "chiamate", "phone",
 })
 # A noun that names the action when no verb does ("fammi un riassunto", "a summary of ...").
 NOUN_ACTIONS: dict[str, str] = {

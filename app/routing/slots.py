@@ -191,6 +191,8 @@ def _lookup(kind: str, index: str | None, attr: str | None, slots: dict[str, Any
         w = slots.get("window")
         if not w:
             return MISSING
+        if (attr or "hours") == "hours" and _ends_before_now(w):
+            return MISSING  # "i file di ieri": a day that is over is no "last N hours" counted back from now
         return w[attr or "hours"]
     vals = slots.get(kind) or []
     if index == "*":
@@ -349,6 +351,18 @@ def _relative_path(args: dict[str, Any], sources: dict[str, str]) -> str | None:
             if not expand_named(v).startswith(("/", "~")) and not re.match(r"^[A-Za-z]:[\\/]", v):
                 return v
     return None
+
+
+def _ends_before_now(window: dict[str, Any]) -> bool:
+    """A whole day or week that is over ("ieri", "last week": midnight to midnight), not a span that runs up to
+    the moment of the request ("oggi", "le ultime 24 ore") — hours counted back from now would be another span."""
+    from datetime import datetime, time
+
+    try:
+        since, until = (datetime.fromisoformat(str(window.get(k))) for k in ("since", "until"))
+    except ValueError:
+        return False
+    return since.time() == time(0) and until.time() == time(0)
 
 
 def _ph(v: Any) -> str:

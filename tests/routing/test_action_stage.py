@@ -218,3 +218,13 @@ def test_the_rules_hold_what_they_cannot_read_whole(stage: ActionStage, text: st
 def test_what_the_person_will_do_next_is_not_a_request_to_refuse(stage: ActionStage, text: str) -> None:
     res = stage.decide(text)  # never "I cannot send": the send is the person's own plan (the planner reads it all)
     assert res is None or res.reply is None or "cannot.send" not in str(res.reason)
+
+
+def test_a_bare_name_that_is_moved_asks_where_it_is_and_never_renames_the_destination(stage: ActionStage) -> None:
+    for text in ("sposta foto.jpg in /tmp/x/Foto", "copy notes.txt to /tmp/x/Backup"):
+        res = stage.decide(text)
+        assert res is not None and res.tool is None and not res.steps, text
+        assert "foto.jpg" in (res.reply or "") or "notes.txt" in (res.reply or "")
+    res = stage.decide("rinomina /tmp/x/a.txt in b.txt")  # a bare name after the path is the new name
+    assert res is not None and res.tool == "move_files" and res.args == {"paths": ["/tmp/x/a.txt"],
+                                                                         "dest": "/tmp/x/b.txt"}

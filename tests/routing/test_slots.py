@@ -111,3 +111,12 @@ def test_a_bare_file_name_is_not_a_path_the_tools_can_act_on() -> None:
     # the folder the planner put in front of a bare name last time is kept: the new name lands in it
     b = run("read_files", "leggi a.txt", {"paths": ["/home/u/a.txt"]}, "leggi b.txt")
     assert b.ok and b.args == {"paths": ["/home/u/b.txt"]}
+
+
+def test_a_day_that_is_over_is_not_the_last_hours() -> None:
+    b = run("find_files", "trova i pdf in /tmp/x", {"root": "/tmp/x", "ext": "*.pdf"},
+            "trova i pdf di ieri in /tmp/y")
+    assert not (b.ok and "modified_within_hours" in b.args)
+    b = run("find_files", "trova i pdf in /tmp/x", {"root": "/tmp/x", "ext": "*.pdf"},
+            "trova i pdf delle ultime 24 ore in /tmp/y")
+    assert b.ok and b.args["modified_within_hours"] == 24
