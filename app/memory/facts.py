@@ -318,7 +318,8 @@ def recall_topic(text: str) -> str | None:
         prev = None
         while prev != x:
             prev, x = x, _DETERMINER.sub("", x, count=1).strip()
-        x = re.sub(r"(?i)^(\S+)\s+(?:appointments?|appuntament[oi])$", r"\1", x)  # "the dentist appointment"
+        # "the dentist appointment", "my locker code", "the wifi password": the thing, not its generic head
+        x = re.sub(r"(?i)^(\S+)\s+(?:appointments?|appuntament[oi]|code|codes|number|password|address)$", r"\1", x)
         words = x.split()
         if not words or len(words) > _RECALL_MAX_WORDS or not re.search(r"\w", x):
             return None

@@ -247,7 +247,8 @@ def signature_of_tokens(toks: list[str]) -> ActionSig:
         elif (t in NAMING or t in INTRODUCES_TEXT) and i + 1 < n and (toks[i + 1] in ("{path}", "{quoted}") or (
                 t in NAMING and ("folder" in objects or "{path}" in toks[:i]))):
             pass  # "called X", "con scritto 'X'", "una cartella in X chiamata Y": the words that introduce a value
-        elif t == "ora" and i > 0 and toks[i - 1] in ("che", "l", "l'", "quale", "dell'", "all'"):
+        elif t == "ora" and i > 0 and toks[i - 1] in ("che", "l", "l'", "quale", "dell'", "all'", "dimmi", "dirmi",
+                                                         "dici", "sai", "sapere"):  # (the article is dropped)
             content.add("~time")  # "che ora è", "dimmi l'ora": the hour, not "now"
         elif t in ("say", "says") and {"what", "does", "do"} & set(toks[:i]):
             actions.append("read")  # "what does the file X say?"

@@ -33,6 +33,8 @@ log
 py js ts html htm css c cpp h hpp java kt go rs rb php sh bat ps1 sql ipynb jpg jpeg png gif bmp svg webp heic tif tiff
 ico raw mp3 wav flac ogg m4a aac mp4 mkv avi mov webm wmv zip tar gz tgz bz2 xz 7z rar epub mobi iso deb rpm dmg exe
 msi apk eml ics vcf db sqlite
+tex bib dwg dxf parquet feather cr2 nef arw dng psd xcf ai eps ps indd svgz stl blend kml gpx srt vtt opus mid midi
+djvu azw3 odg odb mdb accdb bak tmp dat env pem crt gpg asc
 """.split())
 # Extensions that are safe to read as a bare word ("i pdf", "PNGs"): not ordinary words in IT/EN.
 WORD_EXTS = frozenset("pdf txt docx odt rtf csv tsv xls xlsx ods pptx odp json jsonl xml yaml yml toml html jpg jpeg "

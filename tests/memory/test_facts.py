@@ -311,3 +311,10 @@ def test_someone_elses_liking_is_about_them_and_an_appointment_is_recalled_by_it
     assert guess_category("my landlord Paolo prefers to be paid by bank transfer") == "people"
     assert guess_category("I prefer tea") == "preferences"
     assert recall_topic("what did I say about the dentist appointment") == "dentist"
+
+
+def test_a_generic_head_is_left_out_of_the_recall_topic() -> None:
+    from app.memory.facts import recall_topic
+
+    assert recall_topic("do you remember my locker code") == "locker"
+    assert recall_topic("do you remember the wifi password") == "wifi"

@@ -258,3 +258,8 @@ def test_an_app_name_leaves_out_the_thanks_and_the_emoji() -> None:
         plan = plan_clause(text, lambda t: True)
         assert plan is not None and plan.steps == [{"tool": "open_path", "args": {"target": "spotify"},
                                                     "arg_sources": {"target": "rules"}}], text
+
+
+def test_the_hour_asked_after_tell_me_is_the_time() -> None:
+    assert "~time" in action_of("dimmi l'ora e la data").content
+    assert "~time" not in action_of("e ora leggi ~/a.txt").content  # "now", not the hour

@@ -113,3 +113,9 @@ def test_a_slash_inside_a_quoted_text_is_the_texts() -> None:
     s = extract("sovrascrivi /var/www/index.html con '<h1>Manutenzione</h1>'")
     assert s["path"] == ["/var/www/index.html"] and s["quoted"] == ["<h1>Manutenzione</h1>"]
     assert extract("copia '/tmp/a b.txt' in /tmp/c")["path"] == ["/tmp/a b.txt", "/tmp/c"]
+
+
+def test_a_dotted_extension_of_a_less_common_kind_is_still_a_kind() -> None:
+    for text, ext in (("trova i file .tex in ~/tesi", "*.tex"), ("find the .dwg files in ~/x", "*.dwg"),
+                      ("trova i .parquet in ~/x", "*.parquet")):
+        assert extract(text)["ext"] == [ext], text
