@@ -89,6 +89,11 @@ def guess_category(fact: str) -> str:
                  r"grandma|grandpa|grandmother|grandfather|nephew|niece|in-laws?|daughter|son|children|kids|"
                  r"boyfriend|girlfriend|fidanzat[oaie]|compagn[oa] di|partner)\b", t):
         return "people"
+    if re.search(r"\b(commercialista|avvocat[oa]|dentista|dentist|veterinari[oa]|"
+                 r"medico|dottor[e]?|dottoressa|idraulico|elettricista|insegnante|maestr[oa]|professor[e]?|"
+                 r"professoressa|padrone di casa|landlord|landlady|accountant|lawyer|attorney|plumber|electrician|"
+                 r"teacher|doctor|babysitter|nanny|tata|hairdresser|barber)\b", t):
+        return "people"  # "my accountant's name is Paul Green": the people the person deals with
     if words & MONTHS:
         return "appointments"  # "my doctor is Dr. Rossi" names a person; "l'esame è a giugno" has its month
     # someone the person knows ("il mio vicino"), not a place by them ("le chiavi sono dal vicino": general)

@@ -224,12 +224,33 @@ def _kinds_by_value(text: str, paths: list[str], disk: DiskKind | None) -> dict[
     return dict(zip(paths, request_kinds(text, paths, disk)))
 
 
+# What a read gives for these is their bytes, not what they show or play: "read the text in the photo X.jpg" asks
+# for what no reading tool does (the planner answers it); opening them is another tool's call
+_MEDIA = re.compile(r"(?i)\.(?:jpe?g|png|gif|bmp|webp|heic|tiff?|raw|cr2|nef|arw|dng|psd|xcf|mp3|wav|flac|ogg|m4a|aac|"
+                    r"opus|midi?|mp4|mkv|avi|mov|webm|wmv|zip|tar|gz|tgz|bz2|xz|7z|rar|iso|dmg|exe|msi|apk|deb|rpm)$")
+
+
+def _media_read(tool_name: str, tool: Any, args: dict[str, Any]) -> str | None:
+    desc = str(getattr(tool, "description", "") or "")
+    if not (tool_name.startswith("read") or re.match(r"(?i)\s*read\b", desc)):
+        return None
+    for value in args.values():
+        for v in _path_values(value):
+            if _MEDIA.search(v.strip()):
+                return (f"object guard: {v} is a picture, a recording or an archive; reading it gives bytes, "
+                        f"not its content")
+    return None
+
+
 def object_problem(tool_name: str, tool: Any, args: dict[str, Any], text: str, paths: list[str],
                    old_args: dict[str, Any], old_text: str, old_paths: list[str],
                    disk: DiskKind | None = disk_kind) -> str | None:
     """Why the bound call would act on the wrong kind of thing, or None when every path fits."""
     if not paths:
         return None
+    media = _media_read(tool_name, tool, args)
+    if media:
+        return media
     want = tool_kinds(tool_name, tool)
     new_k = _kinds_by_value(text, paths, disk)
     old_k = _kinds_by_value(old_text, old_paths, None)  # the old path's disk may have changed since

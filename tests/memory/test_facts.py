@@ -152,7 +152,7 @@ def test_a_todo_or_a_fact_with_a_time_is_still_remembered(text: str) -> None:
 
 
 @pytest.mark.parametrize("text,fact,category", [
-    ("please remember my doctor is dr. rossi", "my doctor is dr. rossi", "general"),
+    ("please remember my doctor is dr. rossi", "my doctor is dr. rossi", "people"),
     ("ricordati mia sorella si chiama Anna", "mia sorella si chiama Anna", "people"),
     ("tieni a mente il codice del cancello è 4521", "il codice del cancello è 4521", "general"),
 ])
@@ -318,3 +318,12 @@ def test_a_generic_head_is_left_out_of_the_recall_topic() -> None:
 
     assert recall_topic("do you remember my locker code") == "locker"
     assert recall_topic("do you remember the wifi password") == "wifi"
+
+
+def test_the_people_someone_deals_with_by_their_job_are_people() -> None:
+    from app.memory.categories import guess_category
+
+    assert guess_category("my accountant's name is Paul Green") == "people"
+    assert guess_category("il mio commercialista è Rossi") == "people"
+    assert guess_category("il dentista è giovedì alle 10") == "appointments"  # a day makes it an appointment
+    assert guess_category("il wifi si chiama CasaMia") == "general"

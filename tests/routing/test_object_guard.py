@@ -169,3 +169,14 @@ def test_a_write_asked_for_later_is_never_replayed_now(make_router: Callable[...
     assert now is not None and now.tool == "write_files", r.last_reason
     assert r.route("scrivi 'ciao' nel file /tmp/t/altro.txt tra un'ora", now=REFERENCE_NOW) is None
     assert "later time" in r.last_reason
+
+
+def test_reading_a_picture_or_a_recording_is_not_what_a_read_tool_gives() -> None:
+    from app.routing.objects import _media_read
+
+    class Read:
+        description = "Read the content of one or more files (text, or binary as base64)."
+
+    assert _media_read("read_files", Read(), {"paths": ["~/Pictures/receipt.jpg"]})
+    assert _media_read("read_files", Read(), {"paths": ["~/notes/a.txt"]}) is None
+    assert _media_read("open_path", object(), {"target": "~/Pictures/receipt.jpg"}) is None
