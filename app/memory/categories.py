@@ -89,7 +89,8 @@ def guess_category(fact: str) -> str:
                  r"grandma|grandpa|grandmother|grandfather|nephew|niece|in-laws?|daughter|son|children|kids|"
                  r"boyfriend|girlfriend|fidanzat[oaie]|compagn[oa] di|partner)\b", t):
         return "people"
-    if re.search(r"\b(commercialista|avvocat[oa]|dentista|dentist|veterinari[oa]|"
+    if re.search(r"\b(?!(?:wifi|network|router|computer|laptop|pc|phone|car|server)'s)\w+'s name is\b|"
+                 r"\b(commercialista|avvocat[oa]|dentista|dentist|veterinari[oa]|editor|"
                  r"medico|dottor[e]?|dottoressa|idraulico|elettricista|insegnante|maestr[oa]|professor[e]?|"
                  r"professoressa|padrone di casa|landlord|landlady|accountant|lawyer|attorney|plumber|electrician|"
                  r"teacher|doctor|babysitter|nanny|tata|hairdresser|barber)\b", t):
@@ -101,7 +102,8 @@ def guess_category(fact: str) -> str:
                  r"(?<!\bto the )(?<!\bto my )(?<!\bfrom the )(?<!\bfrom my )(?<!\bwith the )(?<!\bwith my )"
                  r"\b(capo|boss|collega|colleghi|colleague|amic[oa]|amici|friend|vicin[oa]|neighbou?r)\b", t):
         return "people"  # someone the person knows, when no day or hour makes it an appointment
-    if _NAMED_SUBJECT.match(fact.strip()) or _TITLED.search(fact) or _WHOSE.match(fact.strip()):
+    plain = re.sub(r",[^,]{1,40},\s*", " ", fact.strip())  # "Marco, l'istruttore di spinning, abita …"
+    if _NAMED_SUBJECT.match(plain) or _TITLED.search(fact) or _WHOSE.match(plain):
         return "people"  # "Paolo è vegetariano", "Anna lives in Rome": a fact about someone by name
     if re.search(r"\b(prefers|preferisce|preferiscono|likes|loves|hates|gli piace|le piace|gli piacciono|"
                  r"le piacciono)\b", t):

@@ -22,7 +22,8 @@ from app.turn.decision import RouteResult
 from .actions import action_of
 from .args_extractor import extract
 from .capability import RESTORE_CUE, CoverageCache, Verdict, unsupported
-from .clauses import CONTEXT, split_continuation
+from .clauses import split_continuation
+from .context import CONTEXT
 from .file_stage import plan_clause
 from .l0 import EDGE_FILLERS
 from .later import asks_later

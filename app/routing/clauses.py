@@ -4,13 +4,11 @@ from __future__ import annotations
 import re
 
 from .actions import action_of
+from .context import CONTEXT
 
 _SPLIT = re.compile(r"\s*(?:,\s*)?\b(?:e poi|e quindi|e dopo|and then|and also|after that|dopodich[eéè]|poi|then|"
                     r"quindi|e|ed|and|&)\b\s+|\s*[;,?!]\s+|(?<=\w)\.\s+", re.I)
 _MAY_SPLIT = re.compile(r"(?i)[,;&?!]|\w\.\s|\b(?:e|ed|and|poi|then|quindi|after|dopodich)")
-# A clause that tells what the person is doing or has to do, around a request for the assistant.
-CONTEXT = re.compile(r"(?i)^\s*(?:devo|dovrei|dobbiamo|sto\s+\w+(?:ando|endo)|(?:i\s+)?need to|(?:i\s+)?have to|"
-                     r"i must|gotta|mi serve per|i'm going to|i am going to|i'm\s+\w+ing|sto per)\b")
 _PARTICIPLE = re.compile(r"(?i)^\w+(?:ed|at[oaie]|it[oaie]|ut[oaie])\s*[.!?]*$")
 _ALWAYS = re.compile(r"(?i)^\s*(?:,\s*)?(?:e poi|e quindi|e dopo|and then|after that|dopodich[eéè]|poi|then|;)")
 
@@ -31,8 +29,9 @@ def split_continuation(text: str) -> list[str]:
         rest = text[m.end():]
         if not rest.strip() or m.start() <= start:
             continue
-        if not _ALWAYS.match(m.group(0)) and not action_of(" ".join(rest.split()[:3])).known:
-            continue
+        if not _ALWAYS.match(m.group(0)) and not action_of(" ".join(rest.split()[:3])).known and not (
+                m.group(0).strip() == "," and CONTEXT.match(rest)):
+            continue  # (", devo stamparle": the person's own plan is a clause of its own)
         if m.group(0).strip() in ("?", "!", ".") and not CONTEXT.match(rest):
             continue  # a sentence ends: a new clause only for the person's own plan ("… ? devo mandarlo a X")
         if _PARTICIPLE.match(rest.strip()):

@@ -27,6 +27,12 @@ _BOUND = re.compile(r"(?i)^\W*(?:se|if|quando|when|whenever|solo|soltanto|only|j
 _ASKS = frozenset({"che", "cosa", "cos'", "quando", "dove", "dov'", "come", "quanto", "quanti", "quanta", "quante",
                    "quale", "quali", "qual", "chi", "what", "what's", "whats", "when", "where", "how", "which", "who",
                    "whose", "why", "perché"})
+# A clause that tells what the person is doing or has to do, around a request for the assistant: "devo mandare le
+# foto a mia sorella, trovami i jpg", "cerca i pdf, mi servono le domande da stampare", "…, I need to see what's new".
+# ("voglio"/"I want" stay requests: "voglio che tu li cancelli".)
+CONTEXT = re.compile(r"(?i)^\s*(?:devo|dovrei|dobbiamo|sto\s+\w+(?:ando|endo)|(?:i\s+)?need to|(?:i\s+)?have to|"
+                     r"i must|gotta|mi serve per|mi serv[eo]\w*|i'm going to|i am going to|i'm\s+\w+ing|sto per|"
+                     r"so (?:that )?i can|così (?:posso|da)|per poter)\b")
 _OBJECT_WORDS = frozenset(w for words in OBJECTS.values() for w in words)
 # a reason is said with a verb of being, having, needing ("sono in ritardo", "il pc è lento", "I forgot…" is an
 # action: kept); a sentence without one ("case sensitive", "whole words only") is a modifier of the request
@@ -44,7 +50,8 @@ def request_part(text: str, has_action: Callable[[str], bool], values: Callable[
     parts = [p for p in _BREAK.split(text) if p and p.strip(" ,;:!?.…-–—")]
     if len(parts) < 2:
         return text
-    kept = [p for p in parts if not _only_says_why(p, has_action, values)]
+    kept = [p for i, p in enumerate(parts) if not _only_says_why(p, has_action, values)
+            and not (i and CONTEXT.match(p) and not values(p).get("path") and not values(p).get("url"))]
     if not kept or len(kept) == len(parts):
         return text
     rest = " ".join(kept)

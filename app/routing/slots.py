@@ -25,6 +25,7 @@ from typing import Any
 
 from app.turn.refs import has_refs
 
+from .arg_checks import ends_before_now, relative_path
 from .args_extractor import LIST_KINDS
 from .lexicon import STOPWORDS
 from .normalize import normalize, split_words
@@ -191,7 +192,7 @@ def _lookup(kind: str, index: str | None, attr: str | None, slots: dict[str, Any
         w = slots.get("window")
         if not w:
             return MISSING
-        if (attr or "hours") == "hours" and _ends_before_now(w):
+        if (attr or "hours") == "hours" and ends_before_now(w):
             return MISSING  # "i file di ieri": a day that is over is no "last N hours" counted back from now
         return w[attr or "hours"]
     vals = slots.get(kind) or []
@@ -322,7 +323,7 @@ def bind(tool_name: str, tool: Any, template: dict[str, Any], old_query: str, ol
                                          f"{sorted(derived - new_words)} of the remembered request, absent now",
                            need=arg)
         args[arg], sources[arg] = tv, "memo"
-    relative = _relative_path(args, sources)
+    relative = relative_path(args, sources)
     if relative:
         return Binding(False, reason=f"{tool_name}: {relative!r} is a relative path and there is no current folder: "
                                      f"the tools act on full paths", need=None)
@@ -331,38 +332,6 @@ def bind(tool_name: str, tool: Any, template: dict[str, Any], old_query: str, ol
         return Binding(False, reason=f"{tool_name}: required argument(s) {', '.join(missing)} without a value",
                        need=missing[0])
     return Binding(True, args, sources, used=used)
-
-
-_PATH_ARGS = ("paths", "path", "root", "dest", "target")
-
-
-def _relative_path(args: dict[str, Any], sources: dict[str, str]) -> str | None:
-    """A file name read from the request with no folder ("leggi note.txt"): the app has no current folder to
-    put in front of it, so a tool would refuse it; the planner asks or searches instead. A named folder
-    ("Documenti/x.pdf") is a full path; an app's name ("firefox") is no path at all."""
-    from app.tools.places import expand_named
-
-    for arg in _PATH_ARGS:
-        if sources.get(arg) != "rules" or arg not in args:
-            continue
-        for v in args[arg] if isinstance(args[arg], list) else [args[arg]]:
-            if not isinstance(v, str) or "://" in v or not ("/" in v or "." in v.strip(".")):
-                continue
-            if not expand_named(v).startswith(("/", "~")) and not re.match(r"^[A-Za-z]:[\\/]", v):
-                return v
-    return None
-
-
-def _ends_before_now(window: dict[str, Any]) -> bool:
-    """A whole day or week that is over ("ieri", "last week": midnight to midnight), not a span that runs up to
-    the moment of the request ("oggi", "le ultime 24 ore") — hours counted back from now would be another span."""
-    from datetime import datetime, time
-
-    try:
-        since, until = (datetime.fromisoformat(str(window.get(k))) for k in ("since", "until"))
-    except ValueError:
-        return False
-    return since.time() == time(0) and until.time() == time(0)
 
 
 def _ph(v: Any) -> str:

@@ -327,3 +327,11 @@ def test_the_people_someone_deals_with_by_their_job_are_people() -> None:
     assert guess_category("il mio commercialista è Rossi") == "people"
     assert guess_category("il dentista è giovedì alle 10") == "appointments"  # a day makes it an appointment
     assert guess_category("il wifi si chiama CasaMia") == "general"
+
+
+def test_a_name_with_its_apposition_and_someones_name_are_about_people() -> None:
+    from app.memory.categories import guess_category
+
+    assert guess_category("Marco, l'istruttore di spinning, abita in via Verdi 12") == "people"
+    assert guess_category("my editor's name is Julia Grant") == "people"
+    assert guess_category("my wifi's name is Casa") == "general"

@@ -30,3 +30,12 @@ def test_a_sentence_that_could_change_the_request_stays(text: str, plain: str) -
 def test_a_taken_back_request_stays_taken_back() -> None:
     assert action_of("non ho tempo, leggi ~/a.txt").negated
     assert action_of("whats the date today? nvm").negated
+
+
+@pytest.mark.parametrize("text,plain", [
+    ("list the contents of ~/x please, I need to see what's been uploaded", "list the contents of ~/x please"),
+    ("cerca i file pdf in ~/x, mi servono le domande da stampare", "cerca i file pdf in ~/x"),
+])
+def test_the_persons_own_plan_after_the_request_is_not_asked_of_the_assistant(text: str, plain: str) -> None:
+    assert action_of(text) == action_of(plain)
+    assert action_of("trova i pdf in ~/x, voglio che tu li cancelli") != action_of("trova i pdf in ~/x")
