@@ -69,13 +69,14 @@ def test_auc_counts_order_and_ties() -> None:
 # 19: 148/165, 2 (1); 20: 154/182, 10 (7); 21: 129/181, 5 (1); 22: 152/178, 6 (2); 23: 167/188, 4 (2);
 # 24: 153/173, 5 (4); 25: 145/171, 2 (1); 26: 151/180, 5 (4)); the tune halves of 10-26 were tuned on and the
 # held-out wrong hits of 1-26 audited (declared: README of the set; two are left, both arguable labels: a named
-# folder 'la cartella Documenti' the app resolves, and 'from last week' read as the last 7 days). Now: tune
-# 2354/2502 (0 wrong), held-out 2256/2495 (2 wrong), batch 26 158/180 (1 wrong). Floors are these figures,
-# ceilings the counts, so any new wrong hit fails here.
-HELDOUT_RECALL_FLOOR = 2256 / 2495
-TUNE_RECALL_FLOOR = 2354 / 2502
-NEWEST_RECALL_FLOOR = 158 / 180
-WRONG_CEILING = {"tune": 0, "heldout": 2, generalization.NEWEST: 1}
+# folder 'la cartella Documenti' the app resolves, and 'from last week' read as the last 7 days). Batch 27, the
+# newest, is not tuned on: 152/166 clean, 3 wrong (1 in its held-out half, 78/84). Now: tune 2428/2584 (2 wrong,
+# batch 27's), held-out 2334/2579 (3 wrong), batch 27 152/166 (3 wrong). Floors are these figures, ceilings the
+# counts, so any new wrong hit fails here.
+HELDOUT_RECALL_FLOOR = 2334 / 2579
+TUNE_RECALL_FLOOR = 2428 / 2584
+NEWEST_RECALL_FLOOR = 152 / 166
+WRONG_CEILING = {"tune": 2, "heldout": 3, generalization.NEWEST: 3}
 
 
 @pytest.mark.slow
