@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from typing import Callable
 
+from .args_extractor import SLOT_KINDS
 from .lexicon import NEGATIONS, OBJECTS
 from .normalize import split_words
 
@@ -40,7 +41,6 @@ _STATES = frozenset({"è", "e'", "sono", "sei", "siamo", "siete", "ho", "hai", "
                      "dobbiamo", "deve", "voglio", "vogliamo", "vorrei", "sto", "stiamo", "era", "ero", "erano", "c'è",
                      "is", "are", "am", "i'm", "im", "was", "were", "have", "has", "had", "i've", "ive", "need",
                      "needs", "want", "wanna", "gotta", "it's", "its", "that's", "thats"})
-_VALUE_KINDS = ("path", "url", "email", "number", "ext", "date", "time", "window", "quoted")
 
 
 def request_part(text: str, has_action: Callable[[str], bool], values: Callable[[str], dict[str, object]]) -> str:
@@ -50,13 +50,20 @@ def request_part(text: str, has_action: Callable[[str], bool], values: Callable[
     parts = [p for p in _BREAK.split(text) if p and p.strip(" ,;:!?.…-–—")]
     if len(parts) < 2:
         return text
-    kept = [p for i, p in enumerate(parts) if not _only_says_why(p, has_action, values)
-            and not (i and CONTEXT.match(p) and not values(p).get("path") and not values(p).get("url"))]
+    found: dict[str, dict[str, object]] = {}
+
+    def slots(sentence: str) -> dict[str, object]:  # each sentence's slots are read once
+        if sentence not in found:
+            found[sentence] = values(sentence)
+        return found[sentence]
+
+    kept = [p for i, p in enumerate(parts) if not _only_says_why(p, has_action, slots)
+            and not (i and CONTEXT.match(p) and not slots(p).get("path") and not slots(p).get("url"))]
     if not kept or len(kept) == len(parts):
         return text
     rest = " ".join(kept)
     asks = any(w.strip("?!.,;:") in _ASKS for w in split_words(rest.lower()))
-    return rest if asks or has_action(rest) or any(values(rest).get(k) for k in _VALUE_KINDS) else text
+    return rest if asks or has_action(rest) or any(values(rest).get(k) for k in SLOT_KINDS) else text
 
 
 def _only_says_why(sentence: str, has_action: Callable[[str], bool],
@@ -67,6 +74,6 @@ def _only_says_why(sentence: str, has_action: Callable[[str], bool],
     if not words or any(w in _ASKS | NEGATIONS | _OBJECT_WORDS for w in words) or not _STATES & set(words):
         return False
     slots = values(sentence)
-    if any(slots.get(k) for k in _VALUE_KINDS):
+    if any(slots.get(k) for k in SLOT_KINDS):
         return False
     return not has_action(sentence)
