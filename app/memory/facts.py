@@ -272,8 +272,9 @@ _RECALL_RES = [(re.compile(r"^\s*" + _LEAD + p + r"$", re.IGNORECASE | re.DOTALL
 _OWN = re.compile(r"\b(?:my|mine|our|ours|mio|mia|miei|mie|nostro|nostra|nostri|nostre|me|myself)\b", re.IGNORECASE)
 _DETERMINER = re.compile(r"^(?:(?:the|my|our|a|an|il|lo|la|i|gli|le|un|una|mio|mia|miei|mie|nostro|nostra|"
                          r"nostri|nostre)\s+|(?:l'|un')\s*)", re.IGNORECASE)  # "assicurazione" keeps its "a"
-_OWNER_OF = re.compile(r"^(?:(?:il|lo|la|l'|i|gli|le)\s*)?\w+\s+(?:di|del|della|dello|dei|degli|delle|dell')\s*"
-                       r"(?P<owner>.+)$", re.IGNORECASE)
+# the preposition is a whole word: "the delivery" is not "the" + "del" + "ivery"
+_OWNER_OF = re.compile(r"^(?:(?:il|lo|la|l'|i|gli|le)\s*)?\w+\s+(?:(?:di|del|della|dello|dei|degli|delle)\s+|"
+                       r"dell'\s*)(?P<owner>.+)$", re.IGNORECASE)
 _CLAUSE_WORD = re.compile(r"\b(?:is|are|was|were|do|does|did|have|has|had|è|e'|sono|era|ho|hai|ha|abbiamo|hanno|"
                           r"when|where|what|which|who|how|why|if|whether|quando|dove|cosa|quale|chi|come|perché|se|"
                           r"to|di fare|that|che)\b", re.IGNORECASE)

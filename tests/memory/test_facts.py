@@ -182,6 +182,8 @@ def test_a_thing_or_a_question_after_remember_is_not_a_fact(text: str) -> None:
     ("did I tell you anything about the boiler?", "boiler"), ("cosa avevo salvato sull'esame?", "esame"),
     ("what did i tell u about the wifi", "wifi"),
     ("what did I say about the plumber?", "plumber"),
+    # a word that starts like a preposition is not cut there ("delivery" is not "del" + "ivery")
+    ("what did I tell you about the delivery?", "delivery"), ("what do you remember about the diploma", "diploma"),
     # a generic head is left out: the thing, not its appointment, code or password
     ("what did I say about the dentist appointment", "dentist"),
     ("do you remember my locker code", "locker"), ("do you remember the wifi password", "wifi"),
@@ -216,6 +218,9 @@ def test_other_questions_are_not_recalled_by_rule(text: str) -> None:
     ("Marco compie gli anni il 12 maggio", "people"), ("Tom's daughter is called Emma", "people"),
     ("odio le riunioni il lunedì mattina", "preferences"), ("my passport expires in June 2027", "general"),
     ("il dottor Bianchi riceve solo su appuntamento", "people"),
+    # a title is a person whatever its case or abbreviation
+    ("Mrs. Conti lives at via Roma 8", "people"), ("la Sig.ra Conti paga in contanti", "people"),
+    ("Prof. Bini insegna storia", "people"),
     ("the keys are with my neighbour", "general"), ("if the package arrives it goes to the neighbor", "general"),
     # what the person does not eat is a preference; "6am" is a time, so an appointment
     ("I don't eat meat", "preferences"), ("non mangio carne", "preferences"), ("my flight is at 6am", "appointments"),
