@@ -68,7 +68,8 @@ _EXPIRES = re.compile(r"\b(?:scade|scadono|scadenza|expires?|expiry|expiration)\
 _I_LIKE = re.compile(r"^(?:(?:io|i)\s+)?(?:non\s+)?(?:odio|amo|adoro|detesto|preferisco|mi piace|mi piacciono|"
                      r"non sopporto|hate|love|like|prefer|don't like|can't stand|enjoy)\b")
 # "il dottor Bianchi riceve solo su appuntamento", "Mrs. Conti lives at…": a title (any case) and a name are a person
-_TITLED = re.compile(r"\b(?i:sig\.ra|sig\.na|dott\.ssa|prof\.ssa|dottor|dottoressa|dott|dr|doctor|prof|professor|professoressa|avvocato|avv|ingegner|"
+_TITLED = re.compile(r"\b(?i:sig\.ra|sig\.na|dott\.ssa|prof\.ssa|dottor|dottoressa|dott|dr|doctor|prof|professor|"
+                     r"professoressa|avvocato|avv|ingegner|"
                      r"signor|signora|sig|mr|mrs|ms)\.?\s+[A-ZÀ-Ý][a-zà-ÿ]+")
 
 

@@ -14,9 +14,9 @@ from typing import Any
 
 from app.lang.words import stem
 
-from .actions import PHRASAL, PHRASAL_HEADS, ActionSig
 from .lexicon import CLAUSE_BREAK, NEGATIONS, NOUN_ACTIONS, STOPWORDS, TEXTING
 from .normalize import FILLER_WORDS, canonical, normalize, split_words
+from .signature import PHRASAL, PHRASAL_HEADS, ActionSig
 from .vocabulary import OBJECT_OF, THING_OF, typo_word, verb_class
 from .when import NUMBER_WORDS
 
