@@ -44,7 +44,8 @@ MONTHS = {"gennaio", "febbraio", "marzo", "aprile", "maggio", "giugno", "luglio"
 
 
 _NAMED_SUBJECT = re.compile(r"^(?:[A-ZÀ-Ý][a-zà-ÿ]+\s+(?:è|e'|is|ha|has|abita|vive|lives|lavora|works|si chiama|"
-                            r"preferisce|prefers|odia|hates|ama|loves|likes)|"
+                            # "Paolo fa il geometra": a job said with "fare"
+                            r"fa\s+(?:il|la|lo|l')|preferisce|prefers|odia|hates|ama|loves|likes)|"
                             # Italian names a common noun with its article ("il latte è finito"): a bare word
                             # before a verb is a name ("marco è allergico alle noci")
                             r"(?!(?:il|lo|la|l'|i|gli|le|un|una|uno|mio|mia|questo|questa|quel|quella)\b)[a-zà-ÿ]+\s+"

@@ -266,6 +266,14 @@ _RECALL_CUES = [
     (r"(?:anything|something)\s+(?:saved|stored|noted)\s+" + _ABOUT + r"(?P<x>.+)", False),
     (r"(?:do\s+)?you\s+(?:have|got)\s+anything\s+(?:saved|stored|noted|in\s+memory)\s+" + _ABOUT +
      r"(?P<x>.+)", False),
+    # "com'era il numero del fornitore?", "what was the gate code again?": something told before, asked back
+    # ("com'era il film?" asks how it was: "com'era" recalls only a number, code, name, address…)
+    (r"(?:qual\s+era|quali\s+erano)\s+(?P<x>.+)", False),
+    (r"(?:com'era|com'erano)\s+(?P<x>(?:il|la|l'|i|le)\s*(?:numer|codic|password|pin|nom|cognom|indirizz|targ|"
+     r"telefon|mail|email|combinazion|sigl|orari)\w*\b.*)", False),
+    (r"what\s+was\s+(?P<x>.+?)\s+again", False),
+    # "who's my accountant?", "chi è il mio commercialista?": only the memory knows the person's own people
+    (r"(?:who's|whos|who\s+is|chi\s+è|chi\s+e'|chi\s+era)\s+(?P<x>.+)", True),
     (r"(?:ti\s+)?ricordi\s+(?P<x>.+)", False),
 ]
 _RECALL_RES = [(re.compile(r"^\s*" + _LEAD + p + r"$", re.IGNORECASE | re.DOTALL), own) for p, own in _RECALL_CUES]
@@ -283,7 +291,7 @@ _RECALL_MAX_WORDS = 4
 # clause with any other verb, "when I deleted X", "dove ho messo le chiavi", stays a clause: not recalled by rule).
 _DET = r"(?:the|my|our|a|an|il|lo|la|l'|i|gli|le|un|una|un'|mio|mia|miei|mie|nostro|nostra)"
 _WHEN_THING = re.compile(r"(?i)^(?:when|quando|quand')\s*(?:"
-                         r"(?:is|'s|was|will be|are|è|e'|sarà|c'è|c'e)\s+(?P<x>.+)|"
+                         r"(?:is|'s|was|will be|are|è|e'|sarà|c'è|c'e|scade|scadono|expires|expire)\s+(?P<x>.+)|"
                          r"(?:ho|abbiamo|i have|do i have|have i got|we have)\s+(?P<y>" + _DET + r"\s*.+)|"
                          r"(?P<z>" + _DET + r"\s*.+?)\s+(?:is|are|was|will be))$")
 
@@ -314,7 +322,9 @@ def recall_topic(text: str) -> str | None:
             return None
         x = re.sub(r"(?i)^(\S+(?:\s+\S+)*?)'s\s+\w+$", r"\1", x)  # "my doctor's name" -> "my doctor"
         owner = _OWNER_OF.match(x)
-        if owner:
+        if owner and set(owner.group("owner").lower().split()[:1]) & (WEEKDAYS | MONTHS):
+            x = x[:owner.start("owner")].rsplit(None, 1)[0]  # "il ristorante di sabato": the thing, not its day
+        elif owner:
             x = owner.group("owner")
         prev = None
         while prev != x:

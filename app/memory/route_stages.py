@@ -36,7 +36,8 @@ _MEMORY_WORDS = ("ricord", "ricrod", "rcord", "rammen", "avvis", "rememb", "reme
                  "to you", "tell you", "told you", "tell u", "told u", "salvat", "a note", "take note", "saved",
                  "stored",
                  "sai", "detto", "i said", "i say", "mention", "prenda nota", "prendi nota", "si segni", "note that",
-                 "note:", "jot down")
+                 "note:", "jot down", "com'era", "com'erano", "qual era", "quali erano", "again", "who's", "whos",
+                 "who is", "chi è", "chi e'", "chi era")
 
 
 class RememberStage:

@@ -22,10 +22,10 @@ from .args_extractor import extract
 from .context import request_part
 from .lexicon import LEXICON_VERSION
 from .normalize import canonical, normalize_cached, split_words
-from .signature import ActionSig, signature_of_tokens
+from .signature import ActionSig, signature_of_tokens, told_done
 
-__all__ = ["ActionSig", "action_of", "action_key", "stored_key", "key_of_stored", "same_action", "same_roles",
-           "same_object", "signature_of_tokens"]
+__all__ = ["ActionSig", "action_of", "asked_part", "action_key", "stored_key", "key_of_stored", "same_action",
+           "same_roles", "same_object", "signature_of_tokens"]
 
 
 # Framings that talk about an action instead of asking for it: how-to questions, hypotheticals, reports of what
@@ -50,15 +50,21 @@ def _names_action(sentence: str) -> bool:
 _APPEARS = re.compile(r"\b(?:quali|quale|in che|in cui|dove)\b.*\b(?:compare|compaiono)\b")
 
 
+@lru_cache(maxsize=4096)
+def asked_part(text: str) -> str:
+    """The sentences of `text` that ask, without those that only say why ("…, mi serve per la bolla")."""
+    return request_part(text, _names_action, extract)
+
+
 @lru_cache(maxsize=8192)
 def action_of(text: str) -> ActionSig:
     """Signature of a raw request (argument values are masked first)."""
     if not isinstance(text, str):
         return ActionSig((), False, frozenset(), frozenset())
-    sig = signature_of_tokens(split_words(canonical(request_part(text, _names_action, extract))))
+    sig = signature_of_tokens(split_words(canonical(asked_part(text))))
     if "compare" in sig.actions and _APPEARS.search(normalize_cached(text)):  # Italian "compare": "appears"
         sig = replace(sig, actions=tuple(a for a in sig.actions if a != "compare") or ("find",))
-    if not sig.negated and _NOT_ASKED.search(normalize_cached(text)):
+    if not sig.negated and (_NOT_ASKED.search(normalize_cached(text)) or told_done(text)):
         return replace(sig, negated=True)  # "how do I delete X?", "se dovessi spostare X…": not asked to be done
     return sig
 

@@ -25,15 +25,24 @@ _BOUND = re.compile(r"(?i)^\W*(?:se|if|quando|when|whenever|solo|soltanto|only|j
                     r"prima|before|appena|as soon|finché|finche|until|till|entro|by|ma|but|però|pero|tranne|except|"
                     r"senza|without|e|ed|and|poi|then|anche|also|oppure|or|o|anzi|invece|instead|tra|fra|in|within|"
                     r"domani|tomorrow|stasera|tonight|oggi|today|ogni|every|sempre|always|mai|never)\b")
-_ASKS = frozenset({"che", "cosa", "cos'", "quando", "dove", "dov'", "come", "quanto", "quanti", "quanta", "quante",
-                   "quale", "quali", "qual", "chi", "what", "what's", "whats", "when", "where", "how", "which", "who",
-                   "whose", "why", "perché"})
+_ASKS = frozenset({"che", "cosa", "cos'", "quando", "quand'", "quand'è", "dove", "dov'", "come", "quanto", "quanti",
+                   "quanta", "quante", "quale", "quali", "qual", "chi", "what", "what's", "whats", "when", "where",
+                   "how", "which", "who", "whose", "why", "perché", "tell", "dimmi", "dammi", "give"})
 # A clause that tells what the person is doing or has to do, around a request for the assistant: "devo mandare le
 # foto a mia sorella, trovami i jpg", "cerca i pdf, mi servono le domande da stampare", "…, I need to see what's new".
 # ("voglio"/"I want" stay requests: "voglio che tu li cancelli".)
 CONTEXT = re.compile(r"(?i)^\s*(?:devo|dovrei|dobbiamo|sto\s+\w+(?:ando|endo)|(?:i\s+)?need to|(?:i\s+)?have to|"
                      r"i must|gotta|mi serve per|mi serv[eo]\w*|i'm going to|i am going to|i'm\s+\w+ing|sto per|"
-                     r"so (?:that )?i can|così (?:posso|da)|per poter)\b")
+                     r"so (?:that )?i can|così (?:posso|da)|per poter|"
+                     # "…, così non me lo scordo", "…, so I don't forget": a purpose, its "non" negates nothing asked
+                     r"(?:così|cosi)\s+non\s+(?:me\s+)?(?:l[oaie]\s+|l')?(?:scord|dimentic)\w*|"
+                     r"per\s+non\s+(?:scordar|dimenticar)\w*|so\s+(?:that\s+)?i\s+(?:don't|dont|do not|won't)\s+forget|"
+                     # "…, I need it for the delivery slip", "…, it's for the boss"
+                     r"i need (?:it|this|that|them|these|those)|(?:it's|it is|this is) for|"
+                     # the person busy with something ("…, filling out a form", "…, taking it to the meeting"): a
+                     # few gerunds only; "excluding", "ignoring", "sorting" are how the request is to be done
+                     r"(?:filling|working on|taking (?:it|them|this|these)|bringing|preparing|heading|leaving|packing|"
+                     r"waiting|getting ready|compilando|preparando|lavorando|aspettando))\b")
 _OBJECT_WORDS = frozenset(w for words in OBJECTS.values() for w in words)
 # a reason is said with a verb of being, having, needing ("sono in ritardo", "il pc è lento", "I forgot…" is an
 # action: kept); a sentence without one ("case sensitive", "whole words only") is a modifier of the request

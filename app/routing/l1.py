@@ -18,7 +18,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-from .actions import ActionSig, action_key, action_of, same_action, same_object, same_roles
+from .actions import ActionSig, action_key, action_of, asked_part, same_action, same_object, same_roles
 from .args_extractor import extract
 from .later import asks_in_a_while, asks_later
 from .lexicon import READ_ONLY
@@ -319,7 +319,7 @@ class L1Matcher(RowCache[QueryRow, _Prepared]):
         if prep.topic is not None and prep.topic in words_of(text):
             template = prep.literal  # the same thing again ("accendi il wi-fi"): the call as it was learned
         elif prep.topic is not None:  # "quand'è il meccanico?" after "quando ho il dentista?": the thing is the arg
-            named = things(text)
+            named = things(asked_part(text))  # not a word of the reason: "che giorno è? mi serve per la bolla"
             if len(named) != 1:
                 return MatchResult(False, f"L1: {row.ref} {score:.3f}: topic guard: the request names {len(named)} "
                                           f"things ({named}), the remembered one 1", **base)

@@ -6,6 +6,7 @@ place that knows how IT/EN verbs, clitics, particles, negations and reported spe
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from app.lang.words import stem
@@ -137,6 +138,17 @@ _THIRD_PERSON = frozenset(f for b in EN_VERBS.get("read", []) + EN_VERBS.get("op
                           + EN_VERBS.get("append", [])
                           + EN_VERBS.get("list", []) + EN_VERBS.get("find", [])
                           if " " not in b for f in (b + "s", b + "es"))
+
+
+_PAST = frozenset({"found", "made", "wrote", "sent", "put", "took", "saw", "did", "ran", "got", "kept", "threw"})
+_SUBJECT_VERB = re.compile(r"(?i)\b(?:i|we)\s+(?:just\s+|already\s+|also\s+|finally\s+)?([a-z]+)\b")
+
+
+def told_done(text: str) -> bool:
+    """ "I opened X already", "we moved X last night": the person says what they did (the tokens have lost the
+    pronoun, so the raw text is read)."""
+    return any(verb_class(w.lower()) and (w.lower().endswith(("ed", "en")) or w.lower() in _PAST)
+               for w in _SUBJECT_VERB.findall(text))
 
 
 def _reported(toks: list[str]) -> bool:

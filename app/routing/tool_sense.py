@@ -30,9 +30,13 @@ class ToolSense:
     actions: frozenset[str]
     vocab: frozenset[str]
     objects: frozenset[str]
+    # words only examples without a path give ("avvia firefox", "lancia thunderbird"): there they are what is acted
+    # on, so beside a path they are a second target ("open X and then open Thunderbird"), not a way of asking
+    names: frozenset[str] = frozenset()
 
     def to_dict(self) -> dict[str, object]:
-        return {"actions": sorted(self.actions), "vocab": sorted(self.vocab), "objects": sorted(self.objects)}
+        return {"actions": sorted(self.actions), "vocab": sorted(self.vocab), "objects": sorted(self.objects),
+                "names": sorted(self.names)}
 
 
 MARKERS = {"~tell": "to be told something about what it reads", "~count": "for a number", "~only": "for a filter"}
@@ -48,6 +52,7 @@ def sense_of(name: str, tool: Any, taught: Iterable[str]) -> ToolSense:
     actions: set[str] = set()
     vocab: set[str] = set()
     objects: set[str] = set()
+    bare: set[str] = set()
     named = action_of(name.replace("_", " "))
     if len(named.actions) == 1 and not named.negated:
         actions |= set(named.actions)
@@ -56,7 +61,7 @@ def sense_of(name: str, tool: Any, taught: Iterable[str]) -> ToolSense:
         if sig.negated or len(sig.actions) > 1:
             continue
         actions |= set(sig.actions)
-        vocab |= sig.content
+        (vocab if sig.roles or "web" in sig.objects else bare).update(sig.content)
         objects |= sig.objects
     rows = [action_of(t) for t in dict.fromkeys(taught)]
     rows = [r for r in rows if not r.negated and len(r.actions) <= 1]
@@ -66,7 +71,7 @@ def sense_of(name: str, tool: Any, taught: Iterable[str]) -> ToolSense:
     actions |= {a for a, n in verbs.items() if n >= ROW_SUPPORT and n >= ROW_SHARE * len(rows)}
     vocab |= {w for w, n in words.items() if n >= ROW_SUPPORT}
     objects |= {o for o, n in things.items() if n >= ROW_SUPPORT}
-    return ToolSense(frozenset(actions), frozenset(vocab), frozenset(objects))
+    return ToolSense(frozenset(actions), frozenset(vocab | bare), frozenset(objects), frozenset(bare - vocab))
 
 
 def fits(new: ActionSig, old: ActionSig, sense: ToolSense) -> str | None:
@@ -84,7 +89,7 @@ def fits(new: ActionSig, old: ActionSig, sense: ToolSense) -> str | None:
     for mark, what in MARKERS.items():  # never taken from the tool's vocabulary: only the remembered request counts
         if mark in new.content and mark not in old.content:
             return f"action guard: the request asks {what}; the remembered one did not"
-    extra = new.content - sense.vocab - old.content
+    extra = new.content - (sense.vocab - sense.names if new.roles else sense.vocab) - old.content
     if extra:
         return f"action guard: the words {sorted(extra)} are nothing this tool was asked for"
     objs = (new.objects - {"folder"}) - sense.objects - old.objects

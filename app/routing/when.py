@@ -58,15 +58,17 @@ _B = r"(?<!\w)"  # word start
 _E = r"(?!\w)"
 
 _RE_LAST_N = re.compile(
-    rf"{_B}(?:(?:in|negli|nelle|nell'|nei|durante|during|over|within|entro)\s+(?:the\s+|le\s+|gli\s+|i\s+)?)?"
-    rf"(?:ultim[eioa]|last|past)\s+(?:(?P<n>{_NUM})\s+)?(?P<unit>{_UNIT}){_E}", re.I)
+    rf"{_B}(?P<pre>(?:in|negli|nelle|nell'|nei|durante|during|over|within|entro)\s+(?:the\s+|le\s+|gli\s+|i\s+)?)?"
+    rf"(?P<last>ultim[eioa]|last|past)\s+(?:(?P<n>{_NUM})\s+)?(?P<unit>{_UNIT}){_E}", re.I)
 _RE_N_AGO_WINDOW = re.compile(  # "24 ore fa" is a point, not a window: not matched on purpose
     rf"{_B}(?:da|dalle|since)\s+(?P<n>{_NUM})\s+(?P<unit>{_UNIT}){_E}", re.I)
 _RE_THIS = re.compile(
     rf"{_B}(?:(?P<it>quest[ao]|quest')\s*(?P<itu>settimana|mese|anno)|this\s+(?P<enu>week|month|year))(?!\w)", re.I)
 _RE_PREV = re.compile(
     rf"{_B}(?:(?:la\s+|il\s+|lo\s+)?(?:(?P<u1>settimana|mese|anno)\s+(?:scors[oa]|passat[oa])|"
-    rf"(?:scors[oa]|passat[oa])\s+(?P<u2>settimana|mese|anno))|previous\s+(?P<u3>month|year|calendar week|week))"
+    rf"(?:scors[oa]|passat[oa])\s+(?P<u2>settimana|mese|anno))|previous\s+(?P<u3>month|year|calendar week|week)|"
+    # "from last week" is the week before this one, like "la settimana scorsa"; "in the last week" is 7 days
+    rf"(?<!in the )(?<!over the )(?<!within the )(?<!during the )(?<!for the )last\s+(?P<u4>week|month|year))"
     rf"{_E}", re.I)
 _RE_REL = re.compile(rf"{_B}(?P<w>{_alt(RELATIVE_DAYS)}){_E}", re.I)
 _RE_WEEKDAY = re.compile(
@@ -114,6 +116,9 @@ def _windows(text: str, now: datetime) -> Iterator[Span]:
     for m in _RE_LAST_N.finditer(text):
         n = _num(m.group("n")) if m.group("n") else 1
         unit = m.group("unit").lower()
+        if (not m.group("n") and not m.group("pre") and m.group("last").lower() == "last"
+                and unit in ("week", "month", "year")):
+            continue  # "from last week": the calendar week before (below), not the last 7 days
         if n is None or n <= 0 or n > 100_000:
             continue
         hours = n * UNIT_HOURS[unit]
@@ -133,7 +138,7 @@ def _windows(text: str, now: datetime) -> Iterator[Span]:
             start = today.replace(month=1, day=1)
         yield m.start(), m.end(), "window", window(_midnight(start), now)
     for m in _RE_PREV.finditer(text):
-        unit = (m.group("u1") or m.group("u2") or m.group("u3") or "").lower()
+        unit = (m.group("u1") or m.group("u2") or m.group("u3") or m.group("u4") or "").lower()
         if unit in ("settimana", "calendar week", "week"):
             end = today - timedelta(days=today.weekday())
             start = end - timedelta(days=7)

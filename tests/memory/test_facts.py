@@ -184,6 +184,10 @@ def test_a_thing_or_a_question_after_remember_is_not_a_fact(text: str) -> None:
     ("what did I say about the plumber?", "plumber"),
     # a word that starts like a preposition is not cut there ("delivery" is not "del" + "ivery")
     ("what did I tell you about the delivery?", "delivery"), ("what do you remember about the diploma", "diploma"),
+    # something told before, asked back; the person's own people; when a thing expires; a thing, not its day
+    ("com'era il numero del fornitore?", "fornitore"), ("what was the gate code again?", "gate"),
+    ("who's my accountant?", "accountant"), ("chi è il mio commercialista?", "commercialista"),
+    ("ti ricordi quando scade l'assicurazione?", "assicurazione"), ("qual era il ristorante di sabato?", "ristorante"),
     # a generic head is left out: the thing, not its appointment, code or password
     ("what did I say about the dentist appointment", "dentist"),
     ("do you remember my locker code", "locker"), ("do you remember the wifi password", "wifi"),
@@ -202,7 +206,9 @@ def test_an_explicit_recall_question_names_its_topic(text: str, topic: str) -> N
                                   "what do you remember about how I set up the printer last year",
                                   "do you remember when I deleted the old backups",
                                   "cosa ti ho detto sul dentista e sul meccanico?",  # two topics: the planner
-                                  "cosa ti avevo detto del dentista la settimana scorsa?"])  # when it was said
+                                  "cosa ti avevo detto del dentista la settimana scorsa?",  # when it was said
+                                  "com'era il film?", "chi è il presidente della repubblica?",  # how it was; not theirs
+                                  "who is the best player?"])
 def test_other_questions_are_not_recalled_by_rule(text: str) -> None:
     from app.memory.facts import recall_topic
 
@@ -220,7 +226,8 @@ def test_other_questions_are_not_recalled_by_rule(text: str) -> None:
     ("il dottor Bianchi riceve solo su appuntamento", "people"),
     # a title is a person whatever its case or abbreviation
     ("Mrs. Conti lives at via Roma 8", "people"), ("la Sig.ra Conti paga in contanti", "people"),
-    ("Prof. Bini insegna storia", "people"),
+    ("Prof. Bini insegna storia", "people"), ("Paolo fa il geometra a Cremona", "people"),
+    ("Anna fa l'infermiera", "people"),
     ("the keys are with my neighbour", "general"), ("if the package arrives it goes to the neighbor", "general"),
     # what the person does not eat is a preference; "6am" is a time, so an appointment
     ("I don't eat meat", "preferences"), ("non mangio carne", "preferences"), ("my flight is at 6am", "appointments"),

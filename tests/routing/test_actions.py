@@ -142,9 +142,18 @@ def test_open_is_not_read_unless_the_request_asks_what_is_inside(text: str, acts
 @pytest.mark.parametrize("text", [
     "ho già cancellato /tmp/t/old.log?", "did you copy /tmp/t/a.txt?", "which app opens ~/x/report.pdf by default?",
     "no need to tell me the date today", "lascia stare, non serve", "have you moved ~/a.txt already?",
+    # what the person did, told: "I opened X already", "we moved X last night"
+    "I opened ~/translations/contract.docx already", "we moved ~/a.txt to ~/b last night",
+    "i just deleted ~/a/old.log",
 ])
 def test_reports_questions_about_an_action_and_calling_it_off_are_never_replayed(text: str) -> None:
     assert action_of(text).negated
+
+
+@pytest.mark.parametrize("text", ["I need to open ~/a.pdf", "I want to delete ~/x.txt",
+                                  "open ~/a.pdf, I wanted to check it", "list ~/x, I need the files I used"])
+def test_what_the_person_needs_or_wants_is_still_asked(text: str) -> None:
+    assert not action_of(text).negated
 
 
 def test_a_noun_that_asks_first_keeps_its_action_next_to_a_later_verb() -> None:

@@ -73,6 +73,11 @@ def test_ambiguous_day_month_is_not_guessed() -> None:
     ("l'ultima ora", "2024-05-08T14:30:00", "2024-05-08T15:30:00", 1),
     ("the last three days", "2024-05-05T15:30:00", "2024-05-08T15:30:00", 72),
     ("la settimana scorsa", "2024-04-29T00:00:00", "2024-05-06T00:00:00", 168),
+    # "from last week" is the week before this one, as in Italian; "in the last week" and "the past week" are 7 days
+    ("the photos from last week", "2024-04-29T00:00:00", "2024-05-06T00:00:00", 168),
+    ("changed in the last week", "2024-05-01T15:30:00", "2024-05-08T15:30:00", 168),
+    ("the past week", "2024-05-01T15:30:00", "2024-05-08T15:30:00", 168),
+    ("files from last month", "2024-04-01T00:00:00", "2024-05-01T00:00:00", 720),
 ])
 def test_windows(text: str, since: str, until: str, hours: int) -> None:
     assert slots(text)["window"] == {"since": since, "until": until, "hours": hours}

@@ -35,7 +35,16 @@ def test_a_taken_back_request_stays_taken_back() -> None:
 @pytest.mark.parametrize("text,plain", [
     ("list the contents of ~/x please, I need to see what's been uploaded", "list the contents of ~/x please"),
     ("cerca i file pdf in ~/x, mi servono le domande da stampare", "cerca i file pdf in ~/x"),
+    # a purpose whose "non" negates nothing asked; what it is for; the person busy with something
+    ("scrivi 'ok' in ~/note.txt, così non me lo scordo", "scrivi 'ok' in ~/note.txt"),
+    ("write 'ok' in ~/note.txt, so I don't forget", "write 'ok' in ~/note.txt"),
+    ("tell me the date, I need it for the delivery slip", "tell me the date"),
+    ("what's the date? filling out an enrollment form", "what's the date?"),
+    ("copy ~/a.xlsx to /media/usb, taking it to the club meeting", "copy ~/a.xlsx to /media/usb"),
 ])
 def test_the_persons_own_plan_after_the_request_is_not_asked_of_the_assistant(text: str, plain: str) -> None:
     assert action_of(text) == action_of(plain)
     assert action_of("trova i pdf in ~/x, voglio che tu li cancelli") != action_of("trova i pdf in ~/x")
+    # how the request is to be done is not a reason: a filter said with a gerund stays
+    assert action_of("trova i pdf in ~/x, excluding the old ones") != action_of("trova i pdf in ~/x")
+    assert action_of("cancella ~/a.txt, così non lo vedo più").negated  # not a "so I don't forget"

@@ -83,6 +83,17 @@ def test_a_tool_sense_lets_in_everyday_phrasings_and_keeps_unknown_words_out() -
     assert "delete" not in odd.actions
 
 
+def test_an_app_its_examples_start_is_a_second_target_beside_a_path() -> None:
+    core = {t.name: t for t in core_tools()}
+    taught = "open ~/Downloads/report.pdf in its default app"
+    opener = sense_of("open_path", core["open_path"], [taught])
+    assert "thunderbird" in opener.names and "firefox" in opener.names  # "lancia thunderbird", "avvia firefox"
+    old = action_of(taught)
+    assert fits(action_of("open ~/a/schedule.xlsx"), old, opener) is None
+    for text in ("open ~/a/schedule.xlsx and then open Thunderbird", "apri ~/a/b.pdf e apri anche firefox"):
+        assert "action guard" in (fits(action_of(text), old, opener) or ""), text
+
+
 TAUGHT = [{"id": "read", "query": "leggi il file /tmp/t/a.txt", "tool": "read_files",
            "args": {"paths": ["/tmp/t/a.txt"]}},
           {"id": "list", "query": "elenca i file nella cartella /tmp/t", "tool": "list_dir",
