@@ -65,6 +65,14 @@ _OPENING_HOURS = re.compile(r"\b(?:apre|aprono|chiude|chiudono|è aperto|è aper
 
 # "Sarah's favourite colour is green": someone else's, so about them (before the person's own preferences)
 _WHOSE = re.compile(r"^[A-ZÀ-Ý][a-zà-ÿ]+'s\s")
+# "X si chiama Sergio", "X is called Anna": a name, unless X is a thing or an animal ("la rete wifi si chiama Casa")
+_NAMED_AS = re.compile(r"^(?!.*\b(?:wifi|wi-fi|rete|network|router|password|file|cartella|folder|app|pc|computer|"
+                       r"laptop|telefono|phone|cane|gatto|dog|cat|cavallo|horse|pesce|fish|criceto|coniglio|barca|"
+                       r"boat|auto|macchina|car|negozio|shop|ristorante|restaurant|bar|hotel|via|street|progetto|"
+                       r"project|gruppo|group|squadra|team|canale|channel|server|azienda|company|ditta)\b.*\b"
+                       r"(?:si chiama|is called|is named))"
+                       r".*\b(?:si chiama|si chiamano|is called|is named)\s+(?:(?:il|la|dott\.?|dr\.?)\s+)?"
+                       r"(?-i:[A-ZÀ-Ý][a-zà-ÿ]+)", re.IGNORECASE)
 _EXPIRES = re.compile(r"\b(?:scade|scadono|scadenza|expires?|expiry|expiration)\b")
 _I_LIKE = re.compile(r"^(?:(?:io|i)\s+)?(?:non\s+)?(?:odio|amo|adoro|detesto|preferisco|mi piace|mi piacciono|"
                      r"non sopporto|hate|love|like|prefer|don't like|can't stand|enjoy)\b")
@@ -87,6 +95,7 @@ def guess_category(fact: str) -> str:
             re.search(r"(?<!su )(?<!by )(?<!previo )\b(appuntament\w*|appointment|meeting|riunione|visita)\b", t):
         return "appointments"  # "la cena da zia Lucia è sabato alle 20": an event on a day, whoever is in it
     if re.search(r"\b(sorella|fratello|sister|brother|madre|padre|mother|father|figli\w*|moglie|marito|wife|"
+                 r"mamma|papà|papa'|babbo|mum|mom|dad|mummy|daddy|"
                  r"husband|cugin[oaie]|zi[oaie]|nonn[oaie]|nipot[ei]|suocer[oaie]|cognat[oaie]|cousin|uncle|aunt|"
                  r"grandma|grandpa|grandmother|grandfather|nephew|niece|in-laws?|daughter|son|children|kids|"
                  r"boyfriend|girlfriend|fidanzat[oaie]|compagn[oa] di|partner)\b", t):
@@ -104,6 +113,8 @@ def guess_category(fact: str) -> str:
                  r"(?<!\bto the )(?<!\bto my )(?<!\bfrom the )(?<!\bfrom my )(?<!\bwith the )(?<!\bwith my )"
                  r"\b(capo|boss|collega|colleghi|colleague|amic[oa]|amici|friend|vicin[oa]|neighbou?r)\b", t):
         return "people"  # someone the person knows, when no day or hour makes it an appointment
+    if _NAMED_AS.search(fact):
+        return "people"  # "il custode del magazzino si chiama Sergio": someone, by the name they go by
     plain = re.sub(r",[^,]{1,40},\s*", " ", fact.strip())  # "Marco, l'istruttore di spinning, abita …"
     if _NAMED_SUBJECT.match(plain) or _TITLED.search(fact) or _WHOSE.match(plain):
         return "people"  # "Paolo è vegetariano", "Anna lives in Rome": a fact about someone by name

@@ -136,11 +136,20 @@ _STATEMENT_VERB = re.compile(r"\s(?:is|are|was|were|è|e'|sono|era|erano|si chia
                              r"works|lavora|lavorano|has|have|ha|hanno)\s", re.IGNORECASE)
 
 
+# "remember I can't stand oaky chardonnay", "ricorda che odio…" without "che": the person says what they like
+_FIRST_PERSON = re.compile(r"(?i)^(?:i\s+(?:really\s+)?(?:like|love|hate|prefer|enjoy|can't stand|cannot stand|"
+                           r"don't like|do not like|don't eat|don't drink|never eat|never drink)|i'm allergic|"
+                           r"i am allergic|(?:io\s+)?(?:odio|adoro|preferisco|detesto|non sopporto)|"
+                           r"(?:a me\s+)?(?:non\s+)?mi\s+piace|(?:non\s+)?mi\s+piacciono|sono allergic[oa])\b")
+
+
 def _bare_fact(t: str) -> str | None:
     m = _BARE_TRIGGER.match(t)
     if m is None:
         return None
     x = m.group("x").strip()
+    if _FIRST_PERSON.match(x):
+        return x
     if _NOT_A_STATEMENT.match(x) or not _STATEMENT_VERB.search(" " + x + " ") or _STATEMENT_VERB.match(" " + x):
         return None
     return x
@@ -273,17 +282,28 @@ _RECALL_CUES = [
      r"telefon|mail|email|combinazion|sigl|orari)\w*\b.*)", False),
     (r"what\s+was\s+(?P<x>.+?)\s+again", False),
     # "who's my accountant?", "chi è il mio commercialista?": only the memory knows the person's own people
+    # "who's Dr. Okafor again?": asked again, so told before
+    (r"(?:who's|whos|who\s+is|who\s+was)\s+(?P<x>.+?)\s+again", False),
     (r"(?:who's|whos|who\s+is|chi\s+è|chi\s+e'|chi\s+era)\s+(?P<x>.+)", True),
+    # "qual è il codice dell'allarme?", "what's the wifi password?": a code only the person's memory holds
+    (r"(?:qual\s+è|qual\s+e'|qual'è|quale\s+è|what's|whats|what\s+is)\s+(?P<x>(?:il|la|l'|the|my|il mio|la mia)\s*"
+     r"(?:(?:codic|password|pin|combinazion)\w*\b.*|\S+\s+(?:code|password|pin|combination)|"
+     r"(?:code|password|pin|combination)\s+(?:for|of|to)\b.*))", False),
     (r"(?:ti\s+)?ricordi\s+(?P<x>.+)", False),
 ]
 _RECALL_RES = [(re.compile(r"^\s*" + _LEAD + p + r"$", re.IGNORECASE | re.DOTALL), own) for p, own in _RECALL_CUES]
 _OWN = re.compile(r"\b(?:my|mine|our|ours|mio|mia|miei|mie|nostro|nostra|nostri|nostre|me|myself)\b", re.IGNORECASE)
 _DETERMINER = re.compile(r"^(?:(?:the|my|our|a|an|il|lo|la|i|gli|le|un|una|mio|mia|miei|mie|nostro|nostra|"
-                         r"nostri|nostre)\s+|(?:l'|un')\s*)", re.IGNORECASE)  # "assicurazione" keeps its "a"
+                         r"nostri|nostre)\s+|(?:l'|un')\s*|"  # "assicurazione" keeps its "a"
+                         # a title before a name: "Dr. Okafor", "il dottor Bianchi" → the name
+                         r"(?:dr|dott|prof|mr|mrs|ms|sig|dottor|dottoressa|professor|signor|signora)\.?\s+(?=(?-i:[A-ZÀ-Ý])))",
+                         re.IGNORECASE)
 # the preposition is a whole word: "the delivery" is not "the" + "del" + "ivery"
 _OWNER_OF = re.compile(r"^(?:(?:il|lo|la|l'|i|gli|le)\s*)?\w+\s+(?:(?:di|del|della|dello|dei|degli|delle)\s+|"
                        r"dell'\s*)(?P<owner>.+)$", re.IGNORECASE)
-_CLAUSE_WORD = re.compile(r"\b(?:is|are|was|were|do|does|did|have|has|had|è|e'|sono|era|ho|hai|ha|abbiamo|hanno|"
+# ("everything I say", "tutto quello che dico": a pronoun subject makes a clause, and "everything" is no topic)
+_CLAUSE_WORD = re.compile(r"\b(?:i|you|we|io|tu|noi|everything|anything|nothing|something|tutto|niente|nulla|"
+                          r"is|are|was|were|do|does|did|have|has|had|è|e'|sono|era|ho|hai|ha|abbiamo|hanno|"
                           r"when|where|what|which|who|how|why|if|whether|quando|dove|cosa|quale|chi|come|perché|se|"
                           r"to|di fare|that|che)\b", re.IGNORECASE)
 _RECALL_MAX_WORDS = 4
@@ -331,9 +351,10 @@ def recall_topic(text: str) -> str | None:
             prev, x = x, _DETERMINER.sub("", x, count=1).strip()
         # "the dentist appointment", "my locker code", "the wifi password": the thing, not its generic head
         x = re.sub(r"(?i)^(\S+)\s+(?:appointments?|appuntament[oi]|code|codes|number|password|address)$", r"\1", x)
+        x = re.sub(r"(?i)^(?:code|password|pin|combination)\s+(?:for|of|to)\s+(?:the\s+|my\s+)?", "", x)
         words = x.split()
-        if not words or len(words) > _RECALL_MAX_WORDS or not re.search(r"\w", x):
-            return None
+        if not words or len(words) > _RECALL_MAX_WORDS or not re.search(r"\w", x) or re.search(r"[/~\\@]|\w\.\w", x):
+            return None  # a path, an address or a file name ("what's the code for ~/x.py") is no remembered topic
         return x
     return None
 

@@ -37,7 +37,8 @@ _MEMORY_WORDS = ("ricord", "ricrod", "rcord", "rammen", "avvis", "rememb", "reme
                  "stored",
                  "sai", "detto", "i said", "i say", "mention", "prenda nota", "prendi nota", "si segni", "note that",
                  "note:", "jot down", "com'era", "com'erano", "qual era", "quali erano", "again", "who's", "whos",
-                 "who is", "chi è", "chi e'", "chi era")
+                 "who is", "chi è", "chi e'", "chi era", "codic", "password", "combinazion", "combination", " code",
+                 " pin")
 
 
 class RememberStage:

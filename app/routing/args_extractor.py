@@ -106,6 +106,16 @@ def _strip_trailing(s: str, start: int) -> tuple[str, int]:
     return s, end
 
 
+_FILE_WORD_AFTER = re.compile(r"(?i)\s+(?:files?|documents?|documenti|docs)\b")
+_FILE_WORD_BEFORE = re.compile(r"(?i)\b(?:files?|file)\s+$")
+
+
+def _named_as_files(text: str, m: re.Match[str]) -> bool:
+    """ "the .mol files", "i file .gpx": a dotted kind the list does not know, said to be a kind of file."""
+    return (m.group("ext")[:1].isalpha() and (bool(_FILE_WORD_AFTER.match(text, m.end()))
+                                               or bool(_FILE_WORD_BEFORE.search(text[:m.start()]))))
+
+
 def _candidates(text: str, now: datetime) -> list[SlotSpan]:
     c: list[SlotSpan] = []
     for m in _RE_QUOTED.finditer(text):
@@ -148,7 +158,7 @@ def _candidates(text: str, now: datetime) -> list[SlotSpan]:
     for rx in (_RE_EXT_GLOB, _RE_EXT_DOT, _RE_EXT_WORD):
         for m in rx.finditer(text):
             e = m.group("ext").lower()
-            if rx is not _RE_EXT_WORD and e not in FILE_EXTS:
+            if rx is not _RE_EXT_WORD and e not in FILE_EXTS and not _named_as_files(text, m):
                 continue
             c.append(SlotSpan(m.start(), m.end(), "ext", f"*.{e}"))
     for m in _RE_EXT_BY_FILE.finditer(text):

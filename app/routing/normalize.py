@@ -101,7 +101,7 @@ FILLER_WORDS: frozenset[str] = frozenset({
     # politeness / interjections
     "please", "pls", "plz", "thanks", "thank", "grazie", "perfavore", "ciao", "hey", "hi", "ok", "okay",
     "allora", "dai", "ehm", "um", "uh", "just", "kindly", "comunque", "cmq", "anyway", "anyways", "senti", "beh",
-    "quickly", "velocemente", "rapidamente",
+    "quickly", "velocemente", "rapidamente", "quick", "asap",  # "quick, what time is it?": hurry asks nothing
     # slang interjections and the learner's "io volere" (want)
     "yo", "bro", "lol", "lmao", "omg", "ugh", "dude", "raga", "volere",
     # "can you" family

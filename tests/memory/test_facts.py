@@ -155,6 +155,8 @@ def test_a_todo_or_a_fact_with_a_time_is_still_remembered(text: str) -> None:
     ("please remember my doctor is dr. rossi", "my doctor is dr. rossi", "people"),
     ("ricordati mia sorella si chiama Anna", "mia sorella si chiama Anna", "people"),
     ("tieni a mente il codice del cancello è 4521", "il codice del cancello è 4521", "general"),
+    ("remember I can't stand oaky chardonnay", "I can't stand oaky chardonnay", "preferences"),
+    ("ricorda odio il coriandolo", "odio il coriandolo", "preferences"),
 ])
 def test_a_statement_is_remembered_without_che_or_that(text: str, fact: str, category: str) -> None:
     assert extract_fact(text) == (fact, category)
@@ -188,6 +190,9 @@ def test_a_thing_or_a_question_after_remember_is_not_a_fact(text: str) -> None:
     ("com'era il numero del fornitore?", "fornitore"), ("what was the gate code again?", "gate"),
     ("who's my accountant?", "accountant"), ("chi è il mio commercialista?", "commercialista"),
     ("ti ricordi quando scade l'assicurazione?", "assicurazione"), ("qual era il ristorante di sabato?", "ristorante"),
+    # a code only the person's memory holds; someone asked about again (the name, not the title)
+    ("qual è il codice dell'allarme?", "allarme"), ("what's the combination for the locker?", "locker"),
+    ("who's Dr. Okafor again?", "Okafor"), ("cosa ricordi del dottor Bianchi?", "Bianchi"),
     # a generic head is left out: the thing, not its appointment, code or password
     ("what did I say about the dentist appointment", "dentist"),
     ("do you remember my locker code", "locker"), ("do you remember the wifi password", "wifi"),
@@ -208,7 +213,8 @@ def test_an_explicit_recall_question_names_its_topic(text: str, topic: str) -> N
                                   "cosa ti ho detto sul dentista e sul meccanico?",  # two topics: the planner
                                   "cosa ti avevo detto del dentista la settimana scorsa?",  # when it was said
                                   "com'era il film?", "chi è il presidente della repubblica?",  # how it was; not theirs
-                                  "who is the best player?"])
+                                  "who is the best player?", "do you remember everything I say?",
+                                  "what's the code for ~/x.py", "what is the capital of France?"])
 def test_other_questions_are_not_recalled_by_rule(text: str) -> None:
     from app.memory.facts import recall_topic
 
@@ -227,6 +233,10 @@ def test_other_questions_are_not_recalled_by_rule(text: str) -> None:
     # a title is a person whatever its case or abbreviation
     ("Mrs. Conti lives at via Roma 8", "people"), ("la Sig.ra Conti paga in contanti", "people"),
     ("Prof. Bini insegna storia", "people"), ("Paolo fa il geometra a Cremona", "people"),
+    # someone by the name they go by, a parent by any word; a thing or a pet named is not a person
+    ("il custode del magazzino si chiama Sergio", "people"), ("la mamma di Marta si chiama Elena Greco", "people"),
+    ("the new intern is called Tom", "people"), ("la rete wifi si chiama Casa123", "general"),
+    ("il mio cane si chiama Fido", "general"),
     ("Anna fa l'infermiera", "people"),
     ("the keys are with my neighbour", "general"), ("if the package arrives it goes to the neighbor", "general"),
     # what the person does not eat is a preference; "6am" is a time, so an appointment

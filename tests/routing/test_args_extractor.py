@@ -124,3 +124,10 @@ def test_a_dotted_extension_of_a_less_common_kind_is_still_a_kind() -> None:
     for text, ext in (("trova i file .tex in ~/tesi", "*.tex"), ("find the .dwg files in ~/x", "*.dwg"),
                       ("trova i .parquet in ~/x", "*.parquet")):
         assert extract(text)["ext"] == [ext], text
+
+
+@pytest.mark.parametrize("text,ext", [("locate the .mol files in ~/x", ["*.mol"]),
+                                      ("trova i file .gpx in ~/x", ["*.gpx"]),
+                                      ("trova i .mol in ~/x", []), ("versione .5 file", [])])
+def test_a_dotted_kind_the_list_does_not_know_is_a_kind_when_said_to_be_files(text: str, ext: list[str]) -> None:
+    assert slots(text).get("ext", []) == ext
