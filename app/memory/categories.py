@@ -43,7 +43,11 @@ MONTHS = {"gennaio", "febbraio", "marzo", "aprile", "maggio", "giugno", "luglio"
            "september", "october", "november", "december"}
 
 
-_NAMED_SUBJECT = re.compile(r"^(?:[A-ZÀ-Ý][a-zà-ÿ]+\s+(?:è|e'|is|ha|has|abita|vive|lives|lavora|works|si chiama|"
+_NAMED_SUBJECT = re.compile(r"^(?:[A-ZÀ-Ý][a-zà-ÿ]+"
+                            # "Marco from the gym is…", "Luca della palestra è…": a name and where they are from
+                            r"(?:\s+(?:from|at|of|di|del|della|dello|dalla|dal|dell')\s*(?:the\s+|la\s+|il\s+|lo\s+|l')?"
+                            r"[\wà-ÿ]+)?"
+                            r"\s+(?:è|e'|is|ha|has|abita|vive|lives|lavora|works|si chiama|"
                             # "Paolo fa il geometra": a job said with "fare"
                             r"fa\s+(?:il|la|lo|l')|preferisce|prefers|odia|hates|ama|loves|likes)|"
                             # Italian names a common noun with its article ("il latte è finito"): a bare word
@@ -82,6 +86,12 @@ _TITLED = re.compile(r"\b(?i:sig\.ra|sig\.na|dott\.ssa|prof\.ssa|dottor|dottores
                      r"signor|signora|sig|mr|mrs|ms)\.?\s+[A-ZÀ-Ý][a-zà-ÿ]+")
 
 
+# "il furgone va in revisione alle nove", "the vet is at nine thirty": an hour said in words
+_HOUR_IN_WORDS = re.compile(r"\b(?:alle|at)\s+(?:una|due|tre|quattro|cinque|sei|sette|otto|nove|dieci|undici|dodici|"
+                            r"mezzogiorno|mezzanotte|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+                            r"noon|midnight)\b(?!\s+(?:of|persone|people|volte|times)\b)")
+
+
 def guess_category(fact: str) -> str:
     t = normalize(fact)
     words = set(re.findall(r"\w+", t))
@@ -92,6 +102,7 @@ def guess_category(fact: str) -> str:
     if _I_LIKE.match(t):
         return "preferences"  # "odio le riunioni il lunedì mattina": a dislike, whatever day it names
     if words & WEEKDAYS or re.search(r"\b(alle|at|ore)\s+\d{1,2}([:.]\d{2})?\s*(am|pm)?\b", t) or \
+            _HOUR_IN_WORDS.search(t) or \
             re.search(r"(?<!su )(?<!by )(?<!previo )\b(appuntament\w*|appointment|meeting|riunione|visita)\b", t):
         return "appointments"  # "la cena da zia Lucia è sabato alle 20": an event on a day, whoever is in it
     if re.search(r"\b(sorella|fratello|sister|brother|madre|padre|mother|father|figli\w*|moglie|marito|wife|"

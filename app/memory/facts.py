@@ -181,7 +181,10 @@ _QUALIFIED = re.compile(r"(?i)\b(?:(?:ma|but)\s+)?(?:solo|soltanto|only|just)\s+
                         r"(?:,\s*|\s)(?:e|and)\s+(?:che|that)\s|"
                         # "the dentist is Thursday and the plumber is Friday", "… and Marco's party is on Saturday": a
                         # second subject (up to three words) with its own verb, a second fact
-                        r"\b(?:is|are|è|sono)\b.*?\s(?:e|ed|and)\s+(?:[\w'’]+\s+){0,2}[\w'’]+\s+(?:is|are|è|sono)\b")
+                        r"\b(?:is|are|è|sono)\b.*?\s(?:e|ed|and)\s+(?:[\w'’]+\s+){0,2}[\w'’]+\s+(?:is|are|è|sono)\b|"
+                        # "… è il 14 maggio alle 11, il notaio è pignolo": after a comma, a second subject and verb
+                        r"\b(?:is|are|è|sono)\b[^,]*,\s*(?:il|lo|la|l'|i|gli|le|the|my|mio|mia)\s*[\w'’]+\s+"
+                        r"(?:is|are|è|sono)\b")
 
 
 # "remember that until Friday the code is 1234", "… che per questa settimana lavoro da casa": the fact opens with

@@ -19,7 +19,7 @@ from app.lang.detect import detect_lang
 from app.lang.messages import Message
 from app.turn.decision import RouteResult
 
-from .actions import action_of
+from .actions import action_of, asked_part
 from .args_extractor import extract
 from .capability import RESTORE_CUE, CoverageCache, Verdict, unsupported
 from .clauses import split_continuation
@@ -149,7 +149,7 @@ class ActionStage:
                     verdict = None  # "mi serve il contenuto di <url>, me lo scarichi?": the page, said before
             if verdict is None:
                 plan = plan_clause(clause, self._has_tool, sig)
-                if plan is not None and (plan.steps or plan.question) and asks_later(clause):
+                if plan is not None and (plan.steps or plan.question) and asks_later(asked_part(clause)):
                     verdict = Verdict("later", sig.actions[0] if sig.actions else "")  # it would run now
             if verdict is not None:
                 key = f"cannot.{verdict.cannot}"

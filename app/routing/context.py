@@ -31,7 +31,8 @@ _ASKS = frozenset({"che", "cosa", "cos'", "quando", "quand'", "quand'è", "dove"
 # A clause that tells what the person is doing or has to do, around a request for the assistant: "devo mandare le
 # foto a mia sorella, trovami i jpg", "cerca i pdf, mi servono le domande da stampare", "…, I need to see what's new".
 # ("voglio"/"I want" stay requests: "voglio che tu li cancelli".)
-CONTEXT = re.compile(r"(?i)^\s*(?:devo|dovrei|dobbiamo|sto\s+\w+(?:ando|endo)|(?:i\s+)?need to|(?:i\s+)?have to|"
+CONTEXT = re.compile(r"(?i)^\s*(?:(?:(?:lo|la|li|le|ce|ne|me|te|gliel[oaie])\s+|l')?(?:devo|dovrei|dobbiamo)|"
+                     r"sto\s+\w+(?:ando|endo)|(?:i\s+)?need to|(?:i\s+)?have to|"
                      r"i must|gotta|mi serve per|mi serv[eo]\w*|i'm going to|i am going to|i'm\s+\w+ing|sto per|"
                      r"so (?:that )?i can|così (?:posso|da)|per poter|"
                      # "…, così non me lo scordo", "…, so I don't forget": a purpose, its "non" negates nothing asked
@@ -75,14 +76,22 @@ def request_part(text: str, has_action: Callable[[str], bool], values: Callable[
     return rest if asks or has_action(rest) or any(values(rest).get(k) for k in SLOT_KINDS) else text
 
 
+# "…, domani ho il sopralluogo", "…, tomorrow I have the inspection": a day and what the person has then is their
+# schedule, a reason; "domani, leggi X" and "tomorrow delete X" set when to act (kept)
+_SCHEDULE = re.compile(r"(?i)^\W*(?:domani|tomorrow|stasera|tonight|oggi|today|dopodomani)\s+"
+                       r"(?:(?:io\s+|i\s+)?(?:ho|abbiamo|have|'ve got|have got)|c'è|c'e|there's|there is|è|e'|is|sono|"
+                       r"are|we have)\b")
+
+
 def _only_says_why(sentence: str, has_action: Callable[[str], bool],
                    values: Callable[[str], dict[str, object]]) -> bool:
-    if _BOUND.match(sentence):
+    schedule = _SCHEDULE.match(sentence) is not None
+    if _BOUND.match(sentence) and not schedule:
         return False
     words = [w.strip("?!.,;:") for w in split_words(sentence.lower())]
     if not words or any(w in _ASKS | NEGATIONS | _OBJECT_WORDS for w in words) or not _STATES & set(words):
         return False
     slots = values(sentence)
-    if any(slots.get(k) for k in SLOT_KINDS):
-        return False
+    if any(slots.get(k) for k in SLOT_KINDS if not (schedule and k in ("date", "window"))):
+        return False  # (the day of the person's schedule is not a value of the request)
     return not has_action(sentence)

@@ -74,7 +74,7 @@ PUT = re.compile(r"(?i)^\s*(?:metti|mettimi|put)\s+(?:il file\s+|the file\s+)?(\
 WHERE_IS = re.compile(r"(?i)\b(dov'è|dov'e|dove si trova|dove sta|where is|where's|locate|trova\w*|find|cerca\w*|"
                       r"search)\b")
 NOT_IN_A_NAME = {"in", "di", "da", "con", "per", "su", "on", "at", "with", "for", "to", "of"}
-APP_STOP = {"la", "il", "lo", "l'", "le", "i", "gli", "un", "una", "the", "a", "an", "app", "applicazione",
+APP_STOP = {"la", "il", "lo", "l'", "un'", "le", "i", "gli", "un", "una", "the", "a", "an", "app", "applicazione",
             "programma", "program", "application", "mio", "mia", "my", "per", "favore", "please", "me", "mi", "pls",
             "plz", "grazie", "thanks", "thx", "subito", "now"}
 NOT_APP = {"file", "files", "cartella", "folder", "documento", "document", "pagina", "page", "sito", "link", "it",
@@ -86,7 +86,10 @@ NOT_APP = {"file", "files", "cartella", "folder", "documento", "document", "pagi
            "mouse", "schermo", "screen", "usb", "porta", "port", "disco", "disk",
            # things in a house, not programs: "open the garage door", "apri il cancello"
            "door", "doors", "garage", "gate", "cancello", "tende", "curtains", "fridge", "frigo", "car", "macchina",
-           "trunk", "bagagliaio", "lock", "box", "scatola", "bottle", "bottiglia", "finestrino", "portone"}
+           "trunk", "bagagliaio", "lock", "box", "scatola", "bottle", "bottiglia", "finestrino", "portone",
+           # programs in general, not one: "can you open apps?", "apri i programmi"
+           "apps", "app", "applications", "application", "programs", "program", "programmi", "programma",
+           "applicazioni", "applicazione", "things", "stuff", "cose", "everything", "tutto", "anything", "qualcosa"}
 # Words that say the text to look for comes next ("che contengono X", "which mention X"): a search by
 # themselves. "il testo di X" / "the text of X" only name what a read shows, so they need a search verb.
 CONTAIN_CUES = re.compile(r"(?i)^(?:mentions?|menzionano|contengono|containing|contain|contiene|parla(?:no)? di)$")
@@ -373,10 +376,11 @@ def _plan_clause(clause: str, has_tool: Callable[[str], bool], sig: ActionSig | 
             return Plan([_step("open_path", {"target": full[0]})])
         m = OPEN_VERBS.match(clause)
         if m and not paths and not urls:
-            words = [w for w in re.split(r"\s+", m.group(2).strip())  # "open spotify pls 🎧": the name is "spotify"
-                     if w.lower() not in APP_STOP and re.search(r"\w", w)]
+            words = [w for w in re.split(r"\s+|(?<=\b[lL]')|(?<=\b[uU]n')", m.group(2).strip())  # "open spotify
+                     if w and w.lower() not in APP_STOP and re.search(r"\w", w)]  # pls 🎧", "apri l'app Spotify"
             name = " ".join(words)
-            indefinite = m.group(2).split()[0].lower() in ("un", "uno", "una", "un'", "a", "an")
+            first = m.group(2).split()[0].lower()
+            indefinite = first in ("un", "uno", "una", "un'", "a", "an") or first.startswith("un'")
             if 1 <= len(words) <= 3 and not {w.lower() for w in words} & (NOT_APP | NOT_IN_A_NAME) and not indefinite \
                     and not sig.objects - {"app"}:  # "apri un conto in banca", "open a ticket": not an app
                 if m.group(1).lower() not in ("run", "esegui") or _installed(name):

@@ -202,6 +202,9 @@ def fit_reason(new: ActionSig, old: ActionSig, sense: ToolSense | None) -> str |
 def _later(text: str, slots: dict[str, Any], tool: Any) -> bool:
     """"scrivi 'ciao' in X domani", "elenca X fra un'ora": not now, and nothing waits to do it later. For a tool that
     only reads, a day may be what is asked about ("quando ho il dentista domani?"): only an offset counts."""
+    part = asked_part(text)  # "crea X, domani ho il sopralluogo": the reason's day is not when to act
+    if part != text:
+        text, slots = part, extract(part)
     if getattr(tool, "risk", "read") != "read":
         return asks_later(text, slots)
     return asks_in_a_while(text, slots)

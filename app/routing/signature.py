@@ -144,10 +144,15 @@ _PAST = frozenset({"found", "made", "wrote", "sent", "put", "took", "saw", "did"
 _SUBJECT_VERB = re.compile(r"(?i)\b(?:i|we)\s+(?:just\s+|already\s+|also\s+|finally\s+)?([a-z]+)\b")
 
 
+_PAST_TIME = re.compile(r"(?i)\b(?:this morning|yesterday|earlier|last night|already|ago|before lunch|"
+                        r"this afternoon)\b")
+
+
 def told_done(text: str) -> bool:
-    """ "I opened X already", "we moved X last night": the person says what they did (the tokens have lost the
-    pronoun, so the raw text is read)."""
-    return any(verb_class(w.lower()) and (w.lower().endswith(("ed", "en")) or w.lower() in _PAST)
+    """ "I opened X already", "we moved X last night", "I read X this morning": the person says what they did (the
+    tokens have lost the pronoun, so the raw text is read; "read" and "put" are past only with a past time)."""
+    past_time = bool(_PAST_TIME.search(text))
+    return any(verb_class(w.lower()) and (w.lower().endswith(("ed", "en")) or w.lower() in _PAST or past_time)
                for w in _SUBJECT_VERB.findall(text))
 
 

@@ -237,6 +237,9 @@ def test_other_questions_are_not_recalled_by_rule(text: str) -> None:
     ("il custode del magazzino si chiama Sergio", "people"), ("la mamma di Marta si chiama Elena Greco", "people"),
     ("the new intern is called Tom", "people"), ("la rete wifi si chiama Casa123", "general"),
     ("il mio cane si chiama Fido", "general"),
+    # a name and where they are from; an hour said in words
+    ("Marco from the gym is allergic to peanuts", "people"), ("Luca della palestra è vegano", "people"),
+    ("il furgone va in revisione il ventidue alle nove", "appointments"),
     ("Anna fa l'infermiera", "people"),
     ("the keys are with my neighbour", "general"), ("if the package arrives it goes to the neighbor", "general"),
     # what the person does not eat is a preference; "6am" is a time, so an appointment
@@ -283,6 +286,8 @@ def test_a_slip_a_texted_please_or_a_formal_form_still_keeps_the_fact(text: str,
     assert extract_fact("ricordati che Anna e Marco si sposano a maggio") is not None
     assert extract_fact("remember that the dentist is Thursday at 10 and the plumber is Friday at 8") is None
     assert extract_fact("remember that the kitchen and the bathroom are white") is not None  # one fact, two things
+    assert extract_fact("ricordati che il rogito è il 14 maggio alle 11, il notaio è pignolo") is None  # after a comma
+    assert extract_fact("ricordati che Marco, il mio vicino, è allergico") is not None  # an apposition: one subject
     assert extract_fact("ricordati che il dentista è giovedì, anzi no, lascia perdere") is None  # taken back
     assert extract_fact("ricordati che il dentista è giovedì ma solo per questa settimana") is None
     assert extract_fact("ricordati fino a domenica che il parcheggio è al piano -2") is None

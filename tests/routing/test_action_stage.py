@@ -46,6 +46,7 @@ def test_unsupported_actions_get_the_cannot_sentence_and_no_tool(stage: ActionSt
     "apri un conto in banca", "open a ticket with support", "apri la mia casella Gmail",
     "non cancellare /tmp/a.txt", "create a directory called /tmp/x/photos", "converti 10 euro in dollari",
     "estrai le date da questo testo: 3 maggio e 4 giugno", "cancella i file pdf nella home",
+    "can you open apps?", "apri un'app",  # programs in general, not one
 ])
 def test_what_is_not_a_clear_file_action_or_unsupported_goes_on(stage: ActionStage, text: str) -> None:
     res = stage.decide(text)
@@ -72,6 +73,8 @@ def test_what_is_not_a_clear_file_action_or_unsupported_goes_on(stage: ActionSta
     ("porta /tmp/x/a.txt dentro /tmp/x/sub", "move_files", {"paths": ["/tmp/x/a.txt"], "dest": "/tmp/x/sub"}),
     ("fammi partire /tmp/x/intro.mp4", "open_path", {"target": "/tmp/x/intro.mp4"}),
     ("open up libreoffice", "open_path", {"target": "libreoffice"}),
+    ("apri l'app Spotify", "open_path", {"target": "Spotify"}),
+    ("crea la cartella /tmp/x/sopralluogo, domani ho il sopralluogo", "make_folder", {"path": "/tmp/x/sopralluogo"}),
     ("elenca tutti i .csv in /tmp/x", "find_files", {"root": "/tmp/x", "ext": "*.csv"}),
     ("show me the gif files in /tmp/x", "find_files", {"root": "/tmp/x", "ext": "*.gif"}),
     ("in quali file di /tmp/x compare 'TODO'?", "search_in_files", {"root": "/tmp/x", "pattern": "TODO"}),

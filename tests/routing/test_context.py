@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.routing.actions import action_of
+from app.routing.actions import action_of, asked_part
 
 
 @pytest.mark.parametrize("text,plain", [
@@ -41,6 +41,9 @@ def test_a_taken_back_request_stays_taken_back() -> None:
     ("tell me the date, I need it for the delivery slip", "tell me the date"),
     ("what's the date? filling out an enrollment form", "what's the date?"),
     ("copy ~/a.xlsx to /media/usb, taking it to the club meeting", "copy ~/a.xlsx to /media/usb"),
+    # what the person must do with it, said with a pronoun; their schedule for a day
+    ("copia ~/a.pdf in ~/b, lo devo mandare al tribunale", "copia ~/a.pdf in ~/b"),
+    ("crea la cartella ~/perizie/x, domani ho il sopralluogo", "crea la cartella ~/perizie/x"),
 ])
 def test_the_persons_own_plan_after_the_request_is_not_asked_of_the_assistant(text: str, plain: str) -> None:
     assert action_of(text) == action_of(plain)
@@ -48,3 +51,4 @@ def test_the_persons_own_plan_after_the_request_is_not_asked_of_the_assistant(te
     # how the request is to be done is not a reason: a filter said with a gerund stays
     assert action_of("trova i pdf in ~/x, excluding the old ones") != action_of("trova i pdf in ~/x")
     assert action_of("cancella ~/a.txt, così non lo vedo più").negated  # not a "so I don't forget"
+    assert asked_part("domani, crea la cartella ~/x") == "domani, crea la cartella ~/x"  # when to act: kept
