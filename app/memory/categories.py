@@ -46,7 +46,7 @@ MONTHS = {"gennaio", "febbraio", "marzo", "aprile", "maggio", "giugno", "luglio"
 _NAMED_SUBJECT = re.compile(r"^(?:[A-ZÀ-Ý][a-zà-ÿ]+"
                             # "Marco from the gym is…", "Luca della palestra è…": a name and where they are from
                             r"(?:\s+(?:from|at|of|di|del|della|dello|dalla|dal|dell')\s*(?:the\s+|la\s+|il\s+|lo\s+|l')?"
-                            r"[\wà-ÿ]+)?"
+                            r"[\wà-ÿ]+(?:\s+[\wà-ÿ]+){0,2}?)?"  # ("Marco from the fleet office works at…")
                             r"\s+(?:è|e'|is|ha|has|abita|vive|lives|lavora|works|si chiama|"
                             # "Paolo fa il geometra": a job said with "fare"
                             r"fa\s+(?:il|la|lo|l')|preferisce|prefers|odia|hates|ama|loves|likes)|"

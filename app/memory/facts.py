@@ -353,7 +353,8 @@ def recall_topic(text: str) -> str | None:
         while prev != x:
             prev, x = x, _DETERMINER.sub("", x, count=1).strip()
         # "the dentist appointment", "my locker code", "the wifi password": the thing, not its generic head
-        x = re.sub(r"(?i)^(\S+)\s+(?:appointments?|appuntament[oi]|code|codes|number|password|address)$", r"\1", x)
+        x = re.sub(r"(?i)^(\S+)\s+(?:appointments?|appuntament[oi]|code|codes|number|password|address|combination|"
+                   r"pin)$", r"\1", x)
         x = re.sub(r"(?i)^(?:code|password|pin|combination)\s+(?:for|of|to)\s+(?:the\s+|my\s+)?", "", x)
         words = x.split()
         if not words or len(words) > _RECALL_MAX_WORDS or not re.search(r"\w", x) or re.search(r"[/~\\@]|\w\.\w", x):

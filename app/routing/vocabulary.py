@@ -27,10 +27,15 @@ def _it_forms(inf: str) -> set[str]:
         soft = stem[:-1] if stem.endswith("i") else stem
         forms |= {stem + "a", stem + "ate", hard + "i", stem + "o", soft + "iamo" if not stem.endswith("i") else
                   stem + "amo", stem + "ando", stem + "ato", stem + "ata", stem + "ati"}
+        cond = (stem[:-1] if stem.endswith("i") and stem[-2:-1] in ("c", "g") else hard) + "er"
     elif end in ("ere", "ire"):
         forms |= {stem + "i", stem + ("ete" if end == "ere" else "ite"), stem + "a", stem + "o", stem + "iamo",
                   stem + "endo"}
-    return forms
+        cond = stem + end[0] + "r"
+    else:
+        return forms
+    # the polite conditional: "mi creerebbe la cartella X?", "mi apriresti X?", "potrebbe cercare…" (Lei, tu, voi)
+    return forms | {cond + "ebbe", cond + "esti", cond + "este"}
 
 
 def _en_forms(base: str) -> set[str]:

@@ -193,6 +193,7 @@ def test_a_thing_or_a_question_after_remember_is_not_a_fact(text: str) -> None:
     # a code only the person's memory holds; someone asked about again (the name, not the title)
     ("qual è il codice dell'allarme?", "allarme"), ("what's the combination for the locker?", "locker"),
     ("who's Dr. Okafor again?", "Okafor"), ("cosa ricordi del dottor Bianchi?", "Bianchi"),
+    ("what's my locker combination?", "locker"),
     # a generic head is left out: the thing, not its appointment, code or password
     ("what did I say about the dentist appointment", "dentist"),
     ("do you remember my locker code", "locker"), ("do you remember the wifi password", "wifi"),
@@ -239,6 +240,7 @@ def test_other_questions_are_not_recalled_by_rule(text: str) -> None:
     ("il mio cane si chiama Fido", "general"),
     # a name and where they are from; an hour said in words
     ("Marco from the gym is allergic to peanuts", "people"), ("Luca della palestra è vegano", "people"),
+    ("Marco from the fleet office works at the airport branch", "people"),
     ("il furgone va in revisione il ventidue alle nove", "appointments"),
     ("Anna fa l'infermiera", "people"),
     ("the keys are with my neighbour", "general"), ("if the package arrives it goes to the neighbor", "general"),

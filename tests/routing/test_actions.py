@@ -33,6 +33,8 @@ def acts(text: str) -> tuple[str, ...]:
     # adding to a file is not overwriting it: write_files replaces the file, so an append is never a write
     ("aggiungi 'x' in fondo ad a.txt", "append"), ("append 'x' to a.txt", "append"), ("accoda 'x' ad a.txt", "append"),
     ("contenuto di a.txt", "read"),
+    # the polite conditional (Lei, tu): "mi creerebbe la cartella…?", "mi apriresti a.txt?"
+    ("mi creerebbe la cartella x?", "write"), ("mi apriresti a.txt?", "open"), ("cancellereste a.txt?", "delete"),
 ])
 def test_verb_classes(text: str, cls: str) -> None:
     assert acts(text) == (cls,)
