@@ -168,9 +168,11 @@ _FIRST = re.compile(r"^(\s*" + _LEAD + r")([^\W\d_]+)", re.IGNORECASE)
 
 # "… e mettilo nel calendario", "… and send it to Paul": a second request, not part of the fact
 _SECOND_REQUEST = re.compile(r"(?i)(?:,\s*|\s)(?:e|ed|and|poi|then|e poi|and then)\s+(?:(?:metti|manda|aggiungi|segna|"
-                             r"invia|avvisa|chiama|scrivi|salva|fissa|prenota|sposta|inoltra|condividi)\w*|"
-                             r"(?:add|put|send|set|tell|call|email|text|book|schedule|save|share)\s+(?:it|me|them|this|"
-                             r"that)\b)")
+                             r"invia|avvisa|chiama|scrivi|salva|fissa|prenota|sposta|inoltra|condividi|dimmi|dammi|"
+                             r"mostrami|leggimi|trovami|cercami|aprimi|apri|cancella|elimina|copia|crea|calcola)\w*|"
+                             r"(?:add|put|send|set|tell|call|email|text|book|schedule|save|share|show|give|read|find|"
+                             r"open|delete|copy|create)\s+(?:it|me|them|this|that|the|a|my)\b|"
+                             r"what(?:'s| is| time)\b)")  # "… e dimmi che ore sono", "… and tell me the time"
 # "ricordati che X, anzi no, lascia perdere": asked, then taken back
 _TAKEN_BACK = re.compile(r"(?i)\b(?:" + TAKEN_BACK + r"|lascia stare|non importa|forget it)\b")
 # "…, ma solo fino a venerdì", "… solo se non ho altri impegni": a fact kept for a while or on a condition, which

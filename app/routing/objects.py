@@ -231,14 +231,18 @@ _MEDIA = re.compile(r"(?i)\.(?:jpe?g|png|gif|bmp|webp|heic|tiff?|raw|cr2|nef|arw
 
 
 def _media_read(tool_name: str, tool: Any, args: dict[str, Any]) -> str | None:
+    """A tool that reads or searches text, bound to a picture, a recording or an archive ("search for 'tempo' in the
+    photo track.jpg"): its bytes are no text to read or search."""
     desc = str(getattr(tool, "description", "") or "")
-    if not (tool_name.startswith("read") or re.match(r"(?i)\s*read\b", desc)):
+    # (a search *for* files, "find the jpg files", is not a search of text: only reading, or searching inside)
+    if not (tool_name.startswith(("read", "search_in")) or re.match(r"(?i)\s*(?:read\b|search\b.{0,40}\binside\b)",
+                                                                     desc)):
         return None
     for value in args.values():
         for v in _path_values(value):
-            if _MEDIA.search(v.strip()):
-                return (f"object guard: {v} is a picture, a recording or an archive; reading it gives bytes, "
-                        f"not its content")
+            if _MEDIA.search(v.strip()) and not v.strip().startswith("*"):
+                return (f"object guard: {v} is a picture, a recording or an archive; reading or searching it gives "
+                        f"bytes, not its content")
     return None
 
 

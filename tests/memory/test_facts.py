@@ -285,6 +285,8 @@ def test_a_slip_a_texted_please_or_a_formal_form_still_keeps_the_fact(text: str,
     assert extract_fact("ricordati che il dentista è giovedì alle 10 solo se non ho già un altro impegno") is None
     assert extract_fact("remember that the dentist is at 10 and that Paul owes me 20 euros") is None  # two facts
     assert extract_fact("ricordati che il dentista è giovedì e mettilo nel calendario") is None  # a second request
+    assert extract_fact("ricordati che il maniscalco viene sabato alle 9 e dimmi che ore sono") is None
+    assert extract_fact("remember that the plumber comes at 9 and tell me the time") is None
     assert extract_fact("ricordati che Anna e Marco si sposano a maggio") is not None
     assert extract_fact("remember that the dentist is Thursday at 10 and the plumber is Friday at 8") is None
     assert extract_fact("remember that the kitchen and the bathroom are white") is not None  # one fact, two things

@@ -191,3 +191,11 @@ def test_reading_a_picture_or_a_recording_is_not_what_a_read_tool_gives() -> Non
     assert _media_read("read_files", Read(), {"paths": ["~/Pictures/receipt.jpg"]})
     assert _media_read("read_files", Read(), {"paths": ["~/notes/a.txt"]}) is None
     assert _media_read("open_path", object(), {"target": "~/Pictures/receipt.jpg"}) is None
+    # nor what a search of text finds: "search for 'tempo' in the photo track.jpg"
+    assert _media_read("search_in_files", object(), {"root": "~/training/track.jpg", "pattern": "tempo"})
+    assert _media_read("search_in_files", object(), {"root": "~/notes", "pattern": "tempo"}) is None
+
+    class Find:
+        description = "Search for files by name pattern, extension or recent modification under a folder."
+
+    assert _media_read("find_files", Find(), {"root": "~/Pictures", "ext": "*.jpg"}) is None  # files sought, not read
