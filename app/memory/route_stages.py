@@ -11,8 +11,9 @@ from typing import Any, Callable
 from app.lang.messages import Message, register
 from app.turn.decision import RouteResult
 
-from .facts import extract_fact, recall_topic, timed_reminder
+from .facts import extract_fact, timed_reminder
 from .longterm import LongTermMemory
+from .recall_question import recall_topic
 
 log = logging.getLogger(__name__)
 

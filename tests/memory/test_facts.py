@@ -199,7 +199,7 @@ def test_a_thing_or_a_question_after_remember_is_not_a_fact(text: str) -> None:
     ("do you remember my locker code", "locker"), ("do you remember the wifi password", "wifi"),
 ])
 def test_an_explicit_recall_question_names_its_topic(text: str, topic: str) -> None:
-    from app.memory.facts import recall_topic
+    from app.memory.recall_question import recall_topic
     from app.memory.route_stages import RememberStage
 
     assert recall_topic(text) == topic
@@ -217,7 +217,7 @@ def test_an_explicit_recall_question_names_its_topic(text: str, topic: str) -> N
                                   "who is the best player?", "do you remember everything I say?",
                                   "what's the code for ~/x.py", "what is the capital of France?"])
 def test_other_questions_are_not_recalled_by_rule(text: str) -> None:
-    from app.memory.facts import recall_topic
+    from app.memory.recall_question import recall_topic
 
     assert recall_topic(text) is None
 
@@ -303,7 +303,8 @@ def test_a_slip_a_texted_please_or_a_formal_form_still_keeps_the_fact(text: str,
 
 def test_formal_openers_notes_and_someone_elses_favourites() -> None:
     from app.memory.categories import guess_category
-    from app.memory.facts import extract_fact, recall_topic
+    from app.memory.facts import extract_fact
+    from app.memory.recall_question import recall_topic
 
     assert recall_topic("Potrebbe dirmi cosa ha memorizzato riguardo all'assicurazione?") == "assicurazione"
     assert recall_topic("anything saved about the accountant?") == "accountant"
