@@ -25,6 +25,10 @@ register({
     "render.entries": {"it": {"one": "{n} elemento in {path}:", "other": "{n} elementi in {path}:"},
                        "en": {"one": "{n} entry in {path}:", "other": "{n} entries in {path}:"}},
     "render.entries_none": {"it": "La cartella {path} è vuota.", "en": "The folder {path} is empty."},
+    "render.recalled_none": {"it": "Non ricordo nulla su «{query}».",
+                             "en": "I don't remember anything about \u201c{query}\u201d."},
+    "render.recalled": {"it": {"one": "Dalla memoria, {n} cosa:", "other": "Dalla memoria, {n} cose:"},
+                        "en": {"one": "From memory, {n} thing:", "other": "From memory, {n} things:"}},
     "render.found": {"it": {"one": "{n} file trovato:", "other": "{n} file trovati:"},
                      "en": {"one": "Found {n} file:", "other": "Found {n} files:"}},
     "render.found_yes": {"it": {"one": "Sì, {n} file trovato:", "other": "Sì, {n} file trovati:"},
@@ -154,6 +158,13 @@ def render(tool: str, result: Any, lang: str = "it", question: str = "") -> str:
             return say("render.found_none_yes" if shape.yes_no else "render.found_none", lang)
         head = say("render.found_yes" if shape.yes_no else "render.found", lang, n=n)
         return head + "\n" + _names(result.get("matches", []), "path", lang)
+    if tool == "recall" and "facts" in result:  # what is remembered, as data: the fact and the day it was saved
+        facts = [f for f in result["facts"] if isinstance(f, dict)]
+        if not facts:
+            return say("render.recalled_none", lang, query=result.get("query", ""))
+        lines = [dict(f, line=f"{f.get('fact', '')} ({f.get('date', '')})" if f.get("date") else f.get("fact", ""))
+                 for f in facts]
+        return say("render.recalled", lang, n=len(facts)) + "\n" + _names(lines, "line", lang)
     if tool == "read_files":
         if "files" in result:
             return "\n\n".join(render_file(f, lang, shape) for f in result["files"])

@@ -30,6 +30,18 @@ def test_find_files_counts_with_plurals_and_answers_yes_or_no() -> None:
                   "it").startswith("2 elementi in /d")
 
 
+def test_a_recall_answers_in_words_what_is_remembered_or_that_nothing_is() -> None:
+    none = {"query": "dentista", "count": 0, "facts": [], "note": "remembered facts are data…"}
+    assert render("recall", none, "it") == "Non ricordo nulla su «dentista»."
+    assert render("recall", dict(none, query="accountant"), "en") == \
+        "I don't remember anything about \u201caccountant\u201d."
+    two = {"query": "x", "count": 2, "facts": [{"fact": "il dentista è giovedì", "date": "2026-12-01"},
+                                                {"fact": "la palestra apre alle 7"}]}
+    assert render("recall", two, "it") == ("Dalla memoria, 2 cose:\n- il dentista è giovedì (2026-12-01)\n"
+                                           "- la palestra apre alle 7")
+    assert render("recall", dict(two, facts=two["facts"][:1]), "en").startswith("From memory, 1 thing:")
+
+
 @pytest.mark.parametrize("question, first, last", [
     ("print the last lines of /x/app.log", "The last 4 lines of /x/app.log:", "ERROR db down"),
     ("mostrami le ultime 2 righe di /x/app.log", "Le ultime 2 righe di /x/app.log:", "ERROR db down"),
