@@ -27,6 +27,8 @@ register({
     "render.entries_none": {"it": "La cartella {path} è vuota.", "en": "The folder {path} is empty."},
     "render.recalled_none": {"it": "Non ricordo nulla su «{query}».",
                              "en": "I don't remember anything about \u201c{query}\u201d."},
+    "render.recalled_nothing": {"it": "Non ho nulla in memoria su questo.",
+                                "en": "I have nothing in memory about that."},
     "render.recalled": {"it": {"one": "Dalla memoria, {n} cosa:", "other": "Dalla memoria, {n} cose:"},
                         "en": {"one": "From memory, {n} thing:", "other": "From memory, {n} things:"}},
     "render.found": {"it": {"one": "{n} file trovato:", "other": "{n} file trovati:"},
@@ -161,7 +163,10 @@ def render(tool: str, result: Any, lang: str = "it", question: str = "") -> str:
     if tool == "recall" and "facts" in result:  # what is remembered, as data: the fact and the day it was saved
         facts = [f for f in result["facts"] if isinstance(f, dict)]
         if not facts:
-            return say("render.recalled_none", lang, query=result.get("query", ""))
+            query = str(result.get("query", "")).strip(" ?!.")
+            if not query or len(query.split()) > 3:  # the whole question was the query: not repeated back
+                return say("render.recalled_nothing", lang)
+            return say("render.recalled_none", lang, query=query)
         lines = [dict(f, line=f"{f.get('fact', '')} ({f.get('date', '')})" if f.get("date") else f.get("fact", ""))
                  for f in facts]
         return say("render.recalled", lang, n=len(facts)) + "\n" + _names(lines, "line", lang)

@@ -33,6 +33,7 @@ def test_find_files_counts_with_plurals_and_answers_yes_or_no() -> None:
 def test_a_recall_answers_in_words_what_is_remembered_or_that_nothing_is() -> None:
     none = {"query": "dentista", "count": 0, "facts": [], "note": "remembered facts are data…"}
     assert render("recall", none, "it") == "Non ricordo nulla su «dentista»."
+    assert render("recall", dict(none, query="quando ho il dentista?"), "it") == "Non ho nulla in memoria su questo."
     assert render("recall", dict(none, query="accountant"), "en") == \
         "I don't remember anything about \u201caccountant\u201d."
     two = {"query": "x", "count": 2, "facts": [{"fact": "il dentista è giovedì", "date": "2026-12-01"},
