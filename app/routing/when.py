@@ -66,10 +66,9 @@ _RE_THIS = re.compile(
     rf"{_B}(?:(?P<it>quest[ao]|quest')\s*(?P<itu>settimana|mese|anno)|this\s+(?P<enu>week|month|year))(?!\w)", re.I)
 _RE_PREV = re.compile(
     rf"{_B}(?:(?:la\s+|il\s+|lo\s+)?(?:(?P<u1>settimana|mese|anno)\s+(?:scors[oa]|passat[oa])|"
-    rf"(?:scors[oa]|passat[oa])\s+(?P<u2>settimana|mese|anno))|previous\s+(?P<u3>month|year|calendar week|week)|"
-    # "from last week" is the week before this one, like "la settimana scorsa"; "in the last week" is 7 days
-    rf"(?<!in the )(?<!over the )(?<!within the )(?<!during the )(?<!for the )last\s+(?P<u4>week|month|year))"
+    rf"(?:scors[oa]|passat[oa])\s+(?P<u2>settimana|mese|anno))|previous\s+(?P<u3>month|year|calendar week|week))"
     rf"{_E}", re.I)
+_THE_BEFORE = re.compile(r"(?i)\bthe\s+$")
 _RE_REL = re.compile(rf"{_B}(?P<w>{_alt(RELATIVE_DAYS)}){_E}", re.I)
 _RE_WEEKDAY = re.compile(
     rf"{_B}(?:(?P<pre>next|last|prossim[oa]|scors[oa])\s+)?(?P<wd>{_alt(WEEKDAYS)})"
@@ -117,8 +116,11 @@ def _windows(text: str, now: datetime) -> Iterator[Span]:
         n = _num(m.group("n")) if m.group("n") else 1
         unit = m.group("unit").lower()
         if (not m.group("n") and not m.group("pre") and m.group("last").lower() == "last"
-                and unit in ("week", "month", "year")):
-            continue  # "from last week": the calendar week before (below), not the last 7 days
+                and unit in ("week", "month", "year") and not _THE_BEFORE.search(text[:m.start()])):
+            # "from last week" is the week before this one, like "la settimana scorsa"; "the last week" and "in the
+            # last week" are the last 7 days
+            yield m.start(), m.end(), "window", _previous(unit, today)
+            continue
         if n is None or n <= 0 or n > 100_000:
             continue
         hours = n * UNIT_HOURS[unit]
@@ -138,17 +140,22 @@ def _windows(text: str, now: datetime) -> Iterator[Span]:
             start = today.replace(month=1, day=1)
         yield m.start(), m.end(), "window", window(_midnight(start), now)
     for m in _RE_PREV.finditer(text):
-        unit = (m.group("u1") or m.group("u2") or m.group("u3") or m.group("u4") or "").lower()
-        if unit in ("settimana", "calendar week", "week"):
-            end = today - timedelta(days=today.weekday())
-            start = end - timedelta(days=7)
-        elif unit in ("mese", "month"):
-            end = today.replace(day=1)
-            start = (end - timedelta(days=1)).replace(day=1)
-        else:
-            end = today.replace(month=1, day=1)
-            start = end.replace(year=end.year - 1)
-        yield m.start(), m.end(), "window", window(_midnight(start), _midnight(end))
+        unit = (m.group("u1") or m.group("u2") or m.group("u3") or "").lower()
+        yield m.start(), m.end(), "window", _previous(unit, today)
+
+
+def _previous(unit: str, today: date) -> dict[str, Any]:
+    """The calendar week, month or year before the current one, as a window."""
+    if unit in ("settimana", "calendar week", "week"):
+        end = today - timedelta(days=today.weekday())
+        start = end - timedelta(days=7)
+    elif unit in ("mese", "month"):
+        end = today.replace(day=1)
+        start = (end - timedelta(days=1)).replace(day=1)
+    else:
+        end = today.replace(month=1, day=1)
+        start = end.replace(year=end.year - 1)
+    return window(_midnight(start), _midnight(end))
 
 
 def _dates(text: str, now: datetime) -> Iterator[Span]:

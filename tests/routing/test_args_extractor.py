@@ -78,6 +78,7 @@ def test_ambiguous_day_month_is_not_guessed() -> None:
     ("changed in the last week", "2024-05-01T15:30:00", "2024-05-08T15:30:00", 168),
     ("the past week", "2024-05-01T15:30:00", "2024-05-08T15:30:00", 168),
     ("files from last month", "2024-04-01T00:00:00", "2024-05-01T00:00:00", 720),
+    ("files for the last week", "2024-05-01T15:30:00", "2024-05-08T15:30:00", 168),
 ])
 def test_windows(text: str, since: str, until: str, hours: int) -> None:
     assert slots(text)["window"] == {"since": since, "until": until, "hours": hours}
@@ -131,3 +132,11 @@ def test_a_dotted_extension_of_a_less_common_kind_is_still_a_kind() -> None:
                                       ("trova i .mol in ~/x", []), ("versione .5 file", [])])
 def test_a_dotted_kind_the_list_does_not_know_is_a_kind_when_said_to_be_files(text: str, ext: list[str]) -> None:
     assert slots(text).get("ext", []) == ext
+
+
+@pytest.mark.parametrize("text", ["files during last week", "files from last week", "files for the last week",
+                                  "the past week", "la settimana scorsa"])
+def test_one_phrase_of_time_is_one_window(text: str) -> None:
+    from app.routing.when import find_time_spans
+
+    assert len([s for s in find_time_spans(text, datetime(2024, 5, 8, 15, 30)) if s[2] == "window"]) == 1
