@@ -86,6 +86,14 @@ _TITLED = re.compile(r"\b(?i:sig\.ra|sig\.na|dott\.ssa|prof\.ssa|dottor|dottores
                      r"signor|signora|sig|mr|mrs|ms)\.?\s+[A-ZÀ-Ý][a-zà-ÿ]+")
 
 
+# "il bimbo Luca Ferri è allergico…", "the kid Tom hates…": a word for a person, then their name
+_PERSON_NAMED = re.compile(r"\b(?i:bimb[oa]|bambin[oa]|ragazz[oa]|alunn[oa]|allievo|allieva|student[ei]|studentessa|"
+                           r"pazient[ei]|client[ei]|signore|kid|boy|girl|child|baby|pupil|student|patient|client|"
+                           r"customer)\s+[A-ZÀ-Ý][a-zà-ÿ]+")
+# "se piove la festa si fa in palestra", "if the alarm beeps twice…": a rule that holds whenever, not an event
+_CONDITIONAL = re.compile(r"^(?:se|if|in caso di|nel caso (?:in cui|che))\b")
+
+
 # "il furgone va in revisione alle nove", "the vet is at nine thirty": an hour said in words
 _HOUR_IN_WORDS = re.compile(r"\b(?:alle|at)\s+(?:una|due|tre|quattro|cinque|sei|sette|otto|nove|dieci|undici|dodici|"
                             r"mezzogiorno|mezzanotte|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
@@ -99,6 +107,8 @@ def guess_category(fact: str) -> str:
         return "people"
     if _OPENING_HOURS.search(t) or _EXPIRES.search(t):
         return "general"  # "la palestra chiude alle 22", "il passaporto scade a giugno": standing facts, not events
+    if _CONDITIONAL.match(t):
+        return "general"
     if _I_LIKE.match(t):
         return "preferences"  # "odio le riunioni il lunedì mattina": a dislike, whatever day it names
     if words & WEEKDAYS or re.search(r"\b(alle|at|ore)\s+\d{1,2}([:.]\d{2})?\s*(am|pm)?\b", t) or \
@@ -127,7 +137,7 @@ def guess_category(fact: str) -> str:
     if _NAMED_AS.search(fact):
         return "people"  # "il custode del magazzino si chiama Sergio": someone, by the name they go by
     plain = re.sub(r",[^,]{1,40},\s*", " ", fact.strip())  # "Marco, l'istruttore di spinning, abita …"
-    if _NAMED_SUBJECT.match(plain) or _TITLED.search(fact) or _WHOSE.match(plain):
+    if _NAMED_SUBJECT.match(plain) or _TITLED.search(fact) or _PERSON_NAMED.search(fact) or _WHOSE.match(plain):
         return "people"  # "Paolo è vegetariano", "Anna lives in Rome": a fact about someone by name
     if re.search(r"\b(prefers|preferisce|preferiscono|likes|loves|hates|gli piace|le piace|gli piacciono|"
                  r"le piacciono)\b", t):

@@ -115,6 +115,9 @@ def recall_topic(text: str) -> str | None:
             x = x[:owner.start("owner")].rsplit(None, 1)[0]  # "il ristorante di sabato": the thing, not its day
         elif owner:
             x = owner.group("owner")
+            inner = _OWNER_OF.match(x)  # "il codice dell'armadio dei reagenti": the owner's head, "armadio"
+            if inner:
+                x = x[:inner.start("owner")].rsplit(None, 1)[0]
         prev = None
         while prev != x:
             prev, x = x, _DETERMINER.sub("", x, count=1).strip()

@@ -22,7 +22,7 @@ from .args_extractor import extract
 from .context import request_part
 from .lexicon import LEXICON_VERSION
 from .normalize import canonical, normalize_cached, split_words
-from .signature import ActionSig, signature_of_tokens, told_done
+from .signature import EVENT, ActionSig, signature_of_tokens, told_done
 
 __all__ = ["ActionSig", "action_of", "asked_part", "action_key", "stored_key", "key_of_stored", "same_action",
            "same_roles", "same_object", "signature_of_tokens"]
@@ -56,6 +56,12 @@ def asked_part(text: str) -> str:
     return request_part(text, _names_action, extract)
 
 
+# "what time did I clock in?", "a che ora è la riunione?": the time of something else, never the time now
+_EVENT_TIME = re.compile(
+    r"\bwhat\s+time\s+(?:did|does|will|would|was|were|had|has|should|shall|must|are|is\s+(?!it\b)|"
+    r"do\s+(?!(?:you|ya|u)\s+(?:have|got)\b))|\ba\s+che\s+or[ae]\b|\bche\s+or[ae]\s+(?:erano|era|saranno|sarà)\b")
+
+
 @lru_cache(maxsize=8192)
 def action_of(text: str) -> ActionSig:
     """Signature of a raw request (argument values are masked first)."""
@@ -64,6 +70,8 @@ def action_of(text: str) -> ActionSig:
     sig = signature_of_tokens(split_words(canonical(asked_part(text))))
     if "compare" in sig.actions and _APPEARS.search(normalize_cached(text)):  # Italian "compare": "appears"
         sig = replace(sig, actions=tuple(a for a in sig.actions if a != "compare") or ("find",))
+    if "~time" in sig.content and _EVENT_TIME.search(normalize_cached(asked_part(text))):
+        sig = replace(sig, content=sig.content | {EVENT})
     if not sig.negated and (_NOT_ASKED.search(normalize_cached(text)) or told_done(text)):
         return replace(sig, negated=True)  # "how do I delete X?", "se dovessi spostare X…": not asked to be done
     return sig

@@ -31,7 +31,12 @@ _ASKS = frozenset({"che", "cosa", "cos'", "quando", "quand'", "quand'è", "dove"
 # A clause that tells what the person is doing or has to do, around a request for the assistant: "devo mandare le
 # foto a mia sorella, trovami i jpg", "cerca i pdf, mi servono le domande da stampare", "…, I need to see what's new".
 # ("voglio"/"I want" stay requests: "voglio che tu li cancelli".)
-CONTEXT = re.compile(r"(?i)^\s*(?:(?:(?:lo|la|li|le|ce|ne|me|te|gliel[oaie])\s+|l')?(?:devo|dovrei|dobbiamo)|"
+# ("tra poco devo accendere le luci", "later I have to lock up": when the person has to do it is still their plan)
+_SOON = (r"(?:(?:tra|fra)\s+(?:poco|un po'?|un attimo|mezz'ora|un'ora|\d+\s+minuti)|più tardi|piu tardi|dopo|"
+         r"stasera|stamattina|oggi|domani|in a (?:bit|minute|while|few minutes)|soon|later|tonight|today|tomorrow|"
+         r"this (?:morning|afternoon|evening))\s*,?\s*")
+CONTEXT = re.compile(r"(?i)^\s*(?:" + _SOON + r")?(?:(?:(?:lo|la|li|le|ce|ne|me|te|gliel[oaie])\s+|l')?"
+                     r"(?:devo|dovrei|dobbiamo)|"
                      r"sto\s+\w+(?:ando|endo)|(?:i\s+)?need to|(?:i\s+)?have to|"
                      r"i must|gotta|mi serve per|mi serv[eo]\w*|i'm going to|i am going to|i'm\s+\w+ing|sto per|"
                      r"so (?:that )?i can|così (?:posso|da)|per poter|"

@@ -140,6 +140,11 @@ _THIRD_PERSON = frozenset(f for b in EN_VERBS.get("read", []) + EN_VERBS.get("op
                           if " " not in b for f in (b + "s", b + "es"))
 
 
+# "a che ora è la riunione?": a time, but of something else (actions._EVENT_TIME); the memory may know it, the
+# clock does not
+EVENT = "~event"
+
+
 _PAST = frozenset({"found", "made", "wrote", "sent", "put", "took", "saw", "did", "ran", "got", "kept", "threw"})
 _SUBJECT_VERB = re.compile(r"(?i)\b(?:i|we)\s+(?:just\s+|already\s+|also\s+|finally\s+)?([a-z]+)\b")
 

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable
 
 from .actions import ActionSig, action_of
+from .signature import EVENT
 
 
 @dataclass(frozen=True)
@@ -89,7 +90,9 @@ def fits(new: ActionSig, old: ActionSig, sense: ToolSense) -> str | None:
     for mark, what in MARKERS.items():  # never taken from the tool's vocabulary: only the remembered request counts
         if mark in new.content and mark not in old.content:
             return f"action guard: the request asks {what}; the remembered one did not"
-    extra = new.content - (sense.vocab - sense.names if new.roles else sense.vocab) - old.content
+    if EVENT in new.content and "~time" in old.content:
+        return "action guard: the request asks for the time of an event, not the time now"
+    extra = new.content - {EVENT} - (sense.vocab - sense.names if new.roles else sense.vocab) - old.content
     if extra:
         return f"action guard: the words {sorted(extra)} are nothing this tool was asked for"
     objs = (new.objects - {"folder"}) - sense.objects - old.objects

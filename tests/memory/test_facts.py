@@ -194,6 +194,8 @@ def test_a_thing_or_a_question_after_remember_is_not_a_fact(text: str) -> None:
     ("qual è il codice dell'allarme?", "allarme"), ("what's the combination for the locker?", "locker"),
     ("who's Dr. Okafor again?", "Okafor"), ("cosa ricordi del dottor Bianchi?", "Bianchi"),
     ("what's my locker combination?", "locker"),
+    # the owner's head noun, not the words that say which one ("l'armadio dei reagenti" -> "armadio")
+    ("qual è il codice dell'armadio dei reagenti?", "armadio"), ("com'era il numero del medico di base?", "medico"),
     # a generic head is left out: the thing, not its appointment, code or password
     ("what did I say about the dentist appointment", "dentist"),
     ("do you remember my locker code", "locker"), ("do you remember the wifi password", "wifi"),
@@ -243,6 +245,10 @@ def test_other_questions_are_not_recalled_by_rule(text: str) -> None:
     ("Marco from the fleet office works at the airport branch", "people"),
     ("il furgone va in revisione il ventidue alle nove", "appointments"),
     ("Anna fa l'infermiera", "people"),
+    # a word for a person and their name; a rule under a condition is general, whatever day it names
+    ("il bimbo Luca Ferri è allergico alle arachidi", "people"), ("the kid Tom can't have gluten", "people"),
+    ("se c'è mare grosso l'uscita di domenica salta", "general"),
+    ("if it rains on Saturday the market moves indoors", "general"),
     ("the keys are with my neighbour", "general"), ("if the package arrives it goes to the neighbor", "general"),
     # what the person does not eat is a preference; "6am" is a time, so an appointment
     ("I don't eat meat", "preferences"), ("non mangio carne", "preferences"), ("my flight is at 6am", "appointments"),

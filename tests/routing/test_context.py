@@ -44,6 +44,9 @@ def test_a_taken_back_request_stays_taken_back() -> None:
     # what the person must do with it, said with a pronoun; their schedule for a day
     ("copia ~/a.pdf in ~/b, lo devo mandare al tribunale", "copia ~/a.pdf in ~/b"),
     ("crea la cartella ~/perizie/x, domani ho il sopralluogo", "crea la cartella ~/perizie/x"),
+    # when the person has to do it does not make it a request ("I can't control lights" was the answer)
+    ("che ore sono? tra poco devo accendere le luci di sala", "che ore sono?"),
+    ("what's the date, later I have to lock up the hall", "what's the date"),
 ])
 def test_the_persons_own_plan_after_the_request_is_not_asked_of_the_assistant(text: str, plain: str) -> None:
     assert action_of(text) == action_of(plain)

@@ -78,6 +78,15 @@ def test_a_tool_sense_lets_in_everyday_phrasings_and_keeps_unknown_words_out() -
     now = sense_of("get_now", core["get_now"], ["che ore sono"])
     assert fits(action_of("whats the time now"), action_of("che ore sono"), now) is None
     assert fits(action_of("what time is it in New York"), action_of("che ore sono"), now) is not None
+    # the time of an event is not the time now; "what time do you have?" is
+    for event in ("what time did I clock in this morning?", "a che ora è la riunione?", "what time does the shop open"):
+        assert "time of an event" in (fits(action_of(event), action_of("che ore sono"), now) or ""), event
+    assert fits(action_of("what time do you have?"), action_of("che ore sono"), now) is None
+    from app.memory.tools import memory_tools
+    tool = next(t for t in memory_tools() if t.name == "recall")
+    recall = sense_of("recall", tool, ["quando ho il dentista?"])  # ...and the memory may know it
+    why = fits(action_of("a che ora è il parrucchiere?"), action_of("quando ho il dentista?"), recall) or ""
+    assert "time of an event" not in why and "~event" not in why  # (the topic is the recall's own check)
     # one odd planner turn is no rule: a verb class needs several learned requests that agree
     odd = sense_of("read_files", core["read_files"], ["cancella /tmp/a.txt"])
     assert "delete" not in odd.actions
