@@ -85,12 +85,25 @@ def teach(router: Any, taught: list[dict[str, Any]], times: int = 3, now: dateti
                          now=now)
 
 
+def _user_folders(value: Any) -> Any:
+    """"$folder:DOCUMENTS" -> this machine's Documents folder: a folder named by the person ("la cartella
+    Documenti") is where the XDG user dirs put it, which no fixed path in a label can say."""
+    if isinstance(value, str) and value.startswith("$folder:"):
+        from app.tools.places import user_dirs
+        return str(user_dirs()[value.split(":", 1)[1]])
+    if isinstance(value, list):
+        return [_user_folders(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _user_folders(v) for k, v in value.items()}
+    return value
+
+
 def _expected(p: dict[str, Any]) -> list[tuple[str, Any]]:
     if "steps" in p:
         probe = json.dumps(p.get("probe", ""), ensure_ascii=False)
         text = json.dumps(p["steps"], ensure_ascii=False).replace('"$probe"', probe)
-        return [(s["tool"], s["args"]) for s in json.loads(text)]
-    return [(p["tool"], p["args"])]
+        return [(s["tool"], _user_folders(s["args"])) for s in json.loads(text)]
+    return [(p["tool"], _user_folders(p["args"]))]
 
 
 def _got(res: Any) -> list[tuple[str, Any]]:

@@ -29,6 +29,11 @@ _RECALL_CUES = [
     (r"(?:do|did)\s+you\s+(?:still\s+)?(?:remember|recall)\s+(?:anything|something|much)\s+" + _ABOUT +
      r"(?P<x>.+)", False),
     (r"(?:ti\s+)?ricordi\s+(?:qualcosa|niente|nulla)\s+" + _ABOUT + r"(?P<x>.+)", False),
+    # "do you remember what I said about peonies?", "ti ricordi cosa ti ho detto della caldaia?"
+    (r"(?:do|did)\s+you\s+(?:still\s+)?(?:remember|recall)\s+what\s+i\s+(?:said|told\s+you|mentioned|wrote)\s+" +
+     _ABOUT + r"(?P<x>.+)", False),
+    (r"(?:ti\s+)?ricordi\s+(?:che\s+)?cosa\s+ti\s+(?:ho|avevo)\s+(?:detto|raccontato|scritto)\s+" + _ABOUT +
+     r"(?P<x>.+)", False),
     (r"do\s+you\s+(?:still\s+)?(?:remember|recall)\s+(?P<x>.+)", False),
     (r"(?:che\s+)?cosa\s+(?:ti\s+)?(?:ricordi|hai memorizzato|hai in memoria)\s+" + _ABOUT + r"(?P<x>.+)", False),
     (r"(?:che\s+)?cosa\s+sai\s+" + _ABOUT + r"(?P<x>.+)", True),

@@ -19,6 +19,8 @@ from datetime import date, datetime
 from functools import lru_cache
 from typing import Any
 
+from app.lang.numbers import number_word_spans
+
 from .when import find_time_spans
 
 log = logging.getLogger(__name__)
@@ -175,6 +177,8 @@ def _candidates(text: str, now: datetime) -> list[SlotSpan]:
         except ValueError:
             continue
         c.append(SlotSpan(m.start(), m.end(), "number", num))
+    for start, end, value in number_word_spans(text):  # "trecento meno ottantacinque": numbers said in words
+        c.append(SlotSpan(start, end, "number", value))
     quotes = [(s.start, s.end) for s in c if s.kind == "quoted"]
     # "con '<h1>Manutenzione</h1>'": a slash inside a quoted text is the text's, not a path of the request
     return [s for s in c if s.kind != "path" or not any(a < s.start and s.end < b for a, b in quotes)]

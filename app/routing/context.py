@@ -42,6 +42,8 @@ CONTEXT = re.compile(r"(?i)^\s*(?:" + _SOON + r")?(?:(?:(?:lo|la|li|le|ce|ne|me|
                      r"so (?:that )?i can|così (?:posso|da)|per poter|"
                      # "…, così non me lo scordo", "…, so I don't forget": a purpose, its "non" negates nothing asked
                      r"(?:così|cosi)\s+non\s+(?:me\s+)?(?:l[oaie]\s+|l')?(?:scord|dimentic)\w*|"
+                     # "…, così me lo ricordo", "…, so I remember": the same purpose said the other way round
+                     r"(?:così|cosi)\s+(?:me\s+)?(?:l[oaie]\s+|l')?ricord\w*|so\s+(?:that\s+)?i\s+remember|"
                      r"per\s+non\s+(?:scordar|dimenticar)\w*|so\s+(?:that\s+)?i\s+(?:don't|dont|do not|won't)\s+forget|"
                      # "…, I need it for the delivery slip", "…, it's for the boss"
                      r"i need (?:it|this|that|them|these|those)|(?:it's|it is|this is) for|"

@@ -312,7 +312,8 @@ scusi scusa scusate scusami grazie mille tante prego tipo ehm eh ehi hey allora 
 good morning afternoon evening kindly thank thanks um uh hmm okay ok sapere saper servono stanno sta through c
 sto sti ste mo mò mo' dai 'na na 'n senti senta listen thx ty sorry hi hello ciao favore
 out off up down over under some any
-file files documento documenti document documents doc contenuto contenuti content contents testo text frase
+file files spreadsheet spreadsheets documento documenti document documents doc contenuto contenuti content contents
+testo text frase
 sentence phrase cosa roba
 stuff thing things item items cose
 ora adesso subito now right away quickly presto ancora again nuovamente di nuovo

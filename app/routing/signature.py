@@ -313,6 +313,8 @@ def signature_of_tokens(toks: list[str]) -> ActionSig:
         actions = ["calculate"]  # "add 17 and 26", "aggiungi 5 a 12": numbers added to numbers are a sum
     if "folder" in objects and descriptor_only and actions and set(actions) <= READ_ONLY | {"open"} and roles:
         objects.discard("folder")  # reading "la cartella X" is reading X; creating or deleting one is not
+    if "note" in objects and actions and set(actions) <= READ_ONLY | {"open"} and roles:
+        objects.discard("note")  # "leggimi gli appunti in X": the path is the notes, no notes app is meant
     if "open" in actions and ("read" in actions[actions.index("open"):] or TELL & set(toks)):
         # "apri X e mostrami il contenuto", "open X and tell me the last error": opened to be read
         actions = ["read" if a == "open" else a for a in actions]

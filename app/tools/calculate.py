@@ -14,6 +14,7 @@ from fractions import Fraction
 from typing import Any
 
 from app.lang.messages import Message, register
+from app.lang.numbers import digits_for_words
 
 from .registry import Tool, ToolContext, ToolError
 
@@ -68,7 +69,7 @@ def expression_of(text: str) -> str | None:
     """The arithmetic in a request, as an expression ("quanto fa 12 per 7?" -> "12*7"); None when there is none."""
     if not isinstance(text, str) or not text.strip():
         return None
-    low = _NOT_MATH.sub(" ", text.lower())
+    low = _NOT_MATH.sub(" ", digits_for_words(text).lower())  # "trecento meno ottantacinque" -> "300 meno 85"
     for pat, rep in _REWRITES:
         low = pat.sub(rep, low)
     best = ""

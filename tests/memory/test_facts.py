@@ -194,6 +194,8 @@ def test_a_thing_or_a_question_after_remember_is_not_a_fact(text: str) -> None:
     ("qual è il codice dell'allarme?", "allarme"), ("what's the combination for the locker?", "locker"),
     ("who's Dr. Okafor again?", "Okafor"), ("cosa ricordi del dottor Bianchi?", "Bianchi"),
     ("what's my locker combination?", "locker"),
+    ("do you remember what I said about peonies?", "peonies"),
+    ("ti ricordi cosa ti ho detto della caldaia?", "caldaia"),
     # the owner's head noun, not the words that say which one ("l'armadio dei reagenti" -> "armadio")
     ("qual è il codice dell'armadio dei reagenti?", "armadio"), ("com'era il numero del medico di base?", "medico"),
     # a generic head is left out: the thing, not its appointment, code or password

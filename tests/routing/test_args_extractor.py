@@ -40,6 +40,8 @@ def test_extensions() -> None:
 
 def test_numbers_times_and_quoted_text() -> None:
     assert slots("costa 7,5 euro per 3 persone")["number"] == [7.5, 3]
+    assert slots("quanto fa trecento meno ottantacinque")["number"] == [300, 85]  # said in words, with arithmetic
+    assert "number" not in slots("leggi le righe una per una")
     assert slots("sveglia alle 7")["time"] == ["07:00"]
     assert slots("set an alarm at 7:30pm")["time"] == ["19:30"]
     assert slots("scrivi 'buongiorno a tutti' nel file /tmp/n.txt")["quoted"] == ["buongiorno a tutti"]

@@ -38,6 +38,7 @@ def test_a_taken_back_request_stays_taken_back() -> None:
     # a purpose whose "non" negates nothing asked; what it is for; the person busy with something
     ("scrivi 'ok' in ~/note.txt, così non me lo scordo", "scrivi 'ok' in ~/note.txt"),
     ("write 'ok' in ~/note.txt, so I don't forget", "write 'ok' in ~/note.txt"),
+    ("scrivi 'ok' in ~/note.txt, cosi me lo ricordo", "scrivi 'ok' in ~/note.txt"),
     ("tell me the date, I need it for the delivery slip", "tell me the date"),
     ("what's the date? filling out an enrollment form", "what's the date?"),
     ("copy ~/a.xlsx to /media/usb, taking it to the club meeting", "copy ~/a.xlsx to /media/usb"),

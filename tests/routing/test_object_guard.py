@@ -82,6 +82,12 @@ def test_a_tool_sense_lets_in_everyday_phrasings_and_keeps_unknown_words_out() -
     for event in ("what time did I clock in this morning?", "a che ora è la riunione?", "what time does the shop open"):
         assert "time of an event" in (fits(action_of(event), action_of("che ore sono"), now) or ""), event
     assert fits(action_of("what time do you have?"), action_of("che ore sono"), now) is None
+    # the path names what is read or opened: "the notes in X", "the spreadsheet X" are X
+    for said, plain in (("leggimi gli appunti in ~/a/inps.txt", "leggi ~/a/inps.txt"),
+                        ("open the spreadsheet ~/a/stock.csv", "open ~/a/stock.csv")):
+        a, b = action_of(said), action_of(plain)
+        assert (a.actions, a.objects, a.content) == (b.actions, b.objects, b.content), said
+    assert "note" in action_of("apri le note").objects
     from app.memory.tools import memory_tools
     tool = next(t for t in memory_tools() if t.name == "recall")
     recall = sense_of("recall", tool, ["quando ho il dentista?"])  # ...and the memory may know it

@@ -26,6 +26,11 @@ def ctx() -> ToolContext:
     ("5 al quadrato", "5**2", "25", "25"),
     ("what is (3+4)*2?", "(3+4)*2", "14", "14"),
     ("what is 17 minus 20", "17-20", "-3", "-3"),
+    # numbers said in words, next to an operator (Italian compounds, English runs)
+    ("quanto fa trecento meno ottantacinque", "300-85", "215", "215"),
+    ("what's forty-five times twelve", "45*12", "540", "540"),
+    ("how much is three hundred and twenty divided by eight", "320/8", "40", "40"),
+    ("duemilacinquecento più ventitré", "2500+23", "2523", "2523"), ("tre più tre", "3+3", "6", "6"),
 ])
 def test_phrasings_are_computed_exactly(text: str, expr: str, it: str, en: str) -> None:
     assert expression_of(text) == expr
@@ -35,7 +40,8 @@ def test_phrasings_are_computed_exactly(text: str, expr: str, it: str, en: str) 
 
 @pytest.mark.parametrize("text", ["ciao", "che ore sono", "leggi /tmp/a1/2.txt", "apri report-2024.1.md",
                                   "alle 14:30", "versione 1.2.3", "il 12/05/2024", "quante righe ha /tmp/x.txt",
-                                  "dimmi le ultime 5 righe di app.log", "42"])
+                                  "dimmi le ultime 5 righe di app.log", "42", "leggi le righe una per una",
+                                  "sei per caso a casa?", "open the one in ~/x"])
 def test_requests_without_arithmetic_are_not_calculations(text: str) -> None:
     assert expression_of(text) is None
 
