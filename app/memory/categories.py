@@ -69,12 +69,16 @@ _OPENING_HOURS = re.compile(r"\b(?:apre|aprono|chiude|chiudono|è aperto|è aper
 
 # "Sarah's favourite colour is green": someone else's, so about them (before the person's own preferences)
 _WHOSE = re.compile(r"^[A-ZÀ-Ý][a-zà-ÿ]+'s\s")
+# things and animals: what they are called, or what is said of them, is no fact about a person
+_THINGS = (r"wifi|wi-fi|rete|network|router|password|file|cartella|folder|app|pc|computer|laptop|telefono|phone|cane|"
+           r"gatto|gatta|dog|cat|cavallo|horse|pesce|fish|criceto|coniglio|pappagallo|parrot|cucciolo|puppy|kitten|"
+           r"barca|boat|auto|macchina|car|negozio|shop|ristorante|restaurant|bar|hotel|via|street|progetto|project|"
+           r"gruppo|group|squadra|team|canale|channel|server|azienda|company|ditta")
+# "il gatto della signora Rossi è allergico…", "my dog hates the vet": about the animal or the thing, whoever owns it
+_THING_SUBJECT = re.compile(r"^(?:(?:il|lo|la|i|gli|le|the|my|our|your)\s+|l')?(?:(?:mio|mia|nostro|nostra)\s+)?"
+                            r"(?:" + _THINGS + r")\b")
 # "X si chiama Sergio", "X is called Anna": a name, unless X is a thing or an animal ("la rete wifi si chiama Casa")
-_NAMED_AS = re.compile(r"^(?!.*\b(?:wifi|wi-fi|rete|network|router|password|file|cartella|folder|app|pc|computer|"
-                       r"laptop|telefono|phone|cane|gatto|dog|cat|cavallo|horse|pesce|fish|criceto|coniglio|barca|"
-                       r"boat|auto|macchina|car|negozio|shop|ristorante|restaurant|bar|hotel|via|street|progetto|"
-                       r"project|gruppo|group|squadra|team|canale|channel|server|azienda|company|ditta)\b.*\b"
-                       r"(?:si chiama|is called|is named))"
+_NAMED_AS = re.compile(r"^(?!.*\b(?:" + _THINGS + r")\b.*\b(?:si chiama|is called|is named))"
                        r".*\b(?:si chiama|si chiamano|is called|is named)\s+(?:(?:il|la|dott\.?|dr\.?)\s+)?"
                        r"(?-i:[A-ZÀ-Ý][a-zà-ÿ]+)", re.IGNORECASE)
 _EXPIRES = re.compile(r"\b(?:scade|scadono|scadenza|expires?|expiry|expiration)\b")
@@ -100,11 +104,35 @@ _HOUR_IN_WORDS = re.compile(r"\b(?:alle|at)\s+(?:una|due|tre|quattro|cinque|sei|
                             r"noon|midnight)\b(?!\s+(?:of|persone|people|volte|times)\b)")
 
 
+# a phone number: a run of at least six digits, said as a number to call ("is on 555 0199", "il numero è 333…"), not
+# the number of a file, an order or a code
+_PHONE = re.compile(r"(?<![\w.])\+?\d[\d .-]{4,}\d(?!\w)")
+_PHONE_CUE = re.compile(r"\b(?:telefono|tel|cell|cellulare|phone|mobile|whatsapp|numero|number|is on|chiamare|call|"
+                        r"reach)\b")
+_NOT_PHONE = re.compile(r"\b(?:pratica|ordine|fattura|conto|serie|protocollo|tessera|polizza|order|invoice|account|"
+                        r"policy|ticket|case|codice|code|pin|password|combinazione|combination|iban|targa|plate|"
+                        r"matricola|serial|patente|licen[cs]e|partita|vat)\b")
+# "il veterinario di turno la domenica", "every Monday": a day that recurs is no event on a day
+_HABITUAL_DAY = re.compile(r"\b(?:il|la|ogni|tutti i|tutte le|di|every)\s+(?:lunedì|lunedi|martedì|martedi|mercoledì|"
+                           r"mercoledi|giovedì|giovedi|venerdì|venerdi|sabato|domenica|monday|tuesday|wednesday|"
+                           r"thursday|friday|saturday|sunday)\b(?!\s+\d)")
+
+
+def _phone_or_mail(t: str) -> bool:
+    if re.search(r"[\w.+-]+@[\w-]+\.\w+", t):
+        return True
+    phone = any(sum(c.isdigit() for c in m.group(0)) >= 6 for m in _PHONE.finditer(t))
+    return phone and bool(_PHONE_CUE.search(t)) and not _NOT_PHONE.search(t)
+
+
 def guess_category(fact: str) -> str:
     t = normalize(fact)
-    words = set(re.findall(r"\w+", t))
+    words = set(re.findall(r"\w+", _HABITUAL_DAY.sub(" ", t)))
     if re.search(r"\b(compleann\w*|birthday|compie (?:gli )?(?:anni|\d+ anni)|turns \d+)\b", t):
         return "people"
+    if _phone_or_mail(t):
+        return "contacts"  # "la signora Neri ha il numero 333 1234567": how to reach someone, whoever they are
+    thing = _THING_SUBJECT.match(t) is not None
     if _OPENING_HOURS.search(t) or _EXPIRES.search(t):
         return "general"  # "la palestra chiude alle 22", "il passaporto scade a giugno": standing facts, not events
     if _CONDITIONAL.match(t):
@@ -115,13 +143,13 @@ def guess_category(fact: str) -> str:
             _HOUR_IN_WORDS.search(t) or \
             re.search(r"(?<!su )(?<!by )(?<!previo )\b(appuntament\w*|appointment|meeting|riunione|visita)\b", t):
         return "appointments"  # "la cena da zia Lucia è sabato alle 20": an event on a day, whoever is in it
-    if re.search(r"\b(sorella|fratello|sister|brother|madre|padre|mother|father|figli\w*|moglie|marito|wife|"
-                 r"mamma|papà|papa'|babbo|mum|mom|dad|mummy|daddy|"
+    if not thing and re.search(r"\b(sorella|fratello|sister|brother|madre|padre|mother|father|figli\w*|moglie|"
+                 r"marito|wife|mamma|papà|papa'|babbo|mum|mom|dad|mummy|daddy|"
                  r"husband|cugin[oaie]|zi[oaie]|nonn[oaie]|nipot[ei]|suocer[oaie]|cognat[oaie]|cousin|uncle|aunt|"
                  r"grandma|grandpa|grandmother|grandfather|nephew|niece|in-laws?|daughter|son|children|kids|"
                  r"boyfriend|girlfriend|fidanzat[oaie]|compagn[oa] di|partner)\b", t):
         return "people"
-    if re.search(r"\b(?!(?:wifi|network|router|computer|laptop|pc|phone|car|server)'s)\w+'s name is\b|"
+    if not thing and re.search(r"\b(?!(?:wifi|network|router|computer|laptop|pc|phone|car|server)'s)\w+'s name is\b|"
                  r"\b(commercialista|avvocat[oa]|dentista|dentist|veterinari[oa]|editor|"
                  r"medico|dottor[e]?|dottoressa|idraulico|elettricista|insegnante|maestr[oa]|professor[e]?|"
                  r"professoressa|padrone di casa|landlord|landlady|accountant|lawyer|attorney|plumber|electrician|"
@@ -130,16 +158,18 @@ def guess_category(fact: str) -> str:
     if words & MONTHS:
         return "appointments"  # "my doctor is Dr. Rossi" names a person; "l'esame è a giugno" has its month
     # someone the person knows ("il mio vicino"), not a place by them ("le chiavi sono dal vicino": general)
-    if re.search(r"(?<!\bda )(?<!\bdal )(?<!\bdalla )(?<!\bdai )(?<!\bal )(?<!\balla )(?<!\bat the )(?<!\bat my )"
-                 r"(?<!\bto the )(?<!\bto my )(?<!\bfrom the )(?<!\bfrom my )(?<!\bwith the )(?<!\bwith my )"
+    if not thing and re.search(r"(?<!\bda )(?<!\bdal )(?<!\bdalla )(?<!\bdai )(?<!\bal )(?<!\balla )"
+                 r"(?<!\bat the )(?<!\bat my )(?<!\bto the )(?<!\bto my )(?<!\bfrom the )(?<!\bfrom my )"
+                 r"(?<!\bwith the )(?<!\bwith my )"
                  r"\b(capo|boss|collega|colleghi|colleague|amic[oa]|amici|friend|vicin[oa]|neighbou?r)\b", t):
         return "people"  # someone the person knows, when no day or hour makes it an appointment
     if _NAMED_AS.search(fact):
         return "people"  # "il custode del magazzino si chiama Sergio": someone, by the name they go by
     plain = re.sub(r",[^,]{1,40},\s*", " ", fact.strip())  # "Marco, l'istruttore di spinning, abita …"
-    if _NAMED_SUBJECT.match(plain) or _TITLED.search(fact) or _PERSON_NAMED.search(fact) or _WHOSE.match(plain):
+    if not thing and (_NAMED_SUBJECT.match(plain) or _TITLED.search(fact) or _PERSON_NAMED.search(fact) or
+                      _WHOSE.match(plain)):
         return "people"  # "Paolo è vegetariano", "Anna lives in Rome": a fact about someone by name
-    if re.search(r"\b(prefers|preferisce|preferiscono|likes|loves|hates|gli piace|le piace|gli piacciono|"
+    if not thing and re.search(r"\b(prefers|preferisce|preferiscono|likes|loves|hates|gli piace|le piace|gli piacciono|"
                  r"le piacciono)\b", t):
         return "people"  # "my landlord Paolo prefers bank transfers": someone else's liking is a fact about them
     if re.search(r"\b(prefer\w*|favou?rite|preferit\w*|mi piace|mi piacciono|a me (?:non )?piace\w*|i like|"

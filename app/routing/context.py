@@ -44,6 +44,10 @@ CONTEXT = re.compile(r"(?i)^\s*(?:" + _SOON + r")?(?:(?:(?:lo|la|li|le|ce|ne|me|
                      r"(?:così|cosi)\s+non\s+(?:me\s+)?(?:l[oaie]\s+|l')?(?:scord|dimentic)\w*|"
                      # "…, così me lo ricordo", "…, so I remember": the same purpose said the other way round
                      r"(?:così|cosi)\s+(?:me\s+)?(?:l[oaie]\s+|l')?ricord\w*|so\s+(?:that\s+)?i\s+remember|"
+                     # "…, I lost track", "…, me lo sono scordato": what the person lost, not a request ("non
+                     # ricordo" keeps its "non": never replayed)
+                     r"i\s+(?:lost\s+track|forgot)|(?:me\s+)?(?:l[oaie]\s+|l')?(?:sono|ho)\s+(?:dimenticat|scordat)\w*|"
+                     r"ho\s+perso\s+il\s+conto|mi\s+sono\s+pers[oa]|"
                      r"per\s+non\s+(?:scordar|dimenticar)\w*|so\s+(?:that\s+)?i\s+(?:don't|dont|do not|won't)\s+forget|"
                      # "…, I need it for the delivery slip", "…, it's for the boss"
                      r"i need (?:it|this|that|them|these|those)|(?:it's|it is|this is) for|"

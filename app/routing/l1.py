@@ -350,7 +350,9 @@ class L1Matcher(RowCache[QueryRow, _Prepared]):
             b.sources.update({k: "model" for k in extra if k in b.args})
         if not b.ok:
             return MatchResult(False, f"L1: {row.ref} {score:.3f}: argument guard: {b.reason}", **base)
-        problem = unconsumed_problem(slots, b.used, prep.slots, prep.used)
+        part = asked_part(text)
+        asked = None if part == text else {k for k, v in extract(part).items() if v}
+        problem = unconsumed_problem(slots, b.used, prep.slots, prep.used, asked)
         if problem:
             return MatchResult(False, f"L1: {row.ref} {score:.3f}: argument guard: {problem}", **base)
         wrong = object_problem(row.executor, tool, b.args, text, list(slots.get("path") or []), row.args, row.query,

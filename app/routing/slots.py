@@ -369,11 +369,16 @@ def leftover_values(slots: dict[str, Any], used: dict[str, set[Any]]) -> dict[st
 
 
 def unconsumed_problem(new_slots: dict[str, Any], used: dict[str, set[Any]], old_slots: dict[str, Any],
-                       old_used: dict[str, set[Any]]) -> str | None:
-    """A value of the new request that the replay would ignore, and that the old request did not carry too."""
+                       old_used: dict[str, set[Any]], asked_kinds: set[str] | None = None) -> str | None:
+    """A value of the new request that the replay would ignore, and that the old request did not carry too.
+
+    `asked_kinds`: the kinds of value the part that asks holds, when a sentence only says why ("copia X in Y,
+    mi serve per domani": the day is the person's, not a value of the request)."""
     new_left = leftover_values(new_slots, used)
     old_left = leftover_values(old_slots, old_used)
     for kind, vals in new_left.items():
+        if asked_kinds is not None and kind not in asked_kinds:
+            continue
         if old_left.get(kind) != vals:
             shown = vals if kind != "window" else f"{vals.get('hours')}h"
             return f"the request has {kind} {shown} that the remembered call would ignore"

@@ -251,6 +251,13 @@ def test_other_questions_are_not_recalled_by_rule(text: str) -> None:
     ("il bimbo Luca Ferri è allergico alle arachidi", "people"), ("the kid Tom can't have gluten", "people"),
     ("se c'è mare grosso l'uscita di domenica salta", "general"),
     ("if it rains on Saturday the market moves indoors", "general"),
+    # how to reach someone is a contact, whoever they are; a number of a file is not a phone
+    ("Tom the mechanic is on 555 0199", "contacts"), ("la signora Neri ha il numero 333 1234567", "contacts"),
+    ("il codice del cancello è 4512", "general"),
+    # about an animal or a thing, whoever owns it; a day that recurs is no event
+    ("il gatto della signora Rossi è allergico alla penicillina", "general"), ("my dog hates the vet", "general"),
+    ("il dottor Ferri è il veterinario di turno la domenica", "people"), ("la riunione è lunedì", "appointments"),
+    ("ogni lunedì ho yoga alle 18", "appointments"),
     ("the keys are with my neighbour", "general"), ("if the package arrives it goes to the neighbor", "general"),
     # what the person does not eat is a preference; "6am" is a time, so an appointment
     ("I don't eat meat", "preferences"), ("non mangio carne", "preferences"), ("my flight is at 6am", "appointments"),

@@ -39,6 +39,9 @@ def test_a_taken_back_request_stays_taken_back() -> None:
     ("scrivi 'ok' in ~/note.txt, così non me lo scordo", "scrivi 'ok' in ~/note.txt"),
     ("write 'ok' in ~/note.txt, so I don't forget", "write 'ok' in ~/note.txt"),
     ("scrivi 'ok' in ~/note.txt, cosi me lo ricordo", "scrivi 'ok' in ~/note.txt"),
+    # what the person lost track of ("track" is no music here)
+    ("show the contents of folder ~/x, I lost track", "show the contents of folder ~/x"),
+    ("scrivi 'ok' in ~/a.txt, me lo sono dimenticato", "scrivi 'ok' in ~/a.txt"),
     ("tell me the date, I need it for the delivery slip", "tell me the date"),
     ("what's the date? filling out an enrollment form", "what's the date?"),
     ("copy ~/a.xlsx to /media/usb, taking it to the club meeting", "copy ~/a.xlsx to /media/usb"),
@@ -55,4 +58,5 @@ def test_the_persons_own_plan_after_the_request_is_not_asked_of_the_assistant(te
     # how the request is to be done is not a reason: a filter said with a gerund stays
     assert action_of("trova i pdf in ~/x, excluding the old ones") != action_of("trova i pdf in ~/x")
     assert action_of("cancella ~/a.txt, così non lo vedo più").negated  # not a "so I don't forget"
+    assert action_of("cancella ~/a.txt, non ricordo").negated  # "non ricordo" keeps its "non": never replayed
     assert asked_part("domani, crea la cartella ~/x") == "domani, crea la cartella ~/x"  # when to act: kept

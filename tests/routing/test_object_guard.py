@@ -214,3 +214,16 @@ def test_reading_a_picture_or_a_recording_is_not_what_a_read_tool_gives() -> Non
         description = "Search for files by name pattern, extension or recent modification under a folder."
 
     assert _media_read("find_files", Find(), {"root": "~/Pictures", "ext": "*.jpg"}) is None  # files sought, not read
+
+
+@pytest.mark.slow
+def test_a_value_in_a_sentence_that_only_says_why_is_not_an_argument(make_router: Callable[..., Any]) -> None:
+    """"copia X in Y, mi serve per domani": the day is the person's; the same day in the request is when to act."""
+    r = make_router()
+    teach(r, [{"id": "copy", "query": "copy /tmp/t/a.txt to /tmp/backup", "tool": "copy_files",
+               "args": {"paths": ["/tmp/t/a.txt"], "dest": "/tmp/backup"}}])
+    res = r.route("copia ~/g/clienti.csv in /media/usb, mi serve per domani", now=REFERENCE_NOW)
+    assert res is not None and (res.tool, res.args) == ("copy_files", {"paths": ["~/g/clienti.csv"],
+                                                                        "dest": "/media/usb"}), r.last_reason
+    later = r.route("copia ~/g/clienti.csv in /media/usb domani", now=REFERENCE_NOW)
+    assert later is None or later.tool is None, later  # a replay now would ignore "domani"
