@@ -18,6 +18,10 @@ _EN_SMALL = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "s
              "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19}
 _EN_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fourty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
             "eighty": 80, "ninety": 90}
+# "2 alla decima", "3 to the fourth": a power said as an ordinal
+_ORDINALS = {"seconda": 2, "terza": 3, "quarta": 4, "quinta": 5, "sesta": 6, "settima": 7, "ottava": 8, "nona": 9,
+             "decima": 10, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
+             "ninth": 9, "tenth": 10}
 # words alone too common to be a number: the article "un/una", "a", "one" ("the one in ~/x"), "sei" ("you are")
 _TOO_COMMON = frozenset({"un", "uno", "una", "a", "one", "sei", "tre", "due"})
 # the words of arithmetic a number stands next to ("più", "times", "diviso per", "% di")
@@ -114,6 +118,13 @@ def number_word_spans(text: str) -> list[tuple[int, int, int]]:
     out: list[tuple[int, int, int]] = []
     i = 0
     while i < len(tokens):
+        word = tokens[i][2].strip("?!.,;:").lower()
+        prev = [t[2].lower() for t in tokens[max(0, i - 2):i]]
+        if word in _ORDINALS and (prev[-1:] == ["alla"] or prev == ["to", "the"]):
+            last = tokens[i]
+            out.append((last[0], last[0] + len(last[2].rstrip("?!.,;:")), _ORDINALS[word]))
+            i += 1
+            continue
         best: tuple[int, int] | None = None
         for j in range(min(len(tokens), i + 6), i, -1):  # the longest run that reads as one number
             words = [t[2].strip("?!.,;:") for t in tokens[i:j]]

@@ -81,6 +81,8 @@ _CLAUSE_WORD = re.compile(r"\b(?:i|you|we|io|tu|noi|everything|anything|nothing|
                           r"when|where|what|which|who|how|why|if|whether|quando|dove|cosa|quale|chi|come|perché|se|"
                           r"to|di fare|that|che)\b", re.IGNORECASE)
 _RECALL_MAX_WORDS = 4
+_PRONOUNS = frozenset({"me", "myself", "te", "you", "yourself", "us", "noi", "voi", "lui", "lei", "him", "her", "them",
+                       "loro", "mi", "ti", "se stesso", "me stesso", "me stessa"})
 # "when is the party", "quando ho il dentista": a question about when one thing is, whose topic is that thing (a
 # clause with any other verb, "when I deleted X", "dove ho messo le chiavi", stays a clause: not recalled by rule).
 _DET = r"(?:the|my|our|a|an|il|lo|la|l'|i|gli|le|un|una|un'|mio|mia|miei|mie|nostro|nostra)"
@@ -131,6 +133,8 @@ def recall_topic(text: str) -> str | None:
                    r"pin)$", r"\1", x)
         x = re.sub(r"(?i)^(?:code|password|pin|combination)\s+(?:for|of|to)\s+(?:the\s+|my\s+)?", "", x)
         words = x.split()
+        if x.lower() in _PRONOUNS:
+            return None  # "cosa ricordi di me?": everything about the person, no topic to search for
         if not words or len(words) > _RECALL_MAX_WORDS or not re.search(r"\w", x) or re.search(r"[/~\\@]|\w\.\w", x):
             return None  # a path, an address or a file name ("what's the code for ~/x.py") is no remembered topic
         return x

@@ -54,6 +54,7 @@ CONTEXT = re.compile(r"(?i)^\s*(?:" + _SOON + r")?(?:(?:(?:lo|la|li|le|ce|ne|me|
                      # the person busy with something ("…, filling out a form", "…, taking it to the meeting"): a
                      # few gerunds only; "excluding", "ignoring", "sorting" are how the request is to be done
                      r"(?:filling|working on|taking (?:it|them|this|these)|bringing|preparing|heading|leaving|packing|"
+                     r"running (?:late|behind)|"
                      r"waiting|getting ready|compilando|preparando|lavorando|aspettando))\b")
 _OBJECT_WORDS = frozenset(w for words in OBJECTS.values() for w in words)
 # a reason is said with a verb of being, having, needing ("sono in ritardo", "il pc è lento", "I forgot…" is an

@@ -219,7 +219,8 @@ def test_an_explicit_recall_question_names_its_topic(text: str, topic: str) -> N
                                   "cosa ti avevo detto del dentista la settimana scorsa?",  # when it was said
                                   "com'era il film?", "chi è il presidente della repubblica?",  # how it was; not theirs
                                   "who is the best player?", "do you remember everything I say?",
-                                  "what's the code for ~/x.py", "what is the capital of France?"])
+                                  "what's the code for ~/x.py", "what is the capital of France?",
+                                  "cosa ricordi di me?", "what do you remember about us"])  # the person: no topic
 def test_other_questions_are_not_recalled_by_rule(text: str) -> None:
     from app.memory.recall_question import recall_topic
 

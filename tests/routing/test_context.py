@@ -42,6 +42,7 @@ def test_a_taken_back_request_stays_taken_back() -> None:
     # what the person lost track of ("track" is no music here)
     ("show the contents of folder ~/x, I lost track", "show the contents of folder ~/x"),
     ("scrivi 'ok' in ~/a.txt, me lo sono dimenticato", "scrivi 'ok' in ~/a.txt"),
+    ("what's the time? running late for a pickup", "what's the time?"),
     ("tell me the date, I need it for the delivery slip", "tell me the date"),
     ("what's the date? filling out an enrollment form", "what's the date?"),
     ("copy ~/a.xlsx to /media/usb, taking it to the club meeting", "copy ~/a.xlsx to /media/usb"),

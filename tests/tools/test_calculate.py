@@ -31,6 +31,7 @@ def ctx() -> ToolContext:
     ("what's forty-five times twelve", "45*12", "540", "540"),
     ("how much is three hundred and twenty divided by eight", "320/8", "40", "40"),
     ("duemilacinquecento più ventitré", "2500+23", "2523", "2523"), ("tre più tre", "3+3", "6", "6"),
+    ("2 alla decima quanto fa?", "2**10", "1024", "1024"), ("what is 3 to the fourth", "3**4", "81", "81"),
 ])
 def test_phrasings_are_computed_exactly(text: str, expr: str, it: str, en: str) -> None:
     assert expression_of(text) == expr
