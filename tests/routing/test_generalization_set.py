@@ -74,21 +74,23 @@ def test_auc_counts_order_and_ties() -> None:
     assert generalization.auc([0.5], [0.5]) == 0.5
 
 
-# What the fast path reaches on the set (e5-small, threshold 0.82). Batches 10-36 were each measured clean when
+# What the fast path reaches on the set (e5-small, threshold 0.82). Batches 10-37 were each measured clean when
 # merged (batch 10: 152/187, 1 wrong hit; 11: 169/197, 3; 12: 157/181, 5; 13: 191/213, 4 (2 in its held-out half);
 # 14: 216/236, 4 (2); 15: 220/251, 10 (5); 16: 200/228, 6 (4); 17: 200/227, 10 (6); 18: 178/222, 3 (1);
 # 19: 148/165, 2 (1); 20: 154/182, 10 (7); 21: 129/181, 5 (1); 22: 152/178, 6 (2); 23: 167/188, 4 (2);
 # 24: 153/173, 5 (4); 25: 145/171, 2 (1); 26: 151/180, 5 (4); 27: 152/166, 3 (1); 28: 143/168, 3 (1);
 # 29: 138/173, 4 (1); 30: 142/182, 8 (5); 31: 139/177, 3 (0); 32: 152/177, 4 (2); 33: 153/176, 6 (2);
-# 34: 142/157, 1 (0); 35: 152/170, 4 (3); 36: 154/167, 1 (0)); the tune
+# 34: 142/157, 1 (0); 35: 152/170, 4 (3); 36: 154/167, 1 (0);
+# 37: 138/174, 2 (0)); the tune
 # halves of 10-36 were tuned on and the held-out wrong hits of 1-36 audited (declared: README of the set; the last
-# arguable label, 'la cartella Documenti', now expects the person's Documents folder wherever it is). Now: tune
-# 3139/3363 (0 wrong), held-out 3016/3347 (0 wrong), batch 36 155/167 (0).
+# arguable label, 'la cartella Documenti', now expects the person's Documents folder wherever it is). Batch 37, the
+# newest, is not tuned on. Now: tune 3196/3437 (2 wrong, batch 37's), held-out 3097/3447 (0 wrong), batch 37
+# 138/174 (2).
 # Floors are these figures, ceilings the counts, so any new wrong hit fails here.
-HELDOUT_RECALL_FLOOR = 3016 / 3347
-TUNE_RECALL_FLOOR = 3139 / 3363
-NEWEST_RECALL_FLOOR = 155 / 167
-WRONG_CEILING = {"tune": 0, "heldout": 0, generalization.NEWEST: 0}
+HELDOUT_RECALL_FLOOR = 3097 / 3447
+TUNE_RECALL_FLOOR = 3196 / 3437
+NEWEST_RECALL_FLOOR = 138 / 174
+WRONG_CEILING = {"tune": 2, "heldout": 0, generalization.NEWEST: 2}
 
 
 @pytest.mark.slow
