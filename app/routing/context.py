@@ -47,7 +47,10 @@ CONTEXT = re.compile(r"(?i)^\s*(?:" + _SOON + r")?(?:(?:(?:lo|la|li|le|ce|ne|me|
                      # "…, I lost track", "…, me lo sono scordato": what the person lost, not a request ("non
                      # ricordo" keeps its "non": never replayed)
                      r"i\s+(?:lost\s+track|forgot)|(?:me\s+)?(?:l[oaie]\s+|l')?(?:sono|ho)\s+(?:dimenticat|scordat)\w*|"
-                     r"ho\s+perso\s+il\s+conto|mi\s+sono\s+pers[oa]|"
+                     r"(?:ho\s+perso|perdo)\s+il\s+conto|mi\s+sono\s+pers[oa]|"
+                     # "…, così ci metto dentro le ricette": what the person will do then ("così non lo vedo più"
+                     # keeps its "non")
+                     r"(?:così|cosi)\s+(?:(?:ci|ce|ne|lo|la|li|le|gli|me|te|mi|ti|l')\s*)*(?!non\b)[a-zà-ù]+o\b|"
                      r"per\s+non\s+(?:scordar|dimenticar)\w*|so\s+(?:that\s+)?i\s+(?:don't|dont|do not|won't)\s+forget|"
                      # "…, I need it for the delivery slip", "…, it's for the boss"
                      r"i need (?:it|this|that|them|these|those)|(?:it's|it is|this is) for|"
@@ -80,7 +83,10 @@ def request_part(text: str, has_action: Callable[[str], bool], values: Callable[
         return found[sentence]
 
     kept = [p for i, p in enumerate(parts) if not _only_says_why(p, has_action, slots)
-            and not (i and CONTEXT.match(p) and not slots(p).get("path") and not slots(p).get("url"))]
+            and not (CONTEXT.match(p) and not slots(p).get("path") and not slots(p).get("url")
+                     # said first, before a colon, it is why only when an action follows ("mi serve per X: leggi Y",
+                     # not "mi serve una cartella nuova: ~/x")
+                     and (i or (p.rstrip().endswith(":") and any(has_action(q) for q in parts[1:]))))]
     if not kept or len(kept) == len(parts):
         return text
     rest = " ".join(kept)

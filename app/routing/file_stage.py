@@ -18,7 +18,7 @@ from typing import Any, Callable
 from app.lang.messages import Message, register
 from app.lang.words import stem
 
-from .actions import ActionSig, action_of
+from .actions import ActionSig, action_of, asked_part
 from .args_extractor import extract, masked_text
 from .later import asks_later
 from .lexicon import STOPWORDS
@@ -116,10 +116,11 @@ _OPEN_WORDS = frozenset(stem(w) for w in ("predefinito", "predefinita", "default
 
 def _leftover(clause: str, sig: ActionSig, cues: tuple[re.Pattern[str], ...], value: str | None = None) -> set[str]:
     """Content words of `clause` that neither its cue phrases nor its value account for."""
-    rest = clause
+    asked = asked_part(clause)  # "mi serve un posto per le foto: crea la cartella X": the reason is no more to do
+    rest = asked
     for rx in cues:
         rest = rx.sub(" ", rest)
-    left: set[str] = set(action_of(rest).content) if rest != clause else set(sig.content)
+    left: set[str] = set(action_of(rest).content) if rest != asked else set(sig.content)
     if value:
         left -= {stem(w) for w in re.findall(r"\w+", value.lower())}
     return left - _SEARCH_WORDS - RULE_WORDS

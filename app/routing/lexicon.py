@@ -65,7 +65,8 @@ IT_VERBS: dict[str, list[str]] = {
     "restore": ["ripristinare"],
 }
 IT_EXTRA: dict[str, list[str]] = {
-    "read": ["leggi", "legga", "leggete", "stampa a video", "stampami a video", "qual è il contenuto",
+    "read": ["leggi", "legga", "leggete", "stampa a video", "stampami a video", "stampa a schermo",
+             "stampami a schermo", "stampa sullo schermo", "stampa su schermo", "qual è il contenuto",
              "qual'è il contenuto", "apri e leggi",
              "apri e leggimi", "aprimi e leggi", "apri e mostra",
              "apri e mostrami", "vedi", "veda", "cosa c'è in", "cosa c'è nel",
@@ -123,7 +124,8 @@ IT_EXTRA: dict[str, list[str]] = {
     "down": ["abbassa", "diminuisci", "riduci", "più piano", "piu piano"],
 }
 EN_VERBS: dict[str, list[str]] = {
-    "read": ["read", "cat", "print on screen", "print to the screen", "print on the screen", "go through",
+    "read": ["read", "cat", "print on screen", "print to the screen", "print on the screen", "print to screen",
+             "go through",
              "look through", "open and read", "open up and read", "open and show",
              "open it and read", "show", "display", "view", "see", "look at", "take a look at", "have a look at",
              "visit", "browse", "what's in", "whats in", "what is in", "what's inside", "whats inside",
@@ -276,7 +278,7 @@ OBJECTS: dict[str, list[str]] = {
     "password": ["password", "passwords"],
     "trash": ["cestino", "trash", "bin", "recycle"],
     "memory": ["memoria", "memory", "ricordi", "memories"],
-    "app": ["app", "applicazione", "programma", "application", "program"],
+    "app": ["app", "applicazione", "programma", "application", "program", "player", "viewer"],
     "lang:en": ["inglese", "english"], "lang:it": ["italiano", "italian"], "lang:fr": ["francese", "french"],
     "lang:de": ["tedesco", "german"], "lang:es": ["spagnolo", "spanish"],
     "scope:all": ["tutto", "tutti", "tutte", "all", "everything", "every", "ogni"],
@@ -308,7 +310,8 @@ mine you your it its it's this that these those there here what what's whats whi
 when's whens where's wheres who's how's have has had got rn s l
 sotto sopra quant' quant'è viene vien esatta esatto esattamente exact exactly precisa preciso precisely
 buongiorno buonasera buonanotte salve cortesemente gentilmente cortese gentile potrebbe potresti potreste può puoi
-scusi scusa scusate scusami grazie mille tante prego tipo ehm eh ehi hey allora cioè cioe insomma io tu lei voi
+scusi scusa scusate scusami perdoni perdonami perdona em 'em
+grazie mille tante prego tipo ehm eh ehi hey allora cioè cioe insomma io tu lei voi
 good morning afternoon evening kindly thank thanks um uh hmm okay ok sapere saper servono stanno sta through c
 sto sti ste mo mò mo' dai 'na na 'n senti senta listen thx ty sorry hi hello ciao favore
 out off up down over under some any

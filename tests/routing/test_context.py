@@ -43,6 +43,9 @@ def test_a_taken_back_request_stays_taken_back() -> None:
     ("show the contents of folder ~/x, I lost track", "show the contents of folder ~/x"),
     ("scrivi 'ok' in ~/a.txt, me lo sono dimenticato", "scrivi 'ok' in ~/a.txt"),
     ("what's the time? running late for a pickup", "what's the time?"),
+    # what the person will do then; a reason said first, before a colon
+    ("crea la cartella ~/x, così ci metto dentro le ricette che mi manda mia sorella", "crea la cartella ~/x"),
+    ("mi serve per la cena di stasera: leggi ~/a.md", "leggi ~/a.md"),
     ("tell me the date, I need it for the delivery slip", "tell me the date"),
     ("what's the date? filling out an enrollment form", "what's the date?"),
     ("copy ~/a.xlsx to /media/usb, taking it to the club meeting", "copy ~/a.xlsx to /media/usb"),

@@ -82,15 +82,14 @@ def test_auc_counts_order_and_ties() -> None:
 # 29: 138/173, 4 (1); 30: 142/182, 8 (5); 31: 139/177, 3 (0); 32: 152/177, 4 (2); 33: 153/176, 6 (2);
 # 34: 142/157, 1 (0); 35: 152/170, 4 (3); 36: 154/167, 1 (0);
 # 37: 138/174, 2 (0)); the tune
-# halves of 10-36 were tuned on and the held-out wrong hits of 1-36 audited (declared: README of the set; the last
-# arguable label, 'la cartella Documenti', now expects the person's Documents folder wherever it is). Batch 37, the
-# newest, is not tuned on. Now: tune 3196/3437 (2 wrong, batch 37's), held-out 3097/3447 (0 wrong), batch 37
-# 138/174 (2).
+# halves of 10-37 were tuned on and the held-out wrong hits of 1-37 audited (declared: README of the set; the last
+# arguable label, 'la cartella Documenti', now expects the person's Documents folder wherever it is). Now: tune
+# 3203/3437 (0 wrong), held-out 3107/3447 (0 wrong), batch 37 142/174 (0).
 # Floors are these figures, ceilings the counts, so any new wrong hit fails here.
-HELDOUT_RECALL_FLOOR = 3097 / 3447
-TUNE_RECALL_FLOOR = 3196 / 3437
-NEWEST_RECALL_FLOOR = 138 / 174
-WRONG_CEILING = {"tune": 2, "heldout": 0, generalization.NEWEST: 2}
+HELDOUT_RECALL_FLOOR = 3107 / 3447
+TUNE_RECALL_FLOOR = 3203 / 3437
+NEWEST_RECALL_FLOOR = 142 / 174
+WRONG_CEILING = {"tune": 0, "heldout": 0, generalization.NEWEST: 0}
 
 
 @pytest.mark.slow

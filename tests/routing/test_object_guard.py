@@ -88,6 +88,11 @@ def test_a_tool_sense_lets_in_everyday_phrasings_and_keeps_unknown_words_out() -
         a, b = action_of(said), action_of(plain)
         assert (a.actions, a.objects, a.content) == (b.actions, b.objects, b.content), said
     assert "note" in action_of("apri le note").objects
+    # printing on the screen is showing; a player is the app that opens it
+    assert action_of("stampa a schermo il file ~/a.txt").actions == ("read",)
+    assert action_of("stampa ~/a.txt").actions == ("print",)
+    player, app = action_of("open ~/a.m3u in the default player"), action_of("open ~/a.pdf in its default app")
+    assert player.objects == app.objects
     from app.memory.tools import memory_tools
     tool = next(t for t in memory_tools() if t.name == "recall")
     recall = sense_of("recall", tool, ["quando ho il dentista?"])  # ...and the memory may know it
