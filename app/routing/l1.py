@@ -14,6 +14,7 @@ import os
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from datetime import datetime
+from functools import lru_cache
 from typing import Any, Callable
 
 import numpy as np
@@ -210,6 +211,14 @@ def _later(text: str, slots: dict[str, Any], tool: Any) -> bool:
     return asks_in_a_while(text, slots)
 
 
+@lru_cache(maxsize=1024)
+def _asked_kinds(text: str) -> frozenset[str] | None:
+    """The kinds of value the part that asks holds; None when every sentence asks (read once per request, not
+    once per candidate)."""
+    part = asked_part(text)
+    return None if part == text else frozenset(k for k, v in extract(part).items() if v)
+
+
 class L1Matcher(RowCache[QueryRow, _Prepared]):
     def stored_rows(self) -> list[QueryRow]:
         return list(self.memo.queries())
@@ -350,9 +359,7 @@ class L1Matcher(RowCache[QueryRow, _Prepared]):
             b.sources.update({k: "model" for k in extra if k in b.args})
         if not b.ok:
             return MatchResult(False, f"L1: {row.ref} {score:.3f}: argument guard: {b.reason}", **base)
-        part = asked_part(text)
-        asked = None if part == text else {k for k, v in extract(part).items() if v}
-        problem = unconsumed_problem(slots, b.used, prep.slots, prep.used, asked)
+        problem = unconsumed_problem(slots, b.used, prep.slots, prep.used, _asked_kinds(text))
         if problem:
             return MatchResult(False, f"L1: {row.ref} {score:.3f}: argument guard: {problem}", **base)
         wrong = object_problem(row.executor, tool, b.args, text, list(slots.get("path") or []), row.args, row.query,

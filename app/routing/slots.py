@@ -369,7 +369,7 @@ def leftover_values(slots: dict[str, Any], used: dict[str, set[Any]]) -> dict[st
 
 
 def unconsumed_problem(new_slots: dict[str, Any], used: dict[str, set[Any]], old_slots: dict[str, Any],
-                       old_used: dict[str, set[Any]], asked_kinds: set[str] | None = None) -> str | None:
+                       old_used: dict[str, set[Any]], asked_kinds: frozenset[str] | None = None) -> str | None:
     """A value of the new request that the replay would ignore, and that the old request did not carry too.
 
     `asked_kinds`: the kinds of value the part that asks holds, when a sentence only says why ("copia X in Y,
