@@ -7,6 +7,7 @@ as a number: "leggi le righe una per una" and "the one in ~/x" keep their words.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 _IT_UNITS = {"zero": 0, "uno": 1, "una": 1, "due": 2, "tre": 3, "quattro": 4, "cinque": 5, "sei": 6, "sette": 7,
              "otto": 8, "nove": 9, "dieci": 10, "undici": 11, "dodici": 12, "tredici": 13, "quattordici": 14,
@@ -112,8 +113,20 @@ def value_of(words: list[str]) -> int | None:
 _WORD = re.compile(r"[a-zà-ÿ]+(?:-[a-z]+)?", re.IGNORECASE)
 
 
-def number_word_spans(text: str) -> list[tuple[int, int, int]]:
+# a cheap look before the token walk (every request is read for slots several times): an operator word or sign
+_ANY_OPERATOR = re.compile(r"(?i)(?:^|\s)(?:" + "|".join(re.escape(w) for w in sorted(OPERATOR_WORDS)) +
+                           r"|by|to\s+the|[-+*/^])(?=\s|$)")
+
+
+@lru_cache(maxsize=4096)
+def number_word_spans(text: str) -> tuple[tuple[int, int, int], ...]:
     """(start, end, value) of each run of number words standing next to an operator word or a digit."""
+    if not _ANY_OPERATOR.search(text):
+        return ()
+    return tuple(_spans(text))
+
+
+def _spans(text: str) -> list[tuple[int, int, int]]:
     tokens = [(m.start(), m.end(), m.group(0)) for m in re.finditer(r"\S+", text)]
     out: list[tuple[int, int, int]] = []
     i = 0
