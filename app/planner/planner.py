@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Collection, Sequence
 
 from app.lang.messages import say
+from app.routing.signature import EVENT
 from app.tools.registry import Tool
 from app.tools.runner import StepOutcome, TurnContext
 from app.turn import events as ev
@@ -260,6 +261,9 @@ class Planner:
         focus_i = min(ci, len(evd.clauses) - 1) if evd.clauses else 0
         vec = t.vecs[focus_i] if t.vecs is not None and len(t.vecs) else None
         pool = self._pool(t, t.weight)
+        if clause is not None and EVENT in clause.sig.content:
+            # "what time did I clock in?": the time of an event, which the clock never gives (no substitute action)
+            pool = [n for n in pool if n != "get_now"]
         emb = idx.embed_scores(vec)
         lex = idx.lexical_scores(content_words(plain(clause.text if clause else evd.text)))
         act = idx.action_scores(clause.sig.actions if clause else ())

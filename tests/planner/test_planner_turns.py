@@ -152,3 +152,14 @@ def test_cancel_from_another_thread_during_the_answer(make_ctx: Callable[..., An
     with pytest.raises(TurnCancelled):
         Planner().run(run.ctx, [])
     assert not run.of("token")
+
+
+def test_the_time_of_an_event_is_never_answered_by_the_clock(make_ctx: Callable[..., Any]) -> None:
+    """"what time did I clock in?": reading the clock would be a substitute action; the time now is still asked
+    for as before."""
+    p = Planner()
+    p.always_score = True
+    d = p.decide(make_ctx("what time did I clock in this morning?").ctx, [])
+    assert d is None or d.tool != "get_now", d
+    now = p.decide(make_ctx("what time is it?").ctx, [])
+    assert now is not None and now.tool == "get_now"
