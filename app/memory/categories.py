@@ -113,9 +113,8 @@ _NOT_PHONE = re.compile(r"\b(?:pratica|ordine|fattura|conto|serie|protocollo|tes
                         r"policy|ticket|case|codice|code|pin|password|combinazione|combination|iban|targa|plate|"
                         r"matricola|serial|patente|licen[cs]e|partita|vat)\b")
 # "il veterinario di turno la domenica", "every Monday": a day that recurs is no event on a day
-_HABITUAL_DAY = re.compile(r"\b(?:il|la|ogni|tutti i|tutte le|di|every)\s+(?:lunedì|lunedi|martedì|martedi|mercoledì|"
-                           r"mercoledi|giovedì|giovedi|venerdì|venerdi|sabato|domenica|monday|tuesday|wednesday|"
-                           r"thursday|friday|saturday|sunday)\b(?!\s+\d)")
+_DAY_NAMES = sorted(WEEKDAYS - {"oggi", "domani", "dopodomani", "today", "tomorrow"})  # the named days only
+_HABITUAL_DAY = re.compile(r"\b(?:il|la|ogni|tutti i|tutte le|di|every)\s+(?:" + "|".join(_DAY_NAMES) + r")\b(?!\s+\d)")
 
 
 def _phone_or_mail(t: str) -> bool:
