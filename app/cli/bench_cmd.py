@@ -1,4 +1,4 @@
-"""`metnos bench answers|planner|routing|memory|store|ui`.
+"""`metnos bench answers|planner|requests|routing|memory|store|ui`.
 
 Each module of app/bench provides run_bench()/format_bench().
 """
@@ -9,7 +9,7 @@ import importlib
 import json
 from typing import Any
 
-BENCHES = ("answers", "planner", "routing", "memory", "store", "ui")
+BENCHES = ("answers", "planner", "requests", "routing", "memory", "store", "ui")
 
 
 def _module(which: str) -> Any:
