@@ -113,7 +113,7 @@ def memory_tools() -> list[Tool]:
                  "category": {"type": "string", "maxLength": 40,
                               "description": "appointments, preferences, contacts, people, todo or general"}},
               "required": ["fact"]},
-             _remember, group=GROUP, risk="write", self_approving=True,
+             _remember, group=GROUP, risk="write", self_approving=True, acts=("remember",),
              examples=("ricordati che il dentista è giovedì alle 10", "remember that my sister's birthday is May 3",
                        "ricorda: preferisco risposte brevi", "tieni a mente che")),
         Tool("recall", "Search the facts saved in long-term memory.",
@@ -125,6 +125,6 @@ def memory_tools() -> list[Tool]:
              examples=("quando ho il dentista?", "what do you remember about my sister?", "cosa ricordi di me?")),
         Tool("forget", "Delete a fact from long-term memory by its id (asks the user first).",
              {"type": "object", "properties": {"id": {"type": "integer"}}, "required": ["id"]},
-             _forget, group=GROUP, risk="write",
+             _forget, group=GROUP, risk="write", acts=("forget", "delete"),
              examples=("dimentica il dentista", "forget my sister's birthday")),
     ]

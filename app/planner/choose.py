@@ -2,10 +2,12 @@
 
 Two opinions are combined. The *structure* of the request (embedding match,
 action verbs, argument values, what the turn has already done) gives a
-distribution P_s; the model's log-likelihood of each name gives P_llm. The
-choice is argmax of (1 - w) * P_s + w * P_llm, where w is the model's weight:
-small for the bundled 270M base model, so it cannot override strong
-structural evidence, large for a real instruct model, so it can decide.
+distribution P_s, the prior; the model's log-likelihood of each name gives
+P_llm. The choice is argmax of P_s^(1-w) · P_llm^w (combine), where w is the
+model's weight: small for the 270M base model, so it cannot override strong
+structural evidence, larger for a real instruct model, so it can decide.
+Every L3 decision is scored by the model; risky tools the request does not
+ask for are never among the options (veto.py).
 """
 from __future__ import annotations
 
@@ -185,12 +187,19 @@ def _empty_sig() -> Any:
 
 
 def combine(structural: dict[str, float], llm_ll: dict[str, float] | None, weight: float) -> dict[str, float]:
-    """(1 - w) * P_s + w * P_llm over the same options; without the model, P_s alone."""
+    """Structure as a prior, the model as the judge: P ∝ P_s^(1-w) · P_llm^w over the same options (a product of
+    experts, in log space). A mixture (1-w)·P_s + w·P_llm could never let the model overrule a confident
+    structure — the model moves a probability by at most w — so the 1.5B model was asked only when the rules
+    were unsure, and new phrasings got the rules' answer. In log space a confident model (a few nats) outweighs
+    a small structural margin, while a weak one (small w) still cannot overturn a clear one.
+    Without the model, P_s alone."""
     ps = softmax(structural, TEMPERATURE)
     if not llm_ll or weight <= 0:
         return ps
     pl = softmax({k: llm_ll.get(k, -1e9) for k in structural})
-    return {k: (1 - weight) * ps[k] + weight * pl[k] for k in structural}
+    logits = {k: (1 - weight) * math.log(max(ps[k], 1e-300)) + weight * math.log(max(pl[k], 1e-300))
+              for k in structural}
+    return softmax(logits)
 
 
 _NAME = re.compile(r"\s*(?:action\s*:\s*)?([A-Za-z_][\w.-]*)", re.I)

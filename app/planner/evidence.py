@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from app.lang.paths_said import resolve
 from app.routing.actions import ActionSig, action_of
 from app.routing.args_extractor import extract
 from app.routing.clauses import split_continuation
@@ -93,8 +94,16 @@ def analyze(text: str, now: datetime | None = None) -> Evidence:
     parts = split_continuation(head) or ([head] if head else [])
     clauses = []
     for p in parts:
-        clauses.append(Clause(p, action_of(plain(p)), extract(p, now), bool(TELL_WORDS.match(p))))
-    return Evidence(head, inline, quoted, clauses, extract(head, now), now)
+        clauses.append(Clause(p, action_of(plain(p)), _with_paths(p, extract(p, now)), bool(TELL_WORDS.match(p))))
+    return Evidence(head, inline, quoted, clauses, _with_paths(head, extract(head, now)), now)
+
+
+def _with_paths(text: str, slots: dict[str, Any]) -> dict[str, Any]:
+    """The slots with their paths as the person meant them (names with spaces, a file named apart from its
+    folder, "a folder called X in Y": app/lang/paths_said.py)."""
+    if slots.get("path"):
+        slots = {**slots, "path": resolve(text, list(slots["path"]))}
+    return slots
 
 
 def window_hours(window: dict[str, Any] | None, now: datetime | None = None) -> float | None:

@@ -67,6 +67,19 @@ def last_content_ref(steps: Sequence[Step]) -> str | None:
     return None
 
 
+# "spostaci dentro X", "copiaci X", "move X into it", "put it in there": the place an earlier clause made
+_THERE = re.compile(r"(?i)\b\w{3,}(?:ci|cela|celo|celi|cele)\b|\bdentro\b(?!\s*[/~])|\binto\s+it\b|"
+                    r"\bin\s+(?:it|there)\b|\bthere\b|\bl[iì]\s+dentro\b")
+
+
+def _made_folder(steps: Sequence[Step]) -> str | None:
+    """The folder the last successful make_folder step created (its path argument)."""
+    for s in reversed(steps):
+        if s.ok and s.tool == "make_folder" and isinstance(s.args.get("path"), str):
+            return str(s.args["path"])
+    return None
+
+
 def _object_text(clause: Clause) -> str:
     """The clause after its first action word: "ricordati che X" -> "X"."""
     words = clause.text.split()
@@ -96,6 +109,13 @@ def rule_args(tool: Tool, clause: Clause | None, ev: Evidence, steps: Sequence[S
             src[k] = how
 
     paths = list(slots.get("path") or []) or (list(ev.slots.get("path") or []) if len(ev.clauses) <= 1 else [])
+    if "dest" in props and clause is not None:
+        made = _made_folder(steps)
+        if made and _THERE.search(clause.text):
+            put("dest", made, "ref")  # "crea la cartella X e spostaci dentro Y": into the folder just made
+        elif len(paths) >= 2:
+            put("dest", paths[-1])  # "sposta a.txt da /x a /y": the last place named is where it goes
+            paths = paths[:-1]
     for k in props:
         if k not in PATH_PROPS or not paths:
             continue

@@ -14,6 +14,20 @@ register({
                                  "cose per te.",
                            "en": "I can't answer that with the light model in use. I can read, find and write files, "
                                  "tell the time and the date, do calculations and remember things for you."},
+    # a request with nothing to act on ("aprilo", "cancella quel file" as the first words of a conversation)
+    "ask.which.open_path": {"it": "Quale file, cartella o programma vuoi che apra?",
+                            "en": "Which file, folder or program should I open?"},
+    "ask.which.read_files": {"it": "Quale file vuoi che legga? Dimmi il suo percorso, ad esempio ~/Documenti/note.txt.",
+                             "en": "Which file should I read? Tell me its path, for example ~/Documents/notes.txt."},
+    "ask.which.delete_files": {"it": "Quale file o cartella vuoi eliminare?",
+                               "en": "Which file or folder should I delete?"},
+    "ask.which.move_files": {"it": "Quale file vuoi spostare, e dove?", "en": "Which file should I move, and where?"},
+    "ask.which.copy_files": {"it": "Quale file vuoi copiare, e dove?", "en": "Which file should I copy, and where?"},
+    "ask.which.write_files": {"it": "In quale file vuoi che scriva?", "en": "Which file should I write to?"},
+    "ask.which.list_dir": {"it": "Quale cartella vuoi vedere?", "en": "Which folder do you want to see?"},
+    "ask.which.describe_entries": {"it": "Quale file o testo vuoi che riassuma?",
+                                   "en": "Which file or text should I summarize?"},
+    "ask.which": {"it": "A quale file o cartella ti riferisci?", "en": "Which file or folder do you mean?"},
     "answer.missing_args": {"it": "Non ho capito su cosa lavorare: manca {what}. Riprova indicandolo nella "
                                   "richiesta, ad esempio il percorso completo del file.",
                             "en": "I could not tell what to work on: {what} is missing. Try again with it in the "

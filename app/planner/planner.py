@@ -22,7 +22,7 @@ from app.tools.runner import StepOutcome, TurnContext
 from app.turn import events as ev
 
 from . import answer as ans
-from . import compose, writing
+from . import compose, veto, writing
 from . import prompt as pr
 from . import turn_inputs as parts
 from .choose import (
@@ -38,6 +38,7 @@ from .choose import (
 )
 from .evidence import Evidence, analyze, plain
 from .fill import ArgsError, missing_required, model_args, rule_args, shown_args
+from .referent import NoReferent, no_referent
 from .stats import PlannerStats, StepStats, from_completion
 from .surface import ToolIndex, content_words
 
@@ -93,13 +94,14 @@ class _Turn:
     tools: dict[str, Tool] = field(default_factory=dict)  # the permitted surface, looked up without loading
     surface: Any = None  # app.tools.surface.ToolSurface when the engine built one for this turn
     history: list[tuple[str, str]] = field(default_factory=list)  # earlier exchanges of the conversation
+    asked_all: frozenset[str] = frozenset()  # the action classes the whole request asks (veto.py)
 
 
 class Planner:
     def __init__(self, services: Any = None):
         self.services = services
         self.last = RunInfo()
-        self.always_score = False  # the bench sets it to time the model's part of every decision
+        self.always_score = False  # kept for callers that set it: every decision is scored by the model now
         self._index: tuple[tuple[Any, ...], ToolIndex] | None = None
 
     def index(self, tools: Sequence[Tool], embedder: Any) -> ToolIndex:
@@ -122,6 +124,8 @@ class Planner:
                 break
             try:
                 call = self._next_call(t)
+            except NoReferent as e:
+                return writing.finish(ctx, t.info, e.question(ctx.lang), None)
             except ArgsError as e:
                 return writing.finish(ctx, t.info, ans.missing_args_text(t.text, e.tool or "the tool", e), None)
             if call is None:
@@ -136,6 +140,8 @@ class Planner:
             return None
         try:
             call = self._next_call(t)
+        except NoReferent:
+            return Decision(ANSWER, {}, {}, t.info.choices[-1], error="no referent")
         except ArgsError as e:
             return Decision(t.info.choices[-1].name, {}, {}, t.info.choices[-1], error=str(e))
         if call is None:
@@ -158,14 +164,15 @@ class Planner:
         cfg = ctx.config
         llm = parts.llm_or_none(ctx, self.services)
         info.weight = weight = model_weight(llm, float(getattr(cfg.llm, "choice_weight", -1.0)))
-        evd = analyze(text)
+        evd = veto.asking_only(analyze(text))
         tools = {x.name: x for x in ctx.registry}  # iterating a surface's registry loads nothing
         idx = self.index(list(tools.values()), parts.embedder_or_none(ctx, self.services))
         focus = [c.text for c in evd.clauses] or [evd.text]
         vecs = idx.embedder.embed(focus) if idx.embedder is not None and idx.matrix is not None else None
         t = _Turn(ctx, text, llm, weight, evd, idx, vecs, info,
                   Situation(has_content_source=bool(evd.quoted or evd.inline)), tools=tools,
-                  surface=parts.tool_surface(ctx), history=parts.trim_history(history))
+                  surface=parts.tool_surface(ctx), history=parts.trim_history(history),
+                  asked_all=veto.asked_actions(text))
         t.clause_i = self._consume_existing(t)
         t.plan = self._plan(t)
         task = parts.task_text(ctx, llm, text)
@@ -213,6 +220,8 @@ class Planner:
             return None
         args, sources = rule_args(tool, t.evd.clause(t.clause_i), t.evd, ctx.turn.steps,
                                   scratchpad_id=t.last_sid, free_text_by_rules=t.weight < 0.5)
+        if no_referent(tool, args, t.evd, t.sit.steps_done, t.history):
+            raise NoReferent(tool.name)
         try:
             args, sources = self._model_args(ctx, t.llm, t.ps, tool, args, sources)
         except ArgsError as e:
@@ -261,6 +270,7 @@ class Planner:
         focus_i = min(ci, len(evd.clauses) - 1) if evd.clauses else 0
         vec = t.vecs[focus_i] if t.vecs is not None and len(t.vecs) else None
         pool = self._pool(t, t.weight)
+        pool = [n for n in pool if n not in self._vetoed(t, clause, pool)]
         if clause is not None and EVENT in clause.sig.content:
             # "what time did I clock in?": the time of an event, which the clock never gives (no substitute action)
             pool = [n for n in pool if n != "get_now"]
@@ -274,6 +284,14 @@ class Planner:
         if prereq and "read_files" not in cands:
             cands.append("read_files")
         return _Plan(cands, struct, prereq)
+
+    @staticmethod
+    def _vetoed(t: _Turn, clause: Any, names: Sequence[str]) -> set[str]:
+        """Risky tools that the pending clause does not ask for (veto.py): never offered, whatever the scores."""
+        asked = veto.asked_actions(clause.text if clause is not None else t.evd.text)
+        if clause is not None and len(t.evd.clauses) > 1:
+            asked = asked & t.asked_all  # a clause the whole request reads as a reason asks nothing
+        return veto.vetoed(t.tools, names, asked, t.idx.affinity_by_name())
 
     def _consume_existing(self, t: _Turn) -> int:
         """Clauses already served by steps the fast path replayed (chain_to_planner)."""
@@ -294,15 +312,12 @@ class Planner:
         ctx, llm, ps, plan, weight = t.ctx, t.llm, t.ps, t.plan, t.weight
         opts = [*plan.candidates, ANSWER]
         struct = {o: plan.structural[o] for o in opts if o in plan.structural}
-        ps_only = combine(struct, None, 0.0)
-        top2 = sorted(ps_only.values(), reverse=True)[:2] + [0.0]
-        margin = top2[0] - top2[1]
         ll = None
         stats = StepStats(ctx.next_step, "decide")
         t0 = time.perf_counter()
-        # The model moves an option's mixed probability by at most `weight`: when the structural
-        # margin is so large that (1 - w) * margin > w, its scores cannot change the argmax: skipped.
-        if llm is not None and weight > 0 and ((1 - weight) * margin <= weight or self.always_score):
+        # The model weighs every decision (structure is its prior, combine()); only a turn without a model
+        # decides by structure alone.
+        if llm is not None and weight > 0:
             prompt = pr.decision_prompt(llm.render, ps)
             stats = self._prime(ctx, llm, prompt, "decide")
             ll = self._model_vote(t, prompt, opts, struct)

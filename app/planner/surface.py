@@ -151,5 +151,9 @@ class ToolIndex:
         return {n: max((self.affinity[i].get(a, 0.0) for a in actions), default=0.0)
                 for i, n in enumerate(self.names)}
 
+    def affinity_by_name(self) -> dict[str, dict[str, float]]:
+        """Each tool's action affinity by name (what the write veto reads)."""
+        return dict(zip(self.names, self.affinity))
+
     def actions_with_tools(self) -> set[str]:
         return {a for aff in self.affinity for a, v in aff.items() if v >= 0.5}

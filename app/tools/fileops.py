@@ -301,7 +301,7 @@ TOOLS = [
          {"type": "object", "properties": {
              "paths": _PATHS,
              "contents_only": {"type": "boolean", "description": "Empty the folder: trash what is inside it"}},
-          "required": ["paths"]}, delete_files, group="Files", risk="write",
+          "required": ["paths"]}, delete_files, group="Files", risk="write", acts=("delete", "empty"),
          examples=("cancella il file ~/Desktop/lista-spesa.txt", "elimina /home/anna/vecchio.pdf",
                    "butta nel cestino ~/Scaricati/setup-vecchio.exe",
                    "delete the file ~/old.log", "remove ~/drafts/bozza1.odt and ~/drafts/bozza2.odt",
@@ -313,7 +313,7 @@ TOOLS = [
          {"type": "object", "properties": {
              "paths": _PATHS,
              "dest": {"type": "string", "description": "Destination folder, or the new path when renaming one file"}},
-          "required": ["paths", "dest"]}, move_files, group="Files", risk="write",
+          "required": ["paths", "dest"]}, move_files, group="Files", risk="write", acts=("move", "rename"),
          examples=("sposta ~/Scaricati/fattura-marzo.pdf nella cartella ~/Documenti/fatture",
                    "rinomina ~/Documenti/bozza.odt in definitivo.odt",
                    "move ~/Downloads/report.pdf to ~/Documents", "rename ~/notes.txt to ideas.txt",
@@ -324,7 +324,7 @@ TOOLS = [
          {"type": "object", "properties": {
              "paths": _PATHS,
              "dest": {"type": "string", "description": "Destination folder, or the new path for one copy"}},
-          "required": ["paths", "dest"]}, copy_files, group="Files", risk="write",
+          "required": ["paths", "dest"]}, copy_files, group="Files", risk="write", acts=("copy",),
          examples=("copia ~/Documenti/contratto.pdf nella cartella ~/backup",
                    "duplica ~/tesi.docx come ~/tesi-copia.docx",
                    "copy ~/notes.md to ~/Desktop", "make a copy of ~/work/budget.xlsx in ~/archive"),
@@ -332,7 +332,7 @@ TOOLS = [
     Tool("make_folder", "Create a new folder (and the folders above it). Crea una nuova cartella. Asks for approval.",
          {"type": "object",
           "properties": {"path": {"type": "string", "description": "Absolute path of the new folder"}},
-          "required": ["path"]}, make_folder, group="Files", risk="write",
+          "required": ["path"]}, make_folder, group="Files", risk="write", acts=("write",),
          examples=("crea la cartella ~/progetti", "fai una nuova cartella ~/Documenti/fatture",
                    "create a folder ~/projects/new", "make a new directory ~/work/out"),
          approval=lambda a: Approval(Message("fileops.mkdir_q", path=str(a.get("path", ""))), str(a.get("path", "")),

@@ -220,7 +220,7 @@ TOOLS = [
              "path": {"type": "string", "description": "Absolute file path"},
              "content": {"type": "string", "minLength": 0, "description": "Text to write"},
              "mode": {"type": "string", "enum": ["overwrite", "append", "create"]}},
-          "required": ["path", "content"]}, write_files, group="Files", risk="write",
+          "required": ["path", "content"]}, write_files, group="Files", risk="write", acts=("write", "append", "edit"),
          approval=write_approval, declined=write_declined,
          examples=("scrivi 'ciao' nel file /tmp/a.txt", "save this text to ~/note.txt", "crea il file /tmp/x.txt")),
 ]

@@ -191,7 +191,7 @@ TOOLS = [
              "target": {"type": "string",
                         "description": "Absolute path of a file or folder, http(s) address, or the name of an "
                                        "installed application"}},
-          "required": ["target"]}, open_path, group="Files", risk="write",
+          "required": ["target"]}, open_path, group="Files", risk="write", acts=("open", "start"),
          examples=("avvia firefox", "avvia la calcolatrice", "lancia thunderbird", "launch libreoffice",
                    "start the terminal app", "apri ~/Immagini/mare.jpg con il programma predefinito",
                    "open https://example.org in the browser"),

@@ -69,6 +69,9 @@ class Tool:
     reads_external: bool = False  # its output is content from files/web (never an instruction)
     builtin: bool = False  # runtime-only (scratchpad_read, search_tools...)
     self_approving: bool = False  # asks ctx.approve itself, with specifics, only when there is something to do
+    # the action classes (routing lexicon) it performs: a write/send tool is offered by the planner only when the
+    # part of the request that asks names one of them (app/planner/veto.py); () = read from its examples
+    acts: tuple[str, ...] = ()
     # write/send tools: what will change, in words ("Scrivere 4 caratteri nel nuovo file nuovo.txt in /tmp?"),
     # and a preview (the text to write, the file list, a diff) — shown on the approval card and in the CLI
     approval: Callable[[dict[str, Any]], "Approval"] | None = None

@@ -136,6 +136,7 @@ def undo(args: dict[str, Any], ctx: ToolContext) -> dict[str, Any]:
 TOOLS = [
     Tool("undo", "Undo the last file change made by Metnos (restore the previous version). Annulla.",
          {"type": "object", "properties": {}}, undo, group="Files", risk="write", self_approving=True,
+         acts=("undo", "restore", "cancel"),
          approval=lambda a: Approval(Message("undo.q", what=", ".join(
              [str(p) for p in a.get("paths") or []] or [str(a.get("path", ""))])),
              "\n".join(str(p) for p in a.get("paths") or [a.get("path", "")]), "files"),

@@ -1,0 +1,103 @@
+"""Paths as people say them: a name with spaces, a file named apart from its folder, "a folder called X in Y".
+
+The argument extractor reads a path as a run of characters without spaces, so "leggi /tmp/x/lista spesa.txt"
+gave "/tmp/x/lista" and "spesa.txt", "read the notes.md file in /tmp/x" gave a bare "notes.md" (refused as
+ambiguous), "crea una cartella chiamata bozze dentro /tmp/x" created /tmp/x. `resolve` rewrites the extracted
+paths with what the text and the disk say together:
+
+- a path followed by words is the longer name when that name exists ("/tmp/x/Foto Vacanze");
+- a bare name is joined to a folder the request names when the file is there, or when the text says so
+  ("notes.md in /tmp/x", "scan.pdf da /tmp/a"); the folder that only said where it is drops out;
+- "una cartella chiamata X dentro Y", "a folder named X in Y", "X inside Y" said of a new folder: Y/X.
+Nothing is guessed: a name is joined only to a folder named in the same request.
+"""
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+MAX_EXTRA_WORDS = 4
+# "X in/da/from/nella cartella Y": where a bare name is
+_WHERE = r"(?:in|into|inside|dentro|nella|nel|della|del|da|dalla|dal|from|under|sotto|che\s+sta\s+in|che\s+è\s+in|" \
+         r"which\s+is\s+in|that's\s+in|located\s+in)"
+_KIND = r"(?:(?:la|una|the|a|new|nuova)\s+)?(?:sotto)?(?:cartella|folder|directory|dir|file)"
+_NAMED = re.compile(r"(?i)\b" + _KIND + r"\s+(?:chiamat[ao]|di\s+nome|dal\s+nome|named|called)\s+[\"'“«]?"
+                    r"(?P<name>[^\s\"'”»/,;]+(?:\s+[^\s\"'”»/,;]+){0,3}?)[\"'”»]?\s+" + _WHERE +
+                    r"\s+(?:" + _KIND + r"\s+)?(?P<dir>[~/]\S*)")
+
+
+def _exists(p: str) -> bool:
+    try:
+        return Path(os.path.expanduser(p)).exists()
+    except (OSError, ValueError):
+        return False
+
+
+def _join(folder: str, name: str) -> str:
+    return folder.rstrip("/") + "/" + name
+
+
+def _widen(text: str, path: str) -> tuple[str, list[str]]:
+    """The longest existing name that starts with `path` and goes on with the words after it in `text`."""
+    i = text.find(path)
+    if i < 0 or _exists(path):
+        return path, []
+    words = text[i + len(path):].split()
+    best, used = path, []
+    for n in range(1, min(MAX_EXTRA_WORDS, len(words)) + 1):
+        cand = path + " " + " ".join(w.rstrip("?!,;:.\"'”»") if k == n - 1 else w for k, w in enumerate(words[:n]))
+        if _exists(cand):
+            best, used = cand, words[:n]
+    return best, [w.rstrip("?!,;:.\"'”»") for w in used]
+
+
+def _bare_name(text: str, name: str) -> str:
+    """"lista spesa.txt" when the text says it before "spesa.txt" and the longer name is asked for."""
+    i = text.find(name)
+    before = text[:i].split() if i > 0 else []
+    return " ".join([*before[-1:], name]) if before and before[-1][:1].isalnum() else name
+
+
+def resolve(text: str, paths: list[str]) -> list[str]:
+    """`paths` (as extracted from `text`) rewritten as the person meant them; the input when nothing applies."""
+    if not paths or not isinstance(text, str):
+        return paths
+    out: list[str] = []
+    consumed: set[str] = set()
+    for p in paths:
+        if p in consumed:
+            continue
+        if p.startswith(("/", "~")):
+            wide, used = _widen(text, p)
+            consumed.update(used)
+            out.append(wide)
+        else:
+            out.append(p)
+    out = [p for p in out if p not in consumed or p.startswith(("/", "~"))]
+    folders = [p for p in out if p.startswith(("/", "~")) and Path(os.path.expanduser(p)).is_dir()]
+    m = _NAMED.search(text)
+    if m and m.group("dir").rstrip("?!,;:.") in out:
+        folder = m.group("dir").rstrip("?!,;:.")
+        return [(_join(folder, m.group("name")) if p == folder else p) for p in out]
+    joined: list[str] = []
+    dropped: set[str] = set()
+    for p in out:
+        if p.startswith(("/", "~")) or "/" in p:
+            joined.append(p)
+            continue
+        target = None
+        for f in folders:
+            for name in (_bare_name(text, p), p):
+                if _exists(_join(f, name)):
+                    target = _join(f, name)
+                    break
+            if target is None and re.search(re.escape(p) + r"[\"'”»]?\s+(?:\w+\s+){0,3}?" + _WHERE + r"\s+(?:"
+                                            + _KIND + r"\s+)?" + re.escape(f), text, re.I):
+                target = _join(f, p)  # a new file said to be in the folder ("crea nuovo.txt in /x")
+            if target:
+                dropped.add(f)
+                break
+        joined.append(target or p)
+    # the folder that only said where a name is drops out ("sposta scan.pdf da /a a /b" -> /a/scan.pdf, /b)
+    return [p for p in joined if p not in dropped]

@@ -1,0 +1,98 @@
+"""The write veto: a tool that changes something runs only when the part of the request that asks, asks for it.
+
+Measured on requests nobody tuned for: "se lo cancello, posso recuperarlo?" deleted the file, "non aprirlo,
+leggimelo" opened it, "devo mandarlo al commercialista, dimmi il totale" was refused as an e-mail. A model
+weighing tools by the words of the whole request cannot be trusted with that: the words of the action are there,
+only the asking is not. So before any choice, each tool that writes, moves, deletes, opens or remembers
+(risk "write" or "send") stays among the options only when an action it performs is asked for — in a clause
+that is not negated ("non cancellare niente"), conditional ("se lo cancello…"), a reason ("devo mandarlo a…"),
+already done ("ho già spostato…"), a how-to or a report ("come faccio a…", "did you move…"). The action
+classes a tool performs are read from its own examples (ToolIndex.affinity), so a tool added later is vetoed
+the same way with no edit here. This is a rule, not a model opinion: the model can still choose `answer`, or
+any read tool, but it is never offered a write the person did not ask for.
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Any, Iterable, Mapping
+
+from app.routing.actions import action_of, asked_part
+from app.routing.clauses import split_continuation
+from app.routing.context import CONTEXT
+from app.routing.later import asks_later
+
+RISKY = ("write", "send")
+MIN_AFFINITY = 0.5  # a tool that declares no `acts` performs the classes most of its examples name
+# A clause that states a condition asks nothing by itself: "se lo cancello, posso recuperarlo?", "if I trash it…"
+_CONDITION = re.compile(r"(?i)^\W*(?:se|s'|if|qualora|nel caso|in case|casomai|what if|e se|and if)\b")
+# Sentence breaks inside the asked part, and the turn from a forbidden action to the asked one ("don't delete X
+# just move it", "non cancellarlo, ma spostalo"): each piece is judged on its own.
+_SENTENCE = re.compile(r"(?<=[,;:!?…])\s+|(?<=\.)\s+(?=[^\W\d_])|\s+[-–—]\s+|"
+                       r"\s+(?=(?:just|only|but|instead|rather|solo|soltanto|ma|però|pero|invece|piuttosto)\s)")
+# The person's own plan, said with a later moment ("I'll delete it later", "lo cancello dopo", "domani devo
+# spostarla"): what they will do, not what they ask now. Remembering keeps a fact with its time, so it stays asked.
+_KEEPS_TIME = frozenset({"remember"})
+
+
+def risky(tool: Any) -> bool:
+    return getattr(tool, "risk", "read") in RISKY
+
+
+def _pieces(text: str) -> list[str]:
+    out = []
+    for sentence in _SENTENCE.split(asked_part(text)):
+        out.extend(split_continuation(sentence) or [sentence])
+    return [p for p in out if p.strip(" ,;:!?.…-–—")]
+
+
+@lru_cache(maxsize=2048)
+def asked_actions(text: str) -> frozenset[str]:
+    """Action classes that `text` asks to be done now: from sentences and clauses that ask, never from a negated,
+    conditional, reason, already-done, how-to or reported one, nor the person's own plan for later."""
+    if not isinstance(text, str) or not text.strip():
+        return frozenset()
+    pieces = _pieces(text)
+    out: set[str] = set()
+    for piece in pieces:
+        if _CONDITION.match(piece):
+            continue
+        if len(pieces) > 1 and CONTEXT.match(piece):
+            continue  # "devo mandarlo al commercialista, dimmi il totale": the person's plan beside a request
+        sig = action_of(piece)
+        if sig.negated:
+            continue
+        acts = set(sig.actions)
+        if asks_later(piece):
+            acts &= _KEEPS_TIME
+        out.update(acts)
+    return frozenset(out)
+
+
+def tool_actions(tool: Any, affinity: Mapping[str, float] | None) -> frozenset[str]:
+    """The classes `tool` performs: its declared `acts`, else those most of its examples name."""
+    acts = tuple(getattr(tool, "acts", ()) or ())
+    if acts:
+        return frozenset(acts)
+    return frozenset(a for a, v in (affinity or {}).items() if v >= MIN_AFFINITY)
+
+
+def allowed(tool: Any, asked: frozenset[str], affinity: Mapping[str, float] | None = None) -> bool:
+    """May `tool` be offered for a request that asks `asked`? Read tools always; a risky tool only when it
+    performs an asked action."""
+    return not risky(tool) or bool(tool_actions(tool, affinity) & asked)
+
+
+def vetoed(tools: Mapping[str, Any], names: Iterable[str], asked: frozenset[str],
+           affinity: Mapping[str, Mapping[str, float]]) -> set[str]:
+    """The names among `names` the veto removes (for the planner's pool and for the details view)."""
+    return {n for n in names if n in tools and not allowed(tools[n], asked, affinity.get(n))}
+
+
+def asking_only(evd: Any) -> Any:
+    """`evd` without the clauses that ask nothing — negated or conditional ones ("non aprirlo, leggimelo",
+    "se lo cancello, …") — when another clause remains to be done; the request's text is kept whole."""
+    keep = [c for c in evd.clauses if not (c.sig.negated or _CONDITION.match(c.text))]
+    if keep and len(keep) < len(evd.clauses):
+        evd.clauses = keep
+    return evd

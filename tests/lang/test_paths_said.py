@@ -1,0 +1,49 @@
+"""Paths as people say them (app/lang/paths_said.py), on real files: names with spaces, a file named apart
+from its folder, "a folder called X in Y" — and nothing joined that the request did not put together."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from app.lang.paths_said import resolve
+from app.planner.evidence import analyze
+
+
+@pytest.fixture()
+def root(tmp_path: Path) -> Path:
+    (tmp_path / "Foto Vacanze").mkdir()
+    (tmp_path / "archivio").mkdir()
+    for name in ("lista spesa.txt", "notes.md", "scan.pdf"):
+        (tmp_path / name).write_text("x\n", encoding="utf-8")
+    return tmp_path
+
+
+CASES = [  # (request, the paths the planner must see)
+    ("read the notes.md file in {r}", ["{r}/notes.md"]),
+    ("sposta scan.pdf da {r} a {r}/archivio", ["{r}/scan.pdf", "{r}/archivio"]),
+    ("leggi {r}/lista spesa.txt", ["{r}/lista spesa.txt"]),
+    ("leggi '{r}/lista spesa.txt'", ["{r}/lista spesa.txt"]),
+    ("elenca la cartella {r}/Foto Vacanze", ["{r}/Foto Vacanze"]),
+    ("quante foto ci sono in {r}/Foto Vacanze?", ["{r}/Foto Vacanze"]),
+    ("leggimi il file lista spesa.txt che sta in {r}", ["{r}/lista spesa.txt"]),
+    ("crea una cartella chiamata bozze dentro {r}", ["{r}/bozze"]),
+    ("create a folder named Case Files 2024 inside {r}", ["{r}/Case Files 2024"]),
+    ("crea il file nuovo.txt in {r} con scritto ciao", ["{r}/nuovo.txt"]),
+    # must not change
+    ("cancella {r}/notes.md", ["{r}/notes.md"]),
+    ("copia {r}/notes.md in {r}/archivio", ["{r}/notes.md", "{r}/archivio"]),
+    ("elenca {r}/archivio vecchio stile", ["{r}/archivio"]),  # "archivio vecchio" does not exist
+]
+
+
+@pytest.mark.parametrize("text,want", CASES)
+def test_paths_as_said(root: Path, text: str, want: list[str]) -> None:
+    evd = analyze(text.replace("{r}", str(root)))
+    got = [p for c in evd.clauses for p in c.paths]
+    assert got == [w.replace("{r}", str(root)) for w in want]
+
+
+def test_nothing_to_resolve_is_returned_as_is() -> None:
+    assert resolve("leggi note.txt", ["note.txt"]) == ["note.txt"]  # a bare name with no folder: no guess
+    assert resolve("", []) == []

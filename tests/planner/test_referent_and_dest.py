@@ -1,0 +1,44 @@
+"""Two rules of the planner's arguments, without a model: a request that names no file gets a question back
+(referent.py), and "crea la cartella X e spostaci dentro Y" moves Y into the folder just made (fill.py)."""
+from __future__ import annotations
+
+from app.engine.catalog import build_registry
+from app.lang.messages import Message
+from app.planner.evidence import analyze
+from app.planner.fill import rule_args
+from app.planner.referent import NoReferent, no_referent
+from app.turn.events import Step
+
+REG = {t.name: t for t in build_registry()}
+
+
+def test_no_referent_asks_which_file() -> None:
+    for text, tool in (("aprilo", "open_path"), ("cancella quel file", "delete_files"), ("read it to me", "read_files")):
+        evd = analyze(text)
+        assert no_referent(REG[tool], {}, evd, 0, []), text
+    q = NoReferent("open_path")
+    assert q.question("it").endswith("?") and "apra" in q.question("it")
+    assert q.question("en").startswith("Which")
+    assert NoReferent("some_plugin_tool").question("it") == Message("ask.which").text("it")
+
+
+def test_a_referent_anywhere_means_no_question() -> None:
+    assert not no_referent(REG["open_path"], {}, analyze("apri /tmp/x/a.txt"), 0, [])
+    assert not no_referent(REG["read_files"], {}, analyze("leggilo"), 1, [])  # an earlier step of the turn
+    assert not no_referent(REG["read_files"], {}, analyze("leggilo"), 0, [("trova note.md", "/tmp/note.md")])
+    assert not no_referent(REG["get_now"], {}, analyze("che ore sono"), 0, [])  # nothing to point at
+
+
+def test_into_the_folder_just_made() -> None:
+    evd = analyze("crea la cartella /tmp/x/backup e spostaci dentro /tmp/x/todo.txt")
+    assert len(evd.clauses) == 2
+    made = Step(1, "make_folder", {"path": "/tmp/x/backup"})
+    args, src = rule_args(REG["move_files"], evd.clauses[1], evd, [made])
+    assert args["dest"] == "/tmp/x/backup" and src["dest"] == "ref"
+    assert args["paths"] == ["/tmp/x/todo.txt"]
+
+
+def test_from_a_folder_to_another() -> None:
+    evd = analyze("sposta /tmp/x/a.txt in /tmp/y")
+    args, _ = rule_args(REG["move_files"], evd.clauses[0], evd, [])
+    assert args == {"paths": ["/tmp/x/a.txt"], "dest": "/tmp/y"}

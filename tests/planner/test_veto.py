@@ -1,0 +1,65 @@
+"""The write veto (app/planner/veto.py): a tool that changes something is offered only when the part of the
+request that asks, asks for it. Each row is a rule's example: what must be asked, and what must not."""
+from __future__ import annotations
+
+import pytest
+
+from app.engine.catalog import build_registry
+from app.planner import veto
+
+ASKED = [  # (request, an action class that must be asked)
+    ("cancella /tmp/x/a.txt", "delete"),
+    ("crea la cartella /tmp/x/b e spostaci dentro /tmp/x/a.txt", "move"),
+    ("crea la cartella /tmp/x/b e spostaci dentro /tmp/x/a.txt", "write"),
+    ("ricordati che il dentista è giovedì alle 15", "remember"),
+    ("tieni a mente che Luca è vegano", "remember"),
+    ("dont delete /tmp/x/report.txt just move it to /tmp/x/archivio", "move"),
+    ("non cancellarlo, ma spostalo in /tmp/y", "move"),
+    ("devo spostare /tmp/x/a.txt in /tmp/y", "move"),  # alone, the person's need is the request
+    ("copia /tmp/x/a.txt in /tmp/y, dopo ci penso io", "copy"),
+]
+NOT_ASKED = [  # (request, an action class it names but does not ask)
+    ("non cancellare niente, dimmi solo quanti file ci sono in /tmp/x", "delete"),
+    ("non aprirlo, leggimelo", "open"),
+    ("se lo cancello, posso recuperarlo?", "delete"),
+    ("se butto via /tmp/x/vecchio.txt poi lo posso riprendere?", "delete"),
+    ("ho già letto /tmp/x/note.md, grazie", "read"),
+    ("I already moved the photos, thanks", "move"),
+    ("devo mandarlo al commercialista, dimmi il totale della colonna importo in /tmp/x/spese.csv", "send"),
+    ("I'll delete it later, first show me /tmp/x/app.log", "delete"),
+    ("dont delete /tmp/x/report.txt just move it to /tmp/x/archivio", "delete"),
+    ("domani devo spostare /tmp/x/progetti su un altro disco, intanto dimmi quanti file ci sono dentro", "move"),
+    ("how do I delete a file?", "delete"),
+    ("Thanks for making that folder yesterday. No need to make another one", "write"),
+]
+
+
+@pytest.mark.parametrize("text,action", ASKED)
+def test_asked(text: str, action: str) -> None:
+    assert action in veto.asked_actions(text)
+
+
+@pytest.mark.parametrize("text,action", NOT_ASKED)
+def test_not_asked(text: str, action: str) -> None:
+    assert action not in veto.asked_actions(text)
+
+
+def test_every_risky_tool_declares_what_it_does() -> None:
+    """A write tool without `acts` would be read from its examples; the app's own declare them."""
+    risky = [t for t in build_registry() if veto.risky(t)]
+    assert risky and all(t.acts for t in risky), [t.name for t in risky if not t.acts]
+
+
+@pytest.mark.parametrize("text,offered,refused", [
+    ("non cancellare niente, dimmi solo quanti file ci sono in /tmp/x", set(), {"delete_files", "move_files"}),
+    ("se lo cancello, posso recuperarlo?", set(), {"delete_files", "undo"}),
+    ("non aprirlo, leggimelo", set(), {"open_path"}),
+    ("ricordati che il dentista è giovedì", {"remember"}, {"forget", "write_files"}),
+    ("sposta /tmp/x/a.txt in /tmp/y", {"move_files"}, {"delete_files", "copy_files"}),
+])
+def test_vetoed_tools(text: str, offered: set[str], refused: set[str]) -> None:
+    reg = {t.name: t for t in build_registry()}
+    out = veto.vetoed(reg, list(reg), veto.asked_actions(text), {})
+    assert refused <= out
+    assert not offered & out
+    assert not {n for n in out if not veto.risky(reg[n])}  # read tools are never vetoed
