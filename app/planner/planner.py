@@ -221,7 +221,11 @@ class Planner:
         args, sources = rule_args(tool, t.evd.clause(t.clause_i), t.evd, ctx.turn.steps,
                                   scratchpad_id=t.last_sid, free_text_by_rules=t.weight < 0.5)
         if no_referent(tool, args, t.evd, t.sit.steps_done, t.history):
-            raise NoReferent(tool.name)
+            clause = t.evd.clause(t.clause_i)
+            asked = veto.asked_actions(clause.text if clause is not None else t.text)
+            if veto.tool_actions(tool, t.idx.affinity_by_name().get(tool.name)) & asked:
+                raise NoReferent(tool.name)  # "aprilo": the action is asked, its object is not said
+            return None  # a file tool nothing asks for and nothing to act on: the request wants an answer
         try:
             args, sources = self._model_args(ctx, t.llm, t.ps, tool, args, sources)
         except ArgsError as e:

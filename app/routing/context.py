@@ -84,14 +84,22 @@ def request_part(text: str, has_action: Callable[[str], bool], values: Callable[
 
     kept = [p for i, p in enumerate(parts) if not _only_says_why(p, has_action, slots)
             and not (CONTEXT.match(p) and not slots(p).get("path") and not slots(p).get("url")
-                     # said first, before a colon, it is why only when an action follows ("mi serve per X: leggi Y",
-                     # not "mi serve una cartella nuova: ~/x")
-                     and (i or (p.rstrip().endswith(":") and any(has_action(q) for q in parts[1:]))))]
+                     # said first, it is why only when a request follows: after a colon an action ("mi serve per X:
+                     # leggi Y", not "mi serve una cartella nuova: ~/x"), after a comma a sentence that asks by its
+                     # first word ("devo mandarlo al commercialista, dimmi il totale")
+                     and (i or (p.rstrip().endswith(":") and any(has_action(q) for q in parts[1:]))
+                          or (len(parts) > 1 and _opens_asking(parts[1]))))]
     if not kept or len(kept) == len(parts):
         return text
     rest = " ".join(kept)
     asks = any(w.strip("?!.,;:") in _ASKS for w in split_words(rest.lower()))
     return rest if asks or has_action(rest) or any(values(rest).get(k) for k in SLOT_KINDS) else text
+
+
+def _opens_asking(sentence: str) -> bool:
+    """A sentence whose first word asks: "dimmi…", "tell me…", "quanto…", "what…"."""
+    words = split_words(sentence.lower())
+    return bool(words) and words[0].strip("?!.,;:") in _ASKS
 
 
 # "…, domani ho il sopralluogo", "…, tomorrow I have the inspection": a day and what the person has then is their

@@ -79,11 +79,24 @@ def test_a_tiny_model_cannot_override_strong_structure_but_a_big_one_can() -> No
     assert max(t, key=t.get) == "get_now"  # on a tie even the tiny model decides
 
 
+def test_the_instruct_model_overrules_a_clear_structural_margin_when_it_is_sure() -> None:
+    """"ciao! come va oggi?": the words lean to get_date by 0.04 cosine; the model is sure it is chat. A mixture
+    could never let it win (it moves a probability by at most w); the product of experts does."""
+    struct = {"get_date": 0.914, "get_now": 0.881, "answer": 0.87}
+    model = {"get_date": -6.0, "get_now": -7.0, "answer": -0.01}
+    sure = combine(struct, model, 0.65)
+    assert max(sure, key=sure.get) == "answer"
+    unsure = {"get_date": -0.9, "get_now": -4.0, "answer": -0.6}  # a shrug does not overturn the structure
+    shrug = combine(struct, unsure, 0.65)
+    assert max(shrug, key=shrug.get) == "get_date"
+
+
 def test_model_weight_by_size() -> None:
     assert model_weight(None) == 0.0
     fake_12b = types.SimpleNamespace(name="llama_cpp", metadata={"general.size_label": "12B"})  # cannot exist here
     fake_270m = types.SimpleNamespace(name="llama_cpp", metadata={"general.size_label": "270M"})
-    assert model_weight(fake_270m) == 0.15 and model_weight(fake_12b) == 0.8
+    fake_1_5b = types.SimpleNamespace(name="llama_cpp", metadata={"general.size_label": "1.5B"})
+    assert model_weight(fake_270m) == 0.15 and model_weight(fake_12b) == 0.85 and model_weight(fake_1_5b) == 0.65
     assert model_weight(fake_270m, 0.6) == 0.6
 
 

@@ -46,6 +46,9 @@ def test_a_taken_back_request_stays_taken_back() -> None:
     # what the person will do then; a reason said first, before a colon
     ("crea la cartella ~/x, così ci metto dentro le ricette che mi manda mia sorella", "crea la cartella ~/x"),
     ("mi serve per la cena di stasera: leggi ~/a.md", "leggi ~/a.md"),
+    # the person's plan said first, then a sentence that asks by its first word (it mentions sending: no refusal)
+    ("devo mandarlo al commercialista, dimmi il totale di ~/spese.csv", "dimmi il totale di ~/spese.csv"),
+    ("I need to send it to Mark, tell me how many lines ~/a.md has", "tell me how many lines ~/a.md has"),
     ("tell me the date, I need it for the delivery slip", "tell me the date"),
     ("what's the date? filling out an enrollment form", "what's the date?"),
     ("copy ~/a.xlsx to /media/usb, taking it to the club meeting", "copy ~/a.xlsx to /media/usb"),
@@ -64,3 +67,5 @@ def test_the_persons_own_plan_after_the_request_is_not_asked_of_the_assistant(te
     assert action_of("cancella ~/a.txt, così non lo vedo più").negated  # not a "so I don't forget"
     assert action_of("cancella ~/a.txt, non ricordo").negated  # "non ricordo" keeps its "non": never replayed
     assert asked_part("domani, crea la cartella ~/x") == "domani, crea la cartella ~/x"  # when to act: kept
+    # said first with nothing asking after it, the person's need is the request
+    assert asked_part("devo spostare ~/a.txt in ~/b, puoi farlo?") == "devo spostare ~/a.txt in ~/b, puoi farlo?"
