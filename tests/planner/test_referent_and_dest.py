@@ -13,7 +13,8 @@ REG = {t.name: t for t in build_registry()}
 
 
 def test_no_referent_asks_which_file() -> None:
-    for text, tool in (("aprilo", "open_path"), ("cancella quel file", "delete_files"), ("read it to me", "read_files")):
+    for text, tool in (("aprilo", "open_path"), ("cancella quel file", "delete_files"),
+                       ("read it to me", "read_files")):
         evd = analyze(text)
         assert no_referent(REG[tool], {}, evd, 0, []), text
     q = NoReferent("open_path")
