@@ -92,7 +92,15 @@ def vetoed(tools: Mapping[str, Any], names: Iterable[str], asked: frozenset[str]
 def asking_only(evd: Any) -> Any:
     """`evd` without the clauses that ask nothing — negated or conditional ones ("non aprirlo, leggimelo",
     "se lo cancello, …") — when another clause remains to be done; the request's text is kept whole."""
-    keep = [c for c in evd.clauses if not (c.sig.negated or _CONDITION.match(c.text))]
+    keep, carried = [], []
+    for c in evd.clauses:
+        if c.sig.negated or _CONDITION.match(c.text):
+            carried += c.paths  # "il file X non me lo aprire, leggimelo": X is what the next clause acts on
+            continue
+        if carried and not c.paths:
+            c.slots = {**c.slots, "path": carried}
+        carried = []
+        keep.append(c)
     if keep and len(keep) < len(evd.clauses):
         evd.clauses = keep
     return evd

@@ -63,3 +63,11 @@ def test_vetoed_tools(text: str, offered: set[str], refused: set[str]) -> None:
     assert refused <= out
     assert not offered & out
     assert not {n for n in out if not veto.risky(reg[n])}  # read tools are never vetoed
+
+
+def test_a_dropped_clause_hands_its_file_to_the_one_that_asks() -> None:
+    from app.planner.evidence import analyze
+
+    evd = veto.asking_only(analyze("il file /tmp/x/note.md non me lo aprire che non ci capisco niente, leggimelo tu"))
+    assert len(evd.clauses) == 1 and evd.clauses[0].paths == ["/tmp/x/note.md"]
+    assert "read" in evd.clauses[0].sig.actions
