@@ -43,6 +43,7 @@ from .stats import PlannerStats, StepStats, from_completion
 from .surface import ToolIndex, content_words
 
 log = logging.getLogger(__name__)
+PENDING_WEIGHT = 0.4  # the model's weight while a clause of the request is still to be done (see _decide)
 
 
 @dataclass
@@ -325,6 +326,9 @@ class Planner:
             prompt = pr.decision_prompt(llm.render, ps)
             stats = self._prime(ctx, llm, prompt, "decide")
             ll = self._model_vote(t, prompt, opts, struct)
+        if t.sit.steps_done and t.sit.pending_clause:
+            weight = min(weight, PENDING_WEIGHT)  # a clause still waits for its action: stopping early is the
+            # model's usual slip ("I created the folder." before moving the file into it)
         probs = combine(struct, ll, weight)
         name = max(probs, key=probs.get)  # type: ignore[arg-type]
         stats.ms = (time.perf_counter() - t0) * 1000
