@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+from .units import english_unit_names
+
 _IT = {"abbassa", "accendi", "aggiungi", "al", "alla", "alle", "alza", "anche", "anni", "annulla", "apri", "avvia",
        "buonasera", "buongiorno", "butta", "c'è", "calcola", "cancella", "carica", "cartella", "cartelle", "cento",
        "cerca", "cercalo", "cercami", "cestina", "che", "chi", "chiama", "ci", "ciao", "cifra", "come", "comprimi",
@@ -31,6 +33,8 @@ _EN = {"about", "all", "also", "an", "and", "any", "are", "at", "be", "been", "c
        "tomorrow", "translate", "trash", "turn", "undo", "up", "was", "were", "what", "what's", "whats", "when",
        "where", "which", "who", "why", "with", "word", "would", "write", "yes", "yesterday", "you", "your", "zip"}
 
+# Unit names only English uses ("feet", "pounds", "gallons"; from the unit table, so "5.5 feet in cm" is English).
+_EN |= english_unit_names()
 
 _QUOTED = re.compile(r"(?<!\w)['\"«“‘]([^'\"»”’\n]{1,200})['\"»”’](?!\w)")
 # Paths, URLs, addresses and file names are in no language: "/tmp/i/a.md" must not count "i" and "a" as English.

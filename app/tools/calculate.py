@@ -1,9 +1,13 @@
-"""`calculate`: exact arithmetic, because a language model must not do sums.
+"""`calculate`: exact arithmetic and unit conversions, because a language model must not do sums.
 
 A request is read into an expression by rules ("12 per 7", "15% di 80", "radice quadrata di 144",
 "3,5 diviso 2", "what is 2^10": decimal comma, words for operators), then evaluated by walking its
 `ast` with a whitelist of nodes — never `eval`. Numbers are fractions, so 0.1 + 0.2 is 0.3; a
 division by zero or a power too large to write down is refused with a clear message.
+
+A unit conversion ("5.5 feet in cm", "quanti grammi sono 3 once") is read first, by its own shape
+(tools/units.py, with the unit table in lang/units.py): its numbers are not arithmetic, and its answer
+carries the unit ("5,5 piedi = 167,64 cm").
 """
 from __future__ import annotations
 
@@ -16,6 +20,7 @@ from typing import Any
 from app.lang.messages import Message, register
 from app.lang.numbers import digits_for_words
 
+from . import units
 from .registry import Tool, ToolContext, ToolError
 
 register({
@@ -92,7 +97,9 @@ def _balance(span: str) -> str:
 
 
 def has_expression(text: str) -> bool:
-    return expression_of(text) is not None
+    """Whether `calculate` has something to compute here: arithmetic, or a unit conversion (the planner
+    prefers the calculator for both; "sposta 5 file in archivio" is neither)."""
+    return expression_of(text) is not None or units.is_conversion(text)
 
 
 # -- the evaluator ---------------------------------------------------------------------------------
@@ -202,6 +209,9 @@ def calculate(args: dict[str, Any], ctx: ToolContext) -> dict[str, Any]:
     raw = str(args.get("expression") or "")
     if len(raw) > MAX_CHARS * 5:
         raise ToolError(Message("calc.too_long", n=MAX_CHARS))
+    conversion = units.find(raw)
+    if conversion is not None:
+        return units.convert(conversion)
     expr = expression_of(raw)
     if expr is None:
         plain = re.sub(r"\s+", "", raw.replace(",", "."))
@@ -217,11 +227,20 @@ def calculate(args: dict[str, Any], ctx: ToolContext) -> dict[str, Any]:
 
 
 TOOLS = [
-    Tool("calculate", "Exact arithmetic: + - × ÷, powers, percentages, square roots. Calcola un'operazione.",
+    # The examples say conversions without the verb "converti"/"convert": an example with it would mark the
+    # convert action as covered, and "converti /tmp/a.docx in pdf" must still be refused (routing/capability).
+    Tool("calculate", "Exact arithmetic: + - × ÷, powers, percentages, square roots; unit conversions: "
+                      "length (cm, m, km, inches, feet, miles), weight (g, kg, pounds, ounces), temperature "
+                      "(celsius, fahrenheit), volume (liters, gallons), speed (km/h, mph, knots), data (MB, GB). "
+                      "Calcola un'operazione o converte unità di misura: centimetri, metri, piedi, pollici, "
+                      "miglia, grammi, chili, libbre, once, gradi, litri, galloni, nodi.",
          {"type": "object", "properties": {
              "expression": {"type": "string", "maxLength": 200,
-                            "description": "The calculation, e.g. 12*7, 15% of 80, sqrt(144), 2^10"}},
+                            "description": "The calculation, e.g. 12*7, 15% of 80, sqrt(144), 2^10, "
+                                           "5.5 feet in cm, 70 F in celsius"}},
           "required": ["expression"]}, calculate, group="Math",
          examples=("quanto fa 12 per 7?", "what is 2^10", "calcola il 15% di 80", "radice quadrata di 144",
-                   "3,5 diviso 2", "how much is 150 divided by 4")),
+                   "3,5 diviso 2", "how much is 150 divided by 4", "5.5 feet in cm",
+                   "quanti cm sono 5 piedi e 6 pollici", "70 F in celsius", "quanti grammi sono 3 once",
+                   "how many liters is 2 gallons", "100 km/h in mph")),
 ]

@@ -56,6 +56,8 @@ register({
     "render.written": {"it": {"one": "Scritto {n} byte in {path}.", "other": "Scritti {n} byte in {path}."},
                        "en": {"one": "Wrote {n} byte to {path}.", "other": "Wrote {n} bytes to {path}."}},
     "render.calc": {"it": "{expr} fa {value}.", "en": "{expr} is {value}."},
+    "render.convert": {"it": "{expr} {sign} {value}", "en": "{expr} {sign} {value}"},
+    "render.convert_note": {"it": "{expr} {sign} {value} ({note})", "en": "{expr} {sign} {value} ({note})"},
     "render.no_errors": {"it": "Non ho trovato errori in {path}.", "en": "I found no errors in {path}."},
     "render.errors": {"it": {"one": "In {path} c'è {n} riga di errore:",
                              "other": "In {path} ci sono {n} righe di errore:"},
@@ -143,6 +145,12 @@ def render(tool: str, result: Any, lang: str = "it", question: str = "") -> str:
         return say("render.date", lang, date=result["text_it"] if lang == "it" else result["text_en"])
     if tool == "where_am_i":
         return say("render.where", lang, host=result["host"], tz=result["timezone"])
+    if tool == "calculate" and result.get("conversion"):
+        # "5,5 piedi = 167,64 cm"; ≈ when the written number is rounded; a note when it helps (SI vs 1024)
+        lg = "it" if lang == "it" else "en"
+        note = result.get(f"note_{lg}") or ""
+        return say("render.convert_note" if note else "render.convert", lang, expr=result.get(f"shown_{lg}", ""),
+                   sign="=" if result.get("exact") else "≈", value=result.get(f"value_{lg}", ""), note=note)
     if tool == "calculate" and "result" in result:
         value = result["result_it"] if lang == "it" else result["result"]
         return say("render.calc", lang, expr=result.get(f"shown_{lang}", result.get("expression", "")), value=value)
