@@ -252,7 +252,7 @@ def model_weight(llm: Any, setting: float = -1.0) -> float:
     # the everyday suite (84 first decisions, resources/eval/requests/README.md) the 1.5B instruct model chose
     # best with that ratio between 20 and 40 (w 0.6-0.75; 0.4 gave 100: 68/84 vs 72-74/84): 0.65 sits inside.
     if n < 0.6e9:
-        return 0.15  # the 270M base model chooses tools badly (MODELS.md): structure decides
+        return 0.15  # the 270M base model chooses tools badly (measured): structure decides
     if n < 2e9:
         return 0.65
     if n < 6e9:
