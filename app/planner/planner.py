@@ -29,10 +29,10 @@ from .choose import (
     ANSWER,
     Choice,
     Situation,
-    combine,
     model_weight,
     names_grammar,
     parse_action,
+    pick,
     rank_candidates,
     structural_scores,
 )
@@ -43,8 +43,6 @@ from .stats import PlannerStats, StepStats, from_completion
 from .surface import ToolIndex, content_words
 
 log = logging.getLogger(__name__)
-PENDING_WEIGHT = 0.4  # the model's weight while a clause of the request is still to be done (see _decide)
-
 
 @dataclass
 class RunInfo:
@@ -326,11 +324,8 @@ class Planner:
             prompt = pr.decision_prompt(llm.render, ps)
             stats = self._prime(ctx, llm, prompt, "decide")
             ll = self._model_vote(t, prompt, opts, struct)
-        if t.sit.steps_done and t.sit.pending_clause:
-            weight = min(weight, PENDING_WEIGHT)  # a clause still waits for its action: stopping early is the
-            # model's usual slip ("I created the folder." before moving the file into it)
-        probs = combine(struct, ll, weight)
-        name = max(probs, key=probs.get)  # type: ignore[arg-type]
+        name, probs = pick(struct, ll, weight, t.tools, after_step=bool(t.sit.steps_done and t.sit.pending_clause),
+                           prereq=plan.prereq)
         stats.ms = (time.perf_counter() - t0) * 1000
         stats.choice = name
         self.last.stats.append(stats)

@@ -30,6 +30,10 @@ _CONDITION = re.compile(r"(?i)^\W*(?:se|s'|if|qualora|nel caso|in case|casomai|w
 # just move it", "non cancellarlo, ma spostalo"): each piece is judged on its own.
 _SENTENCE = re.compile(r"(?<=[,;:!?…])\s+|(?<=\.)\s+(?=[^\W\d_])|\s+[-–—]\s+|"
                        r"\s+(?=(?:just|only|but|instead|rather|solo|soltanto|ma|però|pero|invece|piuttosto)\s)")
+# A question about an action, not a request for it: "cosa viene annullato esattamente?", "which files would you
+# delete?", "chi ha spostato X?" ("can you delete X?" starts with a modal: a polite request, still asked)
+_ABOUT = re.compile(r"(?i)^\W*(?:e\s+)?(?:cosa|che\s+cosa|cos['’]|quale|quali|quanto|quanti|quante|chi|come|perch[eé]|"
+                    r"dove|quando|what|which|who|how|why|where|when)\b")
 # The person's own plan, said with a later moment ("I'll delete it later", "lo cancello dopo", "domani devo
 # spostarla"): what they will do, not what they ask now. Remembering keeps a fact with its time, so it stays asked.
 _KEEPS_TIME = frozenset({"remember"})
@@ -55,7 +59,7 @@ def asked_actions(text: str) -> frozenset[str]:
     pieces = _pieces(text)
     out: set[str] = set()
     for piece in pieces:
-        if _CONDITION.match(piece):
+        if _CONDITION.match(piece) or _ABOUT.match(piece):
             continue
         if len(pieces) > 1 and CONTEXT.match(piece):
             continue  # "devo mandarlo al commercialista, dimmi il totale": the person's plan beside a request

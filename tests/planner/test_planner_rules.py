@@ -158,3 +158,23 @@ def test_optional_enum_values_from_words() -> None:
     assert args["mode"] == "grep" and args["pattern"] == "timeout"
     ev = analyze("cerca l'ultimo errore", NOW)  # grep and tail both fit: ambiguous, so left to the model
     assert "mode" not in rule_args(REG.get("scratchpad_read"), ev.clause(0), ev, [], scratchpad_id="x")[0]
+
+
+def test_where_the_models_word_counts_less() -> None:
+    from app.planner.choose import pick
+
+    tools = {t.name: t for t in REG}
+    clock = {"get_now": 0.93, "get_date": 0.88, "answer": 0.87}
+    invents = {"get_now": -3.0, "get_date": -6.0, "answer": -0.2}  # "The current time is 10:30 AM."
+    assert combine(clock, invents, 0.65)["answer"] > combine(clock, invents, 0.65)["get_now"]
+    assert pick(clock, invents, 0.65, tools)[0] == "get_now"  # a read of facts is not overruled by a shrug
+    chat = {"get_date": 0.914, "get_now": 0.881, "answer": 0.87}
+    sure = {"get_date": -9.0, "get_now": -9.0, "answer": -0.01}
+    assert pick(chat, sure, 0.65, tools)[0] == "answer"  # a sure model still answers chat
+    second = {"move_files": 0.95, "answer": 0.90}
+    stops = {"move_files": -3.0, "answer": -0.2}
+    assert pick(second, stops, 0.65, tools)[0] == "answer"
+    assert pick(second, stops, 0.65, tools, after_step=True)[0] == "move_files"
+    summary = {"describe_entries": 0.93, "read_files": 0.96, "answer": 0.87}
+    assert pick(summary, {"describe_entries": -0.1, "read_files": -5.0, "answer": -6.0}, 0.65, tools,
+                prereq="describe_entries")[0] == "read_files"
