@@ -27,6 +27,10 @@ _NAMED = re.compile(r"(?i)\b" + _KIND + r"\s+(?:chiamat[ao]|di\s+nome|dal\s+nome
                     r"\s+(?:" + _KIND + r"\s+)?(?P<dir>[~/]\S*)")
 
 
+# the next word ends the name of a file to be made: a short extension, then at most a colon or a comma
+_NEW_FILE = re.compile(r"[^\s/\"'“«]+\.[A-Za-z0-9]{1,5}[:,;]?")
+
+
 def _exists(p: str) -> bool:
     try:
         return Path(os.path.expanduser(p)).exists()
@@ -45,10 +49,13 @@ def _widen(text: str, path: str) -> tuple[str, list[str]]:
         return path, []
     words = text[i + len(path):].split()
     best, used = path, []
+    parent_there = _exists(os.path.dirname(path.rstrip("/")) or "/")
     for n in range(1, min(MAX_EXTRA_WORDS, len(words)) + 1):
         cand = path + " " + " ".join(w.rstrip("?!,;:.\"'”»") if k == n - 1 else w for k, w in enumerate(words[:n]))
         if _exists(cand):
             best, used = cand, words[:n]
+        elif not used and parent_there and n == 1 and _NEW_FILE.fullmatch(words[0]):
+            best, used = cand.rstrip(":"), words[:1]  # a new file: "scrivi in /x/grocery run.txt: …"
     return best, [w.rstrip("?!,;:.\"'”»") for w in used]
 
 

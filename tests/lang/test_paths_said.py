@@ -30,6 +30,7 @@ CASES = [  # (request, the paths the planner must see)
     ("crea una cartella chiamata bozze dentro {r}", ["{r}/bozze"]),
     ("create a folder named Case Files 2024 inside {r}", ["{r}/Case Files 2024"]),
     ("crea il file nuovo.txt in {r} con scritto ciao", ["{r}/nuovo.txt"]),
+    ("write a file called {r}/grocery run.txt with: milk, eggs", ["{r}/grocery run.txt"]),  # a new file
     # must not change
     ("cancella {r}/notes.md", ["{r}/notes.md"]),
     ("copia {r}/notes.md in {r}/archivio", ["{r}/notes.md", "{r}/archivio"]),
