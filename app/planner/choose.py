@@ -277,7 +277,8 @@ def model_weight(llm: Any, setting: float = -1.0) -> float:
         return 0.8 if getattr(llm, "name", "") != "llama_cpp" else 0.5  # unknown server: usually a real instruct model
     # In log space the structure counts (1 - w) / (w * TEMPERATURE) times a model nat. On the tuning half of
     # the everyday suite (84 first decisions, resources/eval/requests/README.md) the 1.5B instruct model chose
-    # best with that ratio between 20 and 40 (w 0.6-0.75; 0.4 gave 100: 68/84 vs 72-74/84): 0.65 sits inside.
+    # best with that ratio between 20 and 40 (w 0.6-0.75: 72-74/84; w 0.4 gives 100: 68/84; the old mixture
+    # 64/84, structure alone 62/84): 0.65 sits inside.
     if n < 0.6e9:
         return 0.15  # the 270M base model chooses tools badly (measured): structure decides
     if n < 2e9:
