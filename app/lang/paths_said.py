@@ -30,6 +30,11 @@ _NAMED = re.compile(r"(?i)\b" + _KIND + r"\s+(?:chiamat[ao]|di\s+nome|dal\s+nome
 # the next word ends the name of a file to be made: a short extension, then at most a colon or a comma
 _NEW_FILE = re.compile(r"[^\s/\"'“«]+\.[A-Za-z0-9]{1,5}[:,;]?")
 
+# "crea una cartella fatture 2024 dentro /x", "make a folder Drafts in /x": said with a verb that makes it
+_MADE = re.compile(r"(?i)\b(?:crea|creami|creare|create|make|fai|fammi|aggiungi|add)\s+(?:una\s+|la\s+|a\s+|the\s+)?"
+                   r"(?:nuova\s+|new\s+)?(?:sotto)?(?:cartella|folder|directory)\s+[\"'“«]?(?P<name>[^\s\"'”»/,;~]+"
+                   r"(?:\s+[^\s\"'”»/,;~]+){0,2}?)[\"'”»]?\s+" + _WHERE + r"\s+(?P<dir>[~/]\S*)")
+
 
 def _exists(p: str) -> bool:
     try:
@@ -83,7 +88,7 @@ def resolve(text: str, paths: list[str]) -> list[str]:
             out.append(p)
     out = [p for p in out if p not in consumed or p.startswith(("/", "~"))]
     folders = [p for p in out if p.startswith(("/", "~")) and Path(os.path.expanduser(p)).is_dir()]
-    m = _NAMED.search(text)
+    m = _NAMED.search(text) or _MADE.search(text)
     if m and m.group("dir").rstrip("?!,;:.") in out:
         folder = m.group("dir").rstrip("?!,;:.")
         return [(_join(folder, m.group("name")) if p == folder else p) for p in out]

@@ -218,6 +218,9 @@ def move_files(args: dict[str, Any], ctx: ToolContext) -> dict[str, Any]:
     finally:
         if done:
             _journal(ctx, "move", done[0][0], {"moves": done})
+    if not done:  # every source was already where it was asked to go ("Ho spostato 0 elementi in : ." before)
+        return {"moved": [], "count": 0,
+                "said": Message("fileops.nothing_moved", dest=str(args.get("dest", ""))).to_dict()}
     renamed = [d for s, d in done if Path(d).name != Path(s).name]
     if len(done) == 1 and renamed and Path(done[0][0]).parent == Path(done[0][1]).parent:
         return {"moved": [{"from": done[0][0], "to": done[0][1]}], "count": 1,
@@ -244,6 +247,9 @@ def copy_files(args: dict[str, Any], ctx: ToolContext) -> dict[str, Any]:
     finally:
         if done:
             _journal(ctx, "copy", done[0], {"created": done})
+    if not done:
+        return {"copied": [], "count": 0,
+                "said": Message("fileops.nothing_copied", dest=str(args.get("dest", ""))).to_dict()}
     return {"copied": [{"from": str(s), "to": d} for (s, _), d in zip(pairs, done)], "count": len(done),
             "said": Message("fileops.copied", n=len(done), names=_names([s for s, _ in pairs]),
                             dest=str(Path(done[0]).parent) if done else "").to_dict()}

@@ -31,7 +31,10 @@ CASES = [  # (request, the paths the planner must see)
     ("create a folder named Case Files 2024 inside {r}", ["{r}/Case Files 2024"]),
     ("crea il file nuovo.txt in {r} con scritto ciao", ["{r}/nuovo.txt"]),
     ("write a file called {r}/grocery run.txt with: milk, eggs", ["{r}/grocery run.txt"]),  # a new file
+    ("crea una cartella fatture 2024 dentro {r} e poi ci sposti dentro {r}/notes.md",
+     ["{r}/fatture 2024", "{r}/notes.md"]),
     # must not change
+    ("sposta la cartella Foto Vacanze dentro {r}/archivio", ["{r}/archivio"]),
     ("cancella {r}/notes.md", ["{r}/notes.md"]),
     ("copia {r}/notes.md in {r}/archivio", ["{r}/notes.md", "{r}/archivio"]),
     ("elenca {r}/archivio vecchio stile", ["{r}/archivio"]),  # "archivio vecchio" does not exist
