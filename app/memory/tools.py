@@ -125,6 +125,6 @@ def memory_tools() -> list[Tool]:
              examples=("quando ho il dentista?", "what do you remember about my sister?", "cosa ricordi di me?")),
         Tool("forget", "Delete a fact from long-term memory by its id (asks the user first).",
              {"type": "object", "properties": {"id": {"type": "integer"}}, "required": ["id"]},
-             _forget, group=GROUP, risk="write", acts=("forget", "delete"),
+             _forget, group=GROUP, risk="write", acts=("forget",),
              examples=("dimentica il dentista", "forget my sister's birthday")),
     ]

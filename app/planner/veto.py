@@ -17,6 +17,7 @@ import re
 from functools import lru_cache
 from typing import Any, Iterable, Mapping
 
+from app.lang.words import TAKEN_BACK
 from app.routing.actions import action_of, asked_part
 from app.routing.clauses import split_continuation
 from app.routing.context import CONTEXT
@@ -25,7 +26,10 @@ from app.routing.later import asks_later
 RISKY = ("write", "send")
 MIN_AFFINITY = 0.5  # a tool that declares no `acts` performs the classes most of its examples name
 # A clause that states a condition asks nothing by itself: "se lo cancello, posso recuperarlo?", "if I trash it…"
-_CONDITION = re.compile(r"(?i)^\W*(?:se|s'|if|qualora|nel caso|in case|casomai|what if|e se|and if)\b")
+_CONDITION = re.compile(r"(?i)^\W*(?:(?:ma|e|and|but|però|pero|allora|so|ok|okay)\s+)?"
+                        r"(?:se|s'|if|qualora|nel caso|in case|casomai|what if)\b")
+# "Can you help me remember... wait, no. When IS Giulia's birthday?": what came before is taken back
+_TAKEN = re.compile(r"(?i)\b(?:" + TAKEN_BACK + r"|wait,?\s+no|aspetta,?\s+no|no,?\s+aspetta|nvm|forget it)\b[.,;:!…]*")
 # Sentence breaks inside the asked part, and the turn from a forbidden action to the asked one ("don't delete X
 # just move it", "non cancellarlo, ma spostalo"): each piece is judged on its own.
 _SENTENCE = re.compile(r"(?<=[,;:!?…])\s+|(?<=\.)\s+(?=[^\W\d_])|\s+[-–—]\s+|"
@@ -56,11 +60,17 @@ def asked_actions(text: str) -> frozenset[str]:
     conditional, reason, already-done, how-to or reported one, nor the person's own plan for later."""
     if not isinstance(text, str) or not text.strip():
         return frozenset()
-    pieces = _pieces(text)
+    ends = [m.end() for m in _TAKEN.finditer(text)]
+    pieces = _pieces(text[ends[-1]:] if ends else text)  # what came before a take-back is not asked
     out: set[str] = set()
+    after_condition = False
     for piece in pieces:
-        if _CONDITION.match(piece) or _ABOUT.match(piece):
+        if _CONDITION.match(piece):
+            after_condition = True
             continue
+        if (after_condition and piece.rstrip().endswith("?")) or _ABOUT.match(piece):
+            continue  # "se lo cancello, posso recuperarlo?": the question about a hypothetical asks nothing
+        after_condition = False
         if len(pieces) > 1 and CONTEXT.match(piece):
             continue  # "devo mandarlo al commercialista, dimmi il totale": the person's plan beside a request
         sig = action_of(piece)

@@ -30,6 +30,9 @@ NOT_ASKED = [  # (request, an action class it names but does not ask)
     ("dont delete /tmp/x/report.txt just move it to /tmp/x/archivio", "delete"),
     ("domani devo spostare /tmp/x/progetti su un altro disco, intanto dimmi quanti file ci sono dentro", "move"),
     ("how do I delete a file?", "delete"),
+    ("ma se elimino per sbaglio /tmp/x/spese.csv poi lo ritrovo nel cestino?", "delete"),
+    ("Can you help me remember... wait, no. When IS Giulia's birthday?", "remember"),
+    ("se faccio undo adesso, cosa viene annullato esattamente? just asking", "undo"),
     ("Thanks for making that folder yesterday. No need to make another one", "write"),
 ]
 
@@ -55,6 +58,7 @@ def test_every_risky_tool_declares_what_it_does() -> None:
     ("se lo cancello, posso recuperarlo?", set(), {"delete_files", "undo"}),
     ("non aprirlo, leggimelo", set(), {"open_path"}),
     ("ricordati che il dentista è giovedì", {"remember"}, {"forget", "write_files"}),
+    ("delete the old one, we don't need it anymore", {"delete_files"}, {"forget"}),  # a file, not a memory
     ("sposta /tmp/x/a.txt in /tmp/y", {"move_files"}, {"delete_files", "copy_files"}),
 ])
 def test_vetoed_tools(text: str, offered: set[str], refused: set[str]) -> None:
