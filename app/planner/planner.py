@@ -44,6 +44,7 @@ from .surface import ToolIndex, content_words
 
 log = logging.getLogger(__name__)
 
+
 @dataclass
 class RunInfo:
     """What the last run did, for tests, the bench and `metnos context --explain`."""
@@ -349,7 +350,10 @@ class Planner:
             except NotImplementedError:
                 pass
         comp = llm.complete(prompt, max_tokens=12, temperature=0.0, cancel=ctx.cancel, grammar=names_grammar(opts))
-        return self.vote_from_text(ctx, comp.text, opts, struct, self._pool(t, 1.0))
+        pool = self._pool(t, 1.0)
+        clause = t.evd.clause(t.clause_i)
+        allowed = [n for n in pool if n not in self._vetoed(t, clause, pool)]  # a named write is vetoed too
+        return self.vote_from_text(ctx, comp.text, opts, struct, allowed)
 
     @staticmethod
     def vote_from_text(ctx: TurnContext, text: str, opts: list[str], struct: dict[str, float],
