@@ -293,8 +293,8 @@ class Planner:
     def _vetoed(t: _Turn, clause: Any, names: Sequence[str]) -> set[str]:
         """Risky tools that the pending clause does not ask for (veto.py): never offered, whatever the scores."""
         asked = veto.asked_actions(clause.text if clause is not None else t.evd.text)
-        if clause is not None and len(t.evd.clauses) > 1:
-            asked = asked & t.asked_all  # a clause the whole request reads as a reason asks nothing
+        asked = asked & t.asked_all  # the whole request is the authority: a clause it reads as a reason, a
+        # condition's consequence or a taken-back wish asks nothing, even read alone ("…, poi lo ritrovo nel cestino?")
         return veto.vetoed(t.tools, names, asked, t.idx.affinity_by_name())
 
     def _consume_existing(self, t: _Turn) -> int:

@@ -75,3 +75,15 @@ def test_a_dropped_clause_hands_its_file_to_the_one_that_asks() -> None:
     evd = veto.asking_only(analyze("il file /tmp/x/note.md non me lo aprire che non ci capisco niente, leggimelo tu"))
     assert len(evd.clauses) == 1 and evd.clauses[0].paths == ["/tmp/x/note.md"]
     assert "read" in evd.clauses[0].sig.actions
+
+
+def test_the_planner_reads_a_clause_with_the_whole_request() -> None:
+    """'ma se elimino X poi lo ritrovo nel cestino?': read alone, the second clause names the trash (a delete);
+    the whole request reads it as the consequence of a condition. The planner's veto takes the whole's word."""
+    from app.planner.evidence import analyze
+
+    text = "ma se elimino per sbaglio /tmp/x/spese.csv poi lo ritrovo nel cestino?"
+    evd = veto.asking_only(analyze(text))
+    alone = set().union(*(veto.asked_actions(c.text) for c in evd.clauses))
+    assert "delete" in alone  # why the intersection is needed
+    assert not {a for a in alone if a in veto.asked_actions(text)} & {"delete"}
