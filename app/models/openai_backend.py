@@ -88,6 +88,7 @@ class OpenAIBackend:
         self._bos: int | None = None  # tokens llama_cpp.server adds to any text (BOS)
         self._counts: dict[str, int] = {}
         self._logprobs_ok: bool | None = None
+        self.ranked = False  # the last score_options was a constrained choice (a ranking), not log-probs
         self.token_count_exact = True
 
     @classmethod
@@ -304,6 +305,7 @@ class OpenAIBackend:
         llama_cpp.server also answers echo + logprobs, but sorts the whole 262k vocabulary in Python for
         every prompt token (measured: minutes for a planner prompt), so it gets the constrained choice, as
         does llama.cpp's server (no echo)."""
+        self.ranked = False
         if not options:
             return []
         if not self.chat_mode and self.dialect == "openai" and self._logprobs_ok is not False:
@@ -316,6 +318,7 @@ class OpenAIBackend:
                     raise LLMError(f"{self.base_url}: scoring failed ({e})") from None
                 log.info("%s gives no prompt logprobs (%s); scoring by constrained choice", self.base_url, e)
                 self._logprobs_ok = False
+        self.ranked = True
         return self._choose(prompt, options)
 
     def _option_logprob(self, prompt: str, option: str) -> float:

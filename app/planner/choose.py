@@ -202,6 +202,17 @@ def combine(structural: dict[str, float], llm_ll: dict[str, float] | None, weigh
     return softmax(logits)
 
 
+GENERATED_VOTE_NATS = 3.0
+
+
+def generated_vote(chosen: str, opts: Sequence[str]) -> dict[str, float]:
+    """A choice the model generated (or a server's constrained choice) as log-likelihoods: the chosen option
+    GENERATED_VOTE_NATS likelier than each other one — about as sure as the 1.5B model's scores usually are.
+    A ranking has no probabilities; read as certainty (0 against -1000) it would be the whole decision under
+    any weight, and the 270M model behind a server then chose alone (the remote planner suite fell to 14/46)."""
+    return {o: (0.0 if o == chosen else -GENERATED_VOTE_NATS) for o in opts}
+
+
 CAREFUL_WEIGHT = 0.4  # the model's weight where its slips were measured (pick): the earlier mixture's
 
 

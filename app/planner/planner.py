@@ -29,6 +29,7 @@ from .choose import (
     ANSWER,
     Choice,
     Situation,
+    generated_vote,
     model_weight,
     names_grammar,
     parse_action,
@@ -346,6 +347,9 @@ class Planner:
             try:
                 options = [f" {o}" for o in opts]
                 means = scorer(prompt, options)
+                if getattr(llm, "ranked", False):  # a server that can only choose: a bounded vote
+                    chosen = [o for o, m in zip(opts, means) if m == max(means)]
+                    return generated_vote(chosen[0], opts) if len(chosen) == 1 else None
                 return {o: m * max(1, llm.count_tokens(opt)) for o, m, opt in zip(opts, means, options)}
             except NotImplementedError:
                 pass
@@ -371,7 +375,7 @@ class Planner:
                                   message=say("planner.bad_decision", ctx.lang, text=repr(text[:80])),
                                   hint=say("planner.bad_decision_hint", ctx.lang)))
                 return None
-        return {o: (0.0 if o == name else -30.0) for o in opts}
+        return generated_vote(name, opts)
 
     def _prime(self, ctx: TurnContext, llm: Any, prompt: str, phase: str) -> StepStats:
         """Evaluate the prompt with one sampled token: prefill becomes cancellable and measured, and the

@@ -10,7 +10,7 @@ from app.engine.catalog import build_registry
 from app.models.templates import render_chatml, render_gemma
 from app.planner import answer as ans
 from app.planner import prompt as pr
-from app.planner.choose import combine, model_weight, names_grammar, parse_action
+from app.planner.choose import combine, generated_vote, model_weight, names_grammar, parse_action
 from app.planner.evidence import analyze, quoted_texts, split_inline
 from app.planner.fill import model_schema, rule_args
 from app.turn.events import Step
@@ -89,6 +89,18 @@ def test_the_instruct_model_overrules_a_clear_structural_margin_when_it_is_sure(
     unsure = {"get_date": -0.9, "get_now": -4.0, "answer": -0.6}  # a shrug does not overturn the structure
     shrug = combine(struct, unsure, 0.65)
     assert max(shrug, key=shrug.get) == "get_date"
+
+
+def test_a_generated_choice_is_a_bounded_vote_not_a_certainty() -> None:
+    """A server that can only choose (llama_cpp.server: no cheap prompt log-probs) gives a ranking. Read as
+    0 against -1000 it decided alone under any weight: the 270M model behind a server fell to 14/46 on the
+    planner suite. As a bounded vote the small model cannot overturn a clear structure, the 1.5B one can."""
+    struct = {"read_files": 0.95, "get_now": 0.90, "answer": 0.87}
+    vote = generated_vote("get_now", list(struct))
+    assert vote["get_now"] == 0.0 and vote["read_files"] == vote["answer"] < -1
+    small, big = combine(struct, vote, 0.15), combine(struct, vote, 0.65)
+    assert max(small, key=small.get) == "read_files"
+    assert max(big, key=big.get) == "get_now"
 
 
 def test_model_weight_by_size() -> None:
