@@ -36,10 +36,6 @@ only then so than too very we our us he she his her they them their across throu
 
 STOPWORDS: frozenset[str] = STOPWORDS_IT | STOPWORDS_EN
 
-# A request taken back as it is typed ("…, anzi no, lascia perdere", "…, never mind"): a regex alternation, shared
-# by the routing's "not asked" rule and the memory's "not a fact to keep" rule.
-TAKEN_BACK = r"anzi no|lascia perdere|never ?mind|scratch that|no wait|no aspetta"
-
 # Words that qualify a thing by order or age ("l'ultimo episodio", "the latest report"). They name neither
 # an action nor an object, so two texts sharing only one of them are not about the same thing.
 QUALIFIERS: frozenset[str] = frozenset("""

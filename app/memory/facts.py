@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import re
 
-from app.lang.words import STOPWORDS, TAKEN_BACK
+from app.lang.rules import ASKING
+from app.lang.words import STOPWORDS
 
 from .categories import MONTHS, WEEKDAYS, guess_category, normalize
 
@@ -174,7 +175,7 @@ _SECOND_REQUEST = re.compile(r"(?i)(?:,\s*|\s)(?:e|ed|and|poi|then|e poi|and the
                              r"open|delete|copy|create)\s+(?:it|me|them|this|that|the|a|my)\b|"
                              r"what(?:'s| is| time)\b)")  # "… e dimmi che ore sono", "… and tell me the time"
 # "ricordati che X, anzi no, lascia perdere": asked, then taken back
-_TAKEN_BACK = re.compile(r"(?i)\b(?:" + TAKEN_BACK + r"|lascia stare|non importa|forget it)\b")
+_TAKEN_BACK = re.compile(ASKING.rule("taken_back").source() + "|" + ASKING.rule("no_matter").source(), re.I)
 # "…, ma solo fino a venerdì", "… solo se non ho altri impegni": a fact kept for a while or on a condition, which
 # memory cannot do; "… e che Paul mi deve 20 euro": two facts. The planner answers these.
 _QUALIFIED = re.compile(r"(?i)\b(?:(?:ma|but)\s+)?(?:solo|soltanto|only|just)\s+(?:fino a|fino al|fino alla|finché|"

@@ -13,11 +13,10 @@ any read tool, but it is never offered a write the person did not ask for.
 """
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 from typing import Any, Iterable, Mapping
 
-from app.lang.words import TAKEN_BACK
+from app.lang.rules import ASKING
 from app.routing.actions import action_of, asked_part
 from app.routing.clauses import split_continuation
 from app.routing.context import CONTEXT
@@ -25,19 +24,11 @@ from app.routing.later import asks_later
 
 RISKY = ("write", "send")
 MIN_AFFINITY = 0.5  # a tool that declares no `acts` performs the classes most of its examples name
-# A clause that states a condition asks nothing by itself: "se lo cancello, posso recuperarlo?", "if I trash it…"
-_CONDITION = re.compile(r"(?i)^\W*(?:(?:ma|e|and|but|però|pero|allora|so|ok|okay)\s+)?"
-                        r"(?:se|s'|if|qualora|nel caso|in case|casomai|what if)\b")
-# "Can you help me remember... wait, no. When IS Giulia's birthday?": what came before is taken back
-_TAKEN = re.compile(r"(?i)\b(?:" + TAKEN_BACK + r"|wait,?\s+no|aspetta,?\s+no|no,?\s+aspetta|nvm|forget it)\b[.,;:!…]*")
-# Sentence breaks inside the asked part, and the turn from a forbidden action to the asked one ("don't delete X
-# just move it", "non cancellarlo, ma spostalo"): each piece is judged on its own.
-_SENTENCE = re.compile(r"(?<=[,;:!?…])\s+|(?<=\.)\s+(?=[^\W\d_])|\s+[-–—]\s+|"
-                       r"\s+(?=(?:just|only|but|instead|rather|solo|soltanto|ma|però|pero|invece|piuttosto)\s)")
-# A question about an action, not a request for it: "cosa viene annullato esattamente?", "which files would you
-# delete?", "chi ha spostato X?" ("can you delete X?" starts with a modal: a polite request, still asked)
-_ABOUT = re.compile(r"(?i)^\W*(?:e\s+)?(?:cosa|che\s+cosa|cos['’]|quale|quali|quanto|quanti|quante|chi|come|perch[eé]|"
-                    r"dove|quando|what|which|who|how|why|where|when)\b")
+# Which pieces ask (conditions, take-backs, questions about an action, sentence breaks): app/lang/rules/asking.py
+_CONDITION = ASKING.pattern("condition")
+_TAKEN = ASKING.pattern("taken_back_cut")
+_SENTENCE = ASKING.pattern("sentence_break")
+_ABOUT = ASKING.pattern("about_action")
 # The person's own plan, said with a later moment ("I'll delete it later", "lo cancello dopo", "domani devo
 # spostarla"): what they will do, not what they ask now. Remembering keeps a fact with its time, so it stays asked.
 _KEEPS_TIME = frozenset({"remember"})

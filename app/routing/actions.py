@@ -13,10 +13,8 @@ import re
 from dataclasses import replace
 from functools import lru_cache
 
-from app.lang.words import (
-    TAKEN_BACK,
-    stem,  # noqa: F401  (re-exported: the one stemmer)
-)
+from app.lang.rules import ASKING
+from app.lang.words import stem  # noqa: F401  (re-exported: the one stemmer)
 
 from .args_extractor import extract
 from .context import request_part
@@ -37,9 +35,9 @@ _NOT_ASKED = re.compile(
     r"(?:ieri|yesterday|prima|earlier) (?:ho chiesto|i asked|mi hai|you)|"
     r"(?:vuole|vogliono|wants to|want me to\b(?! do))|è vero che|is it true that|"
     # "ti ricordi che il dentista è giovedì?": whether it is known, not to keep it
-    r"(?:ti|te lo|te la) ricordi che|(?:do|did) you (?:still )?remember that|"
-    # "…, anzi no, lascia perdere": asked, then taken back
-    + TAKEN_BACK + r")\b")
+    r"(?:ti|te lo|te la) ricordi che|(?:do|did) you (?:still )?remember that"
+    # "…, anzi no, lascia perdere": asked, then taken back (app/lang/rules/asking.py)
+    r")\b|" + ASKING.rule("taken_back").source())
 
 
 def _names_action(sentence: str) -> bool:

@@ -6,29 +6,15 @@ in X" sets no time).
 """
 from __future__ import annotations
 
-import re
 from typing import Any
+
+from app.lang.rules import LATER as LATER_RULES
 
 from .args_extractor import extract
 
-
-def _offset(it_units: str, en_units: str) -> str:
-    """"tra un'ora", "fra 10 minuti", "in two hours": an amount of time from now, in the given units."""
-    return (r"(?:tra|fra)\s+(?:un|una|mezz|mezza|mezzo|qualche|\d+|due|tre|cinque|dieci|venti|trenta)['’]?\s*"
-            rf"(?:\w+\s+)?(?:{it_units})|in\s+(?:an?|one|two|five|ten|half an|\d+)\s+(?:{en_units})")
-
-
-_EVERY = (r"ogni\s+(?:giorno|sera|notte|mattina|ora|settimana|mese|\w+d[iì]|sabato|domenica)|"
-          r"every\s+(?:day|night|morning|evening|hour|week|month|\w+day)")
-# A time or a later moment: the file tools act now, they cannot be scheduled ("cancella X domani alle 8").
-LATER = re.compile(r"(?i)\b(?:stasera|stanotte|stamattina|stamani|più tardi|piu tardi|tonight|later|"
-                   r"domani|dopodomani|tomorrow|"
-                   + _offset(r"minut\w*|or[ae]|giorn[oi]|settiman[ae]", r"minutes?|hours?|days?|weeks?") + "|"
-                   + _EVERY + r"|(?:la\s+)?prossima\s+settimana|next\s+(?:week|month))\b")
-# A later moment that can only be when to act, whatever the action ("elenca X fra un'ora", "ogni sera"); "domani"
-# may be what a question is about ("quando ho il dentista domani?"), so it is only in LATER.
-IN_A_WHILE = re.compile(r"(?i)\b(?:più tardi|piu tardi|later on|" + _offset(r"minut\w*|or[ae]", r"minutes?|hours?")
-                        + "|" + _EVERY + r")\b")
+# The rules and their examples: app/lang/rules/later.py
+LATER = LATER_RULES.pattern("later")
+IN_A_WHILE = LATER_RULES.pattern("in_a_while")
 
 
 def _unquoted(clause: str, slots: dict[str, Any]) -> str:

@@ -1,0 +1,78 @@
+"""Which part of a request asks for something: conditions, take-backs, questions about an action, sentence breaks.
+
+Read by the write veto (planner/veto.py), the routing's not-asked rule (routing/actions.py) and memory's
+not-a-fact rule (memory/facts.py): one definition of "taken back" for all three.
+"""
+from __future__ import annotations
+
+from .table import Rule, Table
+
+# "…, anzi no, lascia perdere", "wait, no": the words of a take-back, for both rules below
+TAKE_BACKS = ("anzi no", "lascia perdere", "lascia stare", "never ?mind", "nevermind", "scratch that",
+              r"no,? wait(?!\s+(?:for|until|till)\b)", r"wait,?\s+no", r"no,?\s+aspetta", r"aspetta,?\s+no", "nvm",
+              r"forget it(?!['’]s)")
+
+ASKING = Table("asking", __doc__ or "", (
+    Rule(
+        id="condition",
+        effect="a clause that states a condition asks nothing by itself; the question after it asks nothing either",
+        mode="match",
+        pattern=r"^\W*(?:(?:ma|e|and|but|però|pero|allora|so|ok|okay)\s+)?(?:{words})\b",
+        words=("se", "s'", "if", "qualora", "nel caso", "in case", "casomai", "what if"),
+        match=("se lo cancello", "ma se elimino report.txt", "if I trash it", "what if I move the folder",
+               "nel caso lo sposto"),
+        no_match=("segnati che il dentista è giovedì", "seleziona tutto", "cancella se vuoi",
+                  "sposta il file in /tmp", "iffy request"),
+    ),
+    Rule(
+        id="taken_back",
+        effect="what comes before a take-back is not asked, and is no fact to keep",
+        words=TAKE_BACKS,
+        match=("ricordati che il dentista è giovedì, anzi no, lascia perdere", "delete it... never mind",
+               "Can you help me remember... wait, no. When is Giulia's birthday?", "sposta X, nvm",
+               "copy it, scratch that"),
+        no_match=("non lasciare perdere il file", "don't forget it's Anna's birthday on Friday",
+                  "aspetta che finisca e poi sposta X", "no, wait for it to finish", "lascia il file dov'è"),
+    ),
+    Rule(
+        id="no_matter",
+        effect="a fact the person lets go ('…, non importa'): no fact to keep (memory only: beside a file action "
+               "it says the order does not matter, 'copia tutto, non importa l'ordine')",
+        words=("non importa",),
+        match=("ricordati che il dentista è giovedì... non importa", "segnati che Paul mi deve 20 euro, non importa"),
+        no_match=("ricordati che non è importante", "importa i contatti"),
+    ),
+    Rule(
+        id="taken_back_cut",
+        effect="where a take-back ends: the asked part starts after it (with its punctuation)",
+        pattern=r"\b(?:{words})\b[.,;:!…]*",
+        words=TAKE_BACKS,
+        match=("Can you help me remember... wait, no. When is it?", "cancella X, anzi no, spostalo"),
+        no_match=("wait for the copy to end", "don't forget it's Monday"),
+    ),
+    Rule(
+        id="about_action",
+        effect="a question about an action (what, which, who, how…), not a request for it; a modal "
+               "('can you delete X?') is a polite request and stays asked",
+        mode="match",
+        pattern=r"^\W*(?:e\s+)?(?:{words})\b",
+        words=("cosa", r"che\s+cosa", "cos['’]", "quale", "quali", "quanto", "quanti", "quante", "chi", "come",
+               "perch[eé]", "dove", "quando", "what", "which", "who", "how", "why", "where", "when"),
+        match=("cosa viene annullato esattamente?", "which files would you delete?", "chi ha spostato X?",
+               "e come lo cancello?", "quanti file sposteresti?"),
+        no_match=("can you delete X?", "cancella i file vecchi", "puoi spostare report.pdf?",
+                  "chiudi la finestra", "whichever you like"),
+    ),
+    Rule(
+        id="sentence_break",
+        effect="where the asked part splits into pieces judged on their own: punctuation, a dash, and the turn "
+               "from a forbidden action to the asked one ('don't delete X just move it')",
+        mode="split",
+        pattern=r"(?<=[,;:!?…])\s+|(?<=\.)\s+(?=[^\W\d_])|\s+[-–—]\s+|\s+(?=(?:{words})\s)",
+        words=("just", "only", "but", "instead", "rather", "solo", "soltanto", "ma", "però", "pero", "invece",
+               "piuttosto"),
+        match=("non cancellarlo ma spostalo", "don't delete X just move it", "leggi X. poi dimmi", "ok, fallo"),
+        no_match=("leggi il file notes.txt", "sposta report.v2.pdf in /tmp", "copy a.txt to b.txt"),
+        flags=0,
+    ),
+))

@@ -1,0 +1,43 @@
+"""When a request asks for its action at a later moment, which no tool can wait for.
+
+Read by routing/later.py (a replay or a file tool acts now: "cancella X domani alle 8" cannot be scheduled) and
+by the planner's write veto (the person's own plan, "lo cancello dopo", is not a request).
+"""
+from __future__ import annotations
+
+from .table import Rule, Table
+
+# "ogni sera", "every monday": again and again, never now
+_EVERY = (r"ogni\s+(?:giorno|sera|notte|mattina|ora|settimana|mese|\w+d[iì]|sabato|domenica)|"
+          r"every\s+(?:day|night|morning|evening|hour|week|month|\w+day)")
+_AMOUNT_IT = (r"(?:tra|fra)\s+(?:un|una|mezz|mezza|mezzo|qualche|\d+|due|tre|cinque|dieci|venti|trenta)['’]?\s*"
+              r"(?:\w+\s+)?")
+_AMOUNT_EN = r"in\s+(?:an?|one|two|five|ten|half an|\d+)\s+"
+
+LATER = Table("later", __doc__ or "", (
+    Rule(
+        id="later",
+        effect="a time or a later moment for the action: the file tools act now, so such a request is refused "
+               "or left to the planner, never replayed",
+        pattern=(r"\b(?:{words}|" + _AMOUNT_IT + r"(?:minut\w*|or[ae]|giorn[oi]|settiman[ae])|"
+                 + _AMOUNT_EN + r"(?:minutes?|hours?|days?|weeks?)|" + _EVERY + r")\b"),
+        words=("stasera", "stanotte", "stamattina", "stamani", "più tardi", "piu tardi", "tonight", "later",
+               "domani", "dopodomani", "tomorrow", r"(?:la\s+)?prossima\s+settimana", r"next\s+(?:week|month)"),
+        match=("cancella X domani alle 8", "sposta i file stasera", "elenca la cartella fra un'ora",
+               "copy it to /tmp in two hours", "backup ogni sera", "do it next week"),
+        # "dopo" is no later moment: "copia X in Y, dopo ci penso io" is a copy now (the word broke it once)
+        no_match=("copia X in Y, dopo ci penso io", "leggi il file e dopo dimmi quante righe ha",
+                  "sposta report.pdf in /tmp", "what did I do lately", "cancella i file di ieri"),
+    ),
+    Rule(
+        id="in_a_while",
+        effect="a later moment that can only be when to act, whatever the action ('domani' may be what a "
+               "question is about, so it is only in `later`)",
+        pattern=(r"\b(?:{words}|" + _AMOUNT_IT + r"(?:minut\w*|or[ae])|" + _AMOUNT_EN + r"(?:minutes?|hours?)|"
+                 + _EVERY + r")\b"),
+        words=("più tardi", "piu tardi", "later on"),
+        match=("elenca X fra un'ora", "ogni sera leggimi le note", "list the folder in 10 minutes",
+               "più tardi sposta X"),
+        no_match=("quando ho il dentista domani?", "sposta X ora", "cos'ho fatto ieri", "copia X, dopo ci penso io"),
+    ),
+))

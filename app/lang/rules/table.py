@@ -1,0 +1,74 @@
+"""Rules for reading requests, declared as data: each one with the examples it must and must not match.
+
+Why: a word added to an alternation can break a request nobody thought of while every other test stays green
+("dopo" added to the later-moment rule turned "copia X in Y, dopo ci penso io" into a refusal). A rule here
+carries the sentences that pin its meaning; tests/lang/test_rule_tables.py runs every example of every table and
+fails a rule that lacks two of either kind. Code asks for a rule by table and id (`pattern`), never writes a
+regex of its own for these judgements; values (paths, numbers, times) are read elsewhere.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Literal
+
+Mode = Literal["search", "match", "split"]
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One pattern with its meaning.
+
+    mode: how code applies it — "search" anywhere, "match" at the start, "split" as a separator (an example
+    matches when the pattern splits it into more than one piece). `words` are alternatives joined into
+    `\\b(?:w1|w2…)\\b` (regex syntax allowed in a word); `pattern` is used as is; `{words}` inside a pattern
+    is replaced by that alternation.
+    """
+
+    id: str
+    effect: str
+    match: tuple[str, ...]
+    no_match: tuple[str, ...]
+    words: tuple[str, ...] = ()
+    pattern: str = ""
+    mode: Mode = "search"
+    flags: int = re.IGNORECASE
+
+    def source(self) -> str:
+        alt = "|".join(self.words)
+        if self.pattern:
+            return self.pattern.replace("{words}", alt)
+        return rf"\b(?:{alt})\b"
+
+    def hits(self, text: str) -> bool:
+        """Does the rule fire on `text`, as the code applies it (mode)?"""
+        rx = compiled(self)
+        if self.mode == "match":
+            return rx.match(text) is not None
+        if self.mode == "split":
+            return len([p for p in rx.split(text) if p]) > 1
+        return rx.search(text) is not None
+
+
+@dataclass(frozen=True)
+class Table:
+    """A family of rules (asking, later…): one file under app/lang/rules, read by every package that needs it."""
+
+    name: str
+    doc: str
+    rules: tuple[Rule, ...] = field(default_factory=tuple)
+
+    def rule(self, rule_id: str) -> Rule:
+        for r in self.rules:
+            if r.id == rule_id:
+                return r
+        raise KeyError(f"{self.name}: no rule {rule_id!r}")
+
+    def pattern(self, rule_id: str) -> re.Pattern[str]:
+        return compiled(self.rule(rule_id))
+
+
+@lru_cache(maxsize=None)
+def compiled(rule: Rule) -> re.Pattern[str]:
+    return re.compile(rule.source(), rule.flags)
