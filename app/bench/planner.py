@@ -137,7 +137,6 @@ def _run_bench() -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="metnos-bench-") as tmp:
         root = suite.make_root(Path(tmp))
         scoring = Planner()
-        scoring.always_score = True  # time the model's part of the decision, not only the structure
         out["decision"] = _decision_timing(scoring, llm, raw, services, registry, root)
         out["kv_reuse"] = _kv_reuse(scoring, llm, services, registry, root)
         out["cache"] = bench_cache.run(llm, embedder)

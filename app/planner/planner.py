@@ -102,7 +102,6 @@ class Planner:
     def __init__(self, services: Any = None):
         self.services = services
         self.last = RunInfo()
-        self.always_score = False  # kept for callers that set it: every decision is scored by the model now
         self._index: tuple[tuple[Any, ...], ToolIndex] | None = None
 
     def index(self, tools: Sequence[Tool], embedder: Any) -> ToolIndex:

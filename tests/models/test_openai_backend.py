@@ -365,7 +365,7 @@ def test_planner_suite_passes_unchanged_on_the_remote_backend(remote: OpenAIBack
                                                               bundled_embedder: Any, tmp_path: Path,
                                                               capsys: pytest.CaptureFixture[str]) -> None:
     """Issue 7: the planner's test requests, same code, against llama_cpp.server instead of llama.cpp in-process;
-    every case scores every decision with the model (always_score) so the server really takes part."""
+    the model scores every decision, so the server really takes part."""
     from app.bench import planner_suite as suite
     from app.engine.catalog import build_registry
     from app.planner import Planner
@@ -376,7 +376,6 @@ def test_planner_suite_passes_unchanged_on_the_remote_backend(remote: OpenAIBack
     results = {}
     for name, llm in (("remote", remote), ("local", local)):
         planner = Planner()
-        planner.always_score = True
         services = TurnServices(llm=lambda llm=llm: llm, embedder=lambda: bundled_embedder)
         res = suite.run(planner, registry, services, root)
         results[name] = res

@@ -97,7 +97,6 @@ def test_unknown_tool_or_garbage_from_the_model_is_an_error_event(make_ctx: Call
 
 def test_real_grammar_free_decision_is_read_safely(make_ctx: Callable[..., Any], llm: Any) -> None:
     planner = Planner()
-    planner.always_score = True
     run = make_ctx("che ore sono?")
     planner.decide(run.ctx, [])
     text = llm.complete(planner.last.prompt, max_tokens=12).text  # no grammar: whatever the model says

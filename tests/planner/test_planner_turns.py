@@ -49,7 +49,6 @@ def test_read_then_write_passes_the_real_content(make_ctx: Callable[..., Any], r
 
 def test_prompts_only_grow_and_reuse_the_kv_prefix(make_ctx: Callable[..., Any]) -> None:
     planner = Planner()
-    planner.always_score = True  # every decision goes through the model, so every prompt is recorded
     run = make_ctx("leggi {root}/a.txt e scrivilo in {root}/b.txt", approve=lambda *a: True)
     planner.run(run.ctx, [])
     prompts = planner.last.prompts
@@ -66,7 +65,6 @@ def test_prompts_only_grow_and_reuse_the_kv_prefix(make_ctx: Callable[..., Any])
 
 def test_state_memory_and_history_go_where_the_layout_says(make_ctx: Callable[..., Any]) -> None:
     planner = Planner()
-    planner.always_score = True
     run = make_ctx("che ore sono adesso?", extra_services={
         "state_block": lambda: "Current state:\n- note: STATE-MARK",
         "memory_block": lambda q: "- MEMORY-MARK: likes short answers",
@@ -108,7 +106,6 @@ def test_deferred_tool_on_a_tool_surface_is_loaded_with_its_reason(make_ctx: Cal
     run = make_ctx("che giorno è oggi?", reg=surface.registry_view(), extra_services={"tool_surface": surface})
     surface.loaded = run.ctx.deferred_loaded
     planner = Planner()
-    planner.always_score = True
     planner.run(run.ctx, [])
     calls = run.of("tool_call")
     assert [c.tool for c in calls] == ["get_date"] and calls[0].deferred_loaded
@@ -158,7 +155,6 @@ def test_the_time_of_an_event_is_never_answered_by_the_clock(make_ctx: Callable[
     """"what time did I clock in?": reading the clock would be a substitute action; the time now is still asked
     for as before."""
     p = Planner()
-    p.always_score = True
     d = p.decide(make_ctx("what time did I clock in this morning?").ctx, [])
     assert d is None or d.tool != "get_now", d
     now = p.decide(make_ctx("what time is it?").ctx, [])
