@@ -17,7 +17,7 @@ from functools import lru_cache
 from typing import Any, Iterable, Mapping
 
 from app.lang.rules import ASKING
-from app.routing.actions import action_of, asked_part
+from app.routing.actions import action_of, asked_before_negation, asked_part
 from app.routing.clauses import split_continuation
 from app.routing.context import CONTEXT
 from app.routing.later import asks_later
@@ -65,9 +65,8 @@ def asked_actions(text: str) -> frozenset[str]:
         if len(pieces) > 1 and CONTEXT.match(piece):
             continue  # "devo mandarlo al commercialista, dimmi il totale": the person's plan beside a request
         sig = action_of(piece)
-        if sig.negated:
-            continue
-        acts = set(sig.actions)
+        # a negation governs what follows it: "cancella X tanto nn lo uso mai" still asks to delete
+        acts = set(asked_before_negation(piece) if sig.negated else sig.actions)
         if asks_later(piece):
             acts &= _KEEPS_TIME
         out.update(acts)

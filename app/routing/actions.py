@@ -18,7 +18,7 @@ from app.lang.words import stem  # noqa: F401  (re-exported: the one stemmer)
 
 from .args_extractor import extract
 from .context import request_part
-from .lexicon import LEXICON_VERSION
+from .lexicon import LEXICON_VERSION, NEGATION_PHRASES, NEGATIONS, TEXTING
 from .normalize import canonical, normalize_cached, split_words
 from .signature import EVENT, ActionSig, signature_of_tokens, told_done
 
@@ -73,6 +73,21 @@ def action_of(text: str) -> ActionSig:
     if not sig.negated and (_NOT_ASKED.search(normalize_cached(text)) or told_done(text)):
         return replace(sig, negated=True)  # "how do I delete X?", "se dovessi spostare X…": not asked to be done
     return sig
+
+
+def asked_before_negation(text: str) -> tuple[str, ...]:
+    """The actions a request names before its first negation, which governs only what follows it: "cancella X
+    tanto nn lo uso mai" and "copy X but don't overwrite anything" ask to delete and to copy; "non cancellare X"
+    asks nothing. (The signature marks all of them negated: for a replay that only means "ask the planner".)"""
+    if not isinstance(text, str) or _NOT_ASKED.search(normalize_cached(text)) or told_done(text):
+        return ()  # "how do I delete X without losing it?": a how-to asks nothing, negation or not
+    toks = split_words(canonical(asked_part(text)))
+    k = next((i for i, t in enumerate(toks) if TEXTING.get(t, t) in NEGATIONS
+              or (i + 1 < len(toks) and (t, toks[i + 1]) in NEGATION_PHRASES)), None)
+    if not k:
+        return ()
+    before = signature_of_tokens(toks[:k])
+    return () if before.negated else before.actions
 
 
 def action_key(sig: ActionSig) -> str:

@@ -17,6 +17,10 @@ ASKED = [  # (request, an action class that must be asked)
     ("non cancellarlo, ma spostalo in /tmp/y", "move"),
     ("devo spostare /tmp/x/a.txt in /tmp/y", "move"),  # alone, the person's need is the request
     ("copia /tmp/x/a.txt in /tmp/y, dopo ci penso io", "copy"),
+    # a negation after every action, governing none of them, leaves the action asked
+    ("cancella /tmp/x/todo.txt tanto nn lo uso mai", "delete"),
+    ("delete /tmp/x/old.log I never open it anyway", "delete"),
+    ("copy /tmp/x/a.txt to /tmp/y but dont overwrite anything", "copy"),
 ]
 NOT_ASKED = [  # (request, an action class it names but does not ask)
     ("non cancellare niente, dimmi solo quanti file ci sono in /tmp/x", "delete"),
@@ -34,6 +38,10 @@ NOT_ASKED = [  # (request, an action class it names but does not ask)
     ("Can you help me remember... wait, no. When IS Giulia's birthday?", "remember"),
     ("se faccio undo adesso, cosa viene annullato esattamente? just asking", "undo"),
     ("Thanks for making that folder yesterday. No need to make another one", "write"),
+    ("non cancellare /tmp/x/todo.txt, lo uso ancora", "delete"),
+    ("copy /tmp/x/a.txt to /tmp/y but dont overwrite anything", "write"),
+    ("how do I delete /tmp/x/a.txt without losing the backup?", "delete"),
+    ("leggimelo /tmp/x/a.txt non aprirlo", "open"),
 ]
 
 
