@@ -23,9 +23,11 @@ UNSUPPORTED: dict[str, str] = {
     "install": "install", "uninstall": "install", "play": "play", "pause": "play", "call": "call",
     "upload": "upload", "on": "device", "off": "device", "up": "device", "down": "device", "schedule": "alarm",
     "convert": "convert", "encrypt": "encrypt", "start": "run", "download": "download", "restore": "restore",
+    "empty": "empty_trash",
 }
 ARCHIVE_EXTS = frozenset({"zip", "tar", "gz", "tgz", "bz2", "xz", "7z", "rar"})
-NEEDS_OBJECT = {"reply": {"email", "message"}, "schedule": {"alarm", "timer", "reminder", "calendar"}}
+NEEDS_OBJECT = {"reply": {"email", "message"}, "schedule": {"alarm", "timer", "reminder", "calendar"},
+                "empty": {"trash"}}  # emptying a folder is deleting its contents; emptying the trash no tool does
 _ARCHIVE_WORDS = re.compile(r"(?i)\b(archivi[oa]?|archives?|zip|tar|rar|7z)\b")
 # "recupera il file cancellato X", "get back the deleted file": a restore, whatever verb carries it; the
 # participle "cancellato"/"deleted" names what happened to the file, it is not a request to delete it.
@@ -88,6 +90,9 @@ register({
                              "rimetto dov'era.",
                        "en": "I can't restore files from the trash; if I deleted it, write \u201cundo\u201d and I'll "
                              "put it back where it was."},
+    "cannot.empty_trash": {"it": "Non posso svuotare il cestino; posso invece mettere nel cestino i file che mi "
+                                 "indichi.",
+                           "en": "I can't empty the trash; I can move the files you name to the trash instead."},
     "cannot.later": {"it": "Non posso programmare un'azione per più tardi o per un'ora precisa; se vuoi la faccio "
                            "adesso: chiedimelo senza l'orario.",
                      "en": "I can't schedule an action for later or for a set time; if you want it done now, ask "

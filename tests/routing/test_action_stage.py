@@ -32,6 +32,9 @@ def stage() -> ActionStage:
     ("turn off the wifi", "device", "en"),
     ("imposta una sveglia alle 7", "alarm", "it"),
     ("chiama la mamma", "call", "it"),
+    ("svuota il cestino", "empty_trash", "it"),  # was delete_files on nothing: a substitute action
+    ("mi svuoti il cestino per favore?", "empty_trash", "it"),
+    ("empty the recycle bin", "empty_trash", "en"),
 ])
 def test_unsupported_actions_get_the_cannot_sentence_and_no_tool(stage: ActionStage, text: str, key: str,
                                                                  lang: str) -> None:
@@ -157,7 +160,7 @@ def test_reading_or_a_fact_is_not_a_search_a_send_a_print_or_a_call(stage: Actio
 
 
 @pytest.mark.parametrize("text", [
-    "svuota il file /tmp/x/a.txt", "clear the file /tmp/x/a.txt", "svuota il cestino",
+    "svuota il file /tmp/x/a.txt", "clear the file /tmp/x/a.txt",
     "rinomina /tmp/x/a.txt in /tmp/backup", "cerca nei file di /tmp/x", "cancella la parola 'ciao' da /tmp/x/a.txt",
     "cancella il contenuto del file /tmp/x/a.txt", "delete the contents of /tmp/x/a.txt",
 ])
