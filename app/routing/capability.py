@@ -16,6 +16,8 @@ from app.lang.messages import register
 
 from .actions import ActionSig, action_of
 from .args_extractor import extract
+from .normalize import canonical, split_words
+from .vocabulary import OBJECT_OF
 
 # action class -> what cannot be done (a key of the sentences below)
 UNSUPPORTED: dict[str, str] = {
@@ -143,11 +145,13 @@ def unsupported(clause: str, covered: set[str], sig: ActionSig | None = None) ->
     urls = list(slots.get("url") or [])
     exts = {str(e).lower().lstrip(".") for e in slots.get("ext") or []}
     exts |= {p.rsplit(".", 1)[-1].lower() for p in paths if "." in p.rsplit("/", 1)[-1]}
+    # the objects the words name, also where a word was read as a verb ("svuota il cestino": cestinare)
+    objects = sig.objects | {OBJECT_OF[w] for w in split_words(canonical(clause)) if w in OBJECT_OF}
     for act in sig.actions:
         key = UNSUPPORTED.get(act)
         if key is None:
             continue
-        if act in NEEDS_OBJECT and not (sig.objects & NEEDS_OBJECT[act]):
+        if act in NEEDS_OBJECT and not (objects & NEEDS_OBJECT[act]):
             continue
         if act == "extract" and not (exts & ARCHIVE_EXTS or _ARCHIVE_WORDS.search(clause)):
             continue  # "estrai le date dal testo" is reading, not an archive
@@ -171,7 +175,7 @@ def unsupported(clause: str, covered: set[str], sig: ActionSig | None = None) ->
                 continue
             return Verdict(key, act)
         if act in NEEDS_OBJECT:
-            if any(f"{act}:{o}" in covered for o in sig.objects & NEEDS_OBJECT[act]):
+            if any(f"{act}:{o}" in covered for o in objects & NEEDS_OBJECT[act]):
                 continue
         elif act in covered:
             continue
