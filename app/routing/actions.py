@@ -54,6 +54,20 @@ def asked_part(text: str) -> str:
     return request_part(text, _names_action, extract)
 
 
+def asked_question(text: str) -> str:
+    """What a request asks once what it took back and the sentences after its question are gone: "Can you help
+    me remember... wait, no. When is Giulia's birthday? I'm supposed to pick up a cake" asks "When is Giulia's
+    birthday?". Stages that answer a question (memory's recall) read this; `text` when nothing is cut."""
+    part = asked_part(text)
+    ends = [m.end() for m in ASKING.pattern("taken_back_cut").finditer(part)]
+    part = part[ends[-1]:].strip() if ends else part
+    sentences = [p for p in ASKING.pattern("sentence_end").split(part) if p.strip()]
+    questions = [p for p in sentences if p.rstrip().endswith("?")]
+    if len(questions) != 1 or any(_names_action(p) for p in sentences if p is not questions[0]):
+        return part or text  # "leggi X. quando ho il dentista?": the read is asked too
+    return questions[0].strip()
+
+
 # "what time did I clock in?", "a che ora è la riunione?": the time of something else, never the time now
 _EVENT_TIME = re.compile(
     r"\bwhat\s+time\s+(?:did|does|will|would|was|were|had|has|should|shall|must|are|is\s+(?!it\b)|"

@@ -21,7 +21,7 @@ from app.store.keys import KeyUnavailable
 from app.turn.decision import RouteResult, RouteStage
 
 from .action_stage import ActionStage
-from .actions import action_of
+from .actions import action_of, asked_question
 from .args_extractor import extract
 from .args_llm import ArgsLLM
 from .clauses import split_continuation
@@ -201,6 +201,9 @@ class Router(Learning):
         elif l1_on or l2_on:
             checks.append("L1/L2: nothing learned yet")
         hit = self._stages(self.stages_after, text, owner, checks, trace)
+        focus = asked_question(text)
+        if hit is None and focus != text:  # "…wait, no. When is Giulia's birthday? I'm supposed to…"
+            hit = self._stages(self.stages_after, focus, owner, checks, trace)
         if hit is not None:
             return hit, trace
         trace["reason"] = "; ".join(checks)

@@ -130,3 +130,22 @@ def test_an_l0_question_opens_neither_the_memory_nor_a_model(metnos_home: Path) 
         assert memory._memory is None, "an L0 turn must not open the long-term memory (keyring, passphrase)"
     finally:
         engine.close()
+
+
+def test_a_question_after_a_take_back_and_before_a_reason_is_answered_from_memory(metnos_home: Path,
+                                                                                 bundled_embedder) -> None:
+    """Issue 27, everyday-55: the recall stage read the whole request, which ends with a reason, not a "?"; the
+    planner then let the model answer and it said "February 14th" for a fact saved as "14 marzo". The stage now
+    reads the question the request asks (routing.actions.asked_question) and quotes the fact."""
+    engine = Engine(ConfigManager())
+    try:
+        run(engine, "ricordati che il compleanno di Giulia è il 14 marzo")
+        events = run(engine, "Can you help me remember... wait, no. When IS Giulia's birthday? I'm supposed to "
+                             "pick up a cake and I'd like to stay married.")
+        route = next(e for e in events if isinstance(e, ev.RouteDecision))
+        answer = next(e for e in events if isinstance(e, ev.Answer)).text
+        assert route.tool == "recall" and "14 marzo" in answer, (route, answer)
+        assert not any(isinstance(e, ev.MemoryWritten) for e in events)
+        assert not engine.models.llm_loaded
+    finally:
+        engine.close()

@@ -64,6 +64,16 @@ ASKING = Table("asking", __doc__ or "", (
                   "chiudi la finestra", "whichever you like"),
     ),
     Rule(
+        id="sentence_end",
+        effect="where one sentence ends and the next begins (the question among reasons and take-backs)",
+        mode="split",
+        pattern=r"(?<=[.!?…])\s+(?=\S)",
+        match=("When is Giulia's birthday? I'm supposed to pick up a cake.", "Grazie. Che ore sono?",
+               "wait, no... When is it?"),
+        no_match=("leggi il file notes.txt", "sposta report.v2.pdf in /tmp", "quando ho il dentista?"),
+        flags=0,
+    ),
+    Rule(
         id="sentence_break",
         effect="where the asked part splits into pieces judged on their own: punctuation, a dash, and the turn "
                "from a forbidden action to the asked one ('don't delete X just move it')",
