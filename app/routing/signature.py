@@ -28,6 +28,7 @@ from .vocabulary import (
     OBJECT_OF,
     THING_OF,
     VERB_PHRASES,
+    phrase_class,
     typo_object,
     typo_verb,
     typo_word,
@@ -231,7 +232,7 @@ def signature_of_tokens(toks: list[str]) -> ActionSig:
             continue
         matched = False
         for L in range(min(MAX_PHRASE, n - i), 1, -1):
-            cls = VERB_PHRASES.get(tuple(toks[i:i + L]))
+            cls = phrase_class(tuple(toks[i:i + L]))
             if cls:
                 actions.append(cls)
                 i += L

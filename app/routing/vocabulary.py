@@ -169,6 +169,21 @@ def typo_object(tok: str) -> str | None:
     return classes.pop() if len(classes) == 1 else None
 
 
+def phrase_class(toks: tuple[str, ...]) -> str | None:
+    """Action class of a multi-word verb phrase, its head allowing an Italian clitic as single verbs do:
+    "tieni a mente" and "tienilo a mente", "tienimelo a mente"."""
+    cls = VERB_PHRASES.get(toks)
+    if cls or not toks:
+        return cls
+    head = toks[0]
+    for cl in CLITICS:
+        if len(head) > len(cl) + 3 and head.endswith(cl):
+            cls = VERB_PHRASES.get((head[: -len(cl)], *toks[1:]))
+            if cls:
+                return cls
+    return None
+
+
 def verb_class(tok: str) -> str | None:
     """Action class of one word, allowing Italian clitics ("mostrami", "cancellalo", "leggerlo")."""
     cls = VERB_FORMS.get(tok)

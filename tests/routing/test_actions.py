@@ -27,6 +27,8 @@ def acts(text: str) -> tuple[str, ...]:
     ("accendi la luce", "on"), ("attiva il wifi", "on"), ("switch the lights on", "on"),
     ("spegni la luce", "off"), ("disattiva il wifi", "off"), ("turn off the lights", "off"),
     ("ricorda che domani piove", "remember"), ("remember my pin", "remember"),
+    ("cmq tienilo a mente: Gennaro porta la merce martedì", "remember"),  # a clitic on a phrase's head
+    ("tienimelo a mente, il codice è 4411", "remember"),
     ("riassumi a.txt", "summarize"), ("descrivi a.txt", "summarize"), ("fammi un riassunto di a.txt", "summarize"),
     ("invia a.txt", "send"), ("manda a.txt", "send"), ("send a.txt", "send"),
     ("sovrascrivi a.txt", "write"), ("overwrite a.txt", "write"),
