@@ -194,6 +194,13 @@ BY_ID: dict[str, Unit] = {u.id: u for u in UNITS}
 BINARY_TWIN = {"KB": "KiB", "MB": "MiB", "GB": "GiB", "TB": "TiB"}
 
 
+@lru_cache(maxsize=1)
+def unit_words() -> frozenset[str]:
+    """Every one-word unit name of three letters or more ("miles", "litri", "pounds"): known words, which a
+    reader of typos must not take for a mistyped verb ("miles" is not "mails")."""
+    return frozenset(a.lower() for u in UNITS for a in u.aliases() if " " not in a and len(a) >= 3 and a.isalpha())
+
+
 def english_unit_names() -> frozenset[str]:
     """One-word unit names that are English only ("feet", "pounds", not "stone" or "kelvin", which Italian
     shares): evidence of the request's language where a conversion has no other English word."""

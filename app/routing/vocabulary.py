@@ -10,6 +10,7 @@ import re
 from functools import lru_cache
 from typing import Iterable
 
+from app.lang.units import unit_words
 from app.lang.words import stem
 
 from .lexicon import CLITICS, EN_VERBS, IT_EXTRA, IT_VERBS, OBJECTS, SAME_THING, STOPWORDS
@@ -147,8 +148,8 @@ def _one_edit(tok: str, idx: tuple[frozenset[str], dict[str, set[str]]], missing
 @lru_cache(maxsize=8192)
 def typo_verb(tok: str) -> str | None:
     """The action class of a mistyped verb ("spsota", "cpia", "legi"), when every near form agrees."""
-    if len(tok) < _TYPO_MIN - 1 or tok in STOPWORDS or tok in OBJECT_OF:
-        return None
+    if len(tok) < _TYPO_MIN - 1 or tok in STOPWORDS or tok in OBJECT_OF or tok in unit_words():
+        return None  # a word the app knows is no typo ("miles" is not "mails")
     classes = {VERB_FORMS[w] for w in _one_edit(tok, _VERB_TYPOS)}
     return classes.pop() if len(classes) == 1 else None
 

@@ -276,3 +276,14 @@ def test_an_app_name_leaves_out_the_thanks_and_the_emoji() -> None:
 def test_the_hour_asked_after_tell_me_is_the_time() -> None:
     assert "~time" in action_of("dimmi l'ora e la data").content
     assert "~time" not in action_of("e ora leggi ~/a.txt").content  # "now", not the hour
+
+
+@pytest.mark.parametrize("text", ["How many kilometres is 26.2 miles?", "how many km is 26.2 miles",
+                                  "quanti litri sono 3 galloni?"])
+def test_a_unit_name_is_no_mistyped_verb(text: str) -> None:
+    """ "miles" one edit from "mails": a marathon runner's conversion was refused as an e-mail (everyday-20)."""
+    assert "send" not in action_of(text).actions
+
+
+def test_a_mistyped_verb_is_still_read() -> None:
+    assert action_of("spsota /tmp/x/a.txt in /tmp/b").actions == ("move",)
