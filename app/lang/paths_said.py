@@ -36,6 +36,10 @@ _MADE = re.compile(r"(?i)\b(?:crea|creami|creare|create|make|fai|fammi|aggiungi|
                    r"(?:\s+[^\s\"'”»/,;~]+){0,2}?)[\"'”»]?\s+" + _WHERE + r"\s+(?P<dir>[~/]\S*)")
 
 
+# a quoted text that may be a file's name: no slash, a short extension ("contratto affitto.txt")
+_QUOTED_FILE = re.compile(r"[^/\\\n]{1,80}\.[A-Za-z0-9]{1,5}")
+
+
 def _exists(p: str) -> bool:
     try:
         return Path(os.path.expanduser(p)).exists()
@@ -71,10 +75,21 @@ def _bare_name(text: str, name: str) -> str:
     return " ".join([*before[-1:], name]) if before and before[-1][:1].isalnum() else name
 
 
-def resolve(text: str, paths: list[str]) -> list[str]:
-    """`paths` (as extracted from `text`) rewritten as the person meant them; the input when nothing applies."""
+def resolve(text: str, paths: list[str], quoted: list[str] | None = None) -> list[str]:
+    """`paths` (as extracted from `text`) rewritten as the person meant them; the input when nothing applies.
+    A quoted file name beside a folder ('copia "contratto affitto.txt" da /a a /b') is the file it names there,
+    in the order said; a quoted text that names no existing file was content, and stays out."""
     if not paths or not isinstance(text, str):
         return paths
+    names = [q for q in quoted or [] if isinstance(q, str) and _QUOTED_FILE.fullmatch(q) and q not in paths]
+    if names:
+        given = paths
+        got = _resolve(text, sorted(paths + names, key=text.find))
+        return [g for g in got if g not in names and (g in given or _exists(g))]
+    return _resolve(text, paths)
+
+
+def _resolve(text: str, paths: list[str]) -> list[str]:
     out: list[str] = []
     consumed: set[str] = set()
     for p in paths:

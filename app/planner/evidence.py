@@ -102,7 +102,7 @@ def _with_paths(text: str, slots: dict[str, Any]) -> dict[str, Any]:
     """The slots with their paths as the person meant them (names with spaces, a file named apart from its
     folder, "a folder called X in Y": app/lang/paths_said.py)."""
     if slots.get("path"):
-        slots = {**slots, "path": resolve(text, list(slots["path"]))}
+        slots = {**slots, "path": resolve(text, list(slots["path"]), list(slots.get("quoted") or []))}
     return slots
 
 

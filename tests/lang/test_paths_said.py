@@ -33,7 +33,9 @@ CASES = [  # (request, the paths the planner must see)
     ("write a file called {r}/grocery run.txt with: milk, eggs", ["{r}/grocery run.txt"]),  # a new file
     ("crea una cartella fatture 2024 dentro {r} e poi ci sposti dentro {r}/notes.md",
      ["{r}/fatture 2024", "{r}/notes.md"]),
+    ('fai una copia di "lista spesa.txt" da {r} a {r}/archivio', ["{r}/lista spesa.txt", "{r}/archivio"]),
     # must not change
+    ('salva "ok domani.txt" in {r}/notes.md', ["{r}/notes.md"]),  # quoted content, no file of that name
     ("sposta la cartella Foto Vacanze dentro {r}/archivio", ["{r}/archivio"]),
     ("cancella {r}/notes.md", ["{r}/notes.md"]),
     ("copia {r}/notes.md in {r}/archivio", ["{r}/notes.md", "{r}/archivio"]),
