@@ -1,6 +1,7 @@
 """A fixed sample of the everyday-requests suite as whole turns on the bundled models (the full run is
-`metnos bench requests`, ~40 minutes on 2 cores; this sample keeps CI within its hour). Floors sit just under
-the figures measured on the same sample (resources/eval/requests/README.md); writes not asked for: none."""
+`metnos bench requests`, ~70 minutes on 2 cores). 22 requests, ~4.5 minutes: at every 6th request the sample
+took 8 of the 59 minutes of a CI run that came within a minute of its hour. Floors sit just under the figures
+measured on the same sample (resources/eval/requests/README.md); writes not asked for: none."""
 from __future__ import annotations
 
 from typing import Any
@@ -10,9 +11,9 @@ from instruct_model import instruct_model_path
 
 from app.bench import requests as rq
 
-EVERY = 6  # every 6th held-out case of each set, in file order: fixed, never chosen by hand
-FLOOR = 0.54  # measured 25/44 and 27/44 on two runs (2026-12-02): one request under the lower
-MAX_SUBSTITUTES = 6  # measured 5
+EVERY = 12  # every 12th held-out case of each set, in file order: fixed, never chosen by hand
+FLOOR = 0.59  # measured 14/22 (2026-12-03): one request under it
+MAX_SUBSTITUTES = 5  # measured 4
 
 
 def sample() -> list[dict[str, Any]]:
@@ -25,7 +26,7 @@ def sample() -> list[dict[str, Any]]:
 
 def test_the_sample_is_fixed() -> None:
     s = sample()
-    assert len(s) >= 40 and s == sample()
+    assert len(s) >= 20 and s == sample()
     assert {c["class"] for c in s if c["suite"] == "suite"} >= {"answers", "files", "tricky"}
 
 
