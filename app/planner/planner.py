@@ -13,7 +13,7 @@ from __future__ import annotations
 import logging
 import time
 from dataclasses import dataclass, field
-from typing import Any, Collection, Sequence
+from typing import Any, Sequence
 
 from app.lang.messages import say
 from app.routing.signature import EVENT
@@ -22,17 +22,14 @@ from app.tools.runner import StepOutcome, TurnContext
 from app.turn import events as ev
 
 from . import answer as ans
-from . import compose, veto, writing
+from . import compose, veto, vote, writing
 from . import prompt as pr
 from . import turn_inputs as parts
 from .choose import (
     ANSWER,
     Choice,
     Situation,
-    generated_vote,
     model_weight,
-    names_grammar,
-    parse_action,
     pick,
     rank_candidates,
     structural_scores,
@@ -339,42 +336,11 @@ class Planner:
 
     def _model_vote(self, t: _Turn, prompt: str, opts: list[str],
                     struct: dict[str, float]) -> dict[str, float] | None:
-        """The model's log-likelihood of each option; by constrained generation when it cannot score."""
-        ctx, llm = t.ctx, t.llm
-        scorer = getattr(llm, "score_options", None)
-        if callable(scorer):
-            try:
-                options = [f" {o}" for o in opts]
-                means = scorer(prompt, options)
-                if getattr(llm, "ranked", False):  # a server that can only choose: a bounded vote
-                    chosen = [o for o, m in zip(opts, means) if m == max(means)]
-                    return generated_vote(chosen[0], opts) if len(chosen) == 1 else None
-                return {o: m * max(1, llm.count_tokens(opt)) for o, m, opt in zip(opts, means, options)}
-            except NotImplementedError:
-                pass
-        comp = llm.complete(prompt, max_tokens=12, temperature=0.0, cancel=ctx.cancel, grammar=names_grammar(opts))
-        pool = self._pool(t, 1.0)
-        clause = t.evd.clause(t.clause_i)
-        allowed = [n for n in pool if n not in self._vetoed(t, clause, pool)]  # a named write is vetoed too
-        return self.vote_from_text(ctx, comp.text, opts, struct, allowed)
-
-    @staticmethod
-    def vote_from_text(ctx: TurnContext, text: str, opts: list[str], struct: dict[str, float],
-                       allowed: Collection[str] = ()) -> dict[str, float] | None:
-        """Read a generated decision. A tool the surface allows is accepted (callable by name);
-        any other name or text is an Error event, and the choice falls back to the request's structure."""
-        name = parse_action(text)
-        if name not in opts:
-            if name and name in allowed:
-                ctx.deferred_loaded.setdefault(name, "named by the model")
-                opts.append(name)
-                struct[name] = min(struct.values())
-            else:
-                ctx.emit(ev.Error(ctx.turn_id, ctx.next_step,
-                                  message=say("planner.bad_decision", ctx.lang, text=repr(text[:80])),
-                                  hint=say("planner.bad_decision_hint", ctx.lang)))
-                return None
-        return generated_vote(name, opts)
+        """The model's vote (vote.py); a tool it names freely must survive the veto like any other."""
+        def allowed() -> list[str]:
+            pool = self._pool(t, 1.0)
+            return [n for n in pool if n not in self._vetoed(t, t.evd.clause(t.clause_i), pool)]
+        return vote.model_vote(t.ctx, t.llm, prompt, opts, struct, allowed)
 
     def _prime(self, ctx: TurnContext, llm: Any, prompt: str, phase: str) -> StepStats:
         """Evaluate the prompt with one sampled token: prefill becomes cancellable and measured, and the

@@ -12,6 +12,7 @@ from app.models.bundle import ModelError
 from app.planner import Planner
 from app.planner.choose import parse_action
 from app.planner.fill import ArgsError, parse_model_args
+from app.planner.vote import vote_from_text
 from app.tools.registry import Tool, ToolError
 from app.turn.services import TurnServices
 
@@ -87,11 +88,11 @@ def test_a_tool_that_raises(make_ctx: Callable[..., Any]) -> None:
 def test_unknown_tool_or_garbage_from_the_model_is_an_error_event(make_ctx: Callable[..., Any]) -> None:
     run = make_ctx("che ore sono?")
     opts, struct = ["get_now", "answer"], {"get_now": 0.9, "answer": 0.8}
-    assert Planner.vote_from_text(run.ctx, "launch_rockets now", list(opts), dict(struct)) is None
-    assert Planner.vote_from_text(run.ctx, " ¿¿ <unk>", list(opts), dict(struct)) is None
+    assert vote_from_text(run.ctx, "launch_rockets now", list(opts), dict(struct)) is None
+    assert vote_from_text(run.ctx, " ¿¿ <unk>", list(opts), dict(struct)) is None
     said = [e.message for e in run.of("error")]  # in the request's language
     assert [m.startswith("la scelta del modello non è uno strumento noto") for m in said] == [True] * 2
-    vote = Planner.vote_from_text(run.ctx, " get_now\n", list(opts), dict(struct))
+    vote = vote_from_text(run.ctx, " get_now\n", list(opts), dict(struct))
     assert vote is not None and max(vote, key=vote.get) == "get_now"
 
 
@@ -102,7 +103,7 @@ def test_real_grammar_free_decision_is_read_safely(make_ctx: Callable[..., Any],
     text = llm.complete(planner.last.prompt, max_tokens=12).text  # no grammar: whatever the model says
     opts = ["get_now", "get_date", "answer"]
     before = len(run.of("error"))
-    vote = Planner.vote_from_text(run.ctx, text, list(opts), {o: 0.0 for o in opts})
+    vote = vote_from_text(run.ctx, text, list(opts), {o: 0.0 for o in opts})
     if vote is None:
         assert len(run.of("error")) == before + 1
     else:

@@ -201,7 +201,7 @@ def test_fuzz_tool_call_parser() -> None:
     from app.engine.catalog import build_registry
     from app.planner.choose import parse_action
     from app.planner.fill import ArgsError, parse_model_args
-    from app.planner.planner import Planner
+    from app.planner.vote import vote_from_text
     from app.tools.runner import TurnContext
     from app.turn.events import Error, Turn
 
@@ -235,7 +235,7 @@ def test_fuzz_tool_call_parser() -> None:
             ctx = TurnContext(turn=Turn(id="f", text="x", owner="local"), config=defaults(), registry=reg,
                               emit=events.append, approve=lambda *a: False)
             opts = ["read_files", "answer"]
-            vote = Planner.vote_from_text(ctx, text, list(opts), {o: 0.0 for o in opts}, allowed=names)
+            vote = vote_from_text(ctx, text, list(opts), {o: 0.0 for o in opts}, allowed=names)
             if vote is None:
                 assert any(isinstance(e, Error) and e.message for e in events), "a refusal without an Error event"
             else:
