@@ -18,9 +18,9 @@ from app.lang.words import stem  # noqa: F401  (re-exported: the one stemmer)
 
 from .args_extractor import extract
 from .context import request_part
-from .lexicon import LEXICON_VERSION, NEGATION_PHRASES, NEGATIONS, TEXTING
+from .lexicon import LEXICON_VERSION
 from .normalize import canonical, normalize_cached, split_words
-from .signature import EVENT, ActionSig, signature_of_tokens, told_done
+from .signature import EVENT, ActionSig, negation_at, signature_of_tokens, told_done
 
 __all__ = ["ActionSig", "action_of", "asked_part", "action_key", "stored_key", "key_of_stored", "same_action",
            "same_roles", "same_object", "signature_of_tokens"]
@@ -96,8 +96,7 @@ def asked_before_negation(text: str) -> tuple[str, ...]:
     if not isinstance(text, str) or _NOT_ASKED.search(normalize_cached(text)) or told_done(text):
         return ()  # "how do I delete X without losing it?": a how-to asks nothing, negation or not
     toks = split_words(canonical(asked_part(text)))
-    k = next((i for i, t in enumerate(toks) if TEXTING.get(t, t) in NEGATIONS
-              or (i + 1 < len(toks) and (t, toks[i + 1]) in NEGATION_PHRASES)), None)
+    k = next((i for i in range(len(toks)) if negation_at(toks, i)), None)
     if not k:
         return ()
     before = signature_of_tokens(toks[:k])

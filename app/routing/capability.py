@@ -145,8 +145,11 @@ def unsupported(clause: str, covered: set[str], sig: ActionSig | None = None) ->
     urls = list(slots.get("url") or [])
     exts = {str(e).lower().lstrip(".") for e in slots.get("ext") or []}
     exts |= {p.rsplit(".", 1)[-1].lower() for p in paths if "." in p.rsplit("/", 1)[-1]}
-    # the objects the words name, also where a word was read as a verb ("svuota il cestino": cestinare)
-    objects = sig.objects | {OBJECT_OF[w] for w in split_words(canonical(clause)) if w in OBJECT_OF}
+    # the objects the words name, also where a word was read as a verb ("svuota il cestino": cestinare); read
+    # only for an action that needs its object (this runs on every request)
+    objects = sig.objects
+    if any(a in NEEDS_OBJECT for a in sig.actions):
+        objects = objects | {OBJECT_OF[w] for w in split_words(canonical(clause)) if w in OBJECT_OF}
     for act in sig.actions:
         key = UNSUPPORTED.get(act)
         if key is None:

@@ -201,8 +201,7 @@ class Router(Learning):
         elif l1_on or l2_on:
             checks.append("L1/L2: nothing learned yet")
         hit = self._stages(self.stages_after, text, owner, checks, trace)
-        focus = asked_question(text)
-        if hit is None and focus != text:  # "…wait, no. When is Giulia's birthday? I'm supposed to…"
+        if hit is None and (focus := asked_question(text)) != text:  # "…wait, no. When is it? I'm supposed to…"
             hit = self._stages(self.stages_after, focus, owner, checks, trace)
         if hit is not None:
             return hit, trace

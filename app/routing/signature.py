@@ -212,6 +212,12 @@ def _reads_at(toks: list[str], j: int) -> bool:
     return any(VERB_PHRASES.get(tuple(toks[j:j + n])) == "read" for n in range(2, min(MAX_PHRASE, len(toks) - j) + 1))
 
 
+def negation_at(toks: list[str], i: int) -> bool:
+    """Does a negation ("non", "nn", "don't", "lascia stare") start at token `i`?"""
+    t = TEXTING.get(toks[i], toks[i])
+    return t in NEGATIONS or (i + 1 < len(toks) and (t, toks[i + 1]) in NEGATION_PHRASES)
+
+
 def signature_of_tokens(toks: list[str]) -> ActionSig:
     toks = _without_reason(toks)
     actions: list[str] = []
@@ -249,7 +255,7 @@ def signature_of_tokens(toks: list[str]) -> ActionSig:
                     break
             i += 1
             continue
-        if t in NEGATIONS or (i + 1 < n and (t, toks[i + 1]) in NEGATION_PHRASES):
+        if negation_at(toks, i):
             negated = True
         elif t.startswith("{"):
             if t == "{url}":

@@ -89,10 +89,15 @@ _IT_WORDS = frozenset(f for infs in IT_VERBS.values() for inf in infs for f in _
 _EN_WORDS = frozenset(f for bases in EN_VERBS.values() for b in bases for f in _en_forms(b) if " " not in f)
 
 
+def clitic_bases(tok: str) -> list[str]:
+    """`tok` without each Italian clitic it may end with, longest clitic first ("tienilo" -> "tieni")."""
+    return [tok[: -len(cl)] for cl in CLITICS if len(tok) > len(cl) + 3 and tok.endswith(cl)]
+
+
 def verb_langs(tok: str) -> set[str]:
     """Which languages a verb form belongs to ({"it"}, {"en"}, both, or none); Italian clitics allowed."""
     out = set()
-    cands = {tok} | {tok[: -len(cl)] for cl in CLITICS if len(tok) > len(cl) + 3 and tok.endswith(cl)}
+    cands = {tok, *clitic_bases(tok)}
     cands |= {c + "e" for c in cands if c.endswith("r")}
     if cands & _IT_WORDS:
         out.add("it")
@@ -176,12 +181,10 @@ def phrase_class(toks: tuple[str, ...]) -> str | None:
     cls = VERB_PHRASES.get(toks)
     if cls or not toks:
         return cls
-    head = toks[0]
-    for cl in CLITICS:
-        if len(head) > len(cl) + 3 and head.endswith(cl):
-            cls = VERB_PHRASES.get((head[: -len(cl)], *toks[1:]))
-            if cls:
-                return cls
+    for base in clitic_bases(toks[0]):
+        cls = VERB_PHRASES.get((base, *toks[1:]))
+        if cls:
+            return cls
     return None
 
 
@@ -190,10 +193,8 @@ def verb_class(tok: str) -> str | None:
     cls = VERB_FORMS.get(tok)
     if cls:
         return cls
-    for cl in CLITICS:
-        if len(tok) > len(cl) + 3 and tok.endswith(cl):
-            base = tok[: -len(cl)]
-            cls = VERB_FORMS.get(base) or (VERB_FORMS.get(base + "e") if base.endswith("r") else None)
-            if cls:
-                return cls
+    for base in clitic_bases(tok):
+        cls = VERB_FORMS.get(base) or (VERB_FORMS.get(base + "e") if base.endswith("r") else None)
+        if cls:
+            return cls
     return None

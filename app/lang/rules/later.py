@@ -10,17 +10,21 @@ from .table import Rule, Table
 # "ogni sera", "every monday": again and again, never now
 _EVERY = (r"ogni\s+(?:giorno|sera|notte|mattina|ora|settimana|mese|\w+d[iì]|sabato|domenica)|"
           r"every\s+(?:day|night|morning|evening|hour|week|month|\w+day)")
-_AMOUNT_IT = (r"(?:tra|fra)\s+(?:un|una|mezz|mezza|mezzo|qualche|\d+|due|tre|cinque|dieci|venti|trenta)['’]?\s*"
-              r"(?:\w+\s+)?")
-_AMOUNT_EN = r"in\s+(?:an?|one|two|five|ten|half an|\d+)\s+"
+
+
+def _offset(it_units: str, en_units: str) -> str:
+    """"tra un'ora", "fra 10 minuti", "in two hours": an amount of time from now, in the given units."""
+    return (r"(?:tra|fra)\s+(?:un|una|mezz|mezza|mezzo|qualche|\d+|due|tre|cinque|dieci|venti|trenta)['’]?\s*"
+            rf"(?:\w+\s+)?(?:{it_units})|in\s+(?:an?|one|two|five|ten|half an|\d+)\s+(?:{en_units})")
+
 
 LATER = Table("later", __doc__ or "", (
     Rule(
         id="later",
         effect="a time or a later moment for the action: the file tools act now, so such a request is refused "
                "or left to the planner, never replayed",
-        pattern=(r"\b(?:{words}|" + _AMOUNT_IT + r"(?:minut\w*|or[ae]|giorn[oi]|settiman[ae])|"
-                 + _AMOUNT_EN + r"(?:minutes?|hours?|days?|weeks?)|" + _EVERY + r")\b"),
+        pattern=(r"\b(?:{words}|" + _offset(r"minut\w*|or[ae]|giorn[oi]|settiman[ae]", r"minutes?|hours?|days?|weeks?")
+                 + "|" + _EVERY + r")\b"),
         words=("stasera", "stanotte", "stamattina", "stamani", "più tardi", "piu tardi", "tonight", "later",
                "domani", "dopodomani", "tomorrow", r"(?:la\s+)?prossima\s+settimana", r"next\s+(?:week|month)"),
         match=("cancella X domani alle 8", "sposta i file stasera", "elenca la cartella fra un'ora",
@@ -33,8 +37,7 @@ LATER = Table("later", __doc__ or "", (
         id="in_a_while",
         effect="a later moment that can only be when to act, whatever the action ('domani' may be what a "
                "question is about, so it is only in `later`)",
-        pattern=(r"\b(?:{words}|" + _AMOUNT_IT + r"(?:minut\w*|or[ae])|" + _AMOUNT_EN + r"(?:minutes?|hours?)|"
-                 + _EVERY + r")\b"),
+        pattern=r"\b(?:{words}|" + _offset(r"minut\w*|or[ae]", r"minutes?|hours?") + "|" + _EVERY + r")\b",
         words=("più tardi", "piu tardi", "later on"),
         match=("elenca X fra un'ora", "ogni sera leggimi le note", "list the folder in 10 minutes",
                "più tardi sposta X"),
