@@ -86,7 +86,7 @@ SECTIONS: list[Section] = [
            "computer with less than 6 GB of RAM), 'bundled-lite' for the shipped Gemma 3 270M, or a path to any "
            "GGUF file. For a server, set backend = \"openai\"."),
         _s("llm", "chat_format", str, "auto", "auto (read from the GGUF, Gemma turns when absent), gemma, chatml, llama-2...", ),
-        _s("llm", "n_ctx", int, 4096, "Context window in tokens.", check=positive),
+        _s("llm", "n_ctx", int, 6144, "Context window in tokens (the whole tool catalog is part of the cached prefix when it fits in half).", check=positive),
         _s("llm", "threads", int, 0, "CPU threads; 0 means one per physical core.", check=non_negative),
         _s("llm", "keep_alive_minutes", float, 10.0,
            "Release the local model from memory after this many minutes without a planner turn; it is loaded "

@@ -223,7 +223,8 @@ class Engine:
         loads a deferred tool and records why, and never yields a tool the mode forbids."""
         from app.tools.surface import ToolSurface
 
-        surface = ToolSurface(self.registry, self.config, self.models.embedder, loaded=ctx.deferred_loaded)
+        surface = ToolSurface(self.registry, self.config, self.models.embedder, loaded=ctx.deferred_loaded,
+                              small_model=self.models.planner_is_small())
         ctx.registry = surface.registry_view()
         ctx.services.tool_surface = surface
 

@@ -28,6 +28,7 @@ class ModelLoader:
         self._lock = threading.RLock()
         self._llm: LLMBackend | None = None
         self._embedder: Any = None
+        self._small: dict[tuple[str, str], bool] = {}
         self.progress: list[ProgressFn] = []
         from app.models.keep_alive import KeepAlive
 
@@ -90,6 +91,16 @@ class ModelLoader:
         located = getattr(self._llm, "located", None)
         return located.note if located is not None else ""
 
+    def planner_is_small(self) -> bool:
+        """Is the planner the lite model (asked for, or the bundled choice on a machine under 6 GB of RAM) or a
+        small GGUF of the user's? Decided from the settings without loading anything: the tool surface of every
+        turn asks (a small model gets the short resident tool list, app/tools/surface.py)."""
+        cfg = self.config.llm
+        key = (str(cfg.backend), str(cfg.model))
+        if key not in self._small:
+            self._small[key] = cfg.backend == "llama_cpp" and _small_planner(str(cfg.model))
+        return self._small[key]
+
     def embedder(self) -> Any:
         with self._lock:
             if self._embedder is None:
@@ -111,6 +122,24 @@ class ModelLoader:
             self.llm()
         except (ModelError, LLMError, Exception) as e:
             log.warning("planner model not loaded: %s", e)
+
+
+SMALL_GGUF_BYTES = 400_000_000  # Gemma 3 270M Q4 is ~250 MB; the smallest useful instruct model ~1 GB
+
+
+def _small_planner(setting: str) -> bool:
+    from app.models.bundle import SETTINGS, planner_path
+
+    try:
+        located = planner_path(setting, verify=False)
+    except ModelError:
+        return True  # no model yet: the turn will say so; the short list is the safe prompt
+    if setting in SETTINGS:
+        return located.key == "lite"
+    try:
+        return located.path.stat().st_size < SMALL_GGUF_BYTES
+    except OSError:
+        return True
 
 
 def load_llm(config: Any, progress: Callable[[float], None] | None = None) -> LLMBackend:

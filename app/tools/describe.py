@@ -20,6 +20,9 @@ from .registry import Tool, ToolContext, ToolError
 MAX_SUMMARY_TOKENS = 160
 INSTRUCTION_CHARS = 300
 _PROMPT_OVERHEAD = 96  # instruction, fences, turn markers
+# The input a summary reads at most, whatever the window: prompt evaluation runs ~60 tokens/s on 2 cores,
+# so this bounds a summary to about a minute.
+MAX_INPUT_CTX = 4096
 _GARBAGE = re.compile(r"<start_of_turn>|<end_of_turn>|<\|im_start\|>|<\|im_end\|>")
 
 
@@ -104,7 +107,8 @@ def describe_entries(args: dict[str, Any], ctx: ToolContext) -> dict[str, Any]:
     text = as_text(content)
     instruction = str(args.get("instruction") or "").strip()[:INSTRUCTION_CHARS]
     llm = _llm(ctx)
-    budget = int(getattr(llm, "n_ctx", 4096)) - MAX_SUMMARY_TOKENS - _PROMPT_OVERHEAD - llm.count_tokens(instruction)
+    window = min(int(getattr(llm, "n_ctx", MAX_INPUT_CTX)), MAX_INPUT_CTX)
+    budget = window - MAX_SUMMARY_TOKENS - _PROMPT_OVERHEAD - llm.count_tokens(instruction)
     body, truncated = fit(llm, text, budget)
     ask = instruction or "Describe briefly what this content is and what it says."
     prompt = llm.render([{"role": "user", "content": (

@@ -132,5 +132,5 @@ def test_unwritable_config_dir_falls_back_to_defaults(tmp_path: Path) -> None:
     blocker = tmp_path / "not-a-dir"
     blocker.write_text("a file where the config folder should be")  # fails even for root
     mgr = ConfigManager(blocker / "runtime.toml")
-    assert mgr.config.llm.n_ctx == 4096
+    assert mgr.config.llm.n_ctx == 6144
     assert "cannot write" in mgr.errors[0]

@@ -274,3 +274,44 @@ def test_explain_reports_costs_and_deferral_saves_tokens(registry: Registry) -> 
     assert on["resident_tokens"] + on["index_tokens"] < 0.5 * off["resident_tokens"]
     assert {d["name"] for d in on["deferred"]} >= {"assign_ticket", "send_email"}
     assert all(d["tokens_if_loaded"] > 0 for d in on["deferred"])
+
+
+def test_a_model_that_is_not_small_gets_the_whole_catalog_in_the_cached_prefix() -> None:
+    """The app's own catalog fits half the default window: nothing is deferred, so no schema is shown per
+    request (each costs ~20 ms per token on every turn) and the plan/notes builtins are resident too."""
+    core = build_registry()
+    s = ToolSurface(core, cfg(), small_model=False)
+    names = {t.name for t in s.resident}
+    assert not s.deferral and not s.deferred and s.index_text() == ""
+    assert {t.name for t in core if not t.builtin} <= names
+    assert {"update_plan", "save_note"} <= names and SEARCH_NAME not in names
+    assert s.loaded_tools() == []
+
+
+def test_the_whole_catalog_stays_deferred_when_it_does_not_fit(registry: Registry) -> None:
+    small_window = ToolSurface(build_registry(), cfg("[llm]\nn_ctx = 2048\n"), small_model=False)
+    assert small_window.deferral and small_window.deferred
+    assert SEARCH_NAME in {t.name for t in small_window.resident}
+    lite = ToolSurface(build_registry(), cfg(), small_model=True)  # the lite model: the short list, as before
+    assert [t.name for t in lite.resident] == [*DEFAULT_RESIDENT_SMALL, SEARCH_NAME]
+
+
+def test_the_engine_knows_which_planner_is_small(tmp_path: Path) -> None:
+    """Decided from the settings, without loading a model: the lite bundle and a small GGUF file are small."""
+    from app.config import ConfigManager
+    from app.engine.model_loader import ModelLoader
+
+    def small(text: str) -> bool:
+        path = tmp_path / f"runtime-{abs(hash(text))}.toml"
+        path.write_text(text, encoding="utf-8")
+        mgr = ConfigManager(path)
+        try:
+            return ModelLoader(mgr).planner_is_small()
+        finally:
+            mgr.close()
+
+    tiny = tmp_path / "tiny.gguf"
+    tiny.write_bytes(b"GGUF" + b"\0" * 1024)
+    assert small('[llm]\nmodel = "bundled-lite"\n')
+    assert small(f'[llm]\nmodel = "{tiny}"\n')
+    assert not small('[llm]\nbackend = "openai"\nbase_url = "http://127.0.0.1:9/v1"\n')
