@@ -15,11 +15,13 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from app.memory.exchange import ParseError, apply_edit, export_jsonl, export_text, parse_any, plan_edit
-from app.memory.keys import MemoryUnavailable
+# app.memory.keys pulls in keyring (~45 ms), and every `metnos` command builds this module's parser:
+# the memory modules are imported by the handlers that use them.
 
 
 def _ask_passphrase(prompt: str, confirm: bool) -> str:
+    from app.memory.keys import MemoryUnavailable
+
     if not sys.stdin.isatty():
         raise MemoryUnavailable("passphrase mode needs a terminal to type the passphrase")
     pw = getpass.getpass(prompt)
@@ -41,6 +43,9 @@ def _say_unavailable(e: Exception) -> int:
 
 
 def cmd_memory(args: argparse.Namespace) -> int:
+    from app.memory.exchange import ParseError
+    from app.memory.keys import MemoryUnavailable
+
     try:
         mem = _open()
     except MemoryUnavailable as e:
@@ -55,6 +60,8 @@ def cmd_memory(args: argparse.Namespace) -> int:
 
 
 def _list(mem: Any, args: argparse.Namespace) -> int:
+    from app.memory.exchange import export_jsonl
+
     facts = mem.all_facts(include_replaced=args.all)
     if args.json:
         sys.stdout.write(export_jsonl(facts))
@@ -78,6 +85,8 @@ def _add(mem: Any, args: argparse.Namespace) -> int:
 
 
 def _export(mem: Any, args: argparse.Namespace) -> int:
+    from app.memory.exchange import export_jsonl, export_text
+
     facts = mem.all_facts()
     text = export_jsonl(facts) if args.format == "json" else export_text(facts)
     if args.output in (None, "-"):
@@ -92,6 +101,8 @@ def _export(mem: Any, args: argparse.Namespace) -> int:
 
 
 def _import(mem: Any, args: argparse.Namespace) -> int:
+    from app.memory.exchange import parse_any
+
     src = sys.stdin.read() if args.file == "-" else Path(args.file).expanduser().read_text(encoding="utf-8")
     res = mem.import_facts(parse_any(src))
     print(f"{res['added']} added, {res['confirmed']} already known, {len(res['rejected'])} rejected")
@@ -106,6 +117,9 @@ def _editor() -> list[str]:
 
 
 def _edit(mem: Any, args: argparse.Namespace) -> int:
+    from app.memory.exchange import apply_edit, export_text, plan_edit
+    from app.memory.keys import MemoryUnavailable
+
     before = mem.all_facts()
     with tempfile.TemporaryDirectory(prefix="metnos-memory-") as d:  # 0700, removed afterwards
         path = Path(d) / "memory.txt"

@@ -12,14 +12,18 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from app.engine.engine import Engine
-from app.routing.memo import MemoError
+if TYPE_CHECKING:
+    from app.engine.engine import Engine
 
 
-def make_engine() -> Engine:
-    """The engine a real turn runs on: same router, same stages (remember, recall), same registry."""
+def make_engine() -> "Engine":
+    """The engine a real turn runs on: same router, same stages (remember, recall), same registry.
+    Imported here, not at the top: every `metnos` command builds this module's parser, and the engine's
+    imports cost ~250 ms that `metnos ask` to the running app must not pay."""
+    from app.engine.engine import Engine
+
     return Engine()
 
 
@@ -55,6 +59,8 @@ def cmd_route(args: argparse.Namespace) -> int:
 
 
 def cmd_memo(args: argparse.Namespace) -> int:
+    from app.routing.memo import MemoError
+
     engine = make_engine()
     router = engine.router
     try:
@@ -81,6 +87,8 @@ def cmd_memo(args: argparse.Namespace) -> int:
 
 
 def _memo(router: Any, args: argparse.Namespace) -> int:
+    from app.routing.memo import MemoError
+
     action = args.memo_action
     if action == "import":
         path = Path(args.file)
