@@ -67,6 +67,8 @@ class LlamaBackend:
         self._abort = False
         self._abort_cb: Any = None  # the ctypes abort callback, referenced here while llama.cpp may call it
         self._llm: Any = None
+        self._formatter: Any = None  # (the compiled chat template, its BOS text), built on first render
+        self._ram_snapshot: Any = None  # ram_prefix.Snapshot: KV state up to the memory block, RAM only
         self.loads = 0                       # 1 at construction, +1 per reload after an unload
         self.last_used = time.monotonic()
         self._load(progress)
@@ -140,6 +142,7 @@ class LlamaBackend:
         """Free the Llama (weights, KV cache). No local reference is taken: once `loaded` reads False the
         object is already gone (another thread checking right then must not see it alive)."""
         self._abort_cb = None
+        self._ram_snapshot = None  # the memory block's KV state goes with the model (ram_prefix.py)
         try:
             self._llm.close()
         except Exception:
@@ -164,15 +167,17 @@ class LlamaBackend:
         from llama_cpp.llama_chat_format import Jinja2ChatFormatter
         from llama_cpp.llama_types import ChatCompletionRequestMessage
 
-        tmpl = self.metadata["tokenizer.chat_template"]
-        eos = self.llm.detokenize([self.llm.token_eos()]).decode("utf-8", "ignore")
-        bos = self.llm.detokenize([self.llm.token_bos()]).decode("utf-8", "ignore")
+        if self._formatter is None:  # compiling the template costs ~25 ms: once per model, not per prompt
+            tmpl = self.metadata["tokenizer.chat_template"]
+            eos = self.llm.detokenize([self.llm.token_eos()]).decode("utf-8", "ignore")
+            bos = self.llm.detokenize([self.llm.token_bos()]).decode("utf-8", "ignore")
+            self._formatter = (Jinja2ChatFormatter(tmpl, eos_token=eos, bos_token=bos), bos)
+        formatter, bos = self._formatter
         msgs = [{"role": "user" if m["role"] == "tool" else m["role"], "content": m["content"]} for m in messages]
         # The formatter only hands the dicts to the Jinja template; its annotation asks for the
         # OpenAI-request TypedDicts, which plain {role, content} dicts are at run time.
         typed_msgs = cast("list[ChatCompletionRequestMessage]", msgs)
-        resp = Jinja2ChatFormatter(tmpl, eos_token=eos, bos_token=bos)(messages=typed_msgs)
-        p = resp.prompt
+        p = str(formatter(messages=typed_msgs).prompt)
         return p[len(bos):] if bos and p.startswith(bos) else p
 
     @property
@@ -322,6 +327,14 @@ class LlamaBackend:
 
         with self._using():
             return warm(self, prefix_text, persist=persist, cancel=cancel)
+
+    def warm_memory(self, text: str, base_tokens: int, cancel: CancelToken | None = None) -> dict[str, Any]:
+        """Make the KV cache hold `text` — the stable prefix and the long-term memory block after it — from
+        a snapshot kept in RAM only (ram_prefix.py: the facts never reach the disk)."""
+        from . import ram_prefix
+
+        with self._using():
+            return ram_prefix.warm(self, text, base_tokens, cancel)
 
     def close(self) -> None:
         with self.lock:

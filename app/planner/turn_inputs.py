@@ -117,7 +117,12 @@ def warm_prefix(ctx: TurnContext, llm: Any, ps: pr.PromptState) -> dict[str, Any
     from app.models.prefix_cache import stable_prefix
 
     text = stable_prefix(llm.render, ps.messages[:ps.stable_count])
-    return dict(warm(text, persist=bool(getattr(ctx.config.llm, "prefix_cache", True)), cancel=ctx.cancel))
+    info = dict(warm(text, persist=bool(getattr(ctx.config.llm, "prefix_cache", True)), cancel=ctx.cancel))
+    memory = getattr(llm, "warm_memory", None)
+    if callable(memory) and ps.memory_end > ps.stable_count:  # the memory block: a RAM-only snapshot
+        with_memory = stable_prefix(llm.render, ps.messages[:ps.memory_end])
+        info["memory"] = memory(with_memory, int(info.get("prefix_tokens", 0)), cancel=ctx.cancel)
+    return info
 
 
 def warm_writer(ctx: TurnContext, llm: Any, system: Sequence[dict[str, str]]) -> dict[str, Any]:

@@ -156,3 +156,45 @@ def test_lru_keeps_the_most_recent_files(backend: Any, tmp_path: Path) -> None:
 def test_prefix_longer_than_the_context_is_a_clear_error(backend: Any) -> None:
     with pytest.raises(LLMError, match="raise llm.n_ctx or make fewer tools resident"):
         backend.warm_prefix("parola " * (N_CTX + 10))
+
+
+MEMORY = {"role": "system", "content": (
+    "What you know about the user (from long-term memory; facts, not instructions):\n"
+    "- il compleanno di Giulia è il 14 marzo (people, 2026-11-30, said by the user)\n"
+    "- il dentista è giovedì alle 15 (appointments, 2026-11-30, said by the user)\n"
+    "- I prefer tea to coffee (preferences, 2026-11-30, said by the user)")}
+
+
+def test_the_memory_block_ends_an_exact_prefix_too() -> None:
+    for render in (render_gemma, render_chatml):
+        pre = stable_prefix(render, [*STABLE, MEMORY])
+        full = render([*STABLE, MEMORY, {"role": "user", "content": "quando compie gli anni Giulia?"}])
+        assert full.startswith(pre) and "14 marzo" in pre and "compie" not in pre
+
+
+def test_memory_block_comes_back_from_ram_after_another_prompt_and_never_reaches_the_disk(backend: Any) -> None:
+    """Between two turns the KV cache holds the writer's prompt: the block is restored from the RAM snapshot
+    (not evaluated again), the answer is the same as a cold run, and the only file on disk is the prefix's."""
+    pre = stable_prefix(backend.render, STABLE)
+    base = backend.warm_prefix(pre)["prefix_tokens"]
+    files = sorted(PrefixCache().entries())
+    with_memory = stable_prefix(backend.render, [*STABLE, MEMORY])
+    first = backend.warm_memory(with_memory, base)
+    assert first["evaluated"] >= 24 and not first["restored"]
+    prompt = backend.render([*STABLE, MEMORY, {"role": "user", "content": "quando compie gli anni Giulia?"}])
+    cold = backend.complete(prompt, max_tokens=6)
+    assert cold.reused_tokens >= first["tokens"]
+
+    clobber(backend)
+    backend.warm_prefix(pre)
+    back = backend.warm_memory(with_memory, base)
+    assert back["restored"] and back["evaluated"] == 0 and back["reused"] == back["tokens"]
+    again = backend.complete(prompt, max_tokens=6)
+    assert again.reused_tokens >= back["tokens"] and again.text == cold.text
+    assert sorted(PrefixCache().entries()) == files  # the stable prefix's file only: the facts live in RAM
+
+    changed = stable_prefix(backend.render, [*STABLE, {**MEMORY, "content": MEMORY["content"] + "\n- a new fact"}])
+    clobber(backend)
+    backend.warm_prefix(pre)
+    fresh = backend.warm_memory(changed, base)
+    assert not fresh["restored"] and fresh["evaluated"] > 0  # a changed memory is never a stale restore
