@@ -1,4 +1,4 @@
-"""`metnos bench answers|planner|requests|routing|memory|store|ui`.
+"""`metnos bench answers|planner|requests|routing|memory|store|turns|ui`.
 
 Each module of app/bench provides run_bench()/format_bench().
 """
@@ -9,12 +9,14 @@ import importlib
 import json
 from typing import Any
 
-BENCHES = ("answers", "planner", "requests", "routing", "memory", "store", "ui")
+BENCHES = ("answers", "planner", "requests", "routing", "memory", "store", "turns", "ui")
+
+MODULES = {"turns": "turn_speed"}
 
 
 def _module(which: str) -> Any:
     """Imported only when asked: a bench pulls in models and Qt that `metnos ask` must not pay for."""
-    return importlib.import_module(f"app.bench.{which}")
+    return importlib.import_module(f"app.bench.{MODULES.get(which, which)}")
 
 
 def cmd_bench(args: argparse.Namespace) -> int:

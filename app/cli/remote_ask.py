@@ -9,9 +9,7 @@ pipe the socket module cannot open: there `metnos ask` runs its own engine.
 from __future__ import annotations
 
 import json
-import os
 import socket
-import sys
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
@@ -26,10 +24,7 @@ server_name = paths.instance_name
 
 def socket_path(name: str | None = None) -> Path | None:
     """Where Qt's QLocalServer puts the socket (its temp folder), or None where it is not a Unix socket."""
-    if sys.platform == "win32" or not hasattr(socket, "AF_UNIX"):
-        return None
-    tmp = (os.environ.get("TMPDIR") or "/tmp").rstrip("/") or "/tmp"
-    return Path(tmp) / (name or server_name())
+    return paths.instance_socket(name)
 
 
 def connect(path: Path | None = None) -> socket.socket | None:

@@ -65,6 +65,18 @@ def instance_name() -> str:
     return f"metnos-desk-{user}-{where}"
 
 
+def instance_socket(name: str | None = None) -> Path | None:
+    """Where Qt's QLocalServer puts the single-instance socket (its temp folder), or None where it is not a
+    Unix socket (Windows: a named pipe)."""
+    import socket
+    import sys
+
+    if sys.platform == "win32" or not hasattr(socket, "AF_UNIX"):
+        return None
+    tmp = (os.environ.get("TMPDIR") or "/tmp").rstrip("/") or "/tmp"
+    return Path(tmp) / (name or instance_name())
+
+
 def ensure(p: Path) -> Path:
     """Create a folder (and missing parents) readable by the user only. An existing folder is left as it
     is: it may be the user's own (a --config path); Metnos' folders are fixed by `make_private` at start."""
