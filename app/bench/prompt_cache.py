@@ -67,7 +67,8 @@ def write_config(name: str, *, deferral: bool = True, prefix_cache: bool = True,
     roots = paths.ensure(_home() / "roots")
     p = paths.ensure(_home() / "config") / f"{name}.toml"
     path = getattr(model, "model_path", None)
-    pin = f"model = {json.dumps(str(path))}\n" if path else ""
+    # the model and its window: both are part of the prefix's cache key and of what the tool surface shows
+    pin = f"model = {json.dumps(str(path))}\nn_ctx = {int(model.n_ctx)}\n" if path else ""
     p.write_text(f"[llm]\n{pin}prefix_cache = {str(prefix_cache).lower()}\n\n"
                  f"[tools]\nallowed_roots = [{json.dumps(str(roots))}]\ndeferral = {str(deferral).lower()}\n\n"
                  f"[memory]\nlong_term_enabled = false\n", encoding="utf-8")
@@ -153,7 +154,7 @@ def check_steps(turn: dict[str, Any]) -> dict[str, Any]:
 
 
 def three_step(llm: Any, embedder: Any) -> dict[str, Any]:
-    engine = make_engine(write_config("three-step"), llm=llm, embedder=embedder)
+    engine = make_engine(write_config("three-step", model=llm), llm=llm, embedder=embedder)
     try:
         llm.llm.reset()  # a cold KV cache: step 1 gets its prefix from disk or evaluates it
         turn = run_turn(engine, make_root(TURN_ROOT))
@@ -243,7 +244,7 @@ def prompt_tokens(llm: Any, embedder: Any, deferral: bool) -> dict[str, Any]:
     """The first decision's prompt for REQUEST as the planner builds it (nothing evaluated or run)."""
     from app.models.prefix_cache import stable_prefix
 
-    engine = make_engine(write_config(f"deferral-{'on' if deferral else 'off'}", deferral=deferral),
+    engine = make_engine(write_config(f"deferral-{'on' if deferral else 'off'}", deferral=deferral, model=llm),
                          llm=llm, embedder=embedder)
     try:
         ctx = engine.make_context(REQUEST.format(root=make_root(TURN_ROOT)), lambda e: None)
