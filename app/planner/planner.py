@@ -379,13 +379,18 @@ class Planner:
         changed = state if state and state != ps.state_text else ""
         if changed:
             ps.state_text = state
+        # A decision sees what a result established (its facts: path, counts, sizes), not the result: every
+        # token shown costs ~20 ms on 2 cores (a whole file took 4-10 s to read just to choose `answer`), the
+        # answer is written or rendered from the steps themselves, and other tools get the whole result by
+        # reference. Content read from files also stays out of the prompt that chooses actions.
+        view, cut = ("ok", True) if outcome.ok and g.facts else pr.clipped(outcome.view, pr.VIEW_CHARS)
         note = ""
         if outcome.scratchpad_id:
             note = (f"The full result is kept as scratchpad_id {outcome.scratchpad_id}; "
                     f"{{{{step{step}.<field>}}}} passes it whole to another tool.")
         ps.add("assistant", f"{pr.DECISION_PREFIX} {tool}\nArgs: {shown_args(args)}")
-        draft = g.draft if len(g.draft) <= pr.DRAFT_CHARS else ""  # the view already holds long content
-        ps.add("user", pr.observation_text(step, tool, outcome.view, facts=g.facts, draft=draft,
+        draft = g.draft if cut and len(g.draft) <= pr.DRAFT_CHARS else ""  # a short view is its own draft
+        ps.add("user", pr.observation_text(step, tool, view, facts=g.facts, draft=draft,
                                            new_tools=new_tools, state=changed, note=note, line=ps.line))
 
 

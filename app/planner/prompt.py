@@ -37,6 +37,8 @@ INSTRUCTIONS = (
 )
 DECISION_PREFIX = "Action:"
 DRAFT_CHARS = 200  # a longer suggested answer repeats the observation: left out
+# What a decision sees of a result without facts, or of a failure (planner._observe).
+VIEW_CHARS = 600
 ANSWER_LEAD = " answer\n"
 
 
@@ -129,6 +131,15 @@ def observation_text(step: int, tool: str, view: Any, *, facts: Sequence[str] = 
     if note:
         parts.append(note)
     return "\n".join(parts)
+
+
+def clipped(view: Any, limit: int) -> tuple[str, bool]:
+    """A result's view cut to `limit` characters for a decision, and whether it was cut."""
+    text = view if isinstance(view, str) else json.dumps(view, ensure_ascii=False, separators=(",", ":"),
+                                                         default=str)
+    if len(text) <= limit:
+        return text, False
+    return text[:limit] + f"[... {len(text) - limit} more characters, kept for the answer ...]", True
 
 
 def shortened(result: Any, limit: int) -> str:
