@@ -382,7 +382,7 @@ class Planner:
         # A decision sees what a result established (its facts: path, counts, sizes), not the result: every
         # token shown costs ~20 ms on 2 cores (a whole file took 4-10 s to read just to choose `answer`), the
         # answer is written or rendered from the steps themselves, and other tools get the whole result by
-        # reference. Content read from files also stays out of the prompt that chooses actions.
+        # reference. Of what a file says, a decision sees at most the short suggested answer (≤ DRAFT_CHARS).
         view, cut = ("ok", True) if outcome.ok and g.facts else pr.clipped(outcome.view, pr.VIEW_CHARS)
         note = ""
         if outcome.scratchpad_id:
