@@ -142,10 +142,7 @@ class PrefixCache:
             llm.n_tokens = 0  # whatever was loaded is not ours to reuse
             llm._ctx.kv_cache_clear()
             return False
-        llm.input_ids[:n] = tokens
-        llm.n_tokens = n
-        if hasattr(llm, "_requires_eval"):
-            llm._requires_eval = True  # restored logits are not live: generation replays the last token
+        mark_restored(llm, tokens)
         try:
             os.utime(p)  # LRU
         except OSError:
@@ -185,6 +182,40 @@ def _common(a: Sequence[int], b: Sequence[int]) -> int:
     return n
 
 
+def cached_tokens(llm: Any, tokens: Sequence[int]) -> int:
+    """How many of `tokens` the KV cache already holds, from the start."""
+    return _common(llm._input_ids[: llm.n_tokens], tokens)
+
+
+def mark_restored(llm: Any, tokens: Sequence[int]) -> None:
+    """After a state was restored (from a file or from RAM): let llama-cpp-python's prefix matching see it."""
+    n = len(tokens)
+    llm.input_ids[:n] = tokens
+    llm.n_tokens = n
+    if hasattr(llm, "_requires_eval"):
+        llm._requires_eval = True  # restored logits are not live: generation replays the last token
+
+
+def evaluate(backend: Any, tokens: Sequence[int], have: int, cancel: CancelToken | None, what: str) -> None:
+    """Evaluate `tokens` past the first `have` (already in the cache), cancellable; `what` names the part in
+    the error a failure raises."""
+    from .base import LLMError
+
+    llm = backend.llm
+    backend._abort = False
+    done = backend._watch(cancel)
+    try:
+        llm.n_tokens = have
+        llm.eval(tokens[have:])
+    except RuntimeError as e:
+        if cancel is not None and cancel.cancelled:
+            raise TurnCancelled() from None
+        raise LLMError(f"llama.cpp failed while evaluating {what}: {e}") from None
+    finally:
+        done.set()
+        backend._abort = False
+
+
 def warm(backend: Any, prefix_text: str, *, persist: bool = True, cache: PrefixCache | None = None,
          cancel: CancelToken | None = None) -> dict[str, Any]:
     """Make `backend.llm`'s KV cache hold `prefix_text`: in memory already, else from disk, else
@@ -202,7 +233,7 @@ def warm(backend: Any, prefix_text: str, *, persist: bool = True, cache: PrefixC
                               "loaded_from_disk": False, "saved": False}
     cache = cache or PrefixCache()
     key = prefix_key(backend.model_path, prefix_text, backend.n_ctx, backend.chat_format) if persist else ""
-    have = _common(llm._input_ids[: llm.n_tokens], toks)
+    have = cached_tokens(llm, toks)
     if have >= n:
         result["reused"] = n
         if persist and not cache.path(key).is_file():
@@ -216,19 +247,8 @@ def warm(backend: Any, prefix_text: str, *, persist: bool = True, cache: PrefixC
     if persist and n - have >= MIN_TOKENS_TO_LOAD and cache.load(llm, key, toks):
         result.update(reused=n, loaded_from_disk=True, ms=(time.perf_counter() - t0) * 1000)
         return result
-    have = _common(llm._input_ids[: llm.n_tokens], toks)  # a failed load cleared the context
-    backend._abort = False
-    done = backend._watch(cancel)
-    try:
-        llm.n_tokens = have
-        llm.eval(toks[have:])
-    except RuntimeError as e:
-        if cancel is not None and cancel.cancelled:
-            raise TurnCancelled() from None
-        raise LLMError(f"llama.cpp failed while evaluating the prompt prefix: {e}") from None
-    finally:
-        done.set()
-        backend._abort = False
+    have = cached_tokens(llm, toks)  # a failed load cleared the context
+    evaluate(backend, toks, have, cancel, "the prompt prefix")
     result.update(reused=have, evaluated=n - have)
     if persist:
         result["saved"] = cache.save(llm, key, toks)

@@ -12,15 +12,14 @@ process's memory, one snapshot at a time, dropped with the model; it is never wr
 from __future__ import annotations
 
 import ctypes
-import hashlib
 import logging
 import time
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
-from app.turn.cancel import CancelToken, TurnCancelled
+from app.turn.cancel import CancelToken
 
-from .base import LLMError
+from .prefix_cache import cached_tokens, evaluate, mark_restored
 
 log = logging.getLogger(__name__)
 
@@ -30,23 +29,9 @@ MIN_TOKENS = 24
 
 @dataclass
 class Snapshot:
-    key: str
-    tokens: list[int]
+    tokens: list[int]  # what the state holds: a snapshot is restored only for exactly these tokens
     data: Any  # ctypes array of the llama_state bytes
     size: int
-
-
-def _key(text: str) -> str:
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
-
-
-def _common(a: Sequence[int], b: Sequence[int]) -> int:
-    n = 0
-    for x, y in zip(a, b):
-        if x != y:
-            break
-        n += 1
-    return n
 
 
 def warm(backend: Any, text: str, base_tokens: int, cancel: CancelToken | None = None) -> dict[str, Any]:
@@ -60,19 +45,14 @@ def warm(backend: Any, text: str, base_tokens: int, cancel: CancelToken | None =
     toks = backend.tokenize(text)
     n = len(toks)
     out: dict[str, Any] = {"tokens": n, "reused": 0, "evaluated": 0, "restored": False}
-    have = _common(llm._input_ids[: llm.n_tokens], toks)
+    have = cached_tokens(llm, toks)
     if have >= n or n - base_tokens < MIN_TOKENS:
         out.update(reused=min(have, n), ms=(time.perf_counter() - t0) * 1000)
         return out
-    key = _key(text)
     snap: Snapshot | None = getattr(backend, "_ram_snapshot", None)
-    if snap is not None and snap.key == key and snap.tokens == toks:
-        ok = llama_cpp.llama_state_set_data(llm._ctx.ctx, snap.data, snap.size) > 0
-        if ok:
-            llm.input_ids[:n] = toks
-            llm.n_tokens = n
-            if hasattr(llm, "_requires_eval"):
-                llm._requires_eval = True  # restored logits are not live: generation replays the last token
+    if snap is not None and snap.tokens == toks:
+        if llama_cpp.llama_state_set_data(llm._ctx.ctx, snap.data, snap.size) > 0:
+            mark_restored(llm, toks)
             out.update(reused=n, restored=True, ms=(time.perf_counter() - t0) * 1000)
             return out
         log.warning("the memory block's KV snapshot did not restore; evaluating it")
@@ -80,22 +60,11 @@ def warm(backend: Any, text: str, base_tokens: int, cancel: CancelToken | None =
         llm._ctx.kv_cache_clear()
         backend._ram_snapshot = None
         have = 0
-    backend._abort = False
-    done = backend._watch(cancel)
-    try:
-        llm.n_tokens = have
-        llm.eval(toks[have:])
-    except RuntimeError as e:
-        if cancel is not None and cancel.cancelled:
-            raise TurnCancelled() from None
-        raise LLMError(f"llama.cpp failed while evaluating the memory block: {e}") from None
-    finally:
-        done.set()
-        backend._abort = False
+    evaluate(backend, toks, have, cancel, "the memory block")
     out.update(reused=have, evaluated=n - have)
     size = int(llama_cpp.llama_state_get_size(llm._ctx.ctx))
     data = (ctypes.c_uint8 * size)()
     written = int(llama_cpp.llama_state_get_data(llm._ctx.ctx, data, size))
-    backend._ram_snapshot = Snapshot(key, toks, data, written) if written > 0 else None
+    backend._ram_snapshot = Snapshot(toks, data, written) if written > 0 else None
     out["ms"] = (time.perf_counter() - t0) * 1000
     return out
