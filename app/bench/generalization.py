@@ -53,7 +53,7 @@ def auc(pos: list[float], neg: list[float]) -> float:
 
 def separation(embedder: Any, sets: dict[str, Any], split: str | None = None) -> dict[str, Any]:
     """AUC of cosine(probe, its own taught request), paraphrases vs must-not probes, on canonical texts."""
-    from app.routing.normalize import canonical
+    from app.lang.normalize import canonical
 
     s = only(sets, split) if split else sets
     taught = {t["id"]: t["query"] for t in sets["taught"]}

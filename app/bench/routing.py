@@ -41,7 +41,7 @@ def _stats(xs: list[float], scale: float = 1.0) -> dict[str, float]:
 def _fill(router: Any, rng: random.Random, dim: int, l1_rows: int = L1_ROWS, l2_rows: int = L2_ROWS,
           start: int = 0) -> None:
     """Synthetic rows straight into the memo (valid rows: canonical text, key, vector, 3 uses)."""
-    from app.routing.actions import stored_key
+    from app.lang.actions import stored_key
 
     memo = router.memo
     nprng = np.random.default_rng(7 + start)
@@ -86,11 +86,11 @@ def run_bench(rounds: int = 3, l1_rows: int = L1_ROWS, l2_rows: int = L2_ROWS,
         teach,
     )
     from app.config.loader import defaults
+    from app.lang.actions import action_of
+    from app.lang.args_extractor import masked_text
+    from app.lang.normalize import canonical
     from app.models.embed import get_embedder
-    from app.routing.actions import action_of
-    from app.routing.args_extractor import masked_text
     from app.routing.memo import Memo
-    from app.routing.normalize import canonical
     from app.routing.router import Router
 
     old_home = os.environ.get("METNOS_HOME")

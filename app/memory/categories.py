@@ -8,6 +8,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from app.lang.when import DAY_WORDS, MONTH_NAMES
+
 MAX_CATEGORY_CHARS = 40
 
 
@@ -35,12 +37,8 @@ def normalize_category(category: str | None) -> str:
     return _CATEGORY_ALIASES.get(c, c)
 
 
-WEEKDAYS = {"lunedì", "lunedi", "martedì", "martedi", "mercoledì", "mercoledi", "giovedì", "giovedi", "venerdì",
-             "venerdi", "sabato", "domenica", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday",
-             "sunday", "oggi", "domani", "dopodomani", "today", "tomorrow"}
-MONTHS = {"gennaio", "febbraio", "marzo", "aprile", "maggio", "giugno", "luglio", "agosto", "settembre", "ottobre",
-           "novembre", "dicembre", "january", "february", "march", "april", "may", "june", "july", "august",
-           "september", "october", "november", "december"}
+WEEKDAYS = DAY_WORDS  # the day words and month names are read in one place (app/lang/when.py)
+MONTHS = MONTH_NAMES
 
 
 _NAMED_SUBJECT = re.compile(r"^(?:[A-ZÀ-Ý][a-zà-ÿ]+"

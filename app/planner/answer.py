@@ -12,9 +12,9 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
+from app.lang.asked import asked
 from app.lang.detect import detect_lang
 from app.lang.messages import say
-from app.turn.asked import asked
 from app.turn.cancel import CancelToken, TurnCancelled
 from app.turn.rendering import error_lines, render
 

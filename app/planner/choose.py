@@ -181,7 +181,7 @@ def structural_scores(tools: Mapping[str, Tool], candidates: Sequence[str], emb:
 
 
 def _empty_sig() -> Any:
-    from app.routing.actions import ActionSig
+    from app.lang.actions import ActionSig
 
     return ActionSig((), False, frozenset(), frozenset())
 

@@ -14,9 +14,9 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
+from app.lang.asked import Asked, asked
 from app.lang.detect import detect_lang
 from app.memory.compaction import is_history_summary
-from app.turn.asked import Asked, asked
 from app.turn.rendering import error_lines
 
 # A model this heavy in the choice (see choose.model_weight) is an instruct model that writes answers.

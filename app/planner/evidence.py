@@ -12,10 +12,10 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from app.lang.actions import ActionSig, action_of
+from app.lang.args_extractor import extract
+from app.lang.clauses import split_continuation
 from app.lang.paths_said import resolve
-from app.routing.actions import ActionSig, action_of
-from app.routing.args_extractor import extract
-from app.routing.clauses import split_continuation
 
 # "riassumi questo testo: <content>" — a short head, a colon, then at least a sentence of content.
 _INLINE = re.compile(r"^(?P<head>[^:\n]{3,120}?):[ \t]*\n?(?P<body>\S[\s\S]{19,})$")

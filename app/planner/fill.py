@@ -83,8 +83,8 @@ def _made_folder(steps: Sequence[Step]) -> str | None:
 def _object_text(clause: Clause) -> str:
     """The clause after its first action word: "ricordati che X" -> "X"."""
     words = clause.text.split()
-    from app.routing.normalize import normalize
-    from app.routing.vocabulary import verb_class
+    from app.lang.normalize import normalize
+    from app.lang.vocabulary import verb_class
 
     for i, w in enumerate(words):
         if verb_class(normalize(w)):

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 from app.lang.messages import say
-from app.routing.signature import EVENT
+from app.lang.signature import EVENT
 from app.tools.registry import Tool
 from app.tools.runner import StepOutcome, TurnContext
 from app.turn import events as ev

@@ -19,10 +19,10 @@ from typing import Any, Iterable, Sequence
 import numpy as np
 
 from app.config import paths
+from app.lang.actions import action_of
+from app.lang.lexicon import STOPWORDS
+from app.lang.normalize import FILLER_WORDS, tokens
 from app.lang.words import stem
-from app.routing.actions import action_of
-from app.routing.lexicon import STOPWORDS
-from app.routing.normalize import FILLER_WORDS, tokens
 from app.tools.registry import Tool
 
 log = logging.getLogger(__name__)

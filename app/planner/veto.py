@@ -16,11 +16,11 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Iterable, Mapping
 
+from app.lang.actions import action_of, asked_before_negation, asked_part
+from app.lang.clauses import split_continuation
+from app.lang.context import CONTEXT
+from app.lang.later import asks_later
 from app.lang.rules import ASKING
-from app.routing.actions import action_of, asked_before_negation, asked_part
-from app.routing.clauses import split_continuation
-from app.routing.context import CONTEXT
-from app.routing.later import asks_later
 
 RISKY = ("write", "send")
 MIN_AFFINITY = 0.5  # a tool that declares no `acts` performs the classes most of its examples name

@@ -15,21 +15,21 @@ import re
 from functools import lru_cache
 from typing import Any, Callable, Iterable
 
+from app.lang.actions import action_of, asked_part
+from app.lang.args_extractor import extract
+from app.lang.clauses import split_continuation
+from app.lang.context import CONTEXT
 from app.lang.detect import detect_lang
+from app.lang.later import asks_later
+from app.lang.lexicon import STOPWORDS
 from app.lang.messages import Message
+from app.lang.normalize import normalize, normalize_cached, split_words
+from app.lang.vocabulary import VERB_FORMS, verb_class, verb_langs
 from app.turn.decision import RouteResult
 
-from .actions import action_of, asked_part
-from .args_extractor import extract
 from .capability import RESTORE_CUE, CoverageCache, Verdict, unsupported
-from .clauses import split_continuation
-from .context import CONTEXT
 from .file_stage import plan_clause
 from .l0 import EDGE_FILLERS
-from .later import asks_later
-from .lexicon import STOPWORDS
-from .normalize import normalize, normalize_cached, split_words
-from .vocabulary import VERB_FORMS, verb_class, verb_langs
 
 TYPO_CLASSES = frozenset({"delete", "move", "rename", "copy", "install", "uninstall", "print", "send", "compress",
                           "extract", "encrypt", "upload", "find"})

@@ -12,12 +12,11 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
+from app.lang.actions import ActionSig, action_of
+from app.lang.args_extractor import extract
 from app.lang.messages import register
-
-from .actions import ActionSig, action_of
-from .args_extractor import extract
-from .normalize import canonical, split_words
-from .vocabulary import OBJECT_OF
+from app.lang.normalize import canonical, split_words
+from app.lang.vocabulary import OBJECT_OF
 
 # action class -> what cannot be done (a key of the sentences below)
 UNSUPPORTED: dict[str, str] = {

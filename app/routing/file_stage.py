@@ -15,13 +15,12 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Callable
 
+from app.lang.actions import ActionSig, action_of, asked_part
+from app.lang.args_extractor import extract, masked_text
+from app.lang.later import asks_later
+from app.lang.lexicon import STOPWORDS
 from app.lang.messages import Message, register
 from app.lang.words import stem
-
-from .actions import ActionSig, action_of, asked_part
-from .args_extractor import extract, masked_text
-from .later import asks_later
-from .lexicon import STOPWORDS
 
 register({
     "route.need_path": {"it": "Per {what} mi serve il percorso completo di «{name}» (per esempio /home/tu/{name}): "

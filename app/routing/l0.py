@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .normalize import normalize, normalize_cached
+from app.lang.normalize import normalize, normalize_cached
 
 LANGS = ("it", "en")
 # Greetings/politeness around a phrase do not change it: "ciao, che ore sono per favore?".

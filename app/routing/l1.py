@@ -19,10 +19,11 @@ from typing import Any, Callable
 
 import numpy as np
 
-from .actions import ActionSig, action_key, action_of, asked_part, same_action, same_object, same_roles
-from .args_extractor import extract
-from .later import asks_in_a_while, asks_later
-from .lexicon import READ_ONLY
+from app.lang.actions import ActionSig, action_key, action_of, asked_part, same_action, same_object, same_roles
+from app.lang.args_extractor import extract
+from app.lang.later import asks_in_a_while, asks_later
+from app.lang.lexicon import READ_ONLY
+
 from .memo import QueryRow
 from .objects import object_problem
 from .row_cache import RowCache

@@ -16,8 +16,9 @@ from typing import Any, Callable, Sequence
 
 import numpy as np
 
-from .actions import ActionSig, action_of
-from .args_extractor import extract
+from app.lang.actions import ActionSig, action_of
+from app.lang.args_extractor import extract
+
 from .l1 import MatchResult, describe_nearest, first_hit, guard_reason, search_or_miss
 from .memo import PathRow
 from .objects import object_problem

@@ -12,14 +12,14 @@ from typing import Any, Callable, Iterable
 
 import numpy as np
 
+from app.lang.actions import stored_key
+from app.lang.args_extractor import extract
+from app.lang.normalize import canonical
 from app.turn.decision import RouteResult
 
-from .actions import stored_key
-from .args_extractor import extract
 from .l1 import L1Matcher
 from .l2 import L2Matcher, content_leak, template_steps, too_big
 from .memo import Memo, export_lines, parse_import
-from .normalize import canonical
 from .slots import templatize
 
 CONTRADICT_STEP = 0.01  # each contradiction asks this much more cosine of the entry (1.01 = never again)

@@ -18,8 +18,8 @@ import re
 from functools import lru_cache
 from typing import Any, Callable, Literal
 
-from .actions import action_of
-from .normalize import normalize, split_words
+from app.lang.actions import action_of
+from app.lang.normalize import normalize, split_words
 
 Kind = Literal["file", "folder"]
 FOLDER_WORDS = frozenset({"cartella", "cartelle", "folder", "folders", "directory", "directories", "dir",
@@ -42,7 +42,7 @@ _EXT = re.compile(r"\.[A-Za-z0-9]{1,8}$")
 
 
 def _known_ext(path: str) -> bool:
-    from .args_extractor import FILE_EXTS  # the extractor imports normalize, which this module uses
+    from app.lang.args_extractor import FILE_EXTS  # the extractor imports normalize, which this module uses
 
     m = _EXT.search(re.split(r"[\\/]", path)[-1])
     return m is not None and m.group(0)[1:].lower() in FILE_EXTS
@@ -94,8 +94,8 @@ def _word_kinds(text: str) -> list[Said]:
     """Per path of the request: the kind its nearest words name, and how firmly. "il file X" and "la cartella X"
     say it outright; "i file in X", "the files of X" make X the place that holds them, and a lone "in X"
     ("che c'è in ~/Musica") a place too: a folder, but only when nothing firmer (disk, an extension) speaks."""
-    from .args_extractor import masked_text  # the extractor imports normalize, which this module uses
-    from .vocabulary import verb_class
+    from app.lang.args_extractor import masked_text  # the extractor imports normalize, which this module uses
+    from app.lang.vocabulary import verb_class
 
     toks = split_words(normalize(masked_text(text)))
     n_paths = toks.count("{path}")

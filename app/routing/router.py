@@ -16,22 +16,22 @@ from typing import Any, Callable
 
 import numpy as np
 
+from app.lang.actions import action_of, asked_question
+from app.lang.args_extractor import extract
+from app.lang.clauses import split_continuation
+from app.lang.normalize import canonical
 from app.store.db import StoreError
 from app.store.keys import KeyUnavailable
 from app.turn.decision import RouteResult, RouteStage
 
 from .action_stage import ActionStage
-from .actions import action_of, asked_question
-from .args_extractor import extract
 from .args_llm import ArgsLLM
-from .clauses import split_continuation
 from .l0 import L0Table, default_table
 from .l1 import L1Matcher, MatchResult
 from .l2 import L2Matcher
 from .learning import Learning
 from .memo import Memo, MemoError
 from .memo_vectors import sync_embedder
-from .normalize import canonical
 from .objects import DiskKind, disk_kind
 
 log = logging.getLogger(__name__)

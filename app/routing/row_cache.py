@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from typing import Any, Generic, Iterable, TypeVar
 
-from .actions import key_of_stored
+from app.lang.actions import key_of_stored
+from app.lang.lexicon import LEXICON_VERSION
+
 from .index import VectorIndex
-from .lexicon import LEXICON_VERSION
 from .memo import Memo
 from .objects import DiskKind, disk_kind
 

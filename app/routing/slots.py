@@ -23,12 +23,12 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from app.lang.args_extractor import LIST_KINDS
+from app.lang.lexicon import STOPWORDS
+from app.lang.normalize import normalize, split_words
 from app.turn.refs import has_refs
 
 from .arg_checks import ends_before_now, relative_path
-from .args_extractor import LIST_KINDS
-from .lexicon import STOPWORDS
-from .normalize import normalize, split_words
 
 PH = re.compile(r"(?<!\{)\{(path|url|email|number|ext|date|time|quoted|window|text|expression|topic)(?:\[(\d+|\*)\])?"
                 r"(?:\.(hours|since|until|bare|dot))?\}(?!\})")

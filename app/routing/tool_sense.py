@@ -22,8 +22,8 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Iterable
 
-from .actions import ActionSig, action_of
-from .signature import EVENT
+from app.lang.actions import ActionSig, action_of
+from app.lang.signature import EVENT
 
 
 @dataclass(frozen=True)

@@ -12,13 +12,12 @@ import re
 from dataclasses import replace
 from typing import Any
 
+from app.lang.lexicon import CLAUSE_BREAK, NEGATIONS, NOUN_ACTIONS, STOPWORDS, TEXTING
+from app.lang.normalize import FILLER_WORDS, canonical, normalize, split_words
+from app.lang.signature import PHRASAL, PHRASAL_HEADS, ActionSig
+from app.lang.vocabulary import OBJECT_OF, THING_OF, typo_word, verb_class
+from app.lang.when import NUMBER_WORDS
 from app.lang.words import stem
-
-from .lexicon import CLAUSE_BREAK, NEGATIONS, NOUN_ACTIONS, STOPWORDS, TEXTING
-from .normalize import FILLER_WORDS, canonical, normalize, split_words
-from .signature import PHRASAL, PHRASAL_HEADS, ActionSig
-from .vocabulary import OBJECT_OF, THING_OF, typo_word, verb_class
-from .when import NUMBER_WORDS
 
 PLACEHOLDER = "{topic}"
 _MIN_LEN = 3

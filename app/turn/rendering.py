@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from app.lang.asked import Asked, asked, slice_lines
 from app.lang.messages import Message, register, render_message, say
-
-from .asked import Asked, asked, slice_lines
 
 register({
     "render.not_stored": {"it": "Non l'ho memorizzato: {reason}", "en": "Not stored: {reason}"},
@@ -93,7 +92,7 @@ def _body(text: str, lang: str, limit: int = BODY_CHARS) -> str:
 
 
 def error_lines(content: str) -> list[str]:
-    from .asked import ERRORS
+    from app.lang.asked import ERRORS
 
     return [ln.strip() for ln in content.splitlines() if ERRORS.search(ln)]
 

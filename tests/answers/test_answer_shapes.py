@@ -4,10 +4,10 @@ from __future__ import annotations
 import pytest
 
 from app.bench.answers import load, make_root
+from app.lang.asked import asked
 from app.lang.detect import detect_lang
 from app.planner import answer as ans
 from app.planner.compose import plan
-from app.turn.asked import asked
 from app.turn.events import Step
 from app.turn.rendering import render
 

@@ -136,7 +136,7 @@ def test_a_question_after_a_take_back_and_before_a_reason_is_answered_from_memor
                                                                                  bundled_embedder) -> None:
     """Issue 27, everyday-55: the recall stage read the whole request, which ends with a reason, not a "?"; the
     planner then let the model answer and it said "February 14th" for a fact saved as "14 marzo". The stage now
-    reads the question the request asks (routing.actions.asked_question) and quotes the fact."""
+    reads the question the request asks (lang.actions.asked_question) and quotes the fact."""
     engine = Engine(ConfigManager())
     try:
         run(engine, "ricordati che il compleanno di Giulia è il 14 marzo")

@@ -87,7 +87,7 @@ def log_errors() -> Any:
 
 
 def test_fuzz_args_extractor(log_errors: LogErrors) -> None:
-    from app.routing.args_extractor import SLOT_KINDS, extract, masked_text
+    from app.lang.args_extractor import SLOT_KINDS, extract, masked_text
 
     with Counter("args extractor") as c:
         @FUZZ
@@ -115,7 +115,7 @@ def test_fuzz_args_extractor(log_errors: LogErrors) -> None:
 
 
 def test_fuzz_normalizer() -> None:
-    from app.routing.normalize import canonical, normalize, tokens
+    from app.lang.normalize import canonical, normalize, tokens
 
     with Counter("normalizer") as c:
         @FUZZ

@@ -208,7 +208,7 @@ def test_put_into_a_folder_is_a_move_and_a_viewer_opens(stage: ActionStage, text
 
 
 def test_a_times_sign_and_an_elided_when_are_not_content_words() -> None:
-    from app.routing.actions import action_of
+    from app.lang.actions import action_of
 
     assert action_of("quanto fa 12 x 7").content == frozenset()
     assert action_of("quand'è il dentista?").content == action_of("quando è il dentista?").content

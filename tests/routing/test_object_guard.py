@@ -8,10 +8,10 @@ from typing import Any, Callable
 import pytest
 
 from app.bench.routing_sets import REFERENCE_NOW, teach
-from app.routing.actions import action_of
+from app.lang.actions import action_of
+from app.lang.vocabulary import typo_verb
 from app.routing.objects import request_kinds, shape_kind, tool_kinds
 from app.routing.tool_sense import fits, sense_of
-from app.routing.vocabulary import typo_verb
 from app.tools.catalog import core_tools
 
 
@@ -147,8 +147,8 @@ def test_the_fast_path_never_hands_a_folder_to_a_file_tool(make_router: Callable
 
 
 def test_an_object_word_that_restates_the_extension_is_not_another_object() -> None:
-    from app.routing.actions import action_of
-    from app.routing.args_extractor import extract
+    from app.lang.actions import action_of
+    from app.lang.args_extractor import extract
     from app.routing.l1 import ext_said
 
     text = "cerca le immagini png in ~/Immagini"
@@ -159,8 +159,8 @@ def test_an_object_word_that_restates_the_extension_is_not_another_object() -> N
 
 
 def test_a_photo_of_a_jpg_and_everything_in_a_listing_restate_the_request() -> None:
-    from app.routing.actions import action_of
-    from app.routing.args_extractor import extract
+    from app.lang.actions import action_of
+    from app.lang.args_extractor import extract
     from app.routing.l1 import ext_said
 
     photo = "aprimi la foto ~/Immagini/mare.jpg"

@@ -4,7 +4,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from app.bench.routing_sets import build_tools
-from app.routing.args_extractor import extract
+from app.lang.args_extractor import extract
 from app.routing.slots import bind, slot_map, templatize, unconsumed_problem, used_by_template
 
 NOW = datetime(2024, 5, 8, 15, 30)

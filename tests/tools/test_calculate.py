@@ -81,7 +81,7 @@ def test_calculate_is_in_the_catalog_and_chosen_by_structure() -> None:
 def test_a_learned_calculation_is_replayed_with_the_new_numbers() -> None:
     """L1: the remembered call takes the whole new request, so its numbers are not left over."""
     from app.engine.catalog import build_registry
-    from app.routing.args_extractor import extract
+    from app.lang.args_extractor import extract
     from app.routing.slots import bind, templatize, unconsumed_problem
 
     tool = build_registry().get("calculate")

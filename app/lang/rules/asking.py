@@ -1,6 +1,6 @@
 """Which part of a request asks for something: conditions, take-backs, questions about an action, sentence breaks.
 
-Read by the write veto (planner/veto.py), the routing's not-asked rule (routing/actions.py) and memory's
+Read by the write veto (planner/veto.py), the routing's not-asked rule (lang/actions.py) and memory's
 not-a-fact rule (memory/facts.py): one definition of "taken back" for all three.
 """
 from __future__ import annotations

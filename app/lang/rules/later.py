@@ -1,6 +1,6 @@
 """When a request asks for its action at a later moment, which no tool can wait for.
 
-Read by routing/later.py (a replay or a file tool acts now: "cancella X domani alle 8" cannot be scheduled) and
+Read by lang/later.py (a replay or a file tool acts now: "cancella X domani alle 8" cannot be scheduled) and
 by the planner's write veto (the person's own plan, "lo cancello dopo", is not a request).
 """
 from __future__ import annotations

@@ -26,14 +26,21 @@ WEEKDAYS: dict[str, int] = {
     "giovedì": 3, "giovedi": 3, "venerdì": 4, "venerdi": 4, "sabato": 5, "domenica": 6,
     "monday": 0, "tuesday": 1, "wednesday": 2, "thursday": 3, "friday": 4, "saturday": 5, "sunday": 6,
 }
-MONTHS: dict[str, int] = {
+_MONTH_NAMES: dict[str, int] = {
     "gennaio": 1, "febbraio": 2, "marzo": 3, "aprile": 4, "maggio": 5, "giugno": 6, "luglio": 7,
     "agosto": 8, "settembre": 9, "ottobre": 10, "novembre": 11, "dicembre": 12,
     "january": 1, "february": 2, "march": 3, "april": 4, "may": 5, "june": 6, "july": 7, "august": 8,
     "september": 9, "october": 10, "november": 11, "december": 12,
+}
+MONTHS: dict[str, int] = {
+    **_MONTH_NAMES,
     "jan": 1, "feb": 2, "mar": 3, "apr": 4, "jun": 6, "jul": 7, "aug": 8, "sep": 9, "sept": 9,
     "oct": 10, "nov": 11, "dec": 12,
 }
+# The words that name a month or a day in full (no "mar", "dec"): memory's cue that a fact has a date
+MONTH_NAMES = frozenset(_MONTH_NAMES)
+DAY_WORDS = frozenset(WEEKDAYS) | {"oggi", "domani", "dopodomani", "today", "tomorrow"}
+
 RELATIVE_DAYS: dict[str, int] = {
     "oggi": 0, "today": 0, "ieri": -1, "yesterday": -1, "domani": 1, "tomorrow": 1, "dopodomani": 2,
     "todays": 0, "yesterdays": -1, "tomorrows": 1,  # "whats todays date": the possessive typed without its apostrophe

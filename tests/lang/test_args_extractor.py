@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.routing.args_extractor import extract, masked_text
+from app.lang.args_extractor import extract, masked_text
 
 NOW = datetime(2024, 5, 8, 15, 30)  # a Wednesday
 
@@ -116,7 +116,7 @@ def test_bad_inputs_give_empty_slots() -> None:
 
 
 def test_a_slash_inside_a_quoted_text_is_the_texts() -> None:
-    from app.routing.args_extractor import extract
+    from app.lang.args_extractor import extract
 
     s = extract("sovrascrivi /var/www/index.html con '<h1>Manutenzione</h1>'")
     assert s["path"] == ["/var/www/index.html"] and s["quoted"] == ["<h1>Manutenzione</h1>"]
@@ -139,6 +139,6 @@ def test_a_dotted_kind_the_list_does_not_know_is_a_kind_when_said_to_be_files(te
 @pytest.mark.parametrize("text", ["files during last week", "files from last week", "files for the last week",
                                   "the past week", "la settimana scorsa"])
 def test_one_phrase_of_time_is_one_window(text: str) -> None:
-    from app.routing.when import find_time_spans
+    from app.lang.when import find_time_spans
 
     assert len([s for s in find_time_spans(text, datetime(2024, 5, 8, 15, 30)) if s[2] == "window"]) == 1

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.routing.normalize import canonical, normalize, tokens
+from app.lang.normalize import canonical, normalize, tokens
 
 
 @pytest.mark.parametrize("raw, want", [
@@ -49,7 +49,7 @@ def test_canonical_keeps_negation_and_verbs() -> None:
 
 
 def test_formal_courtesy_and_a_word_said_twice_are_not_the_request() -> None:
-    from app.routing.normalize import canonical
+    from app.lang.normalize import canonical
 
     assert canonical("Le chiedo cortesemente di leggere il file ~/x.md") == canonical("leggere il file ~/x.md")
     assert canonical("Would you be so kind as to copy ~/a.pdf into ~/b") == canonical("copy ~/a.pdf into ~/b")

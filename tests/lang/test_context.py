@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.routing.actions import action_of, asked_part
+from app.lang.actions import action_of, asked_part
 
 
 @pytest.mark.parametrize("text,plain", [

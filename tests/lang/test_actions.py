@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from app.routing.actions import action_of, same_action, same_object
-from app.routing.clauses import split_continuation
+from app.lang.actions import action_of, same_action, same_object
+from app.lang.clauses import split_continuation
 
 
 def acts(text: str) -> tuple[str, ...]:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.routing.later import asks_in_a_while, asks_later
+from app.lang.later import asks_in_a_while, asks_later
 
 
 @pytest.mark.parametrize("text", ["cancella /tmp/a.log domani alle 8", "copy /tmp/a.txt to /tmp/b every night",
