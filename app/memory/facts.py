@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from app.lang.rules import ASKING
+from app.lang.rules import ASKING, COURTESY
 from app.lang.words import STOPWORDS
 
 from .categories import MONTHS, WEEKDAYS, guess_category, normalize
@@ -59,12 +59,7 @@ def looks_like_instruction(text: str) -> str | None:
 
 # -- "ricordati che X" ------------------------------------------------------------
 # "tu ricorda che …", "ehm allora ricordati che …", "ok remember that …": a word or two in front changes nothing
-_LEAD = (r"(?:(?:tu|you|ehm|uh|um|umm|like|tipo|allora|ok|okay|so|quindi|basically|dai|hey|ehi|senti|listen|scusa|"
-         r"scusi|sorry|please|gentile assistente|caro assistente|buongiorno|buonasera|good morning|hi|ciao|"
-         r"la prego di|le chiedo di|le chiedo cortesemente di|would you|could you|can you|"
-         r"per favore|x favore|pls|dimmi|mi dici|potresti dirmi|potrebbe dirmi|mi sa dire|mi sai dire|tell me|"
-         r"can you tell me|could you tell me|"
-         r"mi fai un favore)[\s,?!]+)*")
+_LEAD = r"(?:" + COURTESY.rule("lead").alternation() + r"[\s,?!]+)*"  # app/lang/rules/courtesy.py
 _TRIGGERS = [
     (r"(?:per favore\s+|please\s+)?(?:ricordati|ricorda|ricordatelo|memorizza|tieni a mente|segnati|annotati|annota|"
      # the formal forms: "la prego di ricordarsi che …", "si ricordi che …", "tenga a mente che …"
@@ -159,8 +154,7 @@ def _bare_fact(t: str) -> str | None:
 _KE = re.compile(r"(?i)(?<=\s)ke(?=\s)")
 
 
-_THANKS = re.compile(r"(?i)[\s,;!]+(?:grazie(?: mille| tante)?|please|per favore|thanks?|thank you|thx|ty|pls|plz)"
-                     r"[\s.!]*$")
+_THANKS = COURTESY.pattern("thanks_end")
 
 
 _TRIGGER_WORDS = ("ricordati", "ricorda", "ricordami", "memorizza", "remember", "memorize", "memorise")

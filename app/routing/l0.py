@@ -14,15 +14,11 @@ from pathlib import Path
 from typing import Any
 
 from app.lang.normalize import normalize, normalize_cached
+from app.lang.rules import COURTESY
 
 LANGS = ("it", "en")
-# Greetings/politeness around a phrase do not change it: "ciao, che ore sono per favore?".
-EDGE_FILLERS = ("per favore", "per piacere", "per cortesia", "x favore", "x piacere", "please", "pls", "plz",
-                "grazie", "thanks", "thank you", "ciao", "hey", "hi", "hello", "scusa", "scusami", "excuse me", "sorry",
-                "ok", "okay", "dai", "metnos", "allora",
-                # courteous openers: "potrebbe dirmi l'ora?", "mi saprebbe dire la data odierna?"
-                "potrebbe dirmi", "mi potrebbe dire", "mi saprebbe dire", "saprebbe dirmi", "mi sa dire", "sai dirmi",
-                "mi sai dire", "puoi dirmi", "può dirmi", "could you tell me", "can you tell me")
+# Greetings/politeness around a phrase do not change it: "ciao, che ore sono per favore?" (app/lang/rules/courtesy.py)
+EDGE_FILLERS = COURTESY.rule("edge").words
 
 
 class L0Error(Exception):

@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 from .asking import ASKING
+from .courtesy import COURTESY
 from .later import LATER
 from .table import Rule, Table
 
-TABLES: tuple[Table, ...] = (ASKING, LATER)
+TABLES: tuple[Table, ...] = (ASKING, COURTESY, LATER)
 
-__all__ = ["ASKING", "LATER", "TABLES", "Rule", "Table"]
+__all__ = ["ASKING", "COURTESY", "LATER", "TABLES", "Rule", "Table"]

@@ -41,6 +41,10 @@ class Rule:
             return self.pattern.replace("{words}", alt)
         return rf"\b(?:{alt})\b"
 
+    def alternation(self) -> str:
+        """`(?:w1|w2…)`, for code that builds the rule's words into a larger pattern (memory's triggers)."""
+        return "(?:" + "|".join(self.words) + ")"
+
     def hits(self, text: str) -> bool:
         """Does the rule fire on `text`, as the code applies it (mode)?"""
         rx = compiled(self)
