@@ -28,10 +28,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
-from app.models.bundle import resources_dir
+from app.config.paths import resources_dir
 
 SUITE_DIR = resources_dir() / "eval" / "requests"
-SUITES = ("suite", "everyday")
+SUITES = ("suite", "everyday")  # the CI sample draws from these
+FRESH = ("fresh",)  # written 2026-12-03 (two writers, 633): measured clean in `metnos bench requests` only
 MAX_ANSWER_TOKENS = 120
 # Tools that serve another tool and are never an action of their own.
 HELPERS = frozenset({"search_tools", "scratchpad_read"})
@@ -91,7 +92,7 @@ def load(name: str = "suite", path: Path | None = None) -> list[dict[str, Any]]:
                 continue
             case = json.loads(line)
             case.setdefault("id", f"{name}-{i}")
-            case["split"] = split_of(case["text"]) if name == "suite" else "held"
+            case["split"] = split_of(case["text"]) if name in ("suite", "fresh") else "held"
             case["suite"] = name
             out.append(case)
     return out
@@ -283,7 +284,7 @@ def format_table(rows: list[dict[str, Any]]) -> str:
 def run_bench() -> dict[str, Any]:
     from .answers import default_model
 
-    cases = [c for name in SUITES if (SUITE_DIR / f"{name}.jsonl").exists() for c in load(name)]
+    cases = [c for name in SUITES + FRESH if (SUITE_DIR / f"{name}.jsonl").exists() for c in load(name)]
     def tick(row: dict[str, Any]) -> None:  # a long run (~20 min) shows where it is
         print(f"{'ok ' if row['ok'] else 'MISS'} {row['s']:5.1f}s {row['id']}: {row['text'][:60]}", file=sys.stderr)
 

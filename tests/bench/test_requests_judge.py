@@ -32,7 +32,7 @@ def test_the_split_is_a_fixed_rule() -> None:
     assert {rq.split_of(f"request {i}") for i in range(20)} == {"tune", "held"}
 
 
-@pytest.mark.parametrize("name", rq.SUITES)
+@pytest.mark.parametrize("name", rq.SUITES + rq.FRESH)
 def test_every_case_is_well_formed(name: str) -> None:
     texts = set()
     for c in rq.load(name):
