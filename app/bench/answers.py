@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from app.models.bundle import resources_dir
+from app.config.paths import resources_dir
 
 SUITE = resources_dir() / "eval" / "answers" / "requests.jsonl"
 MAX_ANSWER_TOKENS = 80  # short answers keep the suite affordable on two cores

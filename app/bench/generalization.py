@@ -22,7 +22,7 @@ NEWEST = "newest batch"  # probes of the last batch written, measured before any
 
 
 def data_dir() -> Path:
-    from app.models.bundle import resources_dir
+    from app.config.paths import resources_dir
     return resources_dir() / "eval" / "generalization"
 
 

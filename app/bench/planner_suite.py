@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from app.config import parse_text
-from app.models.bundle import resources_dir
+from app.config.paths import resources_dir
 from app.tools.runner import TurnContext
 from app.turn.events import Turn
 from app.turn.services import TurnServices

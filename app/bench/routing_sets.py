@@ -25,7 +25,7 @@ REFERENCE_NOW = datetime(2024, 5, 8, 15, 30, 0)  # a Wednesday: the sets' dates 
 
 def default_data_dir() -> Path:
     """The shipped routing sets (resources/eval/routing), so `metnos bench routing` works in any install."""
-    from app.models.bundle import resources_dir
+    from app.config.paths import resources_dir
 
     return resources_dir() / "eval" / "routing"
 

@@ -16,8 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from app.config import parse_text
+from app.config.paths import resources_dir
 from app.lang.messages import Message, catalog
-from app.models.bundle import resources_dir
 from app.tools.runner import TurnContext
 from app.turn.events import Turn
 from app.turn.services import TurnServices

@@ -75,10 +75,8 @@ def _list(mem: Any, args: argparse.Namespace) -> int:
 
 
 def _add(mem: Any, args: argparse.Namespace) -> int:
-    from app.memory.categories import guess_category
-
     text = " ".join(args.text)
-    res = mem.remember(text, args.category or guess_category(text), "user")
+    res = mem.remember(text, args.category or None, "user")  # no --category: memory files it by meaning
     extra = f" (replaces [{res.replaced.id}] {res.replaced.text})" if res.replaced else ""
     print(f"{res.action} [{res.fact.id}] {res.fact.text}{extra}")
     return 0

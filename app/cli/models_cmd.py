@@ -7,6 +7,7 @@ from typing import Any
 
 
 def cmd_models(args: argparse.Namespace) -> int:
+    from app.lang.heads import HeadError, verify_heads
     from app.models import bundle
 
     if args.action == "path":
@@ -19,7 +20,9 @@ def cmd_models(args: argparse.Namespace) -> int:
                 loc = bundle.planner_path(setting, ram_total=bundle.LITE_BELOW_BYTES)
                 print(f"{loc.name}: {loc.path}")
             print(f"embedder: {bundle.embedder_path().path}")
-        except bundle.ModelError as e:
+            for line in verify_heads():  # the learned heads: weights match their manifest
+                print(line)
+        except (bundle.ModelError, HeadError) as e:
             print(f"error: {e}", file=sys.stderr)
             return 1
         print("models: ok")

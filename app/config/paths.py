@@ -18,6 +18,7 @@ import hashlib
 import logging
 import os
 import stat
+import sys
 from pathlib import Path
 
 import platformdirs
@@ -26,6 +27,15 @@ APP = "metnos"
 PRIVATE_DIR = 0o700
 PRIVATE_FILE = 0o600
 POSIX = os.name == "posix"
+RESOURCES = Path(__file__).resolve().parent.parent.parent / "resources"
+
+
+def resources_dir() -> Path:
+    """The shipped data folder (manifest, defaults, phrase table, heads): inside the bundle when frozen."""
+    frozen = getattr(sys, "_MEIPASS", None)
+    if frozen:
+        return Path(frozen) / "resources"
+    return RESOURCES
 log = logging.getLogger(__name__)
 
 

@@ -19,7 +19,7 @@ import re
 from app.lang.rules import ASKING, COURTESY
 from app.lang.words import STOPWORDS
 
-from .categories import MONTHS, WEEKDAYS, guess_category, normalize
+from .categories import MONTHS, WEEKDAYS, normalize
 
 MAX_FACT_CHARS = 500
 
@@ -216,8 +216,9 @@ def _fix_trigger(t: str) -> str:
     return t[:m.start(2)] + near[0] + t[m.end(2):] if len(near) == 1 else t
 
 
-def extract_fact(text: str) -> tuple[str, str] | None:
-    """'ricordati che il dentista è giovedì alle 10' → ('il dentista è giovedì alle 10', 'appointments')."""
+def extract_fact(text: str) -> tuple[str, str | None] | None:
+    """'ricordati che il dentista è giovedì alle 10' → ('il dentista è giovedì alle 10', None): the category only
+    when the trigger says it ('ricordati di comprare il latte' → 'todo'); memory files the rest by meaning."""
     if timed_reminder(text):
         return None  # to be reminded at a time: nothing to store (the remember stage says why)
     t = _KE.sub("che", " ".join(text.replace("’", "'").split()))  # "ricordati ke …": texting for "che"
@@ -231,13 +232,13 @@ def extract_fact(text: str) -> tuple[str, str] | None:
             fact = m.group("x").strip().rstrip(".!").strip()
             if fact.endswith("?") or len(fact) < 3 or _LIMITED.search(fact):
                 return None
-            return fact, category or guess_category(fact)
+            return fact, category
     bare = _bare_fact(t)
     if bare is not None:
         fact = bare.rstrip(".!").strip()
         if fact.endswith("?") or len(fact) < 3 or _LIMITED.search(fact):
             return None
-        return fact, guess_category(fact)
+        return fact, None
     return None
 
 

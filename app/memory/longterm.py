@@ -24,7 +24,7 @@ from app.store import vault
 from app.store.db import StoreError, db_path, one_row, open_db, require_sqlite3mc
 
 from . import rekey_backup
-from .categories import normalize, normalize_category
+from .categories import guess_category, normalize, normalize_category
 from .facts import MAX_FACT_CHARS, looks_like_instruction, quote_answer, same_subject
 from .keys import KeyMissing, KeyStore, MemoryUnavailable, WrongKey, key_store_for
 from .records import COLUMNS, MIGRATIONS, Clock, Fact, FactRejected, RememberResult, now_local, probe_key, row_to_fact
@@ -205,12 +205,13 @@ class LongTermMemory:
         self._vec_cache = (ids + [added], np.vstack([mat, v[None, :]]))
 
     # -- writing -----------------------------------------------------------------
-    def remember(self, text: str, category: str = "general", source: str = "user", supersede: int | None = None,
+    def remember(self, text: str, category: str | None = None, source: str = "user", supersede: int | None = None,
                  *, instruction_ok: bool | None = None) -> RememberResult:
         """Store a fact; the same fact again is confirmed, a contradicting one supersedes.
 
         `instruction_ok` defaults to True only for source "user" (the person typing in the UI/CLI);
-        the remember *tool* passes False, so an instruction-like fact from the model is refused.
+        the remember *tool* passes False, so an instruction-like fact from the model is refused. Without a
+        `category` the fact is filed by meaning, from the vector it is stored with (categories.guess_category).
         """
         fact = " ".join(str(text).split())
         if not fact:
@@ -219,7 +220,6 @@ class LongTermMemory:
             raise FactRejected(f"the fact is {len(fact)} characters; at most {MAX_FACT_CHARS}. Store one short fact")
         if not SOURCE_RE.match(source):
             raise FactRejected(f"source {source!r} is not user, external, tool:<name>, file:<path> or web:<url>")
-        cat = normalize_category(category)
         if instruction_ok is None:
             instruction_ok = source == "user"
         if not instruction_ok:
@@ -230,6 +230,8 @@ class LongTermMemory:
         now = self.clock().isoformat(timespec="seconds")
         vec = self._embed([fact])
         v = vec[0] if vec is not None else None
+        cat = normalize_category(category) if category else \
+            guess_category(v, str(getattr(self.embedder(), "ident", "")))
         with self.lock:
             old = self.get(supersede) if supersede is not None else None
             if supersede is not None and (old is None or not old.active):

@@ -65,9 +65,9 @@ class RememberStage:
                 return None
             return RouteResult("L0", "recall", {"query": topic}, arg_sources={"query": "rules"},
                                reason="memory: explicit question about what is remembered", stage=self.name)
-        fact, category = found
-        return RouteResult("L0", "remember", {"fact": fact, "category": category},
-                           arg_sources={"fact": "rules", "category": "rules"},
+        fact, category = found  # a category only when the trigger says it ("ricordati di…": todo); else memory
+        args = {"fact": fact, **({"category": category} if category else {})}  # files it by meaning
+        return RouteResult("L0", "remember", args, arg_sources={k: "rules" for k in args},
                            reason="memory: explicit remember request", stage=self.name)
 
 

@@ -61,14 +61,15 @@ def external_source(ctx: ToolContext) -> str:
 def _remember(args: dict[str, Any], ctx: ToolContext) -> dict[str, Any]:
     mem = _memory(ctx)
     fact = " ".join(str(args.get("fact", "")).split())
-    category = normalize_category(args.get("category"))
+    category = normalize_category(args["category"]) if args.get("category") else None  # None: by meaning
     why = looks_like_instruction(fact)
     if why:
         raise ToolError(Message("memory.instruction", why=why))
     source = "user"
     if getattr(ctx.turn, "read_external", False):
         source = external_source(ctx)
-        if not ctx.approve("remember", {"fact": fact, "category": category, "source": source}, "write"):
+        shown = {"fact": fact, **({"category": category} if category else {}), "source": source}
+        if not ctx.approve("remember", shown, "write"):
             raise ToolError(Message("memory.external_declined"))
     try:
         res = mem.remember(fact, category, source, instruction_ok=False)

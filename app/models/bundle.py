@@ -17,20 +17,14 @@ from typing import Any
 
 from app.config import paths
 from app.config.atomic import write_atomic
+from app.config.paths import resources_dir
 
 log = logging.getLogger(__name__)
-RESOURCES = Path(__file__).resolve().parent.parent.parent / "resources"
 
 
 class ModelError(Exception):
     """A model file is missing, corrupt or unreadable; the message names the fix."""
 
-
-def resources_dir() -> Path:
-    frozen = getattr(sys, "_MEIPASS", None)
-    if frozen:
-        return Path(frozen) / "resources"
-    return RESOURCES
 
 
 def manifest() -> dict[str, Any]:

@@ -23,6 +23,7 @@ import zlib
 from pathlib import Path
 from typing import Any, Callable
 
+from app.config import paths
 from app.models import bundle
 from app.models.bundle import ModelError
 
@@ -189,7 +190,7 @@ def _same_disk(a: Path, b: Path) -> bool:
 def copy_extras(spec: dict[str, Any], root: Path) -> None:
     """The licence and NOTICE texts from resources/licences/, written beside the model."""
     h = _h()
-    src = bundle.resources_dir() / "licences"
+    src = paths.resources_dir() / "licences"
     for name in spec.get("extras", []):
         content = (src / name).read_bytes()
         h.write_if_changed(root / name, content, root)

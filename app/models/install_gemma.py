@@ -17,6 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from app.config import paths
 from app.models import bundle
 from app.models.bundle import ModelError
 
@@ -132,7 +133,7 @@ def _build_into_cache(spec: dict[str, Any], cached: Path, say: Progress) -> None
 def _reference_cosine(spec: dict[str, Any], folder: Path) -> float:
     from app.models import gemma_embed_onnx
     from app.models.embed import Embedder
-    ref = json.loads((bundle.resources_dir() / spec["reference"]).read_text(encoding="utf-8"))
+    ref = json.loads((paths.resources_dir() / spec["reference"]).read_text(encoding="utf-8"))
     emb = Embedder(folder, threads=max(1, os.cpu_count() or 1), spec=spec)
     return gemma_embed_onnx.check_reference(emb.embed, ref)
 

@@ -49,7 +49,7 @@ def _strip_accents(s: str) -> str:
 
 
 def default_path() -> Path:
-    from app.models.bundle import resources_dir
+    from app.config.paths import resources_dir
 
     return resources_dir() / "l0_phrases.toml"
 

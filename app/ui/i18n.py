@@ -13,7 +13,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 
-from app.models.bundle import resources_dir
+from app.config.paths import resources_dir
 
 SUPPORTED = ("en", "it")
 DOMAIN = "metnos"

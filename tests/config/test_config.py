@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from app.config import ConfigError, ConfigManager, parse_text
+from app.config.paths import resources_dir
 from app.config.render import render_default
 from app.config.schema import BY_DOTTED
-from app.models.bundle import resources_dir
 
 
 def test_default_file_is_rendered_from_the_schema_and_parses() -> None:

@@ -10,6 +10,7 @@ from typing import Any
 import numpy as np
 import pytest
 
+from app.config import paths
 from app.models import bundle, gemma_embed_onnx, install_gemma
 from app.models.bundle import ModelError
 
@@ -18,7 +19,7 @@ pytestmark = pytest.mark.slow
 
 def test_reproduces_the_reference_vectors(gemma_embedder: Any) -> None:
     spec = bundle.embedder_specs()["embeddinggemma"]
-    ref = json.loads((bundle.resources_dir() / spec["reference"]).read_text(encoding="utf-8"))
+    ref = json.loads((paths.resources_dir() / spec["reference"]).read_text(encoding="utf-8"))
     assert len(ref["vectors"]) == 8
     assert gemma_embed_onnx.check_reference(gemma_embedder.embed, ref) >= gemma_embed_onnx.REF_MIN_COSINE
 

@@ -1,0 +1,231 @@
+"""`metnos bench heads [--train]`: the learned heads (app/lang/heads.py) — their training and held-out scores.
+
+Each head's data are labelled sentences under resources/eval, split by a fixed rule (crc32 of the text: even →
+tune, odd → held); a head is trained on the tune half only and reported on the held half, next to the rules it
+replaces where there are some, measured on the same sentences. `--train` rebuilds resources/heads/<name>.npz
+and its manifest (data hash, held-out score); without it the shipped heads are evaluated as they are.
+
+Training is a multinomial logistic regression in numpy (L2, full-batch gradient descent from zero weights): the
+same data give the same weights on every machine, and no training library ships with the app.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+import zlib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Iterable
+
+import numpy as np
+
+from app.config.paths import resources_dir
+from app.lang.heads import Head, heads_dir, load_head, sha256_of
+
+ROOT_SAID = "/home/anna/lavoro"  # what {root} reads as in a request (the planner embeds real paths)
+
+
+@dataclass(frozen=True)
+class Row:
+    text: str
+    label: str
+    split: str  # "tune" | "held"
+    source: str
+
+
+def split_of(text: str) -> str:
+    """The fixed rule: crc32 of the text, even → tune, odd → held. Never chosen by hand."""
+    return "tune" if zlib.crc32(text.encode("utf-8")) % 2 == 0 else "held"
+
+
+def _jsonl(path: Path) -> Iterable[dict[str, Any]]:
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            if line.strip():
+                yield json.loads(line)
+
+
+def fact_rows() -> list[Row]:
+    """Facts as they are stored, each with its category (resources/eval/heads/facts.jsonl)."""
+    return [Row(d["fact"], d["category"], split_of(d["fact"]), "facts")
+            for d in _jsonl(resources_dir() / "eval" / "heads" / "facts.jsonl")]
+
+
+def _first_action(case: dict[str, Any]) -> str | None:
+    """What the first planner decision should be: the first tool asked, or `answer` (words, or a refusal)."""
+    if case.get("expect") in ("answer", "cannot"):
+        return "answer"
+    if case.get("expect") == "tools" and case.get("tools"):
+        return str(case["tools"][0])
+    return None  # "ask": no decision to learn
+
+
+FRESH_WEIGHT = 3  # the everyday-style rows count 3× against the 20× bigger, narrower paraphrase sets (2-fold
+#                   cross-validation inside the tune half: 1× 0.715, 3× 0.732, 5× 0.728, 10× 0.718)
+
+
+def intent_rows() -> list[Row]:
+    """Requests with the first action they ask for: the everyday-style sets (fresh, suite, answers, tools) and
+    the fast path's generalization sets (paraphrases: the tool; adversarial: the tool a probe expects, `answer`
+    for an unsupported one). Held rows of every file stay held: the same crc rule splits them all."""
+    ev = resources_dir() / "eval"
+    out: list[Row] = []
+    for name in ("fresh", "suite"):
+        for d in _jsonl(ev / "requests" / f"{name}.jsonl"):
+            lab = _first_action(d)
+            if lab:
+                text = d["text"].replace("{root}", ROOT_SAID)
+                split = split_of(d["text"])
+                out += [Row(text, lab, split, name)] * (FRESH_WEIGHT if name == "fresh" and split == "tune" else 1)
+    for d in _jsonl(ev / "answers" / "requests.jsonl"):
+        if d["kind"] in ("open", "translation", "smalltalk", "thanks"):
+            out.append(Row(d["request"], "answer", split_of(d["request"]), "answers"))
+    for d in _jsonl(ev / "tools" / "requests.jsonl"):
+        out.append(Row(d["text"].replace("{root}", ROOT_SAID), d.get("tool", "answer"), split_of(d["text"]), "tools"))
+    for d in _jsonl(ev / "generalization" / "paraphrases.jsonl"):
+        out.append(Row(d["probe"], d["tool"], split_of(d["probe"]), "paraphrases"))
+    for d in _jsonl(ev / "generalization" / "adversarial.jsonl"):
+        e = d.get("expect")
+        lab = e.get("tool") if isinstance(e, dict) else e
+        if lab or d["kind"] == "unsupported":
+            out.append(Row(d["probe"], lab or "answer", split_of(d["probe"]), "adversarial"))
+    return out
+
+
+@dataclass(frozen=True)
+class Spec:
+    name: str
+    doc: str
+    files: tuple[str, ...]  # under resources/eval: the data whose hash the manifest keeps
+    rows: Callable[[], list[Row]]
+    rules: Callable[[str], str] | None = None  # the rules the head replaces, scored on the same held half
+    c: float = 16.0  # inverse L2 strength
+
+
+SPECS: dict[str, Spec] = {
+    "fact_category": Spec("fact_category", "which category a fact to keep belongs to",
+                          ("heads/facts.jsonl",), fact_rows),
+    "intent": Spec("intent", "which action a request asks for first: a tool, or `answer` (words or a refusal)",
+                   ("requests/fresh.jsonl", "requests/suite.jsonl", "answers/requests.jsonl", "tools/requests.jsonl",
+                    "generalization/paraphrases.jsonl", "generalization/adversarial.jsonl"), intent_rows),
+}
+
+
+def train_softmax(x: np.ndarray, y: np.ndarray, k: int, c: float, iters: int = 600) -> tuple[np.ndarray, np.ndarray]:
+    """Weights (k, d) and bias (k,) of an L2-regularised multinomial logistic regression (Adam, full batch)."""
+    n, d = x.shape
+    w = np.zeros((k, d), dtype=np.float64)
+    b = np.zeros(k, dtype=np.float64)
+    onehot = np.eye(k)[y]
+    lam = 1.0 / (c * n)  # sklearn's C: C·Σ loss + ½‖w‖², divided by C·n
+    mw, vw, mb, vb = np.zeros_like(w), np.zeros_like(w), np.zeros_like(b), np.zeros_like(b)
+    lr, b1, b2, eps = 0.05, 0.9, 0.999, 1e-8
+    for t in range(1, iters + 1):
+        z = x @ w.T + b
+        z -= z.max(axis=1, keepdims=True)
+        p = np.exp(z)
+        p /= p.sum(axis=1, keepdims=True)
+        g = (p - onehot) / n
+        gw = g.T @ x + lam * w
+        gb = g.sum(axis=0)
+        mw, vw = b1 * mw + (1 - b1) * gw, b2 * vw + (1 - b2) * gw * gw
+        mb, vb = b1 * mb + (1 - b1) * gb, b2 * vb + (1 - b2) * gb * gb
+        w -= lr * (mw / (1 - b1 ** t)) / (np.sqrt(vw / (1 - b2 ** t)) + eps)
+        b -= lr * (mb / (1 - b1 ** t)) / (np.sqrt(vb / (1 - b2 ** t)) + eps)
+    return w.astype(np.float32), b.astype(np.float32)
+
+
+def _embed(texts: list[str]) -> tuple[np.ndarray, str]:
+    from app.models.embed import get_embedder
+
+    emb = get_embedder()
+    vecs = [emb.embed(texts[i:i + 64]) for i in range(0, len(texts), 64)]
+    return (np.concatenate(vecs) if vecs else np.zeros((0, emb.dim), np.float32)), emb.ident
+
+
+def _data_sha(spec: Spec) -> str:
+    h = hashlib.sha256()
+    for f in spec.files:
+        h.update((resources_dir() / "eval" / f).read_bytes())
+    return h.hexdigest()
+
+
+def _score(pred: list[str], rows: list[Row]) -> dict[str, Any]:
+    ok = [p == r.label for p, r in zip(pred, rows)]
+    per: dict[str, list[bool]] = {}
+    for r, good in zip(rows, ok):
+        per.setdefault(r.label, []).append(good)
+    return {"accuracy": round(sum(ok) / max(1, len(ok)), 4), "n": len(ok),
+            "per_class": {k: f"{sum(v)}/{len(v)}" for k, v in sorted(per.items())}}
+
+
+def train(spec: Spec, folder: Path | None = None) -> dict[str, Any]:
+    """Train on the tune half, score the held half, write <name>.npz and <name>.json; returns the manifest."""
+    rows = spec.rows()
+    classes = sorted({r.label for r in rows})
+    x, ident = _embed([r.text for r in rows])
+    tune = np.array([r.split == "tune" for r in rows])
+    y = np.array([classes.index(r.label) for r in rows])
+    w, b = train_softmax(x[tune], y[tune], len(classes), spec.c)
+    head = Head(spec.name, tuple(classes), w, b, ident)
+    held = [r for r in rows if r.split == "held"]
+    held_x = x[~tune]
+    folder = folder or heads_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    npz = folder / f"{spec.name}.npz"
+    with open(npz, "wb") as f:
+        np.savez(f, weights=w, bias=b)
+    manifest = {
+        "name": spec.name, "judges": spec.doc, "classes": classes, "dim": int(x.shape[1]), "embedder": ident,
+        "weights_sha256": sha256_of(npz), "data": list(spec.files), "data_sha256": _data_sha(spec),
+        "split": "crc32(text) even -> tune (trained on), odd -> held (scored)", "c": spec.c,
+        "n_tune": int(tune.sum()), "held_out": _score([head.predict(v)[0] for v in held_x], held),
+        "trained": time.strftime("%Y-%m-%d"),
+    }
+    (folder / f"{spec.name}.json").write_text(json.dumps(manifest, indent=1, ensure_ascii=False) + "\n",
+                                              encoding="utf-8")
+    return manifest
+
+
+def evaluate(spec: Spec) -> dict[str, Any]:
+    """The shipped head and the rules it replaces, on the same held half."""
+    held = [r for r in spec.rows() if r.split == "held"]
+    x, ident = _embed([r.text for r in held])
+    head = load_head(spec.name, ident)
+    out: dict[str, Any] = {"name": spec.name, "judges": spec.doc, "held": len(held)}
+    if head is None:
+        out["error"] = f"no usable head {spec.name} for {ident}: run `metnos bench heads --train`"
+        return out
+    out["data_current"] = head.manifest.get("data_sha256") == _data_sha(spec)
+    t0 = time.perf_counter()
+    pred = [head.predict(v)[0] for v in x]
+    out["head_us_per_call"] = round((time.perf_counter() - t0) / max(1, len(held)) * 1e6, 1)
+    out["head"] = _score(pred, held)
+    if spec.rules is not None:
+        out["rules"] = _score([spec.rules(r.text) for r in held], held)
+    return out
+
+
+def run_bench(train_heads: bool = False) -> dict[str, Any]:
+    results = []
+    for spec in SPECS.values():
+        if train_heads:
+            train(spec)
+        results.append(evaluate(spec))
+    return {"heads": results}
+
+
+def format_bench(r: dict[str, Any]) -> str:
+    lines = ["head               held   head acc   rules acc   µs/call   data current"]
+    for h in r["heads"]:
+        if "error" in h:
+            lines.append(f"{h['name']:<18} {h['error']}")
+            continue
+        rules = f"{h['rules']['accuracy']:.3f}" if "rules" in h else "—"
+        lines.append(f"{h['name']:<18} {h['held']:>4}   {h['head']['accuracy']:.3f}      {rules:<9}   "
+                     f"{h['head_us_per_call']:>7}   {'yes' if h['data_current'] else 'no: retrain'}")
+        lines.append("  per class (head): " + ", ".join(f"{k} {v}" for k, v in h["head"]["per_class"].items()))
+        if "rules" in h:
+            lines.append("  per class (rules): " + ", ".join(f"{k} {v}" for k, v in h["rules"]["per_class"].items()))
+    return "\n".join(lines)

@@ -1,0 +1,119 @@
+"""Learned heads: small linear classifiers on the request (or fact) embedding the app already computes.
+
+Why: a judgement of meaning (which category a fact is, whether a request asks for an action or for an answer)
+written as rules grows one branch per missed sentence and never converges; a logistic regression over the
+embedding, trained on labelled sentences, is a few KB of weights, costs ~0 ms on a vector that exists anyway,
+and is measured on a held-out half nobody tuned on. Regexes stay for values (paths, numbers, times) and for
+hard safety vetoes.
+
+Each head ships as two files under resources/heads: `<name>.npz` (weights) and `<name>.json` (its manifest:
+classes, the embedder whose vectors it reads, the hashes of the weights and of the training data, the
+held-out score). app/bench/heads.py trains them; `metnos models verify` checks them (verify_heads).
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from app.config.paths import resources_dir
+
+log = logging.getLogger(__name__)
+
+
+class HeadError(Exception):
+    """A head's files are missing, damaged or do not match their manifest; the message says which and what to do."""
+
+
+@dataclass(frozen=True)
+class Head:
+    """softmax(W·v + b) over `classes`, for a vector of the embedder named `embedder`."""
+
+    name: str
+    classes: tuple[str, ...]
+    weights: np.ndarray  # (classes, dim)
+    bias: np.ndarray  # (classes,)
+    embedder: str
+    manifest: dict[str, Any] = field(default_factory=dict)
+
+    def probs(self, vec: np.ndarray) -> dict[str, float]:
+        z = self.weights @ np.asarray(vec, dtype=np.float32) + self.bias
+        z = np.exp(z - z.max())
+        p = z / z.sum()
+        return {c: float(x) for c, x in zip(self.classes, p)}
+
+    def predict(self, vec: np.ndarray) -> tuple[str, float]:
+        """The likeliest class and its probability."""
+        p = self.probs(vec)
+        best = max(p, key=p.__getitem__)
+        return best, p[best]
+
+
+def heads_dir() -> Path:
+    return resources_dir() / "heads"
+
+
+def sha256_of(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def _read(name: str, folder: Path) -> Head:
+    man_path, npz_path = folder / f"{name}.json", folder / f"{name}.npz"
+    fix = f"Fix: reinstall Metnos Desk, or rebuild it with `metnos bench heads --train {name}`"
+    try:
+        manifest = json.loads(man_path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as e:
+        raise HeadError(f"head {name}: {man_path} cannot be read ({e}). {fix}") from e
+    if not npz_path.is_file():
+        raise HeadError(f"head {name}: {npz_path} is missing. {fix}")
+    if sha256_of(npz_path) != manifest.get("weights_sha256"):
+        raise HeadError(f"head {name}: {npz_path} does not match its manifest (sha256). {fix}")
+    with np.load(npz_path) as z:
+        weights, bias = z["weights"].astype(np.float32), z["bias"].astype(np.float32)
+    classes = tuple(manifest["classes"])
+    if weights.shape != (len(classes), int(manifest["dim"])) or bias.shape != (len(classes),):
+        raise HeadError(f"head {name}: weights of shape {weights.shape} for {len(classes)} classes. {fix}")
+    return Head(name, classes, weights, bias, str(manifest["embedder"]), manifest)
+
+
+_cache: dict[tuple[str, str], Head | None] = {}
+_lock = threading.Lock()
+
+
+def load_head(name: str, embedder: str, folder: Path | None = None) -> Head | None:
+    """The head `name` for vectors of `embedder`, or None (logged once) when it is missing, damaged or trained on
+    another embedder's vectors: the caller then judges without it, as before the head existed."""
+    key = (name, embedder)
+    with _lock:
+        if key in _cache and folder is None:
+            return _cache[key]
+        head: Head | None
+        try:
+            head = _read(name, folder or heads_dir())
+            if head.embedder != embedder:
+                log.warning("head %s reads %s vectors, not %s: not used", name, head.embedder, embedder)
+                head = None
+        except HeadError as e:
+            log.warning("%s", e)
+            head = None
+        if folder is None:
+            _cache[key] = head
+        return head
+
+
+def verify_heads(folder: Path | None = None) -> list[str]:
+    """One line per shipped head (name, classes, held-out score); HeadError on the first bad one."""
+    folder = folder or heads_dir()
+    lines = []
+    for man in sorted(folder.glob("*.json")):
+        head = _read(man.stem, folder)
+        score = head.manifest.get("held_out", {}).get("accuracy")
+        lines.append(f"head {head.name}: {len(head.classes)} classes, held-out accuracy "
+                     f"{score:.3f}" if isinstance(score, float) else f"head {head.name}: {len(head.classes)} classes")
+    return lines
