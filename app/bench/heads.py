@@ -154,10 +154,13 @@ def _data_sha(spec: Spec) -> str:
 def _score(pred: list[str], rows: list[Row]) -> dict[str, Any]:
     ok = [p == r.label for p, r in zip(pred, rows)]
     per: dict[str, list[bool]] = {}
+    src: dict[str, list[bool]] = {}
     for r, good in zip(rows, ok):
         per.setdefault(r.label, []).append(good)
+        src.setdefault(r.source, []).append(good)
     return {"accuracy": round(sum(ok) / max(1, len(ok)), 4), "n": len(ok),
-            "per_class": {k: f"{sum(v)}/{len(v)}" for k, v in sorted(per.items())}}
+            "per_class": {k: f"{sum(v)}/{len(v)}" for k, v in sorted(per.items())},
+            "per_source": {k: f"{sum(v)}/{len(v)}" for k, v in sorted(src.items())}}
 
 
 def train(spec: Spec, folder: Path | None = None) -> dict[str, Any]:
@@ -226,6 +229,8 @@ def format_bench(r: dict[str, Any]) -> str:
         lines.append(f"{h['name']:<18} {h['held']:>4}   {h['head']['accuracy']:.3f}      {rules:<9}   "
                      f"{h['head_us_per_call']:>7}   {'yes' if h['data_current'] else 'no: retrain'}")
         lines.append("  per class (head): " + ", ".join(f"{k} {v}" for k, v in h["head"]["per_class"].items()))
+        if len(h["head"]["per_source"]) > 1:
+            lines.append("  per data set (head): " + ", ".join(f"{k} {v}" for k, v in h["head"]["per_source"].items()))
         if "rules" in h:
             lines.append("  per class (rules): " + ", ".join(f"{k} {v}" for k, v in h["rules"]["per_class"].items()))
     return "\n".join(lines)

@@ -200,6 +200,6 @@ def state_tools(limits: Limits | None = None) -> list[Tool]:
                  "key": {"type": "string", "maxLength": lim.max_key_chars},
                  "value": {"type": "string", "maxLength": lim.max_value_chars}},
               "required": ["key"]},  # value may be empty: that removes the note
-             _save_note, group=GROUP, risk="read", builtin=True,
+             _save_note, group=GROUP, risk="read", builtin=True, after_a_step=True,
              examples=("annota l'id", "note the issue number")),
     ]

@@ -180,6 +180,33 @@ def structural_scores(tools: Mapping[str, Tool], candidates: Sequence[str], emb:
     return scores, prereq
 
 
+INTENT_HEAD = "intent"
+# How many times the head's log-probability counts against the structure's (head_prior). 0: not used yet. On the
+# first decisions recorded on the tune half of resources/eval/requests/fresh.jsonl (124, re-chosen offline with
+# the model's scores as recorded) it helped: weight 0 → 81, 2 → 91, 4 → 93, 6 → 94, 8–20 → 95 (and afterwards on
+# the 64 recorded first decisions of the held everyday set 47 → 53 at 6: three substitutes gone). But at 6 the
+# 46-request planner suite fell from 45 to 40 with either model: the head is sure of the wrong class off its
+# data ("where am I?" → recall 0.78: where_am_i has 3 training rows, describe_entries 7; "mostrami il contenuto
+# della cartella X" → read_files 0.71). It needs rows for the rare tools and a weight chosen on all tune sets.
+HEAD_WEIGHT = 0.0
+
+
+def head_prior(scores: dict[str, float], head: Mapping[str, float] | None, weight: float = HEAD_WEIGHT) -> None:
+    """Add the learned intent head's opinion to the structural scores, in place: P_s ∝ P_s · P_head^weight.
+
+    The head (app/lang/heads.py, `intent`) was trained on labelled requests to say which action a request asks
+    for first, `answer` included; the structure's cosine to tool descriptions cannot tell "which files contain
+    ERROR" (a search inside files) from "which files are called …" (a search by name), nor a question about a
+    saved fact from general knowledge. A tool the head has no class for (the planner's own builtins: update_plan,
+    save_note…) counts as its least likely class: a uniform share made them a request's likeliest tool whenever
+    the head was sure of one class ("don't let me forget…" became update_plan on the tune half)."""
+    if not head or weight <= 0:
+        return
+    floor = min(head.values())
+    for k in scores:
+        scores[k] += TEMPERATURE * weight * math.log(max(head.get(k, floor), 1e-4))
+
+
 def _empty_sig() -> Any:
     from app.lang.actions import ActionSig
 

@@ -15,6 +15,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
+from app.lang.heads import Head, load_head
 from app.lang.messages import say
 from app.lang.signature import EVENT
 from app.tools.registry import Tool
@@ -27,8 +28,11 @@ from . import prompt as pr
 from . import turn_inputs as parts
 from .choose import (
     ANSWER,
+    HEAD_WEIGHT,
+    INTENT_HEAD,
     Choice,
     Situation,
+    head_prior,
     model_weight,
     pick,
     rank_candidates,
@@ -93,6 +97,7 @@ class _Turn:
     surface: Any = None  # app.tools.surface.ToolSurface when the engine built one for this turn
     history: list[tuple[str, str]] = field(default_factory=list)  # earlier exchanges of the conversation
     asked_all: frozenset[str] = frozenset()  # the action classes the whole request asks (veto.py)
+    head: Head | None = None  # the learned intent head for this embedder's vectors (choose.head_prior)
 
 
 class Planner:
@@ -169,7 +174,9 @@ class Planner:
         t = _Turn(ctx, text, llm, weight, evd, idx, vecs, info,
                   Situation(has_content_source=bool(evd.quoted or evd.inline)), tools=tools,
                   surface=parts.tool_surface(ctx), history=parts.trim_history(history),
-                  asked_all=veto.asked_actions(text))
+                  asked_all=veto.asked_actions(text),
+                  head=load_head(INTENT_HEAD, str(getattr(idx.embedder, "ident", "")))
+                  if vecs is not None and HEAD_WEIGHT > 0 else None)
         t.clause_i = self._consume_existing(t)
         t.plan = self._plan(t)
         task = parts.task_text(ctx, llm, text)
@@ -256,7 +263,8 @@ class Planner:
     def _pool(t: _Turn, weight: float) -> list[str]:
         """Tools that may be offered now: builtins only to bigger models; scratchpad_read only while the turn
         has entries and an observation of this run named one (its id is then filled by rules)."""
-        out = [n for n, tool in t.tools.items() if n != "scratchpad_read" and not (tool.builtin and weight < 0.5)]
+        out = [n for n, tool in t.tools.items() if n != "scratchpad_read" and not (tool.builtin and weight < 0.5)
+               and not (tool.after_a_step and not t.sit.steps_done)]
         if "scratchpad_read" in t.tools and t.last_sid and parts.scratch_has_entries(t.ctx):
             if t.surface is not None:
                 t.surface.activate("scratchpad_read", "the turn has scratchpad entries")
@@ -280,6 +288,9 @@ class Planner:
         act = idx.action_scores(clause.sig.actions if clause else ())
         struct, prereq = structural_scores(t.tools, pool, emb, lex, act, clause, evd, sit or t.sit,
                                            idx.actions_with_tools())
+        s = sit or t.sit
+        if t.head is not None and vec is not None and s.pending_clause and not s.clause_tools:
+            head_prior(struct, t.head.probs(vec))  # the clause's first decision: what it asks for
         tools_only = {k: v for k, v in struct.items() if k != ANSWER}
         cands = rank_candidates(tools_only, int(ctx.config.llm.tool_top_k))
         if prereq and "read_files" not in cands:

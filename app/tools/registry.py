@@ -68,6 +68,9 @@ class Tool:
     examples: tuple[str, ...] = ()  # example requests (IT/EN) that help retrieval
     reads_external: bool = False  # its output is content from files/web (never an instruction)
     builtin: bool = False  # runtime-only (scratchpad_read, search_tools...)
+    # keeps what an earlier step of this request found (save_note): before any step there is nothing to keep, and
+    # offered then it took "store this for me: my bike lock combination is 0717" from `remember` (the fact lost)
+    after_a_step: bool = False
     self_approving: bool = False  # asks ctx.approve itself, with specifics, only when there is something to do
     # the action classes (routing lexicon) it performs: a write/send tool is offered by the planner only when the
     # part of the request that asks names one of them (app/planner/veto.py); () = read from its examples

@@ -1,0 +1,63 @@
+"""The learned intent head as the structure's prior (choose.head_prior) and its held-out score.
+
+The head says which action a request asks for first (a tool, or `answer`); it is one opinion among the
+structure's and the model's, so these tests pin how it enters the scores, and that the shipped weights still
+judge the half of their data they were not trained on as well as their manifest records.
+"""
+from __future__ import annotations
+
+import json
+import math
+from typing import Any
+
+from app.bench import heads as bench_heads
+from app.lang import heads
+from app.planner.choose import ANSWER, INTENT_HEAD, TEMPERATURE, head_prior, softmax
+
+SAMPLE_EVERY = 8  # a fixed sample of the held rows (every 8th, file order): the full half is `metnos bench heads`
+
+
+def test_the_prior_multiplies_the_structure_by_the_head() -> None:
+    scores = {"search_in_files": 0.92, "find_files": 0.93, ANSWER: 0.87, "update_plan": 0.80}
+    head = {"search_in_files": 0.7, "find_files": 0.1, ANSWER: 0.2}
+    before = softmax(scores, TEMPERATURE)
+    out = dict(scores)
+    head_prior(out, head, 1.0)
+    after = softmax(out, TEMPERATURE)
+    ratio = (after["search_in_files"] / after["find_files"]) / (before["search_in_files"] / before["find_files"])
+    assert math.isclose(ratio, 7.0, rel_tol=1e-6)  # P_s · P_head: the head's 0.7 / 0.1
+    assert max(after, key=after.__getitem__) == "search_in_files"
+    assert math.isclose(out["update_plan"] - scores["update_plan"], TEMPERATURE * math.log(0.1))  # no class: the least
+    same = dict(scores)
+    head_prior(same, head, 0.0)
+    head_prior(same, None, 1.0)
+    assert same == scores
+
+
+def test_the_shipped_intent_head_holds_its_held_out_score(bundled_embedder: Any) -> None:
+    manifest = json.loads((heads.heads_dir() / f"{INTENT_HEAD}.json").read_text(encoding="utf-8"))
+    head = heads.load_head(INTENT_HEAD, bundled_embedder.ident)
+    assert head is not None and ANSWER in head.classes and "search_in_files" in head.classes
+    spec = bench_heads.SPECS[INTENT_HEAD]
+    assert manifest["data_sha256"] == bench_heads._data_sha(spec), "data changed: run `metnos bench heads --train`"
+    held = [r for r in spec.rows() if r.split == "held"][::SAMPLE_EVERY]
+    vecs = bundled_embedder.embed([r.text for r in held])
+    ok = sum(head.predict(v)[0] == r.label for v, r in zip(vecs, held))
+    assert len(held) >= 500
+    assert ok / len(held) >= manifest["held_out"]["accuracy"] - 0.03, (ok, len(held), manifest["held_out"])
+
+
+def test_a_note_for_the_rest_of_the_request_is_never_the_first_step() -> None:
+    """save_note keeps what a step found; offered first, it took a fact the person wanted remembered."""
+    from types import SimpleNamespace
+
+    from app.engine.catalog import all_tools
+    from app.planner.choose import Situation
+    from app.planner.planner import Planner
+
+    tools = {t.name: t for t in all_tools()}
+    t = SimpleNamespace(tools=tools, sit=Situation(), last_sid=None, ctx=None, surface=None)
+    first = Planner._pool(t, 0.65)  # type: ignore[arg-type]
+    assert "save_note" not in first and "remember" in first and "update_plan" in first
+    t.sit.steps_done = 1
+    assert "save_note" in Planner._pool(t, 0.65)  # type: ignore[arg-type]
