@@ -98,12 +98,20 @@ def _user_folders(value: Any) -> Any:
     return value
 
 
+def _filed_by_memory(tool: str, args: dict[str, Any]) -> dict[str, Any]:
+    """A fact's category is no longer the router's to say: memory files it by meaning when it stores it
+    (memory/categories.py, a learned head), except the `todo` a "ricordati di…" trigger names."""
+    if tool == "remember" and args.get("category") != "todo":
+        return {k: v for k, v in args.items() if k != "category"}
+    return args
+
+
 def _expected(p: dict[str, Any]) -> list[tuple[str, Any]]:
     if "steps" in p:
         probe = json.dumps(p.get("probe", ""), ensure_ascii=False)
         text = json.dumps(p["steps"], ensure_ascii=False).replace('"$probe"', probe)
-        return [(s["tool"], _user_folders(s["args"])) for s in json.loads(text)]
-    return [(p["tool"], _user_folders(p["args"]))]
+        return [(s["tool"], _filed_by_memory(s["tool"], _user_folders(s["args"]))) for s in json.loads(text)]
+    return [(p["tool"], _filed_by_memory(p["tool"], _user_folders(p["args"])))]
 
 
 def _got(res: Any) -> list[tuple[str, Any]]:
