@@ -78,6 +78,10 @@ def intent_rows() -> list[Row]:
                 text = d["text"].replace("{root}", ROOT_SAID)
                 split = split_of(d["text"])
                 out += [Row(text, lab, split, name)] * (FRESH_WEIGHT if name == "fresh" and split == "tune" else 1)
+    for d in _jsonl(ev / "heads" / "rare_tools.jsonl"):  # the tools the other sets hardly name (where_am_i, undo…)
+        lab = _first_action(d)
+        if lab:
+            out.append(Row(d["text"].replace("{root}", ROOT_SAID), lab, split_of(d["text"]), "rare_tools"))
     for d in _jsonl(ev / "answers" / "requests.jsonl"):
         if d["kind"] in ("open", "translation", "smalltalk", "thanks"):
             out.append(Row(d["request"], "answer", split_of(d["request"]), "answers"))
@@ -107,7 +111,8 @@ SPECS: dict[str, Spec] = {
     "fact_category": Spec("fact_category", "which category a fact to keep belongs to",
                           ("heads/facts.jsonl",), fact_rows),
     "intent": Spec("intent", "which action a request asks for first: a tool, or `answer` (words or a refusal)",
-                   ("requests/fresh.jsonl", "requests/suite.jsonl", "answers/requests.jsonl", "tools/requests.jsonl",
+                   ("requests/fresh.jsonl", "requests/suite.jsonl", "heads/rare_tools.jsonl", "answers/requests.jsonl",
+                    "tools/requests.jsonl",
                     "generalization/paraphrases.jsonl", "generalization/adversarial.jsonl"), intent_rows),
 }
 
