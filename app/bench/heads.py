@@ -1,9 +1,10 @@
 """`metnos bench heads [--train]`: the learned heads (app/lang/heads.py) — their training and held-out scores.
 
 Each head's data are labelled sentences under resources/eval, split by a fixed rule (crc32 of the text: even →
-tune, odd → held); a head is trained on the tune half only and reported on the held half, next to the rules it
-replaces where there are some, measured on the same sentences. `--train` rebuilds resources/heads/<name>.npz
-and its manifest (data hash, held-out score); without it the shipped heads are evaluated as they are.
+tune, odd → held: requests.split_of); a head is trained on the tune half only and reported on the held half
+(what it scored against the rules it replaced: resources/eval/heads/README.md). `--train` rebuilds
+resources/heads/<name>.npz and its manifest (data hash, held-out score); without it the shipped heads are
+evaluated as they are.
 
 Training is a multinomial logistic regression in numpy (L2, full-batch gradient descent from zero weights): the
 same data give the same weights on every machine, and no training library ships with the app.
@@ -13,15 +14,17 @@ from __future__ import annotations
 import hashlib
 import json
 import time
-import zlib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any, Callable
 
 import numpy as np
 
 from app.config.paths import resources_dir
 from app.lang.heads import Head, heads_dir, load_head, sha256_of
+
+from .requests import split_of
+from .routing_sets import read_jsonl
 
 ROOT_SAID = "/home/anna/lavoro"  # what {root} reads as in a request (the planner embeds real paths)
 
@@ -34,22 +37,10 @@ class Row:
     source: str
 
 
-def split_of(text: str) -> str:
-    """The fixed rule: crc32 of the text, even → tune, odd → held. Never chosen by hand."""
-    return "tune" if zlib.crc32(text.encode("utf-8")) % 2 == 0 else "held"
-
-
-def _jsonl(path: Path) -> Iterable[dict[str, Any]]:
-    with open(path, encoding="utf-8") as f:
-        for line in f:
-            if line.strip():
-                yield json.loads(line)
-
-
 def fact_rows() -> list[Row]:
     """Facts as they are stored, each with its category (resources/eval/heads/facts.jsonl)."""
     return [Row(d["fact"], d["category"], split_of(d["fact"]), "facts")
-            for d in _jsonl(resources_dir() / "eval" / "heads" / "facts.jsonl")]
+            for d in read_jsonl(resources_dir() / "eval" / "heads" / "facts.jsonl")]
 
 
 def _first_action(case: dict[str, Any]) -> str | None:
@@ -72,24 +63,24 @@ def intent_rows() -> list[Row]:
     ev = resources_dir() / "eval"
     out: list[Row] = []
     for name in ("fresh", "suite"):
-        for d in _jsonl(ev / "requests" / f"{name}.jsonl"):
+        for d in read_jsonl(ev / "requests" / f"{name}.jsonl"):
             lab = _first_action(d)
             if lab:
                 text = d["text"].replace("{root}", ROOT_SAID)
                 split = split_of(d["text"])
                 out += [Row(text, lab, split, name)] * (FRESH_WEIGHT if name == "fresh" and split == "tune" else 1)
-    for d in _jsonl(ev / "heads" / "rare_tools.jsonl"):  # the tools the other sets hardly name (where_am_i, undo…)
+    for d in read_jsonl(ev / "heads" / "rare_tools.jsonl"):  # the tools the other sets hardly name (where_am_i, undo…)
         lab = _first_action(d)
         if lab:
             out.append(Row(d["text"].replace("{root}", ROOT_SAID), lab, split_of(d["text"]), "rare_tools"))
-    for d in _jsonl(ev / "answers" / "requests.jsonl"):
+    for d in read_jsonl(ev / "answers" / "requests.jsonl"):
         if d["kind"] in ("open", "translation", "smalltalk", "thanks"):
             out.append(Row(d["request"], "answer", split_of(d["request"]), "answers"))
-    for d in _jsonl(ev / "tools" / "requests.jsonl"):
+    for d in read_jsonl(ev / "tools" / "requests.jsonl"):
         out.append(Row(d["text"].replace("{root}", ROOT_SAID), d.get("tool", "answer"), split_of(d["text"]), "tools"))
-    for d in _jsonl(ev / "generalization" / "paraphrases.jsonl"):
+    for d in read_jsonl(ev / "generalization" / "paraphrases.jsonl"):
         out.append(Row(d["probe"], d["tool"], split_of(d["probe"]), "paraphrases"))
-    for d in _jsonl(ev / "generalization" / "adversarial.jsonl"):
+    for d in read_jsonl(ev / "generalization" / "adversarial.jsonl"):
         e = d.get("expect")
         lab = e.get("tool") if isinstance(e, dict) else e
         if lab or d["kind"] == "unsupported":
@@ -103,7 +94,6 @@ class Spec:
     doc: str
     files: tuple[str, ...]  # under resources/eval: the data whose hash the manifest keeps
     rows: Callable[[], list[Row]]
-    rules: Callable[[str], str] | None = None  # the rules the head replaces, scored on the same held half
     c: float = 16.0  # inverse L2 strength
 
 
@@ -197,7 +187,7 @@ def train(spec: Spec, folder: Path | None = None) -> dict[str, Any]:
 
 
 def evaluate(spec: Spec) -> dict[str, Any]:
-    """The shipped head and the rules it replaces, on the same held half."""
+    """The shipped head on the held half of its data."""
     held = [r for r in spec.rows() if r.split == "held"]
     x, ident = _embed([r.text for r in held])
     head = load_head(spec.name, ident)
@@ -210,8 +200,6 @@ def evaluate(spec: Spec) -> dict[str, Any]:
     pred = [head.predict(v)[0] for v in x]
     out["head_us_per_call"] = round((time.perf_counter() - t0) / max(1, len(held)) * 1e6, 1)
     out["head"] = _score(pred, held)
-    if spec.rules is not None:
-        out["rules"] = _score([spec.rules(r.text) for r in held], held)
     return out
 
 
@@ -225,17 +213,14 @@ def run_bench(train_heads: bool = False) -> dict[str, Any]:
 
 
 def format_bench(r: dict[str, Any]) -> str:
-    lines = ["head               held   head acc   rules acc   µs/call   data current"]
+    lines = ["head               held   accuracy   µs/call   data current"]
     for h in r["heads"]:
         if "error" in h:
             lines.append(f"{h['name']:<18} {h['error']}")
             continue
-        rules = f"{h['rules']['accuracy']:.3f}" if "rules" in h else "—"
-        lines.append(f"{h['name']:<18} {h['held']:>4}   {h['head']['accuracy']:.3f}      {rules:<9}   "
+        lines.append(f"{h['name']:<18} {h['held']:>4}   {h['head']['accuracy']:.3f}      "
                      f"{h['head_us_per_call']:>7}   {'yes' if h['data_current'] else 'no: retrain'}")
         lines.append("  per class (head): " + ", ".join(f"{k} {v}" for k, v in h["head"]["per_class"].items()))
         if len(h["head"]["per_source"]) > 1:
             lines.append("  per data set (head): " + ", ".join(f"{k} {v}" for k, v in h["head"]["per_source"].items()))
-        if "rules" in h:
-            lines.append("  per class (rules): " + ", ".join(f"{k} {v}" for k, v in h["rules"]["per_class"].items()))
     return "\n".join(lines)

@@ -30,7 +30,7 @@ def default_data_dir() -> Path:
     return resources_dir() / "eval" / "routing"
 
 
-def _read_jsonl(p: Path) -> list[dict[str, Any]]:
+def read_jsonl(p: Path) -> list[dict[str, Any]]:
     return [json.loads(line) for line in p.read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
@@ -42,9 +42,9 @@ def load_sets(data_dir: Path | None = None) -> dict[str, Any]:
     d = data_dir or default_data_dir()
     extra = json.loads((d / "tools.json").read_text(encoding="utf-8"))
     return {"tools": {k: v for k, v in extra.items() if not k.startswith("_")},
-            "taught": _read_jsonl(d / "taught.jsonl"),
-            "paraphrases": _read_jsonl(d / "paraphrases.jsonl"),
-            "adversarial": _read_jsonl(d / "adversarial.jsonl")}
+            "taught": read_jsonl(d / "taught.jsonl"),
+            "paraphrases": read_jsonl(d / "paraphrases.jsonl"),
+            "adversarial": read_jsonl(d / "adversarial.jsonl")}
 
 
 def real_tools() -> list[Tool]:

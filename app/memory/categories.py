@@ -13,7 +13,6 @@ import unicodedata
 from typing import Any
 
 from app.lang.heads import load_head
-from app.lang.when import DAY_WORDS, MONTH_NAMES
 
 MAX_CATEGORY_CHARS = 40
 
@@ -42,8 +41,6 @@ def normalize_category(category: str | None) -> str:
     return _CATEGORY_ALIASES.get(c, c)
 
 
-WEEKDAYS = DAY_WORDS  # the day words and month names are read in one place (app/lang/when.py)
-MONTHS = MONTH_NAMES
 CATEGORY_HEAD = "fact_category"
 
 

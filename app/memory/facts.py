@@ -17,9 +17,11 @@ from __future__ import annotations
 import re
 
 from app.lang.rules import ASKING, COURTESY
+from app.lang.when import DAY_WORDS as WEEKDAYS
+from app.lang.when import MONTH_NAMES as MONTHS
 from app.lang.words import STOPWORDS
 
-from .categories import MONTHS, WEEKDAYS, normalize
+from .categories import normalize
 
 MAX_FACT_CHARS = 500
 

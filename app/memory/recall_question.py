@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import re
 
-from .categories import MONTHS, WEEKDAYS
+from app.lang.when import DAY_WORDS as WEEKDAYS
+from app.lang.when import MONTH_NAMES as MONTHS
+
 from .facts import _LEAD, _THANKS
 
 # -- "cosa ricordi di X?" ----------------------------------------------------------------
