@@ -365,7 +365,8 @@ def test_planner_suite_passes_unchanged_on_the_remote_backend(remote: OpenAIBack
                                                               bundled_embedder: Any, tmp_path: Path,
                                                               capsys: pytest.CaptureFixture[str]) -> None:
     """Issue 7: the planner's test requests, same code, against llama_cpp.server instead of llama.cpp in-process;
-    the model scores every decision, so the server really takes part."""
+    the model scores every decision, so the server really takes part. Every second case of the suite, both ways:
+    the comparison is what this measures, and CI's hour is shared by every model suite."""
     from app.bench import planner_suite as suite
     from app.engine.catalog import build_registry
     from app.planner import Planner
@@ -373,14 +374,15 @@ def test_planner_suite_passes_unchanged_on_the_remote_backend(remote: OpenAIBack
 
     root = suite.make_root(tmp_path / "root")
     registry = build_registry()
+    cases = suite.load()[::2]
     results = {}
     for name, llm in (("remote", remote), ("local", local)):
         planner = Planner()
         services = TurnServices(llm=lambda llm=llm: llm, embedder=lambda: bundled_embedder)
-        res = suite.run(planner, registry, services, root)
+        res = suite.run(planner, registry, services, root, cases)
         results[name] = res
         with capsys.disabled():
             print(f"\n[{name}] " + suite.report(res).splitlines()[0])
-    assert results["remote"].total >= 30
+    assert results["remote"].total == len(cases) >= 20
     assert results["remote"].accuracy >= 0.85
     assert results["remote"].accuracy >= results["local"].accuracy - 0.05

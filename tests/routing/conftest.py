@@ -18,6 +18,16 @@ def embedder(bundled_embedder: Any) -> Any:
 
 
 @pytest.fixture(scope="session")
+def generalization_figures(embedder: Any, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """The generalization set through the fast path, measured once: its figures test checks the floors and the
+    routing bench test reports them (each pass is ~7,000 probes, a minute or two on 2 cores)."""
+    from app.bench import generalization
+    from app.config.loader import defaults
+
+    return generalization.run(tmp_path_factory.mktemp("general") / "memo.db", embedder, defaults())
+
+
+@pytest.fixture(scope="session")
 def sets() -> dict[str, Any]:
     return load_sets()
 

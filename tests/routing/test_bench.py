@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+from typing import Any
 
 import pytest
 
@@ -10,9 +11,10 @@ from app.bench.routing import format_bench, run_bench
 pytestmark = pytest.mark.slow
 
 
-def test_bench_reports_every_figure_and_restores_the_home(embedder: object) -> None:
+def test_bench_reports_every_figure_and_restores_the_home(embedder: object,
+                                                          generalization_figures: dict[str, Any]) -> None:
     before = os.environ.get("METNOS_HOME")
-    d = run_bench(rounds=1, l1_rows=300, l2_rows=30, l1_rows_big=600)
+    d = run_bench(rounds=1, l1_rows=300, l2_rows=30, l1_rows_big=600, general=generalization_figures)
     assert os.environ.get("METNOS_HOME") == before
     assert d["rows"]["l1"] >= 300 and d["rows"]["l2"] >= 30 and d["rows"]["l1_big"] >= 600
     for k in ("l0_us", "embedding_ms", "l1_ms", "l2_ms", "l1_big_ms"):

@@ -93,10 +93,8 @@ WRONG_CEILING = {"tune": 0, "heldout": 0, generalization.NEWEST: 0}
 
 
 @pytest.mark.slow
-def test_generalization_figures_hold(tmp_path: Any, embedder: Any) -> None:
-    from app.config.loader import defaults
-
-    res = generalization.run(tmp_path / "memo.db", embedder, defaults())
+def test_generalization_figures_hold(generalization_figures: dict[str, Any]) -> None:
+    res = generalization_figures
     print("\n" + generalization.summary(res))
     for split, ceiling in WRONG_CEILING.items():
         assert res[split]["wrong_action_or_argument_hits"] <= ceiling, (split, res[split]["wrong_hits"])
