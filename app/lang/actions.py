@@ -14,6 +14,8 @@ from dataclasses import replace
 from functools import lru_cache
 
 from app.lang.rules import ASKING
+from app.lang.rules.action_not_asked import NOT_ASKED
+from app.lang.rules.action_reading import ACTION_READING
 from app.lang.words import stem  # noqa: F401  (re-exported: the one stemmer)
 
 from .args_extractor import extract
@@ -27,17 +29,15 @@ __all__ = ["ActionSig", "action_of", "asked_part", "action_key", "stored_key", "
 
 
 # Framings that talk about an action instead of asking for it: how-to questions, hypotheticals, reports of what
-# someone else asked or wants.
-_NOT_ASKED = re.compile(
-    r"\b(?:how (?:do|can|should|would|could) (?:i|you|we|one)|how to|explain how|tell me how|show me how|"
-    r"come (?:faccio|posso|si fa|si può|si puo|devo|dovrei|fare)|spiegami come|dimmi come|insegnami a|"
-    r"se (?:dovessi|volessi|facessi|provassi)|if i (?:were|wanted|had)|what happens if|cosa succede se|"
-    r"(?:ieri|yesterday|prima|earlier) (?:ho chiesto|i asked|mi hai|you)|"
-    r"(?:vuole|vogliono|wants to|want me to\b(?! do))|è vero che|is it true that|"
-    # "ti ricordi che il dentista è giovedì?": whether it is known, not to keep it
-    r"(?:ti|te lo|te la) ricordi che|(?:do|did) you (?:still )?remember that"
-    # "…, anzi no, lascia perdere": asked, then taken back (app/lang/rules/asking.py)
-    r")\b|" + ASKING.rule("taken_back").source())
+# someone else asked or wants, whether something is known (app/lang/rules/action_not_asked.py), and a take-back
+# ("…, anzi no, lascia perdere": app/lang/rules/asking.py). One test: any of them anywhere in the normalized text
+# (the take-back read, like the others, without a case flag: the text is lowercased already).
+_NOT_ASKED = (*(NOT_ASKED.pattern(r.id) for r in NOT_ASKED.rules), re.compile(ASKING.rule("taken_back").source()))
+
+
+def _not_asked(norm: str) -> bool:
+    """Does the normalized request only talk about its action ("how do I delete X?", "se dovessi spostare X…")?"""
+    return any(rx.search(norm) for rx in _NOT_ASKED)
 
 
 def _names_action(sentence: str) -> bool:
@@ -45,7 +45,7 @@ def _names_action(sentence: str) -> bool:
 
 
 # "in quali file di X compare 'TODO'", "trova dove compare la parola Y": the word appears, nothing is compared
-_APPEARS = re.compile(r"\b(?:quali|quale|in che|in cui|dove)\b.*\b(?:compare|compaiono)\b")
+_APPEARS = ACTION_READING.pattern("appears")
 
 
 @lru_cache(maxsize=4096)
@@ -69,9 +69,7 @@ def asked_question(text: str) -> str:
 
 
 # "what time did I clock in?", "a che ora è la riunione?": the time of something else, never the time now
-_EVENT_TIME = re.compile(
-    r"\bwhat\s+time\s+(?:did|does|will|would|was|were|had|has|should|shall|must|are|is\s+(?!it\b)|"
-    r"do\s+(?!(?:you|ya|u)\s+(?:have|got)\b))|\ba\s+che\s+or[ae]\b|\bche\s+or[ae]\s+(?:erano|era|saranno|sarà)\b")
+_EVENT_TIME = ACTION_READING.pattern("event_time")
 
 
 @lru_cache(maxsize=8192)
@@ -84,7 +82,7 @@ def action_of(text: str) -> ActionSig:
         sig = replace(sig, actions=tuple(a for a in sig.actions if a != "compare") or ("find",))
     if "~time" in sig.content and _EVENT_TIME.search(normalize_cached(asked_part(text))):
         sig = replace(sig, content=sig.content | {EVENT})
-    if not sig.negated and (_NOT_ASKED.search(normalize_cached(text)) or told_done(text)):
+    if not sig.negated and (_not_asked(normalize_cached(text)) or told_done(text)):
         return replace(sig, negated=True)  # "how do I delete X?", "se dovessi spostare X…": not asked to be done
     return sig
 
@@ -93,7 +91,7 @@ def asked_before_negation(text: str) -> tuple[str, ...]:
     """The actions a request names before its first negation, which governs only what follows it: "cancella X
     tanto nn lo uso mai" and "copy X but don't overwrite anything" ask to delete and to copy; "non cancellare X"
     asks nothing. (The signature marks all of them negated: for a replay that only means "ask the planner".)"""
-    if not isinstance(text, str) or _NOT_ASKED.search(normalize_cached(text)) or told_done(text):
+    if not isinstance(text, str) or _not_asked(normalize_cached(text)) or told_done(text):
         return ()  # "how do I delete X without losing it?": a how-to asks nothing, negation or not
     toks = split_words(canonical(asked_part(text)))
     k = next((i for i in range(len(toks)) if negation_at(toks, i)), None)

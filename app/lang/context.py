@@ -17,55 +17,28 @@ from typing import Callable
 from .args_extractor import SLOT_KINDS
 from .lexicon import NEGATIONS, OBJECTS
 from .normalize import split_words
+from .rules.context_bound import CONTEXT_BOUND
+from .rules.context_reason import CONTEXT_REASON
+from .rules.context_words import CONTEXT_WORDS
 
 # sentence breaks: punctuation followed by a space (a dot inside "a.txt" or a URL is no break), or a dash
-_BREAK = re.compile(r"(?<=[,;:!?…])\s+|(?<=\.)\s+(?=[^\W\d_])|\s+[-–—]\s+")
-# a sentence that starts like these is part of the request: a condition, a time, a filter, a continuation
-_BOUND = re.compile(r"(?i)^\W*(?:se|if|quando|when|whenever|solo|soltanto|only|just|unless|a meno|dopo|after|"
-                    r"prima|before|appena|as soon|finché|finche|until|till|entro|by|ma|but|però|pero|tranne|except|"
-                    r"senza|without|e|ed|and|poi|then|anche|also|oppure|or|o|anzi|invece|instead|tra|fra|in|within|"
-                    r"domani|tomorrow|stasera|tonight|oggi|today|ogni|every|sempre|always|mai|never)\b")
-_ASKS = frozenset({"che", "cosa", "cos'", "quando", "quand'", "quand'è", "dove", "dov'", "come", "quanto", "quanti",
-                   "quanta", "quante", "quale", "quali", "qual", "chi", "what", "what's", "whats", "when", "where",
-                   "how", "which", "who", "whose", "why", "perché", "tell", "dimmi", "dammi", "give"})
-# A clause that tells what the person is doing or has to do, around a request for the assistant: "devo mandare le
-# foto a mia sorella, trovami i jpg", "cerca i pdf, mi servono le domande da stampare", "…, I need to see what's new".
-# ("voglio"/"I want" stay requests: "voglio che tu li cancelli".)
-# ("tra poco devo accendere le luci", "later I have to lock up": when the person has to do it is still their plan)
-_SOON = (r"(?:(?:tra|fra)\s+(?:poco|un po'?|un attimo|mezz'ora|un'ora|\d+\s+minuti)|più tardi|piu tardi|dopo|"
-         r"stasera|stamattina|oggi|domani|in a (?:bit|minute|while|few minutes)|soon|later|tonight|today|tomorrow|"
-         r"this (?:morning|afternoon|evening))\s*,?\s*")
-CONTEXT = re.compile(r"(?i)^\s*(?:" + _SOON + r")?(?:(?:(?:lo|la|li|le|ce|ne|me|te|gliel[oaie])\s+|l')?"
-                     r"(?:devo|dovrei|dobbiamo)|"
-                     r"sto\s+\w+(?:ando|endo)|(?:i\s+)?need to|(?:i\s+)?have to|"
-                     r"i must|gotta|mi serve per|mi serv[eo]\w*|i'm going to|i am going to|i'm\s+\w+ing|sto per|"
-                     r"so (?:that )?i can|così (?:posso|da)|per poter|"
-                     # "…, così non me lo scordo", "…, so I don't forget": a purpose, its "non" negates nothing asked
-                     r"(?:così|cosi)\s+non\s+(?:me\s+)?(?:l[oaie]\s+|l')?(?:scord|dimentic)\w*|"
-                     # "…, così me lo ricordo", "…, so I remember": the same purpose said the other way round
-                     r"(?:così|cosi)\s+(?:me\s+)?(?:l[oaie]\s+|l')?ricord\w*|so\s+(?:that\s+)?i\s+remember|"
-                     # "…, I lost track", "…, me lo sono scordato": what the person lost, not a request ("non
-                     # ricordo" keeps its "non": never replayed)
-                     r"i\s+(?:lost\s+track|forgot)|(?:me\s+)?(?:l[oaie]\s+|l')?(?:sono|ho)\s+(?:dimenticat|scordat)\w*|"
-                     r"(?:ho\s+perso|perdo)\s+il\s+conto|mi\s+sono\s+pers[oa]|"
-                     # "…, così ci metto dentro le ricette": what the person will do then ("così non lo vedo più"
-                     # keeps its "non")
-                     r"(?:così|cosi)\s+(?:(?:ci|ce|ne|lo|la|li|le|gli|me|te|mi|ti|l')\s*)*(?!non\b)[a-zà-ù]+o\b|"
-                     r"per\s+non\s+(?:scordar|dimenticar)\w*|so\s+(?:that\s+)?i\s+(?:don't|dont|do not|won't)\s+forget|"
-                     # "…, I need it for the delivery slip", "…, it's for the boss"
-                     r"i need (?:it|this|that|them|these|those)|(?:it's|it is|this is) for|"
-                     # the person busy with something ("…, filling out a form", "…, taking it to the meeting"): a
-                     # few gerunds only; "excluding", "ignoring", "sorting" are how the request is to be done
-                     r"(?:filling|working on|taking (?:it|them|this|these)|bringing|preparing|heading|leaving|packing|"
-                     r"running (?:late|behind)|"
-                     r"waiting|getting ready|compilando|preparando|lavorando|aspettando))\b")
+_BREAK = CONTEXT_WORDS.pattern("sentence_break")
+# a sentence that starts like these is part of the request: a condition, a filter, a continuation, a time
+_BOUND = tuple(CONTEXT_BOUND.pattern(r.id) for r in CONTEXT_BOUND.rules)
+# question and tell words: a sentence with one asks
+_ASKS = frozenset(w for rid in ("asks_it", "asks_en", "asks_tell") for w in CONTEXT_WORDS.rule(rid).words)
+# A clause that tells what the person is doing, has to do, needs it for or lost, around a request for the assistant:
+# "devo mandare le foto a mia sorella, trovami i jpg", "cerca i pdf, mi servono le domande da stampare", "…, I need
+# to see what's new" (app/lang/rules/context_reason.py; "voglio"/"I want" stay requests: "voglio che tu li
+# cancelli"). One pattern, so that callers match it as before; each piece is one rule's alternation, optionally
+# after a moment ("tra poco devo accendere le luci": when the person has to do it is still their plan).
+_REASONS = ("reason_must", "reason_busy", "reason_purpose", "reason_lost")
+CONTEXT = re.compile(r"^\s*(?:" + CONTEXT_REASON.rule("soon").alternation() + r"\s*,?\s*)?(?:"
+                     + "|".join(CONTEXT_REASON.rule(rid).alternation() for rid in _REASONS) + r")\b", re.IGNORECASE)
 _OBJECT_WORDS = frozenset(w for words in OBJECTS.values() for w in words)
 # a reason is said with a verb of being, having, needing ("sono in ritardo", "il pc è lento", "I forgot…" is an
 # action: kept); a sentence without one ("case sensitive", "whole words only") is a modifier of the request
-_STATES = frozenset({"è", "e'", "sono", "sei", "siamo", "siete", "ho", "hai", "ha", "abbiamo", "hanno", "devo",
-                     "dobbiamo", "deve", "voglio", "vogliamo", "vorrei", "sto", "stiamo", "era", "ero", "erano", "c'è",
-                     "is", "are", "am", "i'm", "im", "was", "were", "have", "has", "had", "i've", "ive", "need",
-                     "needs", "want", "wanna", "gotta", "it's", "its", "that's", "thats"})
+_STATES = frozenset(w for rid in ("states_being", "states_having") for w in CONTEXT_WORDS.rule(rid).words)
 
 
 def request_part(text: str, has_action: Callable[[str], bool], values: Callable[[str], dict[str, object]]) -> str:
@@ -104,15 +77,13 @@ def _opens_asking(sentence: str) -> bool:
 
 # "…, domani ho il sopralluogo", "…, tomorrow I have the inspection": a day and what the person has then is their
 # schedule, a reason; "domani, leggi X" and "tomorrow delete X" set when to act (kept)
-_SCHEDULE = re.compile(r"(?i)^\W*(?:domani|tomorrow|stasera|tonight|oggi|today|dopodomani)\s+"
-                       r"(?:(?:io\s+|i\s+)?(?:ho|abbiamo|have|'ve got|have got)|c'è|c'e|there's|there is|è|e'|is|sono|"
-                       r"are|we have)\b")
+_SCHEDULE = CONTEXT_REASON.pattern("schedule")
 
 
 def _only_says_why(sentence: str, has_action: Callable[[str], bool],
                    values: Callable[[str], dict[str, object]]) -> bool:
     schedule = _SCHEDULE.match(sentence) is not None
-    if _BOUND.match(sentence) and not schedule:
+    if any(b.match(sentence) for b in _BOUND) and not schedule:
         return False
     words = [w.strip("?!.,;:") for w in split_words(sentence.lower())]
     if not words or any(w in _ASKS | NEGATIONS | _OBJECT_WORDS for w in words) or not _STATES & set(words):

@@ -15,14 +15,15 @@ from typing import Any, Callable, Sequence
 from app.lang.asked import asked
 from app.lang.detect import detect_lang
 from app.lang.messages import say
+from app.lang.rules.planner_answer import PLANNER_ANSWER
 from app.turn.cancel import CancelToken, TurnCancelled
 from app.turn.rendering import error_lines, render
 
 HOLD_CHARS = 24
-# Labels a model may put before its answer; removed, not held against it.
-_LABEL = re.compile(r"^\s*(suggested answer|answer|risposta|final answer)\s*:\s*", re.I)
-_MARKERS = re.compile(r"<start_of_turn>|<end_of_turn>|<\|im_|<bos>|<eos>|^\s*(Action|Args|Result of step|"
-                      r"Facts|Suggested answer)\s*:|\n\s*(Action|Args|Result of step)\s*:", re.I | re.M)
+# Labels a model may put before its answer (removed, not held against it), and markers that stop it
+# (app/lang/rules/planner_answer.py).
+_LABEL = PLANNER_ANSWER.pattern("label")
+_MARKERS = PLANNER_ANSWER.pattern("markers")
 _FOREIGN = re.compile(r"[\u0400-\u04ff\u0590-\u06ff\u0900-\u0dff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 # What a written answer states that must come from the observations: numbers, paths, file names, quotes.
 _NUMBER = re.compile(r"(?<![\w.,])\d+(?:[.,]\d+)*(?![\w])")

@@ -16,6 +16,7 @@ from typing import Any, Sequence
 
 from app.lang.asked import Asked, asked
 from app.lang.detect import detect_lang
+from app.lang.rules.planner_evidence import PLANNER_EVIDENCE
 from app.memory.compaction import is_history_summary
 from app.turn.rendering import error_lines
 
@@ -154,8 +155,7 @@ def summary_fallback(question: str, steps: Sequence[Any]) -> str:
 
 # "dimmi l'ultimo errore", "the last error": one line is asked, so one line is shown (the small model, shown the
 # last five, sometimes named the first of them)
-_LAST_ONE = re.compile(r"(?i)\b(?:l['’]\s*ultim[oa]|the\s+(?:very\s+)?last|most\s+recent)\s+"
-                       r"(?:errore|error|riga di errore|error line|problema|problem)\b")
+_LAST_ONE = PLANNER_EVIDENCE.pattern("last_one")
 
 
 def excerpt_for(shape: Asked, result: dict[str, Any], it: bool, only_last: bool = False) -> str:

@@ -16,18 +16,19 @@ from app.lang.actions import ActionSig, action_of
 from app.lang.args_extractor import extract
 from app.lang.clauses import split_continuation
 from app.lang.paths_said import resolve
+from app.lang.rules.planner_evidence import PLANNER_EVIDENCE
 
 # "riassumi questo testo: <content>" — a short head, a colon, then at least a sentence of content.
 _INLINE = re.compile(r"^(?P<head>[^:\n]{3,120}?):[ \t]*\n?(?P<body>\S[\s\S]{19,})$")
 # A quote that opens after a non-word char (so Italian apostrophes "c'è", "l'ora" are not quotes).
 _QUOTED = re.compile(r"(?<![\w])[\"“«‘'](?P<q>[^\"”»’'\n]{1,2000}?)[\"”»’'](?![\w])")
-FILE_WORDS = re.compile(r"(?i)(?<!\w)(file|files|documenti|documento|documents?|cartell[ae]|folders?|"
-                        r"director(?:y|ies)|pdf|immagini|foto|photos?)(?!\w)")
-TELL_WORDS = re.compile(r"(?i)^\s*(dimmi|dimmelo|dimmela|dire|dirmi|di'|dì|tell|let me know|fammi sapere|"
-                        r"spiegami|explain)\b")
+FILE_WORDS = PLANNER_EVIDENCE.pattern("file_words")  # a clause about files
+TELL_WORDS = PLANNER_EVIDENCE.pattern("tell")  # "dimmi…", "tell me…": an answer is asked
 MAX_TASK_CHARS = 4000
 # Italian reflexive "trovarsi" means "to be (somewhere)", not "to find": "dove mi trovo?"
-_BE_LOCATED = re.compile(r"(?i)\b(mi|ti|ci|vi|si)\s+trov(o|i|a|iamo|ate|ano)\b")
+_BE_LOCATED = PLANNER_EVIDENCE.pattern("be_located")
+# "riassumi questo testo: …": words before a colon that announce content
+_CONTENT_HEAD = PLANNER_EVIDENCE.pattern("content_head")
 
 
 def plain(text: str) -> str:
@@ -78,7 +79,7 @@ def split_inline(text: str) -> tuple[str, str | None]:
         return text, None  # a URL or a Windows drive, not a colon of speech
     if re.search(r"\d$", head) and re.match(r"\d", body):
         return text, None  # a time such as 14:05
-    if not action_of(head).known and not re.search(r"(?i)\b(testo|text|questo|this|seguente|following)\b", head):
+    if not action_of(head).known and not _CONTENT_HEAD.search(head):
         return text, None
     return head, body
 

@@ -13,6 +13,7 @@ import json
 import re
 from typing import Any, Sequence
 
+from app.lang.rules.planner_fill import PLANNER_FILL
 from app.tools.calculate import has_expression
 from app.tools.registry import Tool
 from app.turn.cancel import CancelToken, TurnCancelled
@@ -27,15 +28,11 @@ ARGS_MAX_TOKENS = 64
 _LOOPING = re.compile(r"(.{1,3})\1{11,}$", re.S)  # the same 1-3 characters a dozen times at the end
 RESULT_FIELDS = ("content", "summary", "text", "entries", "matches", "files", "results")
 FREE_TEXT_PROPS = ("fact", "query", "question", "instruction", "text", "note", "value", "key", "topic")
-# Words that pick one value of an optional enum argument ("mostrami la fine" -> mode=tail).
-ENUM_HINTS: dict[str, tuple[str, ...]] = {
-    "tail": ("fine", "end", "last", "ultim", "coda", "bottom", "tail"),
-    "head": ("inizio", "beginning", "first", "prim", "top", "head"),
-    "grep": ("cerca", "search", "find", "grep", "contengono", "containing", "errori", "errors", "error"),
-    "append": ("aggiungi", "append", "accoda", "in fondo"),
-    "create": ("nuovo", "new", "crea", "create"),
-}
-_LEAD = re.compile(r"(?i)^\s*(?:che|that|di|of|about|su|sul|sulla)\s+")
+# The enum values a request's words can pick ("mostrami la fine" -> mode=tail): one rule `pick_<value>` each in
+# app/lang/rules/planner_fill.py, so a new rule there is a new value picked here.
+ENUM_PICKS: dict[str, re.Pattern[str]] = {r.id.removeprefix("pick_"): PLANNER_FILL.pattern(r.id)
+                                          for r in PLANNER_FILL.rules if r.id.startswith("pick_")}
+_LEAD = PLANNER_FILL.pattern("object_lead")
 
 
 class ArgsError(Exception):
@@ -68,8 +65,9 @@ def last_content_ref(steps: Sequence[Step]) -> str | None:
 
 
 # "spostaci dentro X", "copiaci X", "move X into it", "put it in there": the place an earlier clause made
-_THERE = re.compile(r"(?i)\b\w{3,}(?:ci|cela|celo|celi|cele)\b|\bdentro\b(?!\s*[/~])|\binto\s+it\b|"
-                    r"\bin\s+(?:it|there)\b|\bthere\b|\bl[iì]\s+dentro\b")
+_THERE = PLANNER_FILL.pattern("into_there")
+_ERROR = PLANNER_FILL.pattern("error_word")  # a search for errors looks for "error"
+_LAST = PLANNER_FILL.pattern("last_word")  # "l'ultimo errore": from the end
 
 
 def _made_folder(steps: Sequence[Step]) -> str | None:
@@ -166,17 +164,16 @@ def rule_args(tool: Tool, clause: Clause | None, ev: Evidence, steps: Sequence[S
         for k, p in props.items():
             if k in args or "enum" not in p:
                 continue
-            hit = [v for v in p["enum"] if any(re.search(rf"(?<!\w){re.escape(w)}", low)
-                                               for w in ENUM_HINTS.get(str(v), ()))]
+            hit = [v for v in p["enum"] if (pick := ENUM_PICKS.get(str(v))) is not None and pick.search(low)]
             if len(hit) == 1:
                 put(k, hit[0])
         if args.get("mode") == "grep" and "pattern" in props:  # a search needs something to search for
             if ev.quoted:
                 put("pattern", ev.quoted[0])
-            elif re.search(r"(?i)\berror[ei]?s?\b|\berrore\b", clause.text):
+            elif _ERROR.search(clause.text):
                 put("pattern", "error")
                 put("ignore_case", True)
-            if re.search(r"(?i)\b(ultim[oaie]|last|latest)\b", clause.text):
+            if _LAST.search(clause.text):
                 put("from_end", True)
     numbers = slots.get("number") or []
     num_props = [k for k in tool.required if props.get(k, {}).get("type") in ("integer", "number") and k not in args]

@@ -22,6 +22,7 @@ from app.config import paths
 from app.lang.actions import action_of
 from app.lang.lexicon import STOPWORDS
 from app.lang.normalize import FILLER_WORDS, tokens
+from app.lang.rules.planner_evidence import PLANNER_EVIDENCE
 from app.lang.words import stem
 from app.tools.registry import Tool
 
@@ -29,7 +30,7 @@ log = logging.getLogger(__name__)
 
 _CACHE: dict[str, np.ndarray] = {}
 # Routing drops "ora"/"ore" as "now"; for choosing a tool they mean "hour(s)".
-_KEEP = frozenset({"ora", "ore"})
+_KEEP = frozenset(PLANNER_EVIDENCE.rule("hour_words").words)
 _CACHE_LOCK = threading.Lock()
 
 

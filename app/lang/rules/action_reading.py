@@ -1,0 +1,34 @@
+"""Words that change what an action word means in a request: "compare" that is "appears", the time of an event.
+
+Read by lang/actions.py (`action_of`) on the normalized (lowercased) request, so no case flag: "in quali file
+compare 'TODO'" asks to find, not to compare; "a che ora è la riunione?" asks the time of something else, never
+the time now.
+"""
+from __future__ import annotations
+
+from .table import Rule, Table
+
+ACTION_READING = Table("action_reading", __doc__ or "", (
+    Rule(
+        id="appears",
+        effect="Italian 'compare' after a which/where word is 'appears': a search for a word, nothing compared",
+        flags=0,
+        pattern=r"\b(?:{words})\b.*\b(?:compare|compaiono)\b",
+        words=("quali", "quale", "in che", "in cui", "dove"),
+        match=("in quali file di x compare 'todo'", "trova dove compare la parola y",
+               "in che documenti compaiono i nomi?"),
+        no_match=("compare a.txt e b.txt", "dove sono i file?", "confronta a.txt con b.txt"),
+    ),
+    Rule(
+        id="event_time",
+        effect="the time of something else ('what time did I clock in?', 'a che ora è la riunione?'): never the "
+               "time now",
+        flags=0,
+        pattern=r"\bwhat\s+time\s+(?:did|does|will|would|was|were|had|has|should|shall|must|are|is\s+(?!it\b)|"
+                r"do\s+(?!(?:you|ya|u)\s+(?:have|got)\b))|\ba\s+che\s+or[ae]\b|\bche\s+or[ae]\s+(?:{words})\b",
+        words=("erano", "era", "saranno", "sarà"),
+        match=("what time did i clock in?", "a che ora è la riunione?", "che ore erano quando sono uscito?",
+               "what time is the meeting?"),
+        no_match=("what time is it?", "che ore sono?", "what time do you have?", "che ora è?"),
+    ),
+))

@@ -1,0 +1,93 @@
+"""A sentence that tells what the person is doing, has to do or lost, next to a request: their reason, not a request.
+
+Read by lang/context.py: `CONTEXT` (built from the four `reason_*` rules, each optionally after a `soon` moment)
+drops such a sentence from what is asked ("devo mandare le foto a mia sorella, trovami i jpg", "…, così non me
+lo scordo"), and so do the write veto (planner/veto.py) and the fast path's clause check
+(routing/action_stage.py). `schedule` is the person's own day ("…, domani ho il sopralluogo"). "voglio"/"I want"
+are not here: "voglio che tu li cancelli" is a request.
+"""
+from __future__ import annotations
+
+from .table import Rule, Table
+
+# "tra poco devo accendere le luci", "later I have to lock up": when the person has to do it is still their plan
+SOON = (r"(?:tra|fra)\s+(?:poco|un po'?|un attimo|mezz'ora|un'ora|\d+\s+minuti)", "più tardi", "piu tardi", "dopo",
+        "stasera", "stamattina", "oggi", "domani", r"in a (?:bit|minute|while|few minutes)", "soon", "later",
+        "tonight", "today", "tomorrow", r"this (?:morning|afternoon|evening)")
+# how every reason rule is read: from the start, after an optional moment, up to a word boundary
+_REASON = r"^\s*(?:(?:" + "|".join(SOON) + r")\s*,?\s*)?(?:{words})\b"
+
+CONTEXT_REASON = Table("context_reason", __doc__ or "", (
+    Rule(
+        id="soon",
+        effect="a moment said before the person's own plan ('tra poco devo…', 'later I have to…'): the plan stays "
+               "a reason",
+        mode="match",
+        pattern=r"^\s*(?:{words})\b",
+        words=SOON,
+        match=("tra poco devo accendere le luci", "later I have to lock up", "stasera devo stampare le slide",
+               "in a bit I need to leave"),
+        no_match=("devo stampare le slide", "dopodomani ho il dentista", "sooner or later", "trova i pdf"),
+    ),
+    Rule(
+        id="reason_must",
+        effect="what the person has to do ('devo mandare le foto…', 'I need to see…'): a reason beside the request",
+        mode="match", pattern=_REASON,
+        words=(r"(?:(?:lo|la|li|le|ce|ne|me|te|gliel[oaie])\s+|l')?(?:devo|dovrei|dobbiamo)", r"(?:i\s+)?need to",
+               r"(?:i\s+)?have to", "i must", "gotta"),
+        match=("devo mandare le foto a mia sorella", "I need to see what's new", "tra poco devo accendere le luci",
+               "lo devo consegnare domani"),
+        no_match=("voglio che tu li cancelli", "cancella i file vecchi", "I needed that yesterday",
+                  "devono arrivare i pacchi"),
+    ),
+    Rule(
+        id="reason_busy",
+        effect="what the person is doing or about to do ('sto preparando…', 'I'm packing', 'running late'): a few "
+               "gerunds only — 'excluding', 'sorting' say how the request is to be done",
+        mode="match", pattern=_REASON,
+        words=(r"sto\s+\w+(?:ando|endo)", "i'm going to", "i am going to", r"i'm\s+\w+ing", "sto per",
+               "filling", "working on", "taking (?:it|them|this|these)", "bringing", "preparing", "heading",
+               "leaving", "packing", "running (?:late|behind)", "waiting", "getting ready", "compilando",
+               "preparando", "lavorando", "aspettando"),
+        match=("sto preparando la presentazione", "I'm packing for the trip", "filling out a form",
+               "running late", "sto per uscire"),
+        no_match=("stop the copy", "excluding the pdfs", "sorting by date", "I'm sorry, delete it"),
+    ),
+    Rule(
+        id="reason_purpose",
+        effect="what the request is for ('mi serve per la bolla', 'così non me lo scordo', 'it's for the boss'): "
+               "a purpose, and its 'non' negates nothing asked ('così non lo vedo più' keeps its 'non')",
+        mode="match", pattern=_REASON,
+        words=("mi serve per", r"mi serv[eo]\w*", "so (?:that )?i can", "così (?:posso|da)", "per poter",
+               r"(?:così|cosi)\s+non\s+(?:me\s+)?(?:l[oaie]\s+|l')?(?:scord|dimentic)\w*",
+               r"(?:così|cosi)\s+(?:me\s+)?(?:l[oaie]\s+|l')?ricord\w*", r"so\s+(?:that\s+)?i\s+remember",
+               r"(?:così|cosi)\s+(?:(?:ci|ce|ne|lo|la|li|le|gli|me|te|mi|ti|l')\s*)*(?!non\b)[a-zà-ù]+o\b",
+               r"per\s+non\s+(?:scordar|dimenticar)\w*", r"so\s+(?:that\s+)?i\s+(?:don't|dont|do not|won't)\s+forget",
+               "i need (?:it|this|that|them|these|those)", "(?:it's|it is|this is) for"),
+        match=("mi serve per la bolla", "così non me lo scordo", "it's for the boss", "so I don't forget",
+               "così ci metto dentro le ricette"),
+        no_match=("così non lo vedo più", "per favore leggi notes.txt", "I need the totals", "mandami il file"),
+    ),
+    Rule(
+        id="reason_lost",
+        effect="what the person lost or forgot ('ho perso il conto', 'I lost track'): a reason ('non ricordo' "
+               "keeps its 'non' and is never replayed)",
+        mode="match", pattern=_REASON,
+        words=(r"i\s+(?:lost\s+track|forgot)", r"(?:me\s+)?(?:l[oaie]\s+|l')?(?:sono|ho)\s+(?:dimenticat|scordat)\w*",
+               r"(?:ho\s+perso|perdo)\s+il\s+conto", r"mi\s+sono\s+pers[oa]"),
+        match=("I lost track", "me lo sono dimenticato", "ho perso il conto", "mi sono persa"),
+        no_match=("non ricordo il codice", "ho perso il file notes.txt", "I lost the file", "sono in ritardo"),
+    ),
+    Rule(
+        id="schedule",
+        effect="a day and what the person has then ('domani ho il sopralluogo'): their schedule, a reason; "
+               "'domani, leggi X' and 'tomorrow delete X' set when to act",
+        mode="match",
+        pattern=r"^\W*(?:{words})\s+(?:(?:io\s+|i\s+)?(?:ho|abbiamo|have|'ve got|have got)|c'è|c'e|there's|"
+                r"there is|è|e'|is|sono|are|we have)\b",
+        words=("domani", "tomorrow", "stasera", "tonight", "oggi", "today", "dopodomani"),
+        match=("domani ho il sopralluogo", "tomorrow I have the inspection", "stasera c'è la partita",
+               "today is my day off"),
+        no_match=("domani, leggi X", "tomorrow delete X", "oggi leggi le mail", "domani alle 8 cancella X"),
+    ),
+))

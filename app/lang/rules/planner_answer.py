@@ -1,0 +1,36 @@
+"""What a model's written answer must not carry: a label before it, a template marker or the prompt's own labels.
+
+Read by planner/answer.py while an answer streams: a label ("Risposta:", "Answer:") is removed, not held against
+the answer; a marker (<end_of_turn>, "Action:" at the start of a line) stops the generation, because the model
+has begun to write the next turn of the prompt instead of an answer.
+"""
+from __future__ import annotations
+
+import re
+
+from .table import Rule, Table
+
+PLANNER_ANSWER = Table("planner_answer", __doc__ or "", (
+    Rule(
+        id="label",
+        effect="a label the model puts before its answer: removed, the answer is what follows",
+        mode="match",
+        pattern=r"^\s*(?:{words})\s*:\s*",
+        words=("suggested answer", "answer", "risposta", "final answer"),
+        match=("Risposta: sono le 10.", "Answer: the file has 4 lines.", "Suggested answer: 42"),
+        no_match=("La risposta è 42.", "Answer the question: yes", "Sono le 10: buona giornata."),
+    ),
+    Rule(
+        id="markers",
+        effect="a chat-template token or a label of the planner's prompt (Action:, Args:, Result of step:): the "
+               "model is writing the prompt, not an answer, and is stopped",
+        pattern=r"<start_of_turn>|<end_of_turn>|<\|im_|<bos>|<eos>|^\s*(?:{words})\s*:|"
+                r"\n\s*(?:Action|Args|Result of step)\s*:",
+        words=("Action", "Args", "Result of step", "Facts", "Suggested answer"),
+        flags=re.IGNORECASE | re.MULTILINE,
+        match=("Sono le 10.<end_of_turn>", "Il file ha 4 righe.\nAction: read_files",
+               "Facts: time: 10:00", "<|im_start|>assistant"),
+        no_match=("Sono le 10.", "The action was approved: nothing was changed.",
+                  "Ho letto i fatti: il file ha 4 righe."),
+    ),
+))
