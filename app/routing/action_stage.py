@@ -24,6 +24,7 @@ from app.lang.later import asks_later
 from app.lang.lexicon import STOPWORDS
 from app.lang.messages import Message
 from app.lang.normalize import normalize, normalize_cached, split_words
+from app.lang.rules.clauses import CLAUSES
 from app.lang.vocabulary import VERB_FORMS, verb_class, verb_langs
 from app.turn.decision import RouteResult
 
@@ -68,8 +69,8 @@ def _one_slip(a: str, b: str) -> bool:
     return any(long_[:i] + long_[i + 1:] == short for i in range(len(long_)))
 
 
-_COURTESY = frozenset(w for f in EDGE_FILLERS for w in f.split()) | {"buongiorno", "buonasera", "salve", "grazie",
-                                                                     "mille", "tante", "prego"}
+# The courtesy edge words (app/lang/rules/courtesy.py) one by one, and greetings said alone (clauses.py)
+_COURTESY = frozenset(w for f in EDGE_FILLERS for w in f.split()) | frozenset(CLAUSES.rule("greeting_words").words)
 
 
 def _courtesy(clause: str, sig: Any) -> bool:
@@ -91,7 +92,7 @@ def request_lang(text: str) -> str:
     return detect_lang(text)
 
 
-_THAT = re.compile(r"(?i)\b(?:che|that)\b|:")
+_THAT = CLAUSES.pattern("remember_that")
 
 
 def _remember_that(clause: str, sig: Any) -> bool:

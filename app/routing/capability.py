@@ -8,14 +8,15 @@ The sentence says what cannot be done and what can be done instead, in the reque
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
 from app.lang.actions import ActionSig, action_of
 from app.lang.args_extractor import extract
+from app.lang.file_kinds import ARCHIVES
 from app.lang.messages import register
 from app.lang.normalize import canonical, split_words
+from app.lang.rules.unsupported import UNSUPPORTED as CUES
 from app.lang.vocabulary import OBJECT_OF
 
 # action class -> what cannot be done (a key of the sentences below)
@@ -26,15 +27,13 @@ UNSUPPORTED: dict[str, str] = {
     "convert": "convert", "encrypt": "encrypt", "start": "run", "download": "download", "restore": "restore",
     "empty": "empty_trash",
 }
-ARCHIVE_EXTS = frozenset({"zip", "tar", "gz", "tgz", "bz2", "xz", "7z", "rar"})
+ARCHIVE_EXTS = frozenset(ARCHIVES)
 NEEDS_OBJECT = {"reply": {"email", "message"}, "schedule": {"alarm", "timer", "reminder", "calendar"},
                 "empty": {"trash"}}  # emptying a folder is deleting its contents; emptying the trash no tool does
-_ARCHIVE_WORDS = re.compile(r"(?i)\b(archivi[oa]?|archives?|zip|tar|rar|7z)\b")
+_ARCHIVE_WORDS = CUES.pattern("archive_words")  # app/lang/rules/unsupported.py
 # "recupera il file cancellato X", "get back the deleted file": a restore, whatever verb carries it; the
 # participle "cancellato"/"deleted" names what happened to the file, it is not a request to delete it.
-RESTORE_CUE = re.compile(r"(?i)\b(recuper\w*|riprend\w*|rimett\w*|riport\w*|get back|bring back)\b.*"
-                         r"\b(cancellat[oaie]|eliminat[oaie]|rimoss[oaie]|cestinat[oaie]|buttat[oaie]|"
-                         r"dal cestino|deleted|removed|trashed|erased|from the (?:trash|bin|recycle bin))\b")
+RESTORE_CUE = CUES.pattern("restore")
 _RUN_SUFFIXES = (".sh", ".bash", ".exe", ".bat", ".cmd", ".py", ".pl", ".rb", ".run", ".bin", ".appimage", ".jar",
                  ".ps1", ".msi", ".command", ".vbs")
 

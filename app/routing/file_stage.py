@@ -20,6 +20,10 @@ from app.lang.args_extractor import extract, masked_text
 from app.lang.later import asks_later
 from app.lang.lexicon import STOPWORDS
 from app.lang.messages import Message, register
+from app.lang.rules.app_names import APP_NAMES
+from app.lang.rules.file_phrases import FILE_PHRASES
+from app.lang.rules.search_phrases import SEARCH_PHRASES
+from app.lang.rules.table import Table
 from app.lang.words import stem
 
 register({
@@ -41,76 +45,61 @@ register({
 
 NON_FILE_OBJECTS = frozenset({"email", "message", "memory", "note", "calendar", "reminder", "alarm", "timer",
                               "contact", "task", "password", "volume", "light", "network", "weather", "news",
-                              "battery", "screen"})
-EDIT_WORDS = re.compile(r"(?i)\b(rig[ah]e?|lines?|parol[ae]|words?|frase|frasi|sentences?|spazi|spaces?|"
-                        r"comment[io]?s?|caratter[ei]|characters?|colonn[ae]|columns?|paragraf\w*|paragraphs?)\b")
-DUPLICATES = re.compile(r"(?i)\bduplicat\w*")
-EMPTY_WORDS = re.compile(r"(?i)\b(svuota\w*|empty|empties|emptying)\b")
+                              "battery", "screen"})  # object classes of the vocabulary, not words
+
+
+def _words(table: Table, *ids: str) -> frozenset[str]:
+    """The words of some rules of a table, as one set (the stage looks each word up whole)."""
+    return frozenset(w for i in ids for w in table.rule(i).words)
+
+
+def _alt(table: Table, *ids: str) -> str:
+    """The words of some rules, joined in order into one alternation (no rule over 25 branches, split by
+    meaning; joined they are the one pattern the stage has always used)."""
+    return "|".join(w for i in ids for w in table.rule(i).words)
+
+
+# The words of requests these rules read are tables (app/lang/rules/file_phrases.py, search_phrases.py,
+# app_names.py), each rule with the sentences it must and must not match.
+EDIT_WORDS = FILE_PHRASES.pattern("edit_words")
+DUPLICATES = FILE_PHRASES.pattern("duplicates")
+EMPTY_WORDS = FILE_PHRASES.pattern("empty_words")
 # "cancella il contenuto della cartella X" empties X; "… del file X" would empty a file, which nothing does
-CONTENTS_OF = re.compile(r"(?i)\b(?:contenuto|contenuti)\s+(?:di|del|della|dello|dei|delle|dell')|\bcontents?\s+of\b")
-MKDIR_WORDS = re.compile(r"(?i)\b(crea\w*|create|make|(?:fai|fammi)(?!\s+(?:partire|vedere))|nuov[ao]|new|mkdir|"
-                         r"aggiungi)\b")  # "fai partire X" starts X, it makes nothing
-DEFAULT_APP = re.compile(r"(?i)programma predefinito|applicazione predefinita|app predefinita|"
-                         r"default (?:app|application|"
-                         r"program|viewer)|(?:image|photo|picture|pdf|video) viewer|"
-                         r"visualizzatore(?: di immagini| foto| pdf)?|"
-                         r"file manager|gestore (?:di )?file|esplora risorse|\bfinder\b|nel browser|"
-                         r"in the browser|\bbrowser\b|con il visualizzatore|with the viewer|con l'app")
-OPEN_VERBS = re.compile(r"(?i)^\s*(?:(?:per favore|please|puoi|can you|could you)\s+)?"
-                        r"(apri(?:mi)?|aprire|open(?:\s+up)?|avvia(?:mi)?|"
-                        r"lancia(?:mi)?|launch|start(?:\s+up)?|run|esegui|fai partire|fammi partire|fire up|boot up)"
-                        r"\s+(.+?)\s*[.!?]*\s*$")
-GREP_CUES = re.compile(r"(?i)\b(dentro|inside|nei file|in the files|within|contengono|contiene|containing|contain|"
-                       r"mentions?|menzion\w+|compare|compaiono|la parola|the word|il testo|the text|la scritta|"
-                       r"la stringa|the string|"
-                       r"grep|c'è scritto|c'e scritto|is written|parla(?:no)? di)\b")
-PATTERN_AFTER = re.compile(r"(?i)\b(?:la parola|the word|il testo|the text|la scritta|la stringa|the string|grep|"
-                           r"mentions?|menzionano|contengono|containing|contain|contiene|parla(?:no)? di)\s+"
-                           r"[\"'“«]?([^\s\"'”»,;?]+)")
+CONTENTS_OF = FILE_PHRASES.pattern("contents_of")
+MKDIR_WORDS = FILE_PHRASES.pattern("mkdir_words")  # "fai partire X" starts X, it makes nothing
+DEFAULT_APP = FILE_PHRASES.pattern("default_app")
+OPEN_VERBS = FILE_PHRASES.pattern("open_verbs")
+GREP_CUES = re.compile(r"\b(" + _alt(SEARCH_PHRASES, "grep_inside", "grep_mentions", "grep_named_text",
+                                      "grep_talks_about") + r")\b", re.IGNORECASE)
+PATTERN_AFTER = SEARCH_PHRASES.pattern("pattern_after")
 # "metti X nella cartella Y", "put X into Y": two full paths and nothing else is a move.
-PUT = re.compile(r"(?i)^\s*(?:metti|mettimi|put)\s+(?:il file\s+|the file\s+)?(\S+)\s+"
-                 r"(?:in|into|nella cartella|in the folder|into the folder|dentro)\s+(\S+?)\s*[.!?]*\s*$")
-WHERE_IS = re.compile(r"(?i)\b(dov'è|dov'e|dove si trova|dove sta|where is|where's|locate|trova\w*|find|cerca\w*|"
-                      r"search)\b")
-NOT_IN_A_NAME = {"in", "di", "da", "con", "per", "su", "on", "at", "with", "for", "to", "of"}
-APP_STOP = {"la", "il", "lo", "l'", "un'", "le", "i", "gli", "un", "una", "the", "a", "an", "app", "applicazione",
-            "programma", "program", "application", "mio", "mia", "my", "per", "favore", "please", "me", "mi", "pls",
-            "plz", "grazie", "thanks", "thx", "subito", "now"}
-NOT_APP = {"file", "files", "cartella", "folder", "documento", "document", "pagina", "page", "sito", "link", "it",
-           # what is read in an app, not the app: "apri la mia casella Gmail", "open my inbox"
-           "casella", "posta", "mail", "email", "inbox", "account", "conto", "profilo", "profile",
-           "lo", "la", "questo", "this", "that", "quello",
-           # parts of the machine, not applications: "open the cd tray", "apri il cassetto del lettore"
-           "cd", "dvd", "tray", "drive", "cassetto", "lettore", "carrello", "finestra", "finestre", "window", "windows",
-           "mouse", "schermo", "screen", "usb", "porta", "port", "disco", "disk",
-           # things in a house, not programs: "open the garage door", "apri il cancello"
-           "door", "doors", "garage", "gate", "cancello", "tende", "curtains", "fridge", "frigo", "car", "macchina",
-           "trunk", "bagagliaio", "lock", "box", "scatola", "bottle", "bottiglia", "finestrino", "portone",
-           # programs in general, not one: "can you open apps?", "apri i programmi"
-           "apps", "app", "applications", "application", "programs", "program", "programmi", "programma",
-           "applicazioni", "applicazione", "things", "stuff", "cose", "everything", "tutto", "anything", "qualcosa"}
+PUT = FILE_PHRASES.pattern("put")
+WHERE_IS = SEARCH_PHRASES.pattern("where_is")
+NOT_IN_A_NAME = _words(APP_NAMES, "not_in_a_name")
+APP_STOP = _words(APP_NAMES, "app_stop_articles", "app_stop_program", "app_stop_courtesy")
+# Files, mail, pronouns, parts of the machine, things in a house, programs in general: no application's name
+NOT_APP = _words(APP_NAMES, "not_app_files", "not_app_mail", "not_app_pronouns", "not_app_machine", "not_app_house",
+                 "not_app_general")
 # Words that say the text to look for comes next ("che contengono X", "which mention X"): a search by
 # themselves. "il testo di X" / "the text of X" only name what a read shows, so they need a search verb.
-CONTAIN_CUES = re.compile(r"(?i)^(?:mentions?|menzionano|contengono|containing|contain|contiene|parla(?:no)? di)$")
+CONTAIN_CUES = SEARCH_PHRASES.pattern("contain_cue")  # applied whole to the cue word (fullmatch)
 # "cerca nei file di X": a search inside the files, which needs something to look for.
-IN_FILES = re.compile(r"(?i)\b(?:nei file|dentro (?:ai |i )?file|in the files|inside the files|in (?:my|your) files|"
-                      r"nel contenuto|in the contents?)\b")
+IN_FILES = SEARCH_PHRASES.pattern("in_files")
 # "la parola X", "the word X": a literal to look for (unlike "il testo di X", which is what a read shows).
-LITERAL_CUES = re.compile(r"(?i)^(?:la parola|the word|la stringa|the string|la scritta)\b")
+LITERAL_CUES = SEARCH_PHRASES.pattern("literal_cue")
+_ASKS_WHICH = SEARCH_PHRASES.pattern("asks_which")
+_WRITTEN_THERE = SEARCH_PHRASES.pattern("written_there")
+_INDEFINITE = _words(APP_NAMES, "indefinite")
+_COMMON_FOLDER_NAMES = _words(APP_NAMES, "common_folder_names")
 # Actions that change the disk, and the only leftover words their rules may ignore ("nuova cartella", "called X").
 CHANGES = frozenset({"delete", "empty", "move", "rename", "copy", "write", "append"})
 RULE_WORDS = frozenset({"nuov", "new", "call", "chiam", "nam", "nom", "scritt", "written", "~word"})
 
 
 # What the search and open rules read besides their cue phrases: "la parola X", "which files mention X".
-_SEARCH_WORDS = frozenset(stem(w) for w in ("parola", "parole", "word", "words", "mention", "mentions", "menziona",
-                                            "menzionano", "scritto", "scritta", "written", "stringa", "string",
-                                            "grep", "testo", "text", "occorrenza", "occurrence", "riga", "line",
-                                            "lines", "righe")) | {"~word"}
+_SEARCH_WORDS = frozenset(stem(w) for w in SEARCH_PHRASES.rule("search_words").words) | {"~word"}
 # ...and what the open rules read: the program the person names as "the default one".
-_OPEN_WORDS = frozenset(stem(w) for w in ("predefinito", "predefinita", "default", "app", "applicazione", "programma",
-                                          "program", "viewer", "visualizzatore", "browser", "manager", "gestore",
-                                          "finder", "esplora", "risorse"))
+_OPEN_WORDS = frozenset(stem(w) for w in APP_NAMES.rule("open_words").words)
 
 
 def _leftover(clause: str, sig: ActionSig, cues: tuple[re.Pattern[str], ...], value: str | None = None) -> set[str]:
@@ -125,7 +114,7 @@ def _leftover(clause: str, sig: ActionSig, cues: tuple[re.Pattern[str], ...], va
     return left - _SEARCH_WORDS - RULE_WORDS
 
 
-_INTO_FILE = r"(?i)\b(?:dentro|nel|into|inside|in)\s+(?:il\s+|the\s+|al\s+)?file\s+"  # "sposta X dentro il file Y"
+_INTO_FILE = FILE_PHRASES.rule("into_file")  # "sposta X dentro il file Y": the destination path follows
 
 
 @dataclass
@@ -149,7 +138,7 @@ def _folder_names() -> list[tuple[str, re.Pattern[str]]]:
     out: list[tuple[str, re.Pattern[str]]] = []
     for names in ALIASES.values():
         for n in sorted(names, key=len, reverse=True):
-            if n in ("~", "casa", "foto", "video", "docs"):
+            if n == "~" or n in _COMMON_FOLDER_NAMES:
                 continue  # too common as plain words
             out.append((n, re.compile(rf"(?<![\w/~.]){re.escape(n)}(?![\w/.])")))
     return out
@@ -186,13 +175,12 @@ def _join(folder: str, name: str) -> str:
 
 
 # Verbs whose object is the files' text ("leggi tutti i .md in X" reads them; finding them is not reading them).
-_READS = re.compile(r"(?i)\b(?:legg\w*|rilegg\w*|read\w*|cat|less|riassum\w*|summari[sz]\w*|apri\w*|open\w*)\b")
+_READS = FILE_PHRASES.pattern("reads")
 
 
 # Without a verb, only these can make a clause a file action: a path or address, "metti/put X in Y", "dov'è",
 # "che contengono": anything else goes on at once (this stage runs before every request, L0 phrases included).
-_MAYBE = re.compile(r"(?i)[/~\\]|:|\b(?:metti|mettimi|put|dov|dove|where|locate|contengono|contiene|contain\w*|"
-                    r"mention\w*|menzion\w*|parla\w*)\b")
+_MAYBE = FILE_PHRASES.pattern("maybe")
 
 
 def plan_clause(clause: str, has_tool: Callable[[str], bool], sig: ActionSig | None = None) -> Plan | None:
@@ -304,7 +292,8 @@ def _plan_clause(clause: str, has_tool: Callable[[str], bool], sig: ActionSig | 
             dest, srcs = full[dest_i], full[:dest_i] + full[dest_i + 1:]  # "sposta in Y il file X": Y is where
             if first == "rename" and dest.rstrip("/").rsplit("/", 1)[0] != srcs[0].rstrip("/").rsplit("/", 1)[0]:
                 return Plan(hold="a rename into another folder is a move in disguise")  # not guessed
-            if re.search(_INTO_FILE + re.escape(dest), clause):
+            into_dest = _INTO_FILE.source() + re.escape(dest)
+            if re.search(into_dest, clause, _INTO_FILE.flags):
                 return Plan(hold="moving or copying into a file is not possible")  # "sposta X dentro il file Y"
             return Plan([_step(tool, {"paths": srcs, "dest": dest})])
         src = full[0]
@@ -338,13 +327,11 @@ def _plan_clause(clause: str, has_tool: Callable[[str], bool], sig: ActionSig | 
         cue = m.group(0).split()[0] if m else ""
         if pattern and pattern.startswith(("/", "~")):
             pattern = None  # "elenca cosa contiene /tmp/x": the path is the place, not the text to look for
-        asked = "?" in clause or re.search(r"(?i)\b(?:quali|quale|which|what|in che|dove|where|c'[èe]|ci sono|"
-                                          r"is there|are there)\b", clause) is not None
+        asked = "?" in clause or _ASKS_WHICH.search(clause) is not None
         # "c'è la parola timeout?" looks for it; "metti dentro X la scritta Y" writes it
         literal = m is not None and LITERAL_CUES.match(m.group(0)) is not None and (asked or bool(acts))
-        searched = "find" in acts or WHERE_IS.search(clause) or (m is not None and CONTAIN_CUES.match(cue)) or (
-            literal) or (
-            bool(quoted) and re.search(r"(?i)c'[èe] scritto|is written", clause) and "write" not in acts)
+        searched = "find" in acts or WHERE_IS.search(clause) or (m is not None and CONTAIN_CUES.fullmatch(cue)) or (
+            literal) or (bool(quoted) and _WRITTEN_THERE.search(clause) and "write" not in acts)
         if pattern and pattern.lower() not in STOPWORDS and searched:
             extra = _leftover(clause, sig, (PATTERN_AFTER, GREP_CUES, IN_FILES, WHERE_IS), pattern)
             if extra:  # "evidenzia la parola X nei file di Y": highlighting is not finding
@@ -380,7 +367,7 @@ def _plan_clause(clause: str, has_tool: Callable[[str], bool], sig: ActionSig | 
                      if w and w.lower() not in APP_STOP and re.search(r"\w", w)]  # pls 🎧", "apri l'app Spotify"
             name = " ".join(words)
             first = m.group(2).split()[0].lower()
-            indefinite = first in ("un", "uno", "una", "un'", "a", "an") or first.startswith("un'")
+            indefinite = first in _INDEFINITE or first.startswith("un'")
             if 1 <= len(words) <= 3 and not {w.lower() for w in words} & (NOT_APP | NOT_IN_A_NAME) and not indefinite \
                     and not sig.objects - {"app"}:  # "apri un conto in banca", "open a ticket": not an app
                 if m.group(1).lower() not in ("run", "esegui") or _installed(name):

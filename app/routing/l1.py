@@ -21,6 +21,7 @@ import numpy as np
 
 from app.lang.actions import ActionSig, action_key, action_of, asked_part, same_action, same_object, same_roles
 from app.lang.args_extractor import extract
+from app.lang.file_kinds import IMAGE_EXTS, MUSIC_EXTS, VIDEO_EXTS
 from app.lang.later import asks_in_a_while, asks_later
 from app.lang.lexicon import READ_ONLY
 
@@ -165,9 +166,7 @@ def first_hit(cands: list[tuple[int, float]], near: dict[str, Any] | None,
     return first
 
 
-EXT_OBJECT = {"image": {"png", "jpg", "jpeg", "gif", "webp", "bmp", "heic", "tif", "tiff", "svg"},
-              "music": {"mp3", "flac", "wav", "ogg", "m4a", "aac", "opus"},
-              "video": {"mp4", "mkv", "avi", "mov", "webm", "wmv"}}
+EXT_OBJECT = {"image": IMAGE_EXTS, "music": MUSIC_EXTS, "video": VIDEO_EXTS}  # app/lang/file_kinds.py
 
 
 def ext_said(sig: ActionSig, slots: dict[str, Any]) -> ActionSig:

@@ -19,25 +19,27 @@ from functools import lru_cache
 from typing import Any, Callable, Literal
 
 from app.lang.actions import action_of
+from app.lang.file_kinds import is_media
 from app.lang.normalize import normalize, split_words
+from app.lang.rules.objects import OBJECTS
 
 Kind = Literal["file", "folder"]
-FOLDER_WORDS = frozenset({"cartella", "cartelle", "folder", "folders", "directory", "directories", "dir",
-                          "sottocartella", "subfolder"})
-FILE_WORDS = frozenset({"file", "files", "documento", "documenti", "document", "documents", "doc", "testo", "text"})
+
+
+def _words(*ids: str) -> frozenset[str]:
+    """The words of some rules of the objects table (app/lang/rules/objects.py), as one set: the guard looks each
+    word of the request up whole."""
+    return frozenset(w for i in ids for w in OBJECTS.rule(i).words)
+
+
+FOLDER_WORDS = _words("folder_words")
+FILE_WORDS = _words("file_words")
 # Words that stand between a kind word and its path without changing whose kind it is.
-_SKIP = frozenset({"my", "mio", "mia", "miei", "mie", "the", "il", "lo", "la", "i", "gli", "le", "l'", "this",
-                   "questo", "questa", "that", "quel", "quella", "nuovo", "nuova", "new", "called", "chiamato",
-                   "chiamata", "named", "di", "del", "della", "dello", "of",
-                   # "directory contents for X", "il contenuto della cartella X" reads the same either way round
-                   "contents", "content", "contenuto", "for"})
-_HOLDING = frozenset({"in", "nel", "nella", "nello", "nei", "negli", "nelle", "dentro", "inside", "into", "within",
-                      "di", "del", "della", "dello", "dei", "degli", "delle", "of", "from", "da", "dal", "dalla",
-                      "sotto", "under"})
-_PLURAL_BEFORE = frozenset({"i", "dei", "nei", "tutti", "quali", "che", "quanti", "alcuni", "miei", "tuoi", "questi",
-                            "quei", "these", "those", "all", "the"})
-_SINGULAR_BEFORE = frozenset({"il", "un", "del", "nel", "al", "dal", "sul", "questo", "quel", "mio", "tuo", "suo",
-                              "the", "a", "this", "that", "my", "your", "one", "uno", "ogni", "each"})
+_SKIP = _words("skip_determiners", "skip_naming", "skip_of", "skip_contents")
+_HOLDING = _words("holding_in", "holding_of", "holding_from")
+_PLURAL_BEFORE = _words("plural_before")
+_SINGULAR_BEFORE = _words("singular_before")
+_PLURAL_FILE_WORDS = _words("plural_file_words")
 _EXT = re.compile(r"\.[A-Za-z0-9]{1,8}$")
 
 
@@ -83,10 +85,9 @@ def shape_kind(path: str) -> Kind | None:
     return "folder" if name.lower() in _PLACE_NAMES else None  # "~/Downloads", "/home/luca/foto"
 
 
-_IN_PLACE = frozenset({"in", "nel", "nella", "nello", "dentro", "inside", "within", "under", "sotto"})
-# Words whose object is a text: "leggi X", "cat X", "cosa c'è scritto in X", "what does X say"
-_READS_TEXT = re.compile(r"^(?:legg\w*|rilegg\w*|read|reads|reading|cat|less|scritt[oaie]|written|say|says|dice|"
-                         r"print|stampa|stampami)$")
+_IN_PLACE = _words("in_place")
+# Words whose object is a text: "leggi X", "cat X", "cosa c'è scritto in X", "what does X say" (each word, whole)
+_READS_TEXT = OBJECTS.pattern("reads_text")
 Said = tuple[Kind | None, bool]  # (kind the words name, whether they name it outright)
 
 
@@ -117,7 +118,7 @@ def _word_kinds(text: str) -> list[Said]:
             said = ("file", True)
         elif i >= 2 and toks[i - 1] in _HOLDING and _plural_files(toks, i - 2):
             said = ("folder", False)
-        elif n_paths == 1 and any(_READS_TEXT.match(w) for w in toks):
+        elif n_paths == 1 and any(_READS_TEXT.fullmatch(w) for w in toks):
             said = ("file", False)  # "leggi /etc/hosts", "cosa c'è scritto in X": what is read is a file
         elif n_paths == 1 and i >= 1 and toks[i - 1] in _IN_PLACE and "{quoted}" in toks and writes:
             said = ("file", False)  # "scrivi 'ok' in X": a text goes into a file
@@ -131,7 +132,7 @@ def _word_kinds(text: str) -> list[Said]:
 
 def _plural_files(toks: list[str], j: int) -> bool:
     """Is toks[j] "files"/"documenti", or an Italian "file" after a plural word ("i file", "quali file")?"""
-    if toks[j] in ("files", "documenti", "documents", "docs"):
+    if toks[j] in _PLURAL_FILE_WORDS:
         return True
     if toks[j] != "file":
         return False
@@ -167,10 +168,14 @@ def request_kinds(text: str, paths: list[str], disk: DiskKind | None = disk_kind
     return out
 
 
+_TOOL_FOLDER_WORDS = _words("tool_folder_words")
+_TOOL_FILE_WORDS = _words("tool_file_words")
+
+
 def _names(text: str) -> tuple[bool, bool]:
     """Does `text` name a folder, a file?"""
     words = set(re.findall(r"[a-zà-ù]+", text.lower()))
-    return bool(words & {"folder", "folders", "directory", "dir", "cartella"}), bool(words & {"file", "files"})
+    return bool(words & _TOOL_FOLDER_WORDS), bool(words & _TOOL_FILE_WORDS)
 
 
 def _both(text: str) -> bool:
@@ -224,10 +229,9 @@ def _kinds_by_value(text: str, paths: list[str], disk: DiskKind | None) -> dict[
     return dict(zip(paths, request_kinds(text, paths, disk)))
 
 
-# What a read gives for these is their bytes, not what they show or play: "read the text in the photo X.jpg" asks
-# for what no reading tool does (the planner answers it); opening them is another tool's call
-_MEDIA = re.compile(r"(?i)\.(?:jpe?g|png|gif|bmp|webp|heic|tiff?|raw|cr2|nef|arw|dng|psd|xcf|mp3|wav|flac|ogg|m4a|aac|"
-                    r"opus|midi?|mp4|mkv|avi|mov|webm|wmv|zip|tar|gz|tgz|bz2|xz|7z|rar|iso|dmg|exe|msi|apk|deb|rpm)$")
+# A tool that reads text, by its description ("Read …", "Search … inside …"): bound to a picture, a recording or an
+# archive (app/lang/file_kinds.py) it gives bytes, not what they show or play; the planner answers such a request
+_TOOL_READS_TEXT = OBJECTS.pattern("tool_reads_text")
 
 
 def _media_read(tool_name: str, tool: Any, args: dict[str, Any]) -> str | None:
@@ -235,12 +239,11 @@ def _media_read(tool_name: str, tool: Any, args: dict[str, Any]) -> str | None:
     photo track.jpg"): its bytes are no text to read or search."""
     desc = str(getattr(tool, "description", "") or "")
     # (a search *for* files, "find the jpg files", is not a search of text: only reading, or searching inside)
-    if not (tool_name.startswith(("read", "search_in")) or re.match(r"(?i)\s*(?:read\b|search\b.{0,40}\binside\b)",
-                                                                     desc)):
+    if not (tool_name.startswith(("read", "search_in")) or _TOOL_READS_TEXT.match(desc)):
         return None
     for value in args.values():
         for v in _path_values(value):
-            if _MEDIA.search(v.strip()) and not v.strip().startswith("*"):
+            if is_media(v.strip()) and not v.strip().startswith("*"):
                 return (f"object guard: {v} is a picture, a recording or an archive; reading or searching it gives "
                         f"bytes, not its content")
     return None

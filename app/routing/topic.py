@@ -14,6 +14,7 @@ from typing import Any
 
 from app.lang.lexicon import CLAUSE_BREAK, NEGATIONS, NOUN_ACTIONS, STOPWORDS, TEXTING
 from app.lang.normalize import FILLER_WORDS, canonical, normalize, split_words
+from app.lang.rules.topic import TOPIC
 from app.lang.signature import PHRASAL, PHRASAL_HEADS, ActionSig
 from app.lang.vocabulary import OBJECT_OF, THING_OF, typo_word, verb_class
 from app.lang.when import NUMBER_WORDS
@@ -22,9 +23,7 @@ from app.lang.words import stem
 PLACEHOLDER = "{topic}"
 _MIN_LEN = 3
 # Helper verbs and memory talk around the thing: "quando devo andare dal meccanico", "te l'avevo detto?"
-_NOT_THINGS = frozenset({"andare", "venire", "essere", "avere", "avevo", "avevi", "detto", "dett", "told", "said",
-                         "tell", "go", "going", "come", "got", "gotta", "need", "needs", "bisogno", "era", "erano",
-                         "sarà", "sara", "was", "were", "will"})
+_NOT_THINGS = frozenset((*TOPIC.rule("not_things_it").words, *TOPIC.rule("not_things_en").words))
 
 
 # Their stems, as a signature's content holds them: in a topic question they frame the thing, they are not it.
@@ -48,14 +47,9 @@ def things(text: str) -> list[str]:
 
 # What kind of question a request asks about its thing: a new thing only fills the slot when the question is the
 # same kind ("a che ora è il parrucchiere?" after "quando ho il dentista?"; not "make a playlist").
-_FRAMES: dict[str, re.Pattern[str]] = {
-    "when": re.compile(r"\b(?:quando|quand'|quand'è|quand'e|qnd|qndo|when|when's|whens|a che ora|che giorno|"
-                       r"what time|what day|which day)(?:\s|$)"),
-    "where": re.compile(r"\b(?:dove|dov'|where|where's|wheres)(?:\s|$)"),
-    "who": re.compile(r"\b(?:chi|who|who's|whom)(?:\s|$)"),
-    "what": re.compile(r"\b(?:cosa|cos'|what|what's|whats|which|quale|quali)(?:\s|$)"),
-    "how_much": re.compile(r"\b(?:quanto|quanti|quanta|quante|how much|how many)(?:\s|$)"),
-}
+# (app/lang/rules/topic.py: applied to the normalized request)
+_FRAMES: dict[str, re.Pattern[str]] = {f: TOPIC.pattern(f"frame_{f}") for f in ("when", "where", "who", "what",
+                                                                                  "how_much")}
 
 
 def frames(text: str) -> set[str]:

@@ -1,0 +1,28 @@
+"""Words that make a whole clause something other than a request for an action: a greeting, a fact to keep.
+
+Read by the router's action stage (routing/action_stage.py), which splits a request into clauses: "ciao,
+buongiorno!" asks nothing beside the rest (with the edge words of courtesy.py), and in "ricordati che …" what
+follows "che"/"that" is a fact to keep, whose verbs are no requests.
+"""
+from __future__ import annotations
+
+from .table import Rule, Table
+
+CLAUSES = Table("clauses", __doc__ or "", (
+    Rule(
+        id="greeting_words",
+        effect="greetings and thanks that, with the courtesy edge words, make a clause that asks nothing "
+               "('buongiorno,', 'grazie mille')",
+        words=("buongiorno", "buonasera", "salve", "grazie", "mille", "tante", "prego"),
+        match=("buongiorno, elenca /tmp", "grazie mille", "salve!"),
+        no_match=("elenca /tmp", "salvezza", "tantissimo lavoro"),
+    ),
+    Rule(
+        id="remember_that",
+        effect="'ricordati che …', 'remember that …': after 'che'/'that' (or a colon) is the fact to keep, its "
+               "verbs are not requests",
+        pattern=r"\b(?:che|that)\b|:",
+        match=("ricordati che il dentista è giovedì", "remember that the code is 1234", "remember this: gate 12"),
+        no_match=("ricordati il latte", "remember the milk", "remember those keys"),
+    ),
+))
