@@ -53,6 +53,7 @@ class Choice:
     llm: dict[str, float] | None = None
     why: str = ""
     prereq_for: str | None = None  # this step only prepares content for that tool
+    head: dict[str, float] | None = None  # the intent head's probabilities for the clause (details, offline sweeps)
 
 
 def softmax(scores: dict[str, float], temp: float = 1.0) -> dict[str, float]:

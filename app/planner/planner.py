@@ -28,7 +28,6 @@ from . import prompt as pr
 from . import turn_inputs as parts
 from .choose import (
     ANSWER,
-    HEAD_WEIGHT,
     INTENT_HEAD,
     Choice,
     Situation,
@@ -65,6 +64,7 @@ class _Plan:
     candidates: list[str]
     structural: dict[str, float]
     prereq: str | None
+    head: dict[str, float] | None = None  # the intent head's reading of the pending clause (veto, details)
 
 
 @dataclass
@@ -175,8 +175,7 @@ class Planner:
                   Situation(has_content_source=bool(evd.quoted or evd.inline)), tools=tools,
                   surface=parts.tool_surface(ctx), history=parts.trim_history(history),
                   asked_all=veto.asked_actions(text),
-                  head=load_head(INTENT_HEAD, str(getattr(idx.embedder, "ident", "")))
-                  if vecs is not None and HEAD_WEIGHT > 0 else None)
+                  head=load_head(INTENT_HEAD, str(getattr(idx.embedder, "ident", ""))) if vecs is not None else None)
         t.clause_i = self._consume_existing(t)
         t.plan = self._plan(t)
         task = parts.task_text(ctx, llm, text)
@@ -278,8 +277,10 @@ class Planner:
         clause = evd.clause(ci)
         focus_i = min(ci, len(evd.clauses) - 1) if evd.clauses else 0
         vec = t.vecs[focus_i] if t.vecs is not None and len(t.vecs) else None
+        s = sit or t.sit
+        hp = t.head.probs(vec) if t.head is not None and vec is not None and s.pending_clause else None
         pool = self._pool(t, t.weight)
-        pool = [n for n in pool if n not in self._vetoed(t, clause, pool)]
+        pool = [n for n in pool if n not in self._vetoed(t, clause, pool, hp)]
         if clause is not None and EVENT in clause.sig.content:
             # "what time did I clock in?": the time of an event, which the clock never gives (no substitute action)
             pool = [n for n in pool if n != "get_now"]
@@ -288,22 +289,28 @@ class Planner:
         act = idx.action_scores(clause.sig.actions if clause else ())
         struct, prereq = structural_scores(t.tools, pool, emb, lex, act, clause, evd, sit or t.sit,
                                            idx.actions_with_tools())
-        s = sit or t.sit
-        if t.head is not None and vec is not None and s.pending_clause and not s.clause_tools:
-            head_prior(struct, t.head.probs(vec))  # the clause's first decision: what it asks for
+        if hp is not None and not s.clause_tools:
+            head_prior(struct, hp)  # the clause's first decision: what it asks for (no-op at HEAD_WEIGHT 0)
         tools_only = {k: v for k, v in struct.items() if k != ANSWER}
         cands = rank_candidates(tools_only, int(ctx.config.llm.tool_top_k))
         if prereq and "read_files" not in cands:
             cands.append("read_files")
-        return _Plan(cands, struct, prereq)
+        # an offered write the head is sure of is shown to the model, wherever the structure ranks it
+        cands += [n for n in veto.head_sure(t.tools, hp, pool) if n not in cands]
+        return _Plan(cands, struct, prereq, hp)
 
     @staticmethod
-    def _vetoed(t: _Turn, clause: Any, names: Sequence[str]) -> set[str]:
+    def _vetoed(t: _Turn, clause: Any, names: Sequence[str], head: dict[str, float] | None = None) -> set[str]:
         """Risky tools that the pending clause does not ask for (veto.py): never offered, whatever the scores."""
-        asked = veto.asked_actions(clause.text if clause is not None else t.evd.text)
+        text = clause.text if clause is not None else t.evd.text
+        affinity = t.idx.affinity_by_name()
+        asked = veto.asked_actions(text)
         asked = asked & t.asked_all  # the whole request is the authority: a clause it reads as a reason, a
         # condition's consequence or a taken-back wish asks nothing, even read alone ("…, poi lo ritrovo nel cestino?")
-        return veto.vetoed(t.tools, names, asked, t.idx.affinity_by_name())
+        out = veto.vetoed(t.tools, names, asked, affinity)
+        if out and veto.asks_plainly(t.text):  # a write the word rules do not know, read by the head (veto.HEAD_UNLOCK)
+            out -= veto.head_unlocked(t.tools, head, text)
+        return out
 
     def _consume_existing(self, t: _Turn) -> int:
         """Clauses already served by steps the fast path replayed (chain_to_planner)."""
@@ -343,14 +350,14 @@ class Planner:
                               ms=round(stats.ms, 1), choice=name, model_consulted=ll is not None,
                               scores={k: round(v, 3) for k, v in probs.items()}))
         why = "structure decided" if ll is None else "structure + model"
-        return Choice(name, probs, struct, ll, why, plan.prereq if name == "read_files" else None)
+        return Choice(name, probs, struct, ll, why, plan.prereq if name == "read_files" else None, plan.head)
 
     def _model_vote(self, t: _Turn, prompt: str, opts: list[str],
                     struct: dict[str, float]) -> dict[str, float] | None:
         """The model's vote (vote.py); a tool it names freely must survive the veto like any other."""
         def allowed() -> list[str]:
             pool = self._pool(t, 1.0)
-            return [n for n in pool if n not in self._vetoed(t, t.evd.clause(t.clause_i), pool)]
+            return [n for n in pool if n not in self._vetoed(t, t.evd.clause(t.clause_i), pool, t.plan.head)]
         return vote.model_vote(t.ctx, t.llm, prompt, opts, struct, allowed)
 
     def _prime(self, ctx: TurnContext, llm: Any, prompt: str, phase: str) -> StepStats:

@@ -45,15 +45,15 @@ def _pieces(text: str) -> list[str]:
     return [p for p in out if p.strip(" ,;:!?.…-–—")]
 
 
-@lru_cache(maxsize=2048)
-def asked_actions(text: str) -> frozenset[str]:
-    """Action classes that `text` asks to be done now: from sentences and clauses that ask, never from a negated,
-    conditional, reason, already-done, how-to or reported one, nor the person's own plan for later."""
+def _asking_pieces(text: str) -> list[str]:
+    """The sentences and clauses of `text` that may ask for something: not a conditional one or a question about
+    a hypothetical, not a question about an action, not the person's plan beside a request, nothing before a
+    take-back."""
     if not isinstance(text, str) or not text.strip():
-        return frozenset()
+        return []
     ends = [m.end() for m in _TAKEN.finditer(text)]
     pieces = _pieces(text[ends[-1]:] if ends else text)  # what came before a take-back is not asked
-    out: set[str] = set()
+    out: list[str] = []
     after_condition = False
     for piece in pieces:
         if _CONDITION.match(piece):
@@ -64,6 +64,16 @@ def asked_actions(text: str) -> frozenset[str]:
         after_condition = False
         if len(pieces) > 1 and CONTEXT.match(piece):
             continue  # "devo mandarlo al commercialista, dimmi il totale": the person's plan beside a request
+        out.append(piece)
+    return out
+
+
+@lru_cache(maxsize=2048)
+def asked_actions(text: str) -> frozenset[str]:
+    """Action classes that `text` asks to be done now: from sentences and clauses that ask, never from a negated,
+    conditional, reason, already-done, how-to or reported one, nor the person's own plan for later."""
+    out: set[str] = set()
+    for piece in _asking_pieces(text):
         sig = action_of(piece)
         # a negation governs what follows it: "cancella X tanto nn lo uso mai" still asks to delete
         acts = set(asked_before_negation(piece) if sig.negated else sig.actions)
@@ -71,6 +81,41 @@ def asked_actions(text: str) -> frozenset[str]:
             acts &= _KEEPS_TIME
         out.update(acts)
     return frozenset(out)
+
+
+@lru_cache(maxsize=2048)
+def asks_plainly(text: str) -> bool:
+    """Does `text` only ask, with nothing that could turn its words around? Every piece asks (no condition, no
+    question about an action, no reason beside the request, nothing taken back) and none is negated, a how-to,
+    an account of what the person did or a plan for later ("non creare niente, dimmi solo…", "se lo cancello…",
+    "ho già creato io la cartella", "lo sposto domani"). The learned head reads a whole clause: beside such a
+    piece it would read its action as asked."""
+    if not isinstance(text, str) or not text.strip() or _TAKEN.search(text):
+        return False
+    pieces = _asking_pieces(text)
+    return bool(pieces) and len(pieces) == len(_pieces(text)) and \
+        all(not action_of(p).negated and not asks_later(p) for p in pieces)
+
+
+# How sure the learned intent head (app/lang/heads.py) must be that a clause asks for a write the word rules do
+# not know ("fammi una cartella nuova in X", "I need one new directory in X", "appunta in X che…") before that
+# write may be offered. The veto's verbs are a closed list, so a new phrasing of a write lost its tool and a
+# read of the same object ran in its place (a substitute action); the head reads the meaning. The rules stay the
+# authority on *whether* the clause asks at all (asks_plainly): a negated, conditional, reported or reason clause
+# unlocks nothing, however sure the head is. The write still asks for approval.
+HEAD_UNLOCK = 0.6
+
+
+def head_sure(tools: Mapping[str, Any], head: Mapping[str, float] | None, names: Iterable[str]) -> list[str]:
+    """The risky tools among `names` the head is sure of (≥ HEAD_UNLOCK): the planner shows them to the model
+    even when the structure ranks them low ("fammi una cartella nuova" looks like a listing of that folder)."""
+    return [n for n in names if head and head.get(n, 0.0) >= HEAD_UNLOCK and n in tools and risky(tools[n])]
+
+
+def head_unlocked(tools: Mapping[str, Any], head: Mapping[str, float] | None, text: str) -> frozenset[str]:
+    """The risky tools the intent head is sure `text` asks for, when the rules read it as asking something now.
+    By name, not by action class: "fammi una cartella nuova" unlocks make_folder, not every tool that writes."""
+    return frozenset(head_sure(tools, head, list(head or ())) if asks_plainly(text) else ())
 
 
 def tool_actions(tool: Any, affinity: Mapping[str, float] | None) -> frozenset[str]:
