@@ -28,7 +28,7 @@ from app.lang.rules.clauses import CLAUSES
 from app.lang.vocabulary import VERB_FORMS, verb_class, verb_langs
 from app.turn.decision import RouteResult
 
-from .capability import RESTORE_CUE, CoverageCache, Verdict, unsupported
+from .capability import RESTORE_CUE, CoverageCache, Verdict, asks_live, unsupported
 from .file_stage import plan_clause
 from .l0 import EDGE_FILLERS
 
@@ -143,7 +143,7 @@ class ActionStage:
                 rest.append(clause)  # "devo mandare le foto a mia sorella, trovami i jpg": the person's own plan
                 continue
             verdict = None
-            if sig.actions or RESTORE_CUE.search(clause):
+            if sig.actions or RESTORE_CUE.search(clause) or asks_live(clause):
                 covered = self._coverage.get() if covered is None else covered
                 verdict = unsupported(clause, covered, sig)
                 if verdict is not None and verdict.cannot == "download" and extract(text).get("url"):

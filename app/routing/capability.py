@@ -34,6 +34,12 @@ _ARCHIVE_WORDS = CUES.pattern("archive_words")  # app/lang/rules/unsupported.py
 # "recupera il file cancellato X", "get back the deleted file": a restore, whatever verb carries it; the
 # participle "cancellato"/"deleted" names what happened to the file, it is not a request to delete it.
 RESTORE_CUE = CUES.pattern("restore")
+# weather, news, prices, results: live information, asked with no page to read (app/lang/rules/unsupported.py)
+LIVE_CUES = (CUES.pattern("weather"), CUES.pattern("live_news"))
+
+
+def asks_live(clause: str) -> bool:
+    return any(p.search(clause) for p in LIVE_CUES)
 _RUN_SUFFIXES = (".sh", ".bash", ".exe", ".bat", ".cmd", ".py", ".pl", ".rb", ".run", ".bin", ".appimage", ".jar",
                  ".ps1", ".msi", ".command", ".vbs")
 
@@ -97,6 +103,10 @@ register({
                            "adesso: chiedimelo senza l'orario.",
                      "en": "I can't schedule an action for later or for a set time; if you want it done now, ask "
                            "again without the time."},
+    "cannot.live": {"it": "Non ho accesso a internet: meteo, notizie, prezzi e risultati di oggi non li conosco e non "
+                          "li invento; posso leggere una pagina web se mi dai il suo indirizzo (http o https).",
+                    "en": "I have no internet access: I don't know today's weather, news, prices or results, and I won't "
+                          "make them up; I can read a web page if you give me its address (http or https)."},
     "cannot.download": {"it": "Non posso scaricare file da servizi o allegati; posso invece leggere una pagina web se "
                               "mi dai il suo indirizzo (http o https).",
                         "en": "I can't download files from services or attachments; I can read a web page instead if "
@@ -136,11 +146,13 @@ def unsupported(clause: str, covered: set[str], sig: ActionSig | None = None) ->
         return None
     if RESTORE_CUE.search(clause) and "restore" not in covered:
         return Verdict("restore", "restore")
-    if not sig.actions:
+    if not sig.actions and not asks_live(clause):
         return None
     slots = extract(clause)
     paths = list(slots.get("path") or [])
     urls = list(slots.get("url") or [])
+    if not (paths or urls) and asks_live(clause):
+        return Verdict("live", "live")
     exts = {str(e).lower().lstrip(".") for e in slots.get("ext") or []}
     exts |= {p.rsplit(".", 1)[-1].lower() for p in paths if "." in p.rsplit("/", 1)[-1]}
     # the objects the words name, also where a word was read as a verb ("svuota il cestino": cestinare); read

@@ -35,6 +35,9 @@ def stage() -> ActionStage:
     ("svuota il cestino", "empty_trash", "it"),  # was delete_files on nothing: a substitute action
     ("mi svuoti il cestino per favore?", "empty_trash", "it"),
     ("empty the recycle bin", "empty_trash", "en"),
+    ("what's the weather tomorrow in Rome?", "live", "en"),  # the model invented a forecast
+    ("che tempo fa domani a Milano?", "live", "it"),
+    ("dimmi le ultime notizie", "live", "it"),
 ])
 def test_unsupported_actions_get_the_cannot_sentence_and_no_tool(stage: ActionStage, text: str, key: str,
                                                                  lang: str) -> None:
@@ -50,6 +53,7 @@ def test_unsupported_actions_get_the_cannot_sentence_and_no_tool(stage: ActionSt
     "non cancellare /tmp/a.txt", "create a directory called /tmp/x/photos", "converti 10 euro in dollari",
     "estrai le date da questo testo: 3 maggio e 4 giugno", "cancella i file pdf nella home",
     "can you open apps?", "apri un'app",  # programs in general, not one
+    "quanto tempo fa ho salvato il file?", "leggi /tmp/x/meteo.txt", "summarize https://example.com/weather",
 ])
 def test_what_is_not_a_clear_file_action_or_unsupported_goes_on(stage: ActionStage, text: str) -> None:
     res = stage.decide(text)

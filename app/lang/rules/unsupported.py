@@ -1,8 +1,10 @@
-"""Words that decide whether an action no tool performs is really asked: an archive to extract, a file to restore.
+"""Words that decide whether an action no tool performs is really asked: an archive to extract, a file to restore,
+news that only the internet has.
 
 Read by capability honesty (routing/capability.py): "estrai le date dal testo" is reading, "estrai l'archivio
 X.zip" is an archive no tool opens; "recupera il file cancellato X" asks to restore it whatever verb carries it,
 and the participle ("cancellato", "deleted") names what happened to the file, not a request to delete it.
+Weather, news, prices and scores change by the hour: asked with no page to read, the model invented a forecast.
 """
 from __future__ import annotations
 
@@ -27,5 +29,27 @@ UNSUPPORTED = Table("unsupported", __doc__ or "", (
         match=("recupera il file cancellato /tmp/a.txt", "get back the deleted file report.pdf",
                "rimetti a posto la foto dal cestino"),
         no_match=("cancella /tmp/a.txt", "recupera le email di ieri", "get back to me tomorrow"),
+    ),
+    Rule(
+        id="weather",
+        effect="the weather or a forecast, which only the internet knows now: said so, never invented",
+        words=("meteo", r"che tempo (?:fa|farà|fara|fará|faceva)", r"previsioni(?: del tempo)?", "weather",
+               "forecast", r"(?:will|is) it (?:rain|snow)(?:ing)?", r"piover[àa]", r"nevic(?:a|herà|hera)"),
+        match=("what's the weather tomorrow in Rome?", "che tempo fa a Milano domani?",
+               "domani piove a Torino? guarda il meteo", "will it rain this weekend?"),
+        no_match=("quanto tempo fa ho salvato il file?", "leggi il file meteorite.txt", "whether or not",
+                  "nevicava sempre quando ero piccolo"),
+    ),
+    Rule(
+        id="live_news",
+        effect="today's news, prices, exchange rates and match results: live information no tool here has",
+        words=(r"ultime notizie", r"notizie di oggi", r"telegiornale", r"(?:latest|today's) news", "headlines",
+               r"the news today", r"quotazion[ei]", r"stock price", r"prezzo (?:del|della|dell') ?(?:bitcoin|oro|"
+               r"benzina|azioni)", r"tasso di cambio", r"exchange rate", r"risultat[oi] della partita",
+               r"who won the (?:game|match)", r"score of the (?:game|match)"),
+        match=("dimmi le ultime notizie", "what's the stock price of Apple?", "chi ha vinto? risultato della partita",
+               "today's news please"),
+        no_match=("ho notizie di Marco?", "leggi news.txt", "il prezzo che ho salvato è 12 euro",
+                  "what's the score in my notes?"),
     ),
 ))
