@@ -11,12 +11,22 @@
   ~0.95, measured), so the embedding only proposes a candidate and these
   rules decide: same subject before the copula, or a shared head with only
   the tail changed, or only values (days, times, numbers) changed.
+
+The words these rules read are tables with their examples under app/lang/rules (instruction, remember, reminder,
+fact_limits, subject, question); this module says in which order they apply and what follows.
 """
 from __future__ import annotations
 
 import re
 
 from app.lang.rules import ASKING, COURTESY
+from app.lang.rules.fact_limits import FACT_LIMITS, LIMITED, QUALIFIED, SECOND_REQUEST
+from app.lang.rules.instruction import INSTRUCTION
+from app.lang.rules.question import QUESTION
+from app.lang.rules.remember import REMEMBER
+from app.lang.rules.reminder import DAY_RULES, REMINDER, TIME_RULES
+from app.lang.rules.subject import SUBJECT
+from app.lang.rules.table import Table
 from app.lang.when import DAY_WORDS as WEEKDAYS
 from app.lang.when import MONTH_NAMES as MONTHS
 from app.lang.words import STOPWORDS
@@ -25,29 +35,29 @@ from .categories import normalize
 
 MAX_FACT_CHARS = 500
 
+
+def _either(table: Table, *rule_ids: str) -> str:
+    """`(?:(?:a|b)|(?:c|d))`: the words of several rules as one alternation (rules split by meaning, one search)."""
+    return "(?:" + "|".join(table.rule(r).alternation() for r in rule_ids) + ")"
+
+
+def _joined(table: Table, *rule_ids: str) -> str:
+    """`p1|p2|…`: several whole rules as one pattern, for a search that only asks whether any of them fires."""
+    return "|".join(table.rule(r).source() for r in rule_ids)
+
 # -- injection guard --------------------------------------------------------------
-_INSTRUCTION_PATTERNS: list[tuple[str, str]] = [
-    (r"\b(always|sempre)\b.{0,40}\b(approv\w*|accept\w*|accett\w*|allow\w*|consent\w*|autorizz\w*|authori[sz]\w*"
-     r"|esegu\w*|execute|trust|fidati|fidarti|obbedisc\w*|obey|send|invia\w*|click|clicca\w*|installa\w*|install)",
-     "tells the assistant to always do something"),
-    (r"\b(approv\w*|accett\w*|accept\w*|allow|consenti\w*|autorizz\w*|esegui|execute|trust|fidati)\b.{0,40}"
-     r"\b(always|sempre|automatically|automaticamente|senza chiedere|without asking)\b",
-     "tells the assistant to always do something"),
-    (r"\b(ignore|ignora\w*|disregard|forget|dimentica\w*|override|bypass|aggira\w*)\b.{0,40}"
-     r"\b(instruction\w*|istruzion\w*|rules?|regol\w*|prompt|guard\w*|safety|sicurezza|previous|precedent\w*|system)",
-     "tells the assistant to ignore its instructions"),
-    (r"\b(from now on|d['’ ]?ora in poi|da ora in poi|da adesso in poi|da oggi in poi|henceforth|going forward)\b",
-     "gives the assistant a standing order"),
-    (r"\b(never|mai)\b.{0,30}\b(ask\w*|chied\w*|confirm\w*|conferm\w*|approv\w*|warn\w*|avvis\w*)\b",
-     "tells the assistant to stop asking for approval"),
-    (r"\b(without|senza)\s+(asking|chiedere|approval|approvazione|conferma|confirmation)\b",
-     "tells the assistant to act without approval"),
-    (r"\b(you are now|you must|you will|sei ora|ora sei|devi sempre|dovrai|act as|comportati|fingi di|pretend)\b",
-     "addresses the assistant with an order"),
-    (r"\b(system prompt|new instructions|nuove istruzioni|developer mode|jailbreak)\b",
-     "tries to change the assistant's instructions"),
-]
-_INSTRUCTION_RES = [(re.compile(p, re.IGNORECASE), why) for p, why in _INSTRUCTION_PATTERNS]
+# the rules are app/lang/rules/instruction.py; here, what the person is told for each
+_INSTRUCTION_WHY: tuple[tuple[str, str], ...] = (
+    ("always_do", "tells the assistant to always do something"),
+    ("do_always", "tells the assistant to always do something"),
+    ("ignore_rules", "tells the assistant to ignore its instructions"),
+    ("standing_order", "gives the assistant a standing order"),
+    ("never_ask", "tells the assistant to stop asking for approval"),
+    ("without_asking", "tells the assistant to act without approval"),
+    ("addresses_assistant", "addresses the assistant with an order"),
+    ("new_instructions", "tries to change the assistant's instructions"),
+)
+_INSTRUCTION_RES = [(INSTRUCTION.pattern(rule_id), why) for rule_id, why in _INSTRUCTION_WHY]
 
 
 def looks_like_instruction(text: str) -> str | None:
@@ -62,47 +72,25 @@ def looks_like_instruction(text: str) -> str | None:
 # -- "ricordati che X" ------------------------------------------------------------
 # "tu ricorda che …", "ehm allora ricordati che …", "ok remember that …": a word or two in front changes nothing
 _LEAD = r"(?:" + COURTESY.rule("lead").alternation() + r"[\s,?!]+)*"  # app/lang/rules/courtesy.py
-_TRIGGERS = [
-    (r"(?:per favore\s+|please\s+)?(?:ricordati|ricorda|ricordatelo|memorizza|tieni a mente|segnati|annotati|annota|"
-     # the formal forms: "la prego di ricordarsi che …", "si ricordi che …", "tenga a mente che …"
-     r"ricordami|ricordarsi|ricordare|si ricordi|memorizzare|memorizzi|tenere a mente|tenga a mente|si segni|"
-     r"prenda nota|prendi nota)\s*(?:che|:|,)\s*(?P<x>.+)", None),
-    (r"(?:per favore\s+|please\s+)?(?:ricordati|ricordami|ricorda)\s+di\s+(?P<x>.+)", "todo"),
-    (r"(?:per favore\s+)?(?:non dimenticare|non dimenticarti|non scordare|non scordarti)\s*(?:che|:|,)\s*(?P<x>.+)",
-     None),
-    (r"(?:please\s+)?(?:remember|memori[sz]e|keep in mind|note down|don'?t forget|do not forget|make a note|"
-     r"take note|note|jot down)\s*"
-     r"(?:that|che|:|,)\s*(?P<x>.+)", None),  # "remember che …": a mixed request is still a fact to keep
-    (r"(?:please\s+)?(?:remember|remind me)\s+to\s+(?P<x>.+)", "todo"),
-]
-_TRIGGER_RES = [(re.compile(r"^\s*" + _LEAD + p + r"$", re.IGNORECASE | re.DOTALL), c) for p, c in _TRIGGERS]
+# the trigger forms (app/lang/rules/remember.py), tried in this order; the category only when the form says it
+_TRIGGERS = (("keep_it", None), ("todo_it", "todo"), ("dont_forget_it", None), ("keep_en", None),
+             ("todo_en", "todo"))
+_TRIGGER_RES = [(re.compile(r"^\s*" + _LEAD + REMEMBER.rule(rule_id).source() + r"$", re.IGNORECASE | re.DOTALL), c)
+                for rule_id, c in _TRIGGERS]
 
 
 # "ricordami di chiamare mamma tra 10 minuti", "remind me at 5pm to call bob": a reminder that should go off at a
 # time. No tool rings or notifies later, so it is neither stored nor run: the person is told so, and that the
 # fact itself can be kept ("ricordati che …"). A plain todo ("ricordati di comprare il latte", even with a day:
 # "… lunedì") stays a fact to recall; what makes a reminder timed is a clock time, an offset or a later moment.
-_REMIND = re.compile(r"^\s*" + _LEAD + r"(?P<w>ricordami|ricordati|ricorda|rammentami|avvisami|"
-                     r"remind me|remember|alert me|ping me)\b(?P<rest>.*)$", re.IGNORECASE | re.DOTALL)
-_REMIND_FACT = re.compile(r"^\s*(?:che|that|:|,)", re.IGNORECASE)  # "ricordami che …": a fact, whatever its time
-_TIMED = re.compile(
-    r"\b(?:tra|fra|entro|in|within|after|dopo)\s+(?:(?:un|una|un'|\d+|mezz'?|mezza|a|an|half an?|one|two|three|"
-    r"five|ten|fifteen|twenty|thirty|due|tre|cinque|dieci|quindici|venti|trenta)\s*'?\s*)?"
-    r"(?:minut\w*|min|ora|ore|oretta|secondi|quarto d'ora|minutes?|mins?|hours?|hrs?|seconds?|secs?)\b"
-    r"|\b(?:alle|all'|at|ore|by|verso le|dopo le|prima delle|around|after|before)\s*\d{1,2}(?:[:.]\d{2})?"
-    r"|\b\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)\b"
-    r"|\b(?:a|at)\s+(?:mezzogiorno|mezzanotte|noon|midnight)\b"
-    r"|\b(?:tra|fra) (?:poco|un po')"
-    r"|\b(?:stasera|stanotte|stamattina|stamani|domattina|più tardi|piu tardi|dopo pranzo|dopo cena|tonight|"
-    r"this (?:evening|afternoon|morning)|later(?: today| on)?|in a (?:bit|while|moment)|"
-    r"tomorrow (?:morning|evening|night|afternoon)|domani (?:mattina|sera|pomeriggio)|oggi pomeriggio|"
-    r"ogni (?:giorno|mattina|sera) alle|every (?:day|morning))\b",
-    re.IGNORECASE)
-
-
+_REMIND = re.compile(r"^\s*" + _LEAD + REMINDER.rule("remind").source() + r"$", re.IGNORECASE | re.DOTALL)
+_REMIND_FACT = REMINDER.pattern("remind_fact")  # "ricordami che …": a fact, whatever its time
+_REMIND_TO = REMINDER.pattern("remind_to")  # "ricordati di …", "remember to …": the reminder form
+_NEEDS_TO = REMINDER.pattern("remind_needs_to")  # "remember" alone is no reminder form
+_ITALIAN_VERB = REMINDER.pattern("remind_italian")
+_TIMED = re.compile(_joined(REMINDER, *TIME_RULES), re.IGNORECASE)
 # A day after today ("domani", "giovedì", "next week", "il 12"): today itself is no later day
-_ON_A_DAY = re.compile(r"(?i)\b(?:" + "|".join(sorted(WEEKDAYS - {"oggi", "today"})) + r"|next week|"
-                       r"la prossima settimana|settimana prossima|on the \d{1,2}(?:st|nd|rd|th)?|il \d{1,2})\b")
+_ON_A_DAY = re.compile(r"(?i)\b" + _either(REMINDER, *DAY_RULES) + r"\b")
 
 
 def timed_reminder(text: str) -> str | None:
@@ -115,30 +103,20 @@ def timed_reminder(text: str) -> str | None:
     if not (_TIMED.search(m.group("rest")) or _ON_A_DAY.search(m.group("rest"))):
         return None  # "ricordati di comprare il latte" is a todo to recall; "… domani" would ring then, and a
     #                 stored "domani" is wrong the day after
-    if w in ("remember", "ricorda", "ricordati") and not re.match(r"\s+(?:di|to)\b", m.group("rest"), re.I):
+    if _NEEDS_TO.match(w) and not _REMIND_TO.match(m.group("rest")):
         return None  # "ricordati il compleanno alle 9"? not a reminder form; left to the other rules
-    return "it" if w.startswith(("ricord", "rammentami", "avvisami")) else "en"
+    return "it" if _ITALIAN_VERB.match(w) else "en"
 
 
 # "remember my doctor is Dr. Rossi", "ricordati mia sorella si chiama Anna": no "che/that", but what follows is a
 # statement (a copula or a naming verb), not a todo ("di/to"), a question ("where …") or a thing ("il compleanno").
-_BARE_TRIGGER = re.compile(r"^\s*(?:per favore\s+|please\s+)?(?:ricordati|ricorda|memorizza|tieni a mente|segnati|"
-                           r"annota|annotati|remember|memori[sz]e|keep in mind|note down|don't forget|do not forget)"
-                           r"\s+(?P<x>.+)$", re.IGNORECASE | re.DOTALL)
-_NOT_A_STATEMENT = re.compile(r"^(?:che|that|di|to|me|mi|ti|a|ad|al|alla|allo|ai|agli|alle|se|if|whether|what|which|"
-                              r"fino|until|till|for|per|"  # "ricordati fino a domenica che …": for a while
-                              r"where|when|who|whom|how|why|"
-                              r"cosa|come|dove|quando|quale|quali|chi|perché|perche|quanto|quanti|this|questo|questa|"
-                              r"it|lo|la)\b", re.IGNORECASE)
-_STATEMENT_VERB = re.compile(r"\s(?:is|are|was|were|è|e'|sono|era|erano|si chiama|si chiamano|lives|abita|abitano|"
-                             r"works|lavora|lavorano|has|have|ha|hanno)\s", re.IGNORECASE)
-
-
+_BARE_TRIGGER = REMEMBER.pattern("bare")
+_NOT_A_STATEMENT = re.compile(
+    "^" + _either(REMEMBER, "not_statement_link", "not_statement_question", "not_statement_pointer") + r"\b",
+    re.IGNORECASE)
+_STATEMENT_VERB = REMEMBER.pattern("statement_verb")
 # "remember I can't stand oaky chardonnay", "ricorda che odio…" without "che": the person says what they like
-_FIRST_PERSON = re.compile(r"(?i)^(?:i\s+(?:really\s+)?(?:like|love|hate|prefer|enjoy|can't stand|cannot stand|"
-                           r"don't like|do not like|don't eat|don't drink|never eat|never drink)|i'm allergic|"
-                           r"i am allergic|(?:io\s+)?(?:odio|adoro|preferisco|detesto|non sopporto)|"
-                           r"(?:a me\s+)?(?:non\s+)?mi\s+piace|(?:non\s+)?mi\s+piacciono|sono allergic[oa])\b")
+_FIRST_PERSON = REMEMBER.pattern("first_person")
 
 
 def _bare_fact(t: str) -> str | None:
@@ -153,47 +131,28 @@ def _bare_fact(t: str) -> str | None:
     return x
 
 
-_KE = re.compile(r"(?i)(?<=\s)ke(?=\s)")
+_KE = REMEMBER.pattern("texting_che")
 
 
 _THANKS = COURTESY.pattern("thanks_end")
 
 
-_TRIGGER_WORDS = ("ricordati", "ricorda", "ricordami", "memorizza", "remember", "memorize", "memorise")
+_TRIGGER_WORDS = REMEMBER.rule("typo_target").words
+# the first word after the lead: where a slip in the remember verb is looked for (the verbs are the rule above)
 _FIRST = re.compile(r"^(\s*" + _LEAD + r")([^\W\d_]+)", re.IGNORECASE)
 
 
 # "… e mettilo nel calendario", "… and send it to Paul": a second request, not part of the fact
-_SECOND_REQUEST = re.compile(r"(?i)(?:,\s*|\s)(?:e|ed|and|poi|then|e poi|and then)\s+(?:(?:metti|manda|aggiungi|segna|"
-                             r"invia|avvisa|chiama|scrivi|salva|fissa|prenota|sposta|inoltra|condividi|dimmi|dammi|"
-                             r"mostrami|leggimi|trovami|cercami|aprimi|apri|cancella|elimina|copia|crea|calcola)\w*|"
-                             r"(?:add|put|send|set|tell|call|email|text|book|schedule|save|share|show|give|read|find|"
-                             r"open|delete|copy|create)\s+(?:it|me|them|this|that|the|a|my)\b|"
-                             r"what(?:'s| is| time)\b)")  # "… e dimmi che ore sono", "… and tell me the time"
+_SECOND_REQUEST = re.compile(_joined(FACT_LIMITS, *SECOND_REQUEST), re.IGNORECASE)
 # "ricordati che X, anzi no, lascia perdere": asked, then taken back
 _TAKEN_BACK = re.compile(ASKING.rule("taken_back").source() + "|" + ASKING.rule("no_matter").source(), re.I)
 # "…, ma solo fino a venerdì", "… solo se non ho altri impegni": a fact kept for a while or on a condition, which
 # memory cannot do; "… e che Paul mi deve 20 euro": two facts. The planner answers these.
-_QUALIFIED = re.compile(r"(?i)\b(?:(?:ma|but)\s+)?(?:solo|soltanto|only|just)\s+(?:fino a|fino al|fino alla|finché|"
-                        r"until|till|per|for|se|if|quando|when|in case)\b|\s(?:se non|if not|unless|a meno che|"
-                        r"salvo che)\s|\b(?:per (?:le|i) prossim[ei]|for the next|fino alla fine)\b|"
-                        r"(?:,\s*|\s)(?:e|and)\s+(?:che|that)\s|"
-                        # "the dentist is Thursday and the plumber is Friday", "… and Marco's party is on Saturday": a
-                        # second subject (up to three words) with its own verb, a second fact
-                        r"\b(?:is|are|è|sono)\b.*?\s(?:e|ed|and)\s+(?:[\w'’]+\s+){0,2}[\w'’]+\s+(?:is|are|è|sono)\b|"
-                        # "… è il 14 maggio alle 11, il notaio è pignolo": after a comma, a second subject and verb
-                        r"\b(?:is|are|è|sono)\b[^,]*,\s*(?:il|lo|la|l'|i|gli|le|the|my|mio|mia)\s*[\w'’]+\s+"
-                        r"(?:is|are|è|sono)\b")
-
-
+_QUALIFIED = re.compile(_joined(FACT_LIMITS, *QUALIFIED), re.IGNORECASE)
 # "remember that until Friday the code is 1234", "… che per questa settimana lavoro da casa": the fact opens with
 # its time limit — kept only for a while, which memory cannot do ("la palestra è chiusa fino a lunedì" is a fact
 # about the gym, and "se piove la partita è annullata" a fact with its condition: both kept)
-_LIMITED = re.compile(r"(?i)^(?:(?:ma|but|and|e)\s+)?(?:fino a|fino al|fino alla|fino all'|finché|until|till|"
-                      r"per questa settimana|per questo mese|"
-                      r"per oggi|per stasera|per ora|per adesso|per il momento|per qualche giorno|for this week|"
-                      r"for this month|for today|for tonight|for now|for the time being|for a few days|"
-                      r"this week only|only this week|solo (?:per )?questa settimana|temporaneamente|temporarily)\b")
+_LIMITED = re.compile(_joined(FACT_LIMITS, *LIMITED), re.IGNORECASE)
 
 
 def _one_typo(w: str, word: str) -> bool:
@@ -245,8 +204,8 @@ def extract_fact(text: str) -> tuple[str, str | None] | None:
 
 
 # -- same subject ------------------------------------------------------------------
-_STOP = STOPWORDS | {"l", "s", "ore", "have", "has", "was", "il"}  # "ore": "alle 9" and "at 9" are one subject
-_COPULA = re.compile(r"\s(?:è|e'|sono|sarà|era|is|are|was|will be|=|:)\s")
+_STOP = STOPWORDS | set(SUBJECT.rule("filler").words)  # "ore": "alle 9" and "at 9" are one subject
+_COPULA = SUBJECT.pattern("copula")
 
 
 def _tokens(text: str) -> list[str]:
@@ -290,7 +249,7 @@ def same_subject(old: str, new: str) -> bool:
 
 
 # -- a model-free answer for recall questions ---------------------------------------
-_IT_HINTS = re.compile(r"\b(quando|quale|qual|cosa|chi|dove|come|ho|il|la|mio|mia|ricordi|sai)\b", re.IGNORECASE)
+_IT_HINTS = QUESTION.pattern("italian_hint")
 
 
 def quote_answer(question: str, fact_text: str, date: str, source: str) -> str:

@@ -20,6 +20,7 @@ from typing import Any, Callable, Iterable
 import apsw
 import numpy as np
 
+from app.lang.rules.question import QUESTION
 from app.store import vault
 from app.store.db import StoreError, db_path, one_row, open_db, require_sqlite3mc
 
@@ -37,8 +38,9 @@ SOURCE_RE = re.compile(r"^(user|external|tool:[\w.-]+|file:.+|web:\S+)$")
 DEFAULT_SUPERSEDE_THRESHOLD = 0.89  # e5-small q4: contradicting pairs measured 0.896–0.971 (see facts.same_subject)
 ANSWER_MIN_SIMILARITY = 0.87  # answer_from_memory: see its docstring for the measured separation
 ANSWER_MIN_MARGIN = 0.03
-INTERROGATIVE = re.compile(r"^(quando|quale|qual|quali|cosa|che cosa|chi|dove|come|quanto|quanti|a che ora|"
-                           r"ricordi|sai|when|what|what's|which|who|where|how|do you remember|did i)\b", re.IGNORECASE)
+# a question by its first word, even without "?" (app/lang/rules/question.py)
+INTERROGATIVE = re.compile("^(?:" + QUESTION.rule("opens_it").alternation() + "|"
+                           + QUESTION.rule("opens_en").alternation() + r")\b", re.IGNORECASE)
 RECENCY_WEIGHT = 0.03  # at most this much cosine for a fact confirmed today, halving every 90 days
 LEXICAL_WEIGHT = 0.05
 

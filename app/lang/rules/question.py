@@ -1,0 +1,37 @@
+"""Whether a text is a question, and whether it is asked in Italian, by its words (no model).
+
+Read by memory/longterm.py (`answer_from_memory`: only a question is answered from memory) and memory/facts.py
+(`quote_answer`: the quoted fact is introduced in the question's language).
+"""
+from __future__ import annotations
+
+from .table import Rule, Table
+
+QUESTION = Table("question", __doc__ or "", (
+    Rule(
+        id="opens_it",
+        effect="an Italian question word at the start ('quando ho il dentista', 'ricordi il codice'): a question "
+               "even without '?'",
+        mode="match",
+        words=("quando", "quale", "qual", "quali", "cosa", "che cosa", "chi", "dove", "come", "quanto", "quanti",
+               "a che ora", "ricordi", "sai"),
+        match=("quando ho il dentista", "a che ora è la riunione", "ricordi il codice del cancello"),
+        no_match=("ricordati che il dentista è giovedì", "il dentista quando è", "comedians are funny"),
+    ),
+    Rule(
+        id="opens_en",
+        effect="an English question word at the start ('when is the dentist', 'do you remember the code')",
+        mode="match",
+        words=("when", "what", "what's", "which", "who", "where", "how", "do you remember", "did i"),
+        match=("when is the dentist", "do you remember the gate code", "what's the wifi password"),
+        no_match=("whenever you can", "the dentist is when?", "do you know the code"),
+    ),
+    Rule(
+        id="italian_hint",
+        effect="a common Italian word in a question: the answer from memory is introduced in Italian",
+        words=("quando", "quale", "qual", "cosa", "chi", "dove", "come", "ho", "il", "la", "mio", "mia", "ricordi",
+               "sai"),
+        match=("quando ho il dentista?", "qual è la password del wifi?"),
+        no_match=("when is the dentist?", "what's the wifi password?", "who is Dr. Chiara?"),
+    ),
+))
