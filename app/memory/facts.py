@@ -20,13 +20,13 @@ from __future__ import annotations
 import re
 
 from app.lang.rules import ASKING, COURTESY
+from app.lang.rules.courtesy import LEAD_RULES
 from app.lang.rules.fact_limits import FACT_LIMITS, LIMITED, QUALIFIED, SECOND_REQUEST
 from app.lang.rules.instruction import INSTRUCTION
 from app.lang.rules.question import QUESTION
 from app.lang.rules.remember import REMEMBER
 from app.lang.rules.reminder import DAY_RULES, REMINDER, TIME_RULES
 from app.lang.rules.subject import SUBJECT
-from app.lang.rules.table import Table
 from app.lang.when import DAY_WORDS as WEEKDAYS
 from app.lang.when import MONTH_NAMES as MONTHS
 from app.lang.words import STOPWORDS
@@ -35,15 +35,6 @@ from .categories import normalize
 
 MAX_FACT_CHARS = 500
 
-
-def _either(table: Table, *rule_ids: str) -> str:
-    """`(?:(?:a|b)|(?:c|d))`: the words of several rules as one alternation (rules split by meaning, one search)."""
-    return "(?:" + "|".join(table.rule(r).alternation() for r in rule_ids) + ")"
-
-
-def _joined(table: Table, *rule_ids: str) -> str:
-    """`p1|p2|…`: several whole rules as one pattern, for a search that only asks whether any of them fires."""
-    return "|".join(table.rule(r).source() for r in rule_ids)
 
 # -- injection guard --------------------------------------------------------------
 # the rules are app/lang/rules/instruction.py; here, what the person is told for each
@@ -71,7 +62,7 @@ def looks_like_instruction(text: str) -> str | None:
 
 # -- "ricordati che X" ------------------------------------------------------------
 # "tu ricorda che …", "ehm allora ricordati che …", "ok remember that …": a word or two in front changes nothing
-_LEAD = r"(?:" + COURTESY.rule("lead").alternation() + r"[\s,?!]+)*"  # app/lang/rules/courtesy.py
+_LEAD = r"(?:" + COURTESY.either(*LEAD_RULES) + r"[\s,?!]+)*"  # app/lang/rules/courtesy.py
 # the trigger forms (app/lang/rules/remember.py), tried in this order; the category only when the form says it
 _TRIGGERS = (("keep_it", None), ("todo_it", "todo"), ("dont_forget_it", None), ("keep_en", None),
              ("todo_en", "todo"))
@@ -88,9 +79,9 @@ _REMIND_FACT = REMINDER.pattern("remind_fact")  # "ricordami che …": a fact, w
 _REMIND_TO = REMINDER.pattern("remind_to")  # "ricordati di …", "remember to …": the reminder form
 _NEEDS_TO = REMINDER.pattern("remind_needs_to")  # "remember" alone is no reminder form
 _ITALIAN_VERB = REMINDER.pattern("remind_italian")
-_TIMED = re.compile(_joined(REMINDER, *TIME_RULES), re.IGNORECASE)
+_TIMED = re.compile(REMINDER.joined(*TIME_RULES), re.IGNORECASE)
 # A day after today ("domani", "giovedì", "next week", "il 12"): today itself is no later day
-_ON_A_DAY = re.compile(r"(?i)\b" + _either(REMINDER, *DAY_RULES) + r"\b")
+_ON_A_DAY = re.compile(r"(?i)\b" + REMINDER.either(*DAY_RULES) + r"\b")
 
 
 def timed_reminder(text: str) -> str | None:
@@ -112,7 +103,7 @@ def timed_reminder(text: str) -> str | None:
 # statement (a copula or a naming verb), not a todo ("di/to"), a question ("where …") or a thing ("il compleanno").
 _BARE_TRIGGER = REMEMBER.pattern("bare")
 _NOT_A_STATEMENT = re.compile(
-    "^" + _either(REMEMBER, "not_statement_link", "not_statement_question", "not_statement_pointer") + r"\b",
+    "^" + REMEMBER.either("not_statement_link", "not_statement_question", "not_statement_pointer") + r"\b",
     re.IGNORECASE)
 _STATEMENT_VERB = REMEMBER.pattern("statement_verb")
 # "remember I can't stand oaky chardonnay", "ricorda che odio…" without "che": the person says what they like
@@ -143,16 +134,16 @@ _FIRST = re.compile(r"^(\s*" + _LEAD + r")([^\W\d_]+)", re.IGNORECASE)
 
 
 # "… e mettilo nel calendario", "… and send it to Paul": a second request, not part of the fact
-_SECOND_REQUEST = re.compile(_joined(FACT_LIMITS, *SECOND_REQUEST), re.IGNORECASE)
+_SECOND_REQUEST = re.compile(FACT_LIMITS.joined(*SECOND_REQUEST), re.IGNORECASE)
 # "ricordati che X, anzi no, lascia perdere": asked, then taken back
 _TAKEN_BACK = re.compile(ASKING.rule("taken_back").source() + "|" + ASKING.rule("no_matter").source(), re.I)
 # "…, ma solo fino a venerdì", "… solo se non ho altri impegni": a fact kept for a while or on a condition, which
 # memory cannot do; "… e che Paul mi deve 20 euro": two facts. The planner answers these.
-_QUALIFIED = re.compile(_joined(FACT_LIMITS, *QUALIFIED), re.IGNORECASE)
+_QUALIFIED = re.compile(FACT_LIMITS.joined(*QUALIFIED), re.IGNORECASE)
 # "remember that until Friday the code is 1234", "… che per questa settimana lavoro da casa": the fact opens with
 # its time limit — kept only for a while, which memory cannot do ("la palestra è chiusa fino a lunedì" is a fact
 # about the gym, and "se piove la partita è annullata" a fact with its condition: both kept)
-_LIMITED = re.compile(_joined(FACT_LIMITS, *LIMITED), re.IGNORECASE)
+_LIMITED = re.compile(FACT_LIMITS.joined(*LIMITED), re.IGNORECASE)
 
 
 def _one_typo(w: str, word: str) -> bool:

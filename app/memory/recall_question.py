@@ -13,7 +13,7 @@ from app.lang.rules.recall_topic import CLAUSE, RECALL_TOPIC
 from app.lang.when import DAY_WORDS as WEEKDAYS
 from app.lang.when import MONTH_NAMES as MONTHS
 
-from .facts import _LEAD, _THANKS, _either
+from .facts import _LEAD, _THANKS
 
 # -- "cosa ricordi di X?" ----------------------------------------------------------------
 # An explicit question about what the memory holds names its topic: "what do you remember about the dentist",
@@ -36,7 +36,7 @@ _YOU = RECALL_TOPIC.pattern("texting_you")
 _OWN = RECALL_TOPIC.pattern("own")
 _DETERMINER = RECALL_TOPIC.pattern("determiner")
 _OWNER_OF = RECALL_TOPIC.pattern("owner_of")
-_CLAUSE_WORD = re.compile(r"\b" + _either(RECALL_TOPIC, *CLAUSE) + r"\b", re.IGNORECASE)
+_CLAUSE_WORD = re.compile(r"\b" + RECALL_TOPIC.either(*CLAUSE) + r"\b", re.IGNORECASE)
 _TWO_TOPICS = RECALL_TOPIC.pattern("two_topics")
 _POSSESSIVE = RECALL_TOPIC.pattern("possessive")
 _GENERIC_HEAD = RECALL_TOPIC.pattern("generic_head")

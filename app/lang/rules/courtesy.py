@@ -10,39 +10,70 @@ from __future__ import annotations
 from .table import Rule, Table
 
 # Around a known phrase (either end): greetings, please/thanks, courteous openers
-EDGE = ("per favore", "per piacere", "per cortesia", "x favore", "x piacere", "please", "pls", "plz",
-        "grazie", "thanks", "thank you", "ciao", "hey", "hi", "hello", "scusa", "scusami", "excuse me", "sorry",
-        "ok", "okay", "dai", "metnos", "allora",
-        # courteous openers: "potrebbe dirmi l'ora?", "mi saprebbe dire la data odierna?"
-        "potrebbe dirmi", "mi potrebbe dire", "mi saprebbe dire", "saprebbe dirmi", "mi sa dire", "sai dirmi",
-        "mi sai dire", "puoi dirmi", "può dirmi", "could you tell me", "can you tell me")
+# how the words said before a trigger are read: one or more of them from the start, each with its separator
+_LEAD = r"^\s*(?:(?:{words})[\s,?!]+)+"
+LEAD_RULES = ("lead_fillers", "lead_greetings", "lead_formal", "lead_tell")
 
 COURTESY = Table("courtesy", __doc__ or "", (
     Rule(
-        id="edge",
-        effect="greetings, please/thanks and courteous openers at either end of a known phrase: the phrase is the "
-               "same without them (L0), and a clause of only these words asks nothing",
-        words=EDGE,
-        match=("ciao, che ore sono per favore?", "mi saprebbe dire la data odierna?", "what time is it, thanks",
-               "hey metnos"),
+        id="edge_greetings",
+        effect="greetings, please and thanks at either end of a known phrase: the phrase is the same without them "
+               "(L0), and a clause of only these words asks nothing",
+        words=("per favore", "per piacere", "per cortesia", "x favore", "x piacere", "please", "pls", "plz",
+               "grazie", "thanks", "thank you", "ciao", "hey", "hi", "hello", "scusa", "scusami", "excuse me",
+               "sorry", "ok", "okay", "dai", "metnos", "allora"),
+        match=("ciao, che ore sono per favore?", "what time is it, thanks", "hey metnos", "ok allora"),
         no_match=("che ore sono?", "favorisca i documenti", "okra recipe", "scusabile"),
     ),
     Rule(
-        id="lead",
-        effect="words said before a memory trigger or a recall question ('ehm allora ricordati che…', 'tell me, "
-               "what is…'): a word or two in front changes nothing",
-        mode="match",
-        pattern=r"^\s*(?:(?:{words})[\s,?!]+)+",
+        id="edge_openers",
+        effect="courteous openers before a known phrase ('potrebbe dirmi l'ora?', 'mi saprebbe dire la data "
+               "odierna?'): the phrase is the same without them",
+        words=("potrebbe dirmi", "mi potrebbe dire", "mi saprebbe dire", "saprebbe dirmi", "mi sa dire",
+               "sai dirmi", "mi sai dire", "puoi dirmi", "può dirmi", "could you tell me", "can you tell me"),
+        match=("mi saprebbe dire la data odierna?", "could you tell me the time", "potrebbe dirmi l'ora?"),
+        no_match=("dimmi l'ora", "tell me the time", "puoi leggere il file?"),
+    ),
+    Rule(
+        id="lead_fillers",
+        effect="filler words said before a memory trigger or a recall question ('ehm allora ricordati che…', "
+               "'ok remember that…'): they change nothing",
+        mode="match", pattern=_LEAD,
         words=("tu", "you", "ehm", "uh", "um", "umm", "like", "tipo", "allora", "ok", "okay", "so", "quindi",
-               "basically", "dai", "hey", "ehi", "senti", "listen", "scusa", "scusi", "sorry", "please",
-               "gentile assistente", "caro assistente", "buongiorno", "buonasera", "good morning", "hi", "ciao",
-               "la prego di", "le chiedo di", "le chiedo cortesemente di", "would you", "could you", "can you",
-               "per favore", "x favore", "pls", "dimmi", "mi dici", "potresti dirmi", "potrebbe dirmi", "mi sa dire",
-               "mi sai dire", "tell me", "can you tell me", "could you tell me", "mi fai un favore"),
+               "basically", "dai", "hey", "ehi", "senti", "listen"),
         match=("ehm allora ricordati che il dentista è giovedì", "ok remember that the code is 1234",
-               "la prego di ricordarsi che…", "tell me, when is the dentist?"),
-        no_match=("ricordati che il dentista è giovedì", "il dentista è giovedì", "tutto ok?",
-                  "dimmelo dopo"),
+               "senti, ricordati che domani c'è sciopero"),
+        no_match=("ricordati che il dentista è giovedì", "tutto ok?", "okay-ish day"),
+    ),
+    Rule(
+        id="lead_greetings",
+        effect="greetings and apologies before a trigger ('ciao, ricordati che…', 'sorry, when is the dentist?')",
+        mode="match", pattern=_LEAD,
+        words=("scusa", "scusi", "sorry", "please", "buongiorno", "buonasera", "good morning", "hi", "ciao",
+               "per favore", "x favore", "pls"),
+        match=("ciao, ricordati che la palestra è alle 18", "sorry, when is the dentist?",
+               "buongiorno, segnati che ho pagato"),
+        no_match=("il dentista è giovedì", "ciaone", "good morningside road"),
+    ),
+    Rule(
+        id="lead_formal",
+        effect="formal openers before a trigger ('la prego di ricordarsi che…', 'could you remember…')",
+        mode="match", pattern=_LEAD,
+        words=("gentile assistente", "caro assistente", "la prego di", "le chiedo di", "le chiedo cortesemente di",
+               "would you", "could you", "can you", "mi fai un favore"),
+        match=("la prego di ricordarsi che…", "could you remember that the code is 1234",
+               "gentile assistente, ricordi il codice?"),
+        no_match=("ricordati il codice", "you could do better", "le chiedi tu?"),
+    ),
+    Rule(
+        id="lead_tell",
+        effect="'tell me' before a recall question ('tell me, when is the dentist?', 'dimmi, quando…'): the "
+               "question is what follows",
+        mode="match", pattern=_LEAD,
+        words=("dimmi", "mi dici", "potresti dirmi", "potrebbe dirmi", "mi sa dire", "mi sai dire", "tell me",
+               "can you tell me", "could you tell me"),
+        match=("tell me, when is the dentist?", "dimmi, quando ho il dentista?", "mi sai dire quando parte il treno"),
+        no_match=("dimmelo dopo", "telling me off", "quando ho il dentista?"),
     ),
     Rule(
         id="thanks_end",

@@ -72,6 +72,19 @@ class Table:
     def pattern(self, rule_id: str) -> re.Pattern[str]:
         return compiled(self.rule(rule_id))
 
+    def either(self, *rule_ids: str) -> str:
+        """`(?:(?:a|b)|(?:c|d))`: the words of several rules as one alternation, each rule its own group (rules
+        split by meaning, one search; no group longer than its rule)."""
+        return "(?:" + "|".join(self.rule(r).alternation() for r in rule_ids) + ")"
+
+    def joined(self, *rule_ids: str) -> str:
+        """`p1|p2|…`: several whole rules as one pattern, for a search that only asks whether any of them fires."""
+        return "|".join(self.rule(r).source() for r in rule_ids)
+
+    def words(self, *rule_ids: str) -> tuple[str, ...]:
+        """The words of several rules, in order (for code that looks words up rather than searching)."""
+        return tuple(w for r in rule_ids for w in self.rule(r).words)
+
 
 @lru_cache(maxsize=None)
 def compiled(rule: Rule) -> re.Pattern[str]:
