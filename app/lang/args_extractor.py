@@ -19,6 +19,7 @@ from datetime import date, datetime
 from functools import lru_cache
 from typing import Any
 
+from app.lang.file_kinds import FILE_EXTS, ext_alternation
 from app.lang.numbers import number_word_spans
 
 from .when import find_time_spans
@@ -29,16 +30,8 @@ MAX_CHARS = 4000  # longer inputs are cut: bounded cost, and no request that lon
 SLOT_KINDS = ("path", "url", "email", "number", "ext", "date", "time", "quoted", "window")
 LIST_KINDS = ("path", "url", "email", "number", "ext", "date", "time", "quoted")
 
-FILE_EXTS = frozenset("""
-pdf txt text doc docx odt rtf md markdown csv tsv xls xlsx ods ppt pptx odp json jsonl xml yaml yml toml ini cfg conf
-log
-py js ts html htm css c cpp h hpp java kt go rs rb php sh bat ps1 sql ipynb jpg jpeg png gif bmp svg webp heic tif tiff
-ico raw mp3 wav flac ogg m4a aac mp4 mkv avi mov webm wmv zip tar gz tgz bz2 xz 7z rar epub mobi iso deb rpm dmg exe
-msi apk eml ics vcf db sqlite
-tex bib dwg dxf parquet feather cr2 nef arw dng psd xcf ai eps ps indd svgz stl blend kml gpx srt vtt opus mid midi
-djvu azw3 odg odb mdb accdb bak tmp dat env pem crt gpg asc
-""".split())
-# Extensions that are safe to read as a bare word ("i pdf", "PNGs"): not ordinary words in IT/EN.
+# Extensions that are safe to read as a bare word ("i pdf", "PNGs"): not ordinary words in IT/EN. All known ones
+# (FILE_EXTS, app/lang/file_kinds.py, by kind).
 WORD_EXTS = frozenset("pdf txt docx odt rtf csv tsv xls xlsx ods pptx odp json jsonl xml yaml yml toml html jpg jpeg "
                       "png gif svg webp heic tiff mp3 wav flac mp4 mkv avi epub ipynb".split())
 # Names that mean an extension only next to "file"/"documenti": "file word", "excel files".
@@ -64,13 +57,13 @@ _RE_BARE_FILE = re.compile(
 _RE_HOME = re.compile(r"(?i)(?<![\w/~])home(?!\s*page|\w)")
 _RE_EXT_GLOB = re.compile(r"(?<![\w*])\*\.(?P<ext>[A-Za-z0-9]{1,8})(?!\w)")
 _RE_EXT_DOT = re.compile(r"(?<![\w.*/~])\.(?P<ext>[A-Za-z0-9]{1,8})(?!\w)")
-_RE_EXT_WORD = re.compile(r"(?i)(?<![\w.*/~-])(?P<ext>" + "|".join(sorted(WORD_EXTS, key=len, reverse=True))
-                          + r")s?(?!\w)")
+# "i pdf", "PNGs": a bare extension word, one group per kind of file (app/lang/file_kinds.py)
+_RE_EXT_WORD = re.compile(r"(?i)(?<![\w.*/~-])(?P<ext>" + ext_alternation(WORD_EXTS.__contains__) + r")s?(?!\w)")
 _RE_EXT_ALIAS = re.compile(
     rf"(?i)(?<!\w)(?:{_FILE_WORDS}\s+(?:di\s+|in\s+)?(?P<a1>{'|'.join(_EXT_ALIASES)})|(?P<a2>{'|'.join(_EXT_ALIASES)})\s+"
     rf"(?:files|documents|file))(?!\w)")
 # Any known extension next to a file word ("i file zip", "the py files", "i fle log"): there it names a kind.
-_NEXT_TO_FILE = "|".join(sorted((e for e in FILE_EXTS if len(e) > 1), key=len, reverse=True))
+_NEXT_TO_FILE = ext_alternation(lambda e: len(e) > 1)
 _RE_EXT_BY_FILE = re.compile(
     rf"(?i)(?<!\w)(?:(?:file|files|fle|fil|flie|documenti|documents)\s+(?P<e1>{_NEXT_TO_FILE})|"
     rf"(?P<e2>{_NEXT_TO_FILE})\s+(?:files|file|fle|fles|documents))(?!\w)")

@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from app.lang.rules.arithmetic_words import ARITHMETIC_WORDS
+
 _IT_UNITS = {"zero": 0, "uno": 1, "una": 1, "due": 2, "tre": 3, "quattro": 4, "cinque": 5, "sei": 6, "sette": 7,
              "otto": 8, "nove": 9, "dieci": 10, "undici": 11, "dodici": 12, "tredici": 13, "quattordici": 14,
              "quindici": 15, "sedici": 16, "diciassette": 17, "diciotto": 18, "diciannove": 19}
@@ -25,10 +27,9 @@ _ORDINALS = {"seconda": 2, "terza": 3, "quarta": 4, "quinta": 5, "sesta": 6, "se
              "ninth": 9, "tenth": 10}
 # words alone too common to be a number: the article "un/una", "a", "one" ("the one in ~/x"), "sei" ("you are")
 _TOO_COMMON = frozenset({"un", "uno", "una", "a", "one", "sei", "tre", "due"})
-# the words of arithmetic a number stands next to ("più", "times", "diviso per", "% di")
-OPERATOR_WORDS = frozenset({"più", "piu", "meno", "per", "diviso", "fratto", "moltiplicato", "elevato", "alla",
-                            "plus", "minus", "times", "divided", "multiplied", "over", "x", "×", "percent",
-                            "percento", "%", "squared", "cubed", "quadrato", "cubo"})
+# the words of arithmetic a number stands next to ("più", "times", "diviso per", "% di"): rules/arithmetic_words.py
+_OPERATOR_RULES = ("operator_it", "operator_en", "operator_sign")
+OPERATOR_WORDS = frozenset(w for r in _OPERATOR_RULES for w in ARITHMETIC_WORDS.rule(r).words)
 
 # operator words with no other everyday sense ("per" is also "for", "x" a letter)
 _ONLY_ARITHMETIC = frozenset({"più", "piu", "meno", "plus", "minus", "times", "diviso", "divided", "moltiplicato",
@@ -114,8 +115,9 @@ _WORD = re.compile(r"[a-zà-ÿ]+(?:-[a-z]+)?", re.IGNORECASE)
 
 
 # a cheap look before the token walk (every request is read for slots several times): an operator word or sign
-_ANY_OPERATOR = re.compile(r"(?i)(?:^|\s)(?:" + "|".join(re.escape(w) for w in sorted(OPERATOR_WORDS)) +
-                           r"|by|to\s+the|[-+*/^])(?=\s|$)")
+# (the operator words, then "by", "to the" and the signs, a group per rule)
+_ANY_OPERATOR = re.compile(r"(?i)(?:^|\s)(?:" + "|".join(ARITHMETIC_WORDS.rule(r).alternation()
+                                                         for r in (*_OPERATOR_RULES, "operator_cue")) + r")(?=\s|$)")
 
 
 @lru_cache(maxsize=4096)

@@ -13,33 +13,26 @@ from typing import Any, Iterable, Iterator
 
 Span = tuple[int, int, str, Any]  # start, end, kind ("date" | "window"), value
 
-NUMBER_WORDS: dict[str, int] = {
-    "un": 1, "uno": 1, "una": 1, "due": 2, "tre": 3, "quattro": 4, "cinque": 5, "sei": 6, "sette": 7,
-    "otto": 8, "nove": 9, "dieci": 10, "undici": 11, "dodici": 12, "quindici": 15, "venti": 20,
-    "trenta": 30, "quarantotto": 48, "settantadue": 72,
-    "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20,
-    "thirty": 30, "forty-eight": 48, "seventy-two": 72,
-}
 WEEKDAYS: dict[str, int] = {
     "lunedì": 0, "lunedi": 0, "martedì": 1, "martedi": 1, "mercoledì": 2, "mercoledi": 2,
     "giovedì": 3, "giovedi": 3, "venerdì": 4, "venerdi": 4, "sabato": 5, "domenica": 6,
     "monday": 0, "tuesday": 1, "wednesday": 2, "thursday": 3, "friday": 4, "saturday": 5, "sunday": 6,
 }
-_MONTH_NAMES: dict[str, int] = {
-    "gennaio": 1, "febbraio": 2, "marzo": 3, "aprile": 4, "maggio": 5, "giugno": 6, "luglio": 7,
-    "agosto": 8, "settembre": 9, "ottobre": 10, "novembre": 11, "dicembre": 12,
-    "january": 1, "february": 2, "march": 3, "april": 4, "may": 5, "june": 6, "july": 7, "august": 8,
-    "september": 9, "october": 10, "november": 11, "december": 12,
-}
-MONTHS: dict[str, int] = {
-    **_MONTH_NAMES,
-    "jan": 1, "feb": 2, "mar": 3, "apr": 4, "jun": 6, "jul": 7, "aug": 8, "sep": 9, "sept": 9,
-    "oct": 10, "nov": 11, "dec": 12,
-}
-# The words that name a month or a day in full (no "mar", "dec"): memory's cue that a fact has a date
-MONTH_NAMES = frozenset(_MONTH_NAMES)
+# The words that name a day in full: with MONTH_NAMES, memory's cue that a fact has a date. Before the tables'
+# import: a table (rules/reminder.py) reads DAY_WORDS while the tables load.
 DAY_WORDS = frozenset(WEEKDAYS) | {"oggi", "domani", "dopodomani", "today", "tomorrow"}
+
+# The words of counts, units and months are rules (app/lang/rules), each with its examples; their values too.
+from app.lang.rules.month_words import MONTH_WORDS, MONTHS_EN, MONTHS_IT, MONTHS_SHORT  # noqa: E402
+from app.lang.rules.numbers_words import COUNTS_EN, COUNTS_IT, NUMBERS_WORDS  # noqa: E402
+from app.lang.rules.table import Table  # noqa: E402
+from app.lang.rules.time_units import TIME_UNITS, UNITS_EN, UNITS_IT  # noqa: E402
+
+NUMBER_WORDS: dict[str, int] = {**COUNTS_IT, **COUNTS_EN}
+_MONTH_NAMES: dict[str, int] = {m: i for names in (MONTHS_IT, MONTHS_EN) for i, m in enumerate(names, 1)}
+MONTHS: dict[str, int] = {**_MONTH_NAMES, **MONTHS_SHORT}
+# The words that name a month in full (no "mar", "dec"): memory's cue that a fact has a date
+MONTH_NAMES = frozenset(_MONTH_NAMES)
 
 RELATIVE_DAYS: dict[str, int] = {
     "oggi": 0, "today": 0, "ieri": -1, "yesterday": -1, "domani": 1, "tomorrow": 1, "dopodomani": 2,
@@ -48,19 +41,27 @@ RELATIVE_DAYS: dict[str, int] = {
     "day after tomorrow": 2, "the day after tomorrow": 2, "day before yesterday": -2,
     "the day before yesterday": -2,
 }
-UNIT_HOURS: dict[str, float] = {
-    "minuto": 1 / 60, "minuti": 1 / 60, "minute": 1 / 60, "minutes": 1 / 60, "min": 1 / 60,
-    "ora": 1, "ore": 1, "hour": 1, "hours": 1, "h": 1,
-    "giorno": 24, "giorni": 24, "day": 24, "days": 24,
-    "settimana": 168, "settimane": 168, "week": 168, "weeks": 168,
-    "mese": 720, "mesi": 720, "month": 720, "months": 720,
-}
+UNIT_HOURS: dict[str, float] = {**UNITS_IT, **UNITS_EN}
+
 
 def _alt(words: Iterable[str]) -> str:
     """A regex alternation of `words`, longest first (so "settimane" wins over "settimana")."""
     return "|".join(sorted((re.escape(w) for w in words), key=len, reverse=True))
-_NUM = rf"(?:\d{{1,4}}|{_alt(NUMBER_WORDS)})"
-_UNIT = _alt(UNIT_HOURS)
+
+
+def _rules(table: Table, *ids: str) -> str:
+    """The words of a table's rules as one group of a group per rule: `(?:(?:tre|due…)|(?:three|two…))`, so no list
+    grows past a rule. Every such word is followed by a space or a word's end in the patterns, so at most one word
+    fits at a place: grouping and order change no match."""
+    return "(?:" + "|".join(table.rule(i).alternation() for i in ids) + ")"
+
+
+_NUM = rf"(?:\d{{1,4}}|{_rules(NUMBERS_WORDS, 'count_it', 'count_en')})"
+_UNIT = _rules(TIME_UNITS, "unit_it", "unit_en")
+_MONTH = _rules(MONTH_WORDS, "month_it", "month_en", "month_short")
+# before the day ("March 3", "sept 12"): a full name, or a short form longer than "mar", "dec"
+_MONTH_FIRST = "(?:" + "|".join([_rules(MONTH_WORDS, "month_it", "month_en"),
+                                  *(k for k in MONTHS_SHORT if len(k) > 3)]) + ")"
 _B = r"(?<!\w)"  # word start
 _E = r"(?!\w)"
 
@@ -83,9 +84,9 @@ _RE_WEEKDAY = re.compile(
 _RE_ISO = re.compile(r"(?<![\d-])(?P<y>\d{4})-(?P<m>\d{1,2})-(?P<d>\d{1,2})(?![\d-])")
 _RE_DMY = re.compile(r"(?<![\d/.])(?P<a>\d{1,2})[/.](?P<b>\d{1,2})[/.](?P<y>\d{4})(?![\d/.])")
 _RE_DAY_MONTH = re.compile(
-    rf"{_B}(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+|di\s+)?(?P<mon>{_alt(MONTHS)})(?:\s+(?P<y>\d{{4}}))?{_E}", re.I)
+    rf"{_B}(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+|di\s+)?(?P<mon>{_MONTH})(?:\s+(?P<y>\d{{4}}))?{_E}", re.I)
 _RE_MONTH_DAY = re.compile(
-    rf"{_B}(?P<mon>{_alt(k for k in MONTHS if len(k) > 3 or k == 'may')})\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th)?"
+    rf"{_B}(?P<mon>{_MONTH_FIRST})\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th)?"
     rf"(?:,?\s+(?P<y>\d{{4}}))?{_E}", re.I)
 
 

@@ -1,4 +1,5 @@
-"""No alternation in the request-reading patterns of lang/context, lang/actions and the planner grows past 25 branches.
+"""No alternation in the request-reading patterns of lang/context, lang/actions, the planner and the value readers
+(args_extractor, numbers, when) grows past 25 branches.
 
 Why: a 93-branch alternation (context's reasons) could not be read, nor tested piece by piece; split by meaning into
 rules (app/lang/rules/context_*.py, action_*.py, planner_*.py), each piece carries its own examples. This test keeps
@@ -19,7 +20,9 @@ LIMIT = 25
 MODULES = ("app.lang.context", "app.lang.actions", "app.planner.fill", "app.planner.answer", "app.planner.evidence",
            "app.planner.compose", "app.lang.rules.context_bound", "app.lang.rules.context_reason",
            "app.lang.rules.context_words", "app.lang.rules.action_not_asked", "app.lang.rules.action_reading",
-           "app.lang.rules.planner_fill", "app.lang.rules.planner_answer", "app.lang.rules.planner_evidence")
+           "app.lang.rules.planner_fill", "app.lang.rules.planner_answer", "app.lang.rules.planner_evidence",
+           "app.lang.args_extractor", "app.lang.numbers", "app.lang.when", "app.lang.rules.numbers_words",
+           "app.lang.rules.time_units", "app.lang.rules.month_words", "app.lang.rules.arithmetic_words")
 
 
 def widest(tree: Any) -> int:

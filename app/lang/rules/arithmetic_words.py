@@ -1,0 +1,51 @@
+"""The words of arithmetic that a number said in words stands next to: "sette per otto", "forty-five times twelve".
+
+Read by lang/numbers.py: a run of number words is read as a number only beside one of these (OPERATOR_WORDS there
+is the words of the first three rules); the four rules together are its cheap look before the token walk. A word
+counts standing alone between spaces, as the token walk reads it.
+"""
+from __future__ import annotations
+
+from .table import Rule, Table
+
+# a token of its own: after the start or a space, before a space or the end
+TOKEN = r"(?:^|\s)(?:{words})(?=\s|$)"
+
+ARITHMETIC_WORDS = Table("arithmetic_words", __doc__ or "", (
+    Rule(
+        id="operator_it",
+        effect="an Italian operator word ('più', 'diviso', 'alla', 'quadrato'): the number words beside it are "
+               "numbers",
+        pattern=TOKEN,
+        words=("più", "piu", "meno", "per", "diviso", "fratto", "moltiplicato", "elevato", "alla", "percento",
+               "quadrato", "cubo"),
+        match=("quanto fa trecento meno ottantacinque", "sette per otto", "2 alla decima"),
+        no_match=("perché il file è vuoto?", "menomale che c'è il backup", "leggi piuttosto notes.txt"),
+    ),
+    Rule(
+        id="operator_en",
+        effect="an English operator word ('plus', 'times', 'divided', 'squared'): the number words beside it are "
+               "numbers",
+        pattern=TOKEN,
+        words=("plus", "minus", "times", "divided", "multiplied", "over", "percent", "squared", "cubed"),
+        match=("what's forty-five times twelve", "nine divided by three", "twelve squared"),
+        no_match=("show the overview of ~/docs", "open plus-size.txt", "timestamps of the logs"),
+    ),
+    Rule(
+        id="operator_sign",
+        effect="an operator written as a sign word ('3 x 4', '20 % di 50'): the number words beside it are numbers",
+        pattern=TOKEN,
+        words=("x", "×", "%"),
+        match=("sette x otto", "3 × 4", "20 % di 50"),
+        no_match=("open x-ray.png", "20% di 50", "la cartella x11"),
+    ),
+    Rule(
+        id="operator_cue",
+        effect="a word or sign that leads to a number without being an operator word ('divided by nine', 'to the "
+               "fourth', '3 + 4'): only the look before the token walk",
+        pattern=TOKEN,
+        words=("by", r"to\s+the", r"[-+*/^]"),
+        match=("nine divided by three", "three to the fourth", "tre + 4"),
+        no_match=("bypass the cache", "go to thermal.log", "copy a-b.txt"),
+    ),
+))
