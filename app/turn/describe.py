@@ -14,6 +14,7 @@ from pathlib import PurePath
 from typing import Any
 
 from app.lang.messages import register, say
+from app.lang.rules.month_words import MONTHS_EN, MONTHS_IT
 
 from . import events as ev
 
@@ -83,12 +84,7 @@ register({
     "describe.source.web": {"it": "dal web ({host})", "en": "from the web ({host})"},
 })
 
-_MONTHS = {
-    "it": ("gennaio", "febbraio", "marzo", "aprile", "maggio", "giugno", "luglio", "agosto", "settembre", "ottobre",
-           "novembre", "dicembre"),
-    "en": ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-           "November", "December"),
-}
+_MONTHS = {"it": MONTHS_IT, "en": tuple(m.capitalize() for m in MONTHS_EN)}  # app/lang/rules/month_words.py
 _PLAIN_TOOLS = {"get_now", "get_date", "where_am_i", "write_files", "undo", "describe_entries", "update_plan",
                 "save_note", "scratchpad_read", "remember", "forget", "search_tools"}
 _COUNTED = {"list_dir": ("count", "list_dir"), "find_files": ("count", "find_files"),
