@@ -44,7 +44,7 @@ _EXT = re.compile(r"\.[A-Za-z0-9]{1,8}$")
 
 
 def _known_ext(path: str) -> bool:
-    from app.lang.args_extractor import FILE_EXTS  # the extractor imports normalize, which this module uses
+    from app.lang.file_kinds import FILE_EXTS  # every extension the extractor knows, by kind
 
     m = _EXT.search(re.split(r"[\\/]", path)[-1])
     return m is not None and m.group(0)[1:].lower() in FILE_EXTS
