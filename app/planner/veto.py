@@ -102,8 +102,11 @@ def asks_plainly(text: str) -> bool:
 # write may be offered. The veto's verbs are a closed list, so a new phrasing of a write lost its tool and a
 # read of the same object ran in its place (a substitute action); the head reads the meaning. The rules stay the
 # authority on *whether* the clause asks at all (asks_plainly): a negated, conditional, reported or reason clause
-# unlocks nothing, however sure the head is. The write still asks for approval.
-HEAD_UNLOCK = 0.6
+# unlocks nothing, however sure the head is. The write still asks for approval. 0.5: on the fresh set's tune half
+# "fammi una cartela nuova in X che si chiama scuola" read 0.55 (make_folder); the two first decisions of that half
+# where the head read ≥ 0.5 for a write nobody asked ("ho già creato io la cartella…" 0.50 copy_files, "I've never
+# really understood how this works and I don't want to mess anything up…" 0.62) the rules read as not asking.
+HEAD_UNLOCK = 0.5
 
 
 def head_sure(tools: Mapping[str, Any], head: Mapping[str, float] | None, names: Iterable[str]) -> list[str]:
