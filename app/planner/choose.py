@@ -190,10 +190,29 @@ INTENT_HEAD = "intent"
 # data ("where am I?" → recall 0.78: where_am_i has 3 training rows, describe_entries 7; "mostrami il contenuto
 # della cartella X" → read_files 0.71). Retrained with 300 rare-tool rows (3852068) and swept again on first
 # decisions recorded with the instruct model (2026-12-03, re-chosen offline): planner suite 43/46 at 0, 45 at 1–2,
-# 44 at 3–4, 43 at 6; the fresh set's tune half (95 first decisions with a known first action) 89 at 0, 86 at 1,
-# 89 at 2, 86 at 3–4, 85 at 6. No weight helps both: it stays 0, and the head acts where it reads what rules
-# cannot — a write said in words the veto does not know (veto.head_unlocked).
+# 44 at 3–4, 43 at 6; the fresh set's tune half (121 first decisions with a known first action) 80 at 0, 84 at
+# 1, 89 at 2, 93 at 3, 94 at 4–6. But with the lite model (weight 0.15: structure decides) weight 1 already
+# turned "mostrami il contenuto della cartella X" into read_files (planner suite 45 → 44), and the head's
+# judgement where it counts — a tool where structure and model would answer — is taken whole by head_asks
+# (fresh tune 80 → 99 at weight 0, 102 with any weight 1–4): the prior stays 0.
 HEAD_WEIGHT = 0.0
+# How sure the head must be that a clause asks for a tool before it overrules a combined choice of `answer`
+# (head_asks). Structure and model agree too often on answering what only a tool can tell: the model does not
+# know what the person saved, so "come si chiama il mio idraulico?" scored recall 3.7 nats under answer, and
+# "tieni presente che sono vegetariana" remember 1.7 under it; the head, trained on labelled requests, read recall
+# 0.91 and remember 0.80. On the first decisions of the fresh set's tune half it overruled 19 answers, all 19
+# for the wanted tool (recall 13, remember 5 — each still behind the write veto —, where_am_i, calculate,
+# get_date); the planner suite had none to overrule.
+HEAD_ASKS = 0.5
+
+
+def head_asks(head: Mapping[str, float] | None, offered: Sequence[str]) -> str | None:
+    """The tool the head is sure (≥ HEAD_ASKS) the clause asks for, when it is among the offered options (the
+    write veto has already removed what is not asked); None when the head is unsure or says `answer`."""
+    if not head:
+        return None
+    top = max(head, key=head.__getitem__)
+    return top if top != ANSWER and head[top] >= HEAD_ASKS and top in offered else None
 
 
 def head_prior(scores: dict[str, float], head: Mapping[str, float] | None, weight: float = HEAD_WEIGHT) -> None:

@@ -31,6 +31,7 @@ from .choose import (
     INTENT_HEAD,
     Choice,
     Situation,
+    head_asks,
     head_prior,
     model_weight,
     pick,
@@ -295,8 +296,12 @@ class Planner:
         cands = rank_candidates(tools_only, int(ctx.config.llm.tool_top_k))
         if prereq and "read_files" not in cands:
             cands.append("read_files")
-        # an offered write the head is sure of is shown to the model, wherever the structure ranks it
+        # an offered write the head is sure of, or the tool it is sure the clause asks for, is shown to the
+        # model wherever the structure ranks it
         cands += [n for n in veto.head_sure(t.tools, hp, pool) if n not in cands]
+        asked_tool = head_asks(hp, pool) if not s.clause_tools else None
+        if asked_tool is not None and asked_tool not in cands:
+            cands.append(asked_tool)
         return _Plan(cands, struct, prereq, hp)
 
     @staticmethod
@@ -342,6 +347,11 @@ class Planner:
             ll = self._model_vote(t, prompt, opts, struct)
         name, probs = pick(struct, ll, weight, t.tools, after_step=bool(t.sit.steps_done and t.sit.pending_clause),
                            prereq=plan.prereq)
+        asked_tool = head_asks(plan.head, plan.candidates) if t.sit.pending_clause and not t.sit.clause_tools \
+            else None
+        by_head = name == ANSWER and asked_tool is not None
+        if asked_tool is not None and by_head:
+            name = asked_tool  # the head reads a request for a tool where structure and model would answer
         stats.ms = (time.perf_counter() - t0) * 1000
         stats.choice = name
         self.last.stats.append(stats)
@@ -349,7 +359,7 @@ class Planner:
                               reused_tokens=stats.reused_tokens, evaluated_tokens=stats.evaluated_tokens,
                               ms=round(stats.ms, 1), choice=name, model_consulted=ll is not None,
                               scores={k: round(v, 3) for k, v in probs.items()}))
-        why = "structure decided" if ll is None else "structure + model"
+        why = "intent head over answer" if by_head else "structure decided" if ll is None else "structure + model"
         return Choice(name, probs, struct, ll, why, plan.prereq if name == "read_files" else None, plan.head)
 
     def _model_vote(self, t: _Turn, prompt: str, opts: list[str],

@@ -61,3 +61,29 @@ def test_a_note_for_the_rest_of_the_request_is_never_the_first_step() -> None:
     assert "save_note" not in first and "remember" in first and "update_plan" in first
     t.sit.steps_done = 1
     assert "save_note" in Planner._pool(t, 0.65)  # type: ignore[arg-type]
+
+
+def test_the_head_names_a_tool_only_when_sure_and_offered() -> None:
+    from app.planner.choose import HEAD_ASKS, head_asks
+
+    head = {"recall": 0.8, ANSWER: 0.15, "get_date": 0.05}
+    assert head_asks(head, ["recall", "get_date"]) == "recall"
+    assert head_asks(head, ["get_date"]) is None  # vetoed or not offered: never added here
+    assert head_asks({ANSWER: 0.9, "recall": 0.1}, ["recall"]) is None
+    assert head_asks({"recall": HEAD_ASKS - 0.01, ANSWER: 0.3}, ["recall"]) is None
+    assert head_asks(None, ["recall"]) is None
+
+
+def test_the_shipped_head_reads_questions_about_saved_facts(bundled_embedder: Any) -> None:
+    """Structure and model answered "come si chiama il mio idraulico?" themselves (the model cannot know what
+    was saved); the head reads a question about the person's own facts, and leaves general knowledge alone."""
+    from app.planner.choose import head_asks
+
+    head = heads.load_head(INTENT_HEAD, bundled_embedder.ident)
+    assert head is not None
+    offered = ["recall", "read_files", "get_date", "calculate"]
+    own = ["come si chiama la mia dentista?", "what's the code of my garage door, I told you last week"]
+    general = ["qual è la capitale del Portogallo?", "who painted the Mona Lisa?"]
+    vecs = bundled_embedder.embed(own + general)
+    got = [head_asks(head.probs(v), offered) for v in vecs]
+    assert got == ["recall", "recall", None, None], got
