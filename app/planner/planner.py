@@ -66,6 +66,7 @@ class _Plan:
     structural: dict[str, float]
     prereq: str | None
     head: dict[str, float] | None = None  # the intent head's reading of the pending clause (veto, details)
+    asked: str | None = None  # the offered tool the head is sure the clause asks for (choose.head_asks)
 
 
 @dataclass
@@ -296,13 +297,12 @@ class Planner:
         cands = rank_candidates(tools_only, int(ctx.config.llm.tool_top_k))
         if prereq and "read_files" not in cands:
             cands.append("read_files")
-        # an offered write the head is sure of, or the tool it is sure the clause asks for, is shown to the
-        # model wherever the structure ranks it
+        # an offered write the head is sure of is shown to the model wherever the structure ranks it
         cands += [n for n in veto.head_sure(t.tools, hp, pool) if n not in cands]
-        asked_tool = head_asks(hp, pool) if not s.clause_tools else None
-        if asked_tool is not None and asked_tool not in cands:
-            cands.append(asked_tool)
-        return _Plan(cands, struct, prereq, hp)
+        # the tool the head is sure the clause asks for is not shown (a schema costs prompt tokens on every
+        # decision); it may still overrule an answer (_decide), from what the veto offers
+        asked = head_asks(hp, pool) if not s.clause_tools else None
+        return _Plan(cands, struct, prereq, hp, asked)
 
     @staticmethod
     def _vetoed(t: _Turn, clause: Any, names: Sequence[str], head: dict[str, float] | None = None) -> set[str]:
@@ -347,11 +347,9 @@ class Planner:
             ll = self._model_vote(t, prompt, opts, struct)
         name, probs = pick(struct, ll, weight, t.tools, after_step=bool(t.sit.steps_done and t.sit.pending_clause),
                            prereq=plan.prereq)
-        asked_tool = head_asks(plan.head, plan.candidates) if t.sit.pending_clause and not t.sit.clause_tools \
-            else None
-        by_head = name == ANSWER and asked_tool is not None
-        if asked_tool is not None and by_head:
-            name = asked_tool  # the head reads a request for a tool where structure and model would answer
+        by_head = name == ANSWER and plan.asked is not None and t.sit.pending_clause and not t.sit.clause_tools
+        if by_head and plan.asked is not None:
+            name = plan.asked  # the head reads a request for a tool where structure and model would answer
         stats.ms = (time.perf_counter() - t0) * 1000
         stats.choice = name
         self.last.stats.append(stats)

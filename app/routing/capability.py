@@ -128,6 +128,8 @@ def covered_actions(tools: Iterable[Any]) -> set[str]:
         if getattr(t, "builtin", False):
             continue  # "find a tool to convert units" is about finding tools, not converting
         for ex in getattr(t, "examples", ()) or ():
+            if asks_live(ex):
+                out.add("live")  # a weather or news tool (a plugin) answers what is otherwise out of reach
             sig = action_of(ex)
             for a in sig.actions:
                 out.add(a)
@@ -151,7 +153,7 @@ def unsupported(clause: str, covered: set[str], sig: ActionSig | None = None) ->
     slots = extract(clause)
     paths = list(slots.get("path") or [])
     urls = list(slots.get("url") or [])
-    if not (paths or urls) and asks_live(clause):
+    if not (paths or urls) and "live" not in covered and asks_live(clause):
         return Verdict("live", "live")
     exts = {str(e).lower().lstrip(".") for e in slots.get("ext") or []}
     exts |= {p.rsplit(".", 1)[-1].lower() for p in paths if "." in p.rsplit("/", 1)[-1]}
