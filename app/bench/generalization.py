@@ -72,19 +72,27 @@ def separation(embedder: Any, sets: dict[str, Any], split: str | None = None) ->
             "must_not_cos_p50": round(float(np.median(ns)), 4) if ns else None}
 
 
-def run(memo_path: Path, embedder: Any, config: Any) -> dict[str, Any]:
-    """Teach the set into a fresh memo, then evaluate each half separately."""
-    from app.bench.routing_sets import build_tools, evaluate, fictional_paths, teach
+def _taught_router(memo_path: Path, embedder: Any, config: Any, sets: dict[str, Any]) -> Any:
+    """A router on a fresh memo that has learned the set's taught requests, as the app runs it."""
+    from app.bench.routing_sets import build_tools, fictional_paths, teach
     from app.memory.route_stages import RememberStage
     from app.routing.memo import Memo
     from app.routing.router import Router
 
-    sets = load()
     router = Router(lambda: config, lambda: embedder, Memo(memo_path), build_tools(sets["tools"]))
     fictional_paths(router)
     router.set_stages([RememberStage()], [])  # as the app runs it: the memory plugin's rule stage comes first
+    teach(router, sets["taught"], int(config.values["fast_path.canonical_query_min_uses"]))
+    return router
+
+
+def run(memo_path: Path, embedder: Any, config: Any) -> dict[str, Any]:
+    """Teach the set into a fresh memo, then evaluate each half separately."""
+    from app.bench.routing_sets import evaluate
+
+    sets = load()
+    router = _taught_router(memo_path, embedder, config, sets)
     try:
-        teach(router, sets["taught"], int(config.values["fast_path.canonical_query_min_uses"]))
         res = {split: evaluate(router, only(sets, split)) for split in SPLITS}
         batches = [p["batch"] for p in sets["paraphrases"] + sets["adversarial"] if "batch" in p]
         if batches:
@@ -95,6 +103,28 @@ def run(memo_path: Path, embedder: Any, config: Any) -> dict[str, Any]:
         return res
     finally:
         router.close()
+
+
+def measure_batch(prefix: Path, memo_path: Path, embedder: Any, config: Any) -> dict[str, Any]:
+    """A new batch (`<prefix>_para.jsonl`, `<prefix>_adv.jsonl`, as a writer delivers it) measured clean against
+    the taught requests, without merging it: whole batch and each half by the set's split rule. Probes the set
+    already has are left out (and counted)."""
+    from app.bench.routing_sets import evaluate, read_jsonl
+
+    sets = load()
+    known = {p["probe"] for p in sets["paraphrases"] + sets["adversarial"]}
+    para = [{**d, "split": split_of(d["probe"])} for d in read_jsonl(Path(f"{prefix}_para.jsonl"))]
+    adv = [{**d, "split": split_of(d["probe"])} for d in read_jsonl(Path(f"{prefix}_adv.jsonl"))]
+    new = {**sets, "paraphrases": [p for p in para if p["probe"] not in known],
+           "adversarial": [a for a in adv if a["probe"] not in known]}
+    router = _taught_router(memo_path, embedder, config, sets)
+    try:
+        res: dict[str, Any] = {"batch": evaluate(router, new),
+                               **{split: evaluate(router, only(new, split)) for split in SPLITS}}
+    finally:
+        router.close()
+    res["already_in_the_set"] = len(para) + len(adv) - len(new["paraphrases"]) - len(new["adversarial"])
+    return res
 
 
 def summary(res: dict[str, Any]) -> str:

@@ -23,10 +23,52 @@ def cmd_bench(args: argparse.Namespace) -> int:
     if args.train and args.which != "heads":
         print("error: --train rebuilds the learned heads; use it with `metnos bench heads`")
         return 2
+    if args.batch:
+        if args.which != "routing":
+            print("error: --batch measures a new generalization batch; use it with `metnos bench routing`")
+            return 2
+        return _measure_batch(args.batch, args.json)
     mod = _module(args.which)
     result = mod.run_bench(train_heads=True) if args.train else mod.run_bench()
     shown = {k: v for k, v in result.items() if not k.startswith("_")}
     print(json.dumps(shown, indent=1, default=str) if args.json else mod.format_bench(result))
+    return 0
+
+
+def _measure_batch(prefix: str, as_json: bool) -> int:
+    """A writer's new batch (<prefix>_para.jsonl, <prefix>_adv.jsonl) through the fast path, clean: nothing of it
+    taught or tuned, the set's own taught requests only, in a throwaway home."""
+    import os
+    import tempfile
+    from pathlib import Path
+
+    from app.bench import generalization as g
+    from app.bench.routing_sets import summary_line
+    from app.config.loader import defaults
+    from app.models.embed import get_embedder
+
+    missing = [f for f in (f"{prefix}_para.jsonl", f"{prefix}_adv.jsonl") if not Path(f).is_file()]
+    if missing:
+        print(f"error: {', '.join(missing)} not found (a batch is <prefix>_para.jsonl and <prefix>_adv.jsonl)")
+        return 2
+    old = os.environ.get("METNOS_HOME")
+    with tempfile.TemporaryDirectory(prefix="metnos-batch-") as home:
+        os.environ["METNOS_HOME"] = home
+        try:
+            res = g.measure_batch(Path(prefix), Path(home) / "memo.db", get_embedder(), defaults())
+        finally:
+            if old is None:
+                os.environ.pop("METNOS_HOME", None)
+            else:
+                os.environ["METNOS_HOME"] = old
+    if as_json:
+        print(json.dumps(res, indent=1, default=str, ensure_ascii=False))
+        return 0
+    for part in ("batch", *g.SPLITS):
+        print(f"{part:8s} {summary_line(res[part])}")
+    for w in res["batch"]["wrong_hits"]:
+        print(f"  wrong: {w['probe']!r}: got {w['got']}, {w.get('why', '')}")
+    print(f"left out (already in the set): {res['already_in_the_set']}")
     return 0
 
 
@@ -36,4 +78,7 @@ def add_commands(sub: Any) -> None:
     p.add_argument("--json", action="store_true")
     p.add_argument("--train", action="store_true",
                    help="heads only: retrain the learned heads from resources/eval and rewrite resources/heads")
+    p.add_argument("--batch", metavar="PREFIX",
+                   help="routing only: measure a new generalization batch (PREFIX_para.jsonl, PREFIX_adv.jsonl) "
+                        "clean, without merging it")
     p.set_defaults(func=cmd_bench)

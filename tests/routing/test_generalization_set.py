@@ -101,3 +101,28 @@ def test_generalization_figures_hold(generalization_figures: dict[str, Any]) -> 
     assert res["heldout"]["paraphrases"]["recall"] >= HELDOUT_RECALL_FLOOR
     assert res["tune"]["paraphrases"]["recall"] >= TUNE_RECALL_FLOOR
     assert res[generalization.NEWEST]["paraphrases"]["recall"] >= NEWEST_RECALL_FLOOR
+
+
+def test_a_new_batch_is_measured_clean_without_merging(tmp_path: Any, embedder: Any) -> None:
+    """`metnos bench routing --batch PREFIX`: a writer's batch against the taught requests only."""
+    import json
+
+    from app.config.loader import defaults
+
+    para = [{"taught": "time_it", "probe": "mi dici che ore sono adesso per favore", "tool": "get_now", "args": {}},
+            {"taught": "read_it", "probe": "leggimi il file /tmp/t/a.txt per piacere", "tool": "read_files",
+             "args": {"paths": ["/tmp/t/a.txt"]}}]
+    adv = [{"taught": "delete_it", "kind": "negation", "probe": "non cancellare /tmp/t/old.log, mi serve ancora"},
+           {"taught": "time_it", "kind": "argument", "probe": "che ore erano quando sono uscito stamattina?"}]
+    known = generalization.load()["paraphrases"][0]["probe"]  # a probe the set has: left out, counted
+    para.append({"taught": "read_it", "probe": known, "tool": "read_files", "args": {"paths": ["/x"]}})
+    prefix = tmp_path / "batch99"
+    for suffix, rows in (("para", para), ("adv", adv)):
+        (tmp_path / f"batch99_{suffix}.jsonl").write_text(
+            "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")
+    res = generalization.measure_batch(prefix, tmp_path / "memo.db", embedder, defaults())
+    assert res["already_in_the_set"] == 1
+    assert res["batch"]["paraphrases"]["n"] == 2 and res["batch"]["adversarial"]["n"] == 2
+    assert res["batch"]["wrong_action_or_argument_hits"] == 0
+    assert res["tune"]["paraphrases"]["n"] + res["heldout"]["paraphrases"]["n"] == 2
+
