@@ -15,9 +15,7 @@ Needs the OS keyring (the master key); without one it says so and stops.
 """
 from __future__ import annotations
 
-import os
 import statistics
-import tempfile
 import time
 from pathlib import Path
 from typing import Any, Callable
@@ -52,16 +50,10 @@ def _pair(name: str, enc: Callable[[int], None], plain: Callable[[int], None], n
 
 
 def run_bench() -> dict[str, Any]:
-    with tempfile.TemporaryDirectory(prefix="metnos-bench-store-") as home:
-        old = os.environ.get("METNOS_HOME")
-        os.environ["METNOS_HOME"] = home
-        try:
-            return _run(Path(home))
-        finally:
-            if old is None:
-                os.environ.pop("METNOS_HOME", None)
-            else:
-                os.environ["METNOS_HOME"] = old
+    from .prompt_cache import temporary_home
+
+    with temporary_home() as home:
+        return _run(home)
 
 
 def _run(home: Path) -> dict[str, Any]:

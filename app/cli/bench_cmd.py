@@ -38,11 +38,10 @@ def cmd_bench(args: argparse.Namespace) -> int:
 def _measure_batch(prefix: str, as_json: bool) -> int:
     """A writer's new batch (<prefix>_para.jsonl, <prefix>_adv.jsonl) through the fast path, clean: nothing of it
     taught or tuned, the set's own taught requests only, in a throwaway home."""
-    import os
-    import tempfile
     from pathlib import Path
 
     from app.bench import generalization as g
+    from app.bench.prompt_cache import temporary_home
     from app.bench.routing_sets import summary_line
     from app.config.loader import defaults
     from app.models.embed import get_embedder
@@ -51,16 +50,8 @@ def _measure_batch(prefix: str, as_json: bool) -> int:
     if missing:
         print(f"error: {', '.join(missing)} not found (a batch is <prefix>_para.jsonl and <prefix>_adv.jsonl)")
         return 2
-    old = os.environ.get("METNOS_HOME")
-    with tempfile.TemporaryDirectory(prefix="metnos-batch-") as home:
-        os.environ["METNOS_HOME"] = home
-        try:
-            res = g.measure_batch(Path(prefix), Path(home) / "memo.db", get_embedder(), defaults())
-        finally:
-            if old is None:
-                os.environ.pop("METNOS_HOME", None)
-            else:
-                os.environ["METNOS_HOME"] = old
+    with temporary_home() as home:
+        res = g.measure_batch(Path(prefix), home / "memo.db", get_embedder(), defaults())
     if as_json:
         print(json.dumps(res, indent=1, default=str, ensure_ascii=False))
         return 0

@@ -11,6 +11,12 @@ import re
 from datetime import date, datetime, timedelta
 from typing import Any, Iterable, Iterator
 
+# The words of counts, units and months are rules (app/lang/rules), each with its examples; their values too.
+from app.lang.rules.month_words import MONTH_WORDS, MONTHS_EN, MONTHS_IT, MONTHS_SHORT
+from app.lang.rules.numbers_words import COUNTS_EN, COUNTS_IT, NUMBERS_WORDS
+from app.lang.rules.table import Table
+from app.lang.rules.time_units import TIME_UNITS, UNITS_EN, UNITS_IT
+
 Span = tuple[int, int, str, Any]  # start, end, kind ("date" | "window"), value
 
 WEEKDAYS: dict[str, int] = {
@@ -18,15 +24,8 @@ WEEKDAYS: dict[str, int] = {
     "giovedì": 3, "giovedi": 3, "venerdì": 4, "venerdi": 4, "sabato": 5, "domenica": 6,
     "monday": 0, "tuesday": 1, "wednesday": 2, "thursday": 3, "friday": 4, "saturday": 5, "sunday": 6,
 }
-# The words that name a day in full: with MONTH_NAMES, memory's cue that a fact has a date. Before the tables'
-# import: a table (rules/reminder.py) reads DAY_WORDS while the tables load.
+# The words that name a day in full: with MONTH_NAMES, memory's cue that a fact has a date.
 DAY_WORDS = frozenset(WEEKDAYS) | {"oggi", "domani", "dopodomani", "today", "tomorrow"}
-
-# The words of counts, units and months are rules (app/lang/rules), each with its examples; their values too.
-from app.lang.rules.month_words import MONTH_WORDS, MONTHS_EN, MONTHS_IT, MONTHS_SHORT  # noqa: E402
-from app.lang.rules.numbers_words import COUNTS_EN, COUNTS_IT, NUMBERS_WORDS  # noqa: E402
-from app.lang.rules.table import Table  # noqa: E402
-from app.lang.rules.time_units import TIME_UNITS, UNITS_EN, UNITS_IT  # noqa: E402
 
 NUMBER_WORDS: dict[str, int] = {**COUNTS_IT, **COUNTS_EN}
 _MONTH_NAMES: dict[str, int] = {m: i for names in (MONTHS_IT, MONTHS_EN) for i, m in enumerate(names, 1)}

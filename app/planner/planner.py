@@ -347,9 +347,9 @@ class Planner:
             ll = self._model_vote(t, prompt, opts, struct)
         name, probs = pick(struct, ll, weight, t.tools, after_step=bool(t.sit.steps_done and t.sit.pending_clause),
                            prereq=plan.prereq)
-        by_head = name == ANSWER and plan.asked is not None and t.sit.pending_clause and not t.sit.clause_tools
-        if by_head and plan.asked is not None:
-            name = plan.asked  # the head reads a request for a tool where structure and model would answer
+        by_head = name == ANSWER and plan.asked is not None  # _plan reads it only for a clause's first decision
+        if by_head:
+            name = plan.asked or name  # the head reads a request for a tool where structure and model would answer
         stats.ms = (time.perf_counter() - t0) * 1000
         stats.choice = name
         self.last.stats.append(stats)

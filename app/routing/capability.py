@@ -148,12 +148,13 @@ def unsupported(clause: str, covered: set[str], sig: ActionSig | None = None) ->
         return None
     if RESTORE_CUE.search(clause) and "restore" not in covered:
         return Verdict("restore", "restore")
-    if not sig.actions and not asks_live(clause):
+    live = "live" not in covered and asks_live(clause)
+    if not sig.actions and not live:
         return None
     slots = extract(clause)
     paths = list(slots.get("path") or [])
     urls = list(slots.get("url") or [])
-    if not (paths or urls) and "live" not in covered and asks_live(clause):
+    if live and not (paths or urls):
         return Verdict("live", "live")
     exts = {str(e).lower().lstrip(".") for e in slots.get("ext") or []}
     exts |= {p.rsplit(".", 1)[-1].lower() for p in paths if "." in p.rsplit("/", 1)[-1]}
