@@ -7,6 +7,7 @@ does not exist) is decided here, so CI can check every OS branch on Linux.
 from __future__ import annotations
 
 import fnmatch
+import importlib.util
 import re
 import sys
 import tomllib
@@ -150,10 +151,42 @@ PYNPUT_BACKENDS = {
 }
 
 
+# The document readers (app/tools/doctext) import their libraries inside functions, so starting the app costs
+# nothing; naming them makes the frozen app carry them whatever PyInstaller's scan of function bodies finds. Their
+# files are collected by pyinstaller-hooks-contrib's hooks (DOCUMENT_HOOKS): pdfium's native library and both
+# version.json files (pypdfium2_raw, pypdfium2 read them at import), python-docx's and python-pptx's templates.
+DOCUMENT_MODULES = ["pypdfium2", "pypdfium2_raw", "pypdfium2.raw", "docx", "openpyxl", "pptx", "odf.opendocument",
+                    "odf.teletype", "odf.load", "defusedxml.sax", "striprtf.striprtf", "ebooklib", "ebooklib.epub",
+                    "lxml.etree"]
+DOCUMENT_HOOKS = ["hook-pypdfium2.py", "hook-pypdfium2_raw.py", "hook-docx.py", "hook-pptx.py", "hook-openpyxl.py"]
+
+
+def document_hooks_dir() -> Path:
+    """The folder of pyinstaller-hooks-contrib's hooks that collect the document readers' files.
+
+    Without hook-pypdfium2_raw the build succeeds and every PDF then fails in the installed app (no
+    libpdfium), so a missing hook or reader stops the build here, saying what to install.
+    """
+    fix = "Fix: .venv/bin/pip install -e '.[package]' (pyinstaller and pyinstaller-hooks-contrib), then build again"
+    missing = [m for m in sorted({m.split(".")[0] for m in DOCUMENT_MODULES}) if importlib.util.find_spec(m) is None]
+    if missing:
+        raise BuildError(f"document readers not installed: {', '.join(missing)}. Fix: .venv/bin/pip install -e .")
+    spec = importlib.util.find_spec("_pyinstaller_hooks_contrib")
+    if spec is None or not spec.submodule_search_locations:
+        raise BuildError(f"pyinstaller-hooks-contrib is not installed. {fix}")
+    base = Path(list(spec.submodule_search_locations)[0])
+    for folder in (base / "stdhooks", base / "hooks" / "stdhooks"):
+        if all((folder / h).is_file() for h in DOCUMENT_HOOKS):
+            return folder
+    raise BuildError(f"this pyinstaller-hooks-contrib ({base}) lacks {', '.join(DOCUMENT_HOOKS)}: pdfium's library "
+                     f"or the Office templates would be left out. {fix} (a newer release)")
+
+
 def hidden_imports(os_name: str) -> list[str]:
     present = set(app_modules())
     missing = [m for m in command_modules() if m not in present]
     mods = sorted(present)
+    mods += DOCUMENT_MODULES
     # Qt modules the UI uses, imported lazily by the CLI's default start; keyring picks its backend at run time.
     mods += ["PySide6.QtCore", "PySide6.QtGui", "PySide6.QtWidgets", "PySide6.QtNetwork", "PySide6.QtSvg",
              "keyring.backends"]
@@ -314,6 +347,7 @@ def plan(os_name: str, workdir: Path, *, models_dir: Path | None = None, llama_l
     if os_name not in OSES:
         raise BuildError(f"unknown OS {os_name!r}; expected one of {', '.join(OSES)}")
     version = project_version()
+    document_hooks_dir()
     p = Plan(
         os=os_name, version=version,
         datas=resource_datas() + model_datas(models_dir, verify=verify_models),
@@ -343,4 +377,4 @@ def current_os() -> str:
 
 
 __all__ = ["APP_NAME", "BUNDLE_ID", "BuildError", "DISPLAY_NAME", "OSES", "Plan", "current_os", "dropped",
-           "executables", "hidden_imports", "orphaned_libs", "trim_roots", "llama_binaries", "make_icon", "model_datas", "plan", "project_version"]
+           "document_hooks_dir", "executables", "hidden_imports", "orphaned_libs", "trim_roots", "llama_binaries", "make_icon", "model_datas", "plan", "project_version"]

@@ -149,6 +149,22 @@ def test_hidden_imports_cover_every_command_module_and_pynput_backend():
     assert not [m for m in on_disk if "__pycache__" in m or m.endswith(".")]
 
 
+def test_document_readers_and_the_hooks_that_collect_their_files():
+    """pdfium's native library reaches the bundle through pyinstaller-hooks-contrib: the plan names the readers
+    (imported lazily by app/tools/doctext) and fails the build when a hook is missing."""
+    from PyInstaller.utils.hooks import collect_data_files, collect_dynamic_libs
+
+    for os_name in sc.OSES:
+        assert set(sc.DOCUMENT_MODULES) <= set(sc.hidden_imports(os_name))
+    for mod in sc.DOCUMENT_MODULES:
+        assert importlib.util.find_spec(mod) is not None, f"{mod} is not installed"
+    hooks = sc.document_hooks_dir()
+    assert "collect_dynamic_libs('pypdfium2_raw')" in (hooks / "hook-pypdfium2_raw.py").read_text()
+    libs = [Path(src).name for src, _ in collect_dynamic_libs("pypdfium2_raw")]
+    assert any("pdfium" in n for n in libs), libs
+    assert any(src.endswith("version.json") for src, _ in collect_data_files("pypdfium2_raw"))
+
+
 def test_build_spec_only_uses_the_plan():
     text = (ROOT / "build.spec").read_text()
     compile(text, "build.spec", "exec")
