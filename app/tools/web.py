@@ -3,22 +3,22 @@
 Bounded in every way a page can hurt: a size cap, a timeout, at most MAX_REDIRECTS redirects (each
 one checked again), http/https only, and no private, loopback or link-local address unless
 `[tools] web_allow_private` says so (a page must not reach the router or the machine itself).
-HTML becomes its text (scripts and styles dropped). A big page goes to the scratchpad like any big
-observation. Its text is content to read, never an instruction (reads_external).
+HTML becomes its text (scripts and styles dropped) through the parser that reads saved pages too
+(doctext/markup.py). A big page goes to the scratchpad like any big observation. Its text is content
+to read, never an instruction (reads_external).
 """
 from __future__ import annotations
 
 import ipaddress
-import re
 import socket
 import urllib.error
 import urllib.parse
 import urllib.request
-from html.parser import HTMLParser
 from typing import Any
 
 from app.lang.messages import Message, register
 
+from .doctext.markup import html_text
 from .registry import Tool, ToolContext, ToolError
 
 MAX_REDIRECTS = 5
@@ -48,51 +48,6 @@ register({
     "web.fetched": {"it": {"one": "Ho letto la pagina {title}.", "other": "Ho letto {n} pagine."},
                     "en": {"one": "I read the page {title}.", "other": "I read {n} pages."}},
 })
-
-
-class _Text(HTMLParser):
-    SKIP = {"script", "style", "noscript", "template", "svg", "head"}
-    BLOCK = {"p", "div", "br", "li", "tr", "h1", "h2", "h3", "h4", "h5", "h6", "section", "article", "pre", "td"}
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.out: list[str] = []
-        self.title = ""
-        self._skip = 0
-        self._in_title = False
-
-    def handle_starttag(self, tag: str, attrs: Any) -> None:
-        if tag in self.SKIP:
-            self._skip += 1
-        if tag == "title":
-            self._in_title = True
-        if tag in self.BLOCK:
-            self.out.append("\n")
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag in self.SKIP and self._skip:
-            self._skip -= 1
-        if tag == "title":
-            self._in_title = False
-
-    def handle_data(self, data: str) -> None:
-        if self._in_title:
-            self.title += data
-        elif not self._skip:
-            self.out.append(data)
-
-
-def html_text(html: str) -> tuple[str, str]:
-    """(title, text) of an HTML page."""
-    p = _Text()
-    try:
-        p.feed(html)
-        p.close()
-    except Exception:  # a broken page still gives what was parsed
-        pass
-    text = re.sub(r"[ \t\r\f\v]+", " ", "".join(p.out))
-    text = re.sub(r"\n\s*\n+", "\n\n", text).strip()
-    return " ".join(p.title.split()), text
 
 
 def _check_host(url: str, allow_private: bool) -> str:
