@@ -4,7 +4,9 @@ The content is data (a file, a listing, a page), never instructions: it is
 fenced in the prompt and the instruction comes from the user's request. The
 input is cut (head + tail) to fit the model's context, and a model that is
 missing or answers nothing usable yields a clear error or an extractive
-summary rather than a crash.
+summary rather than a crash. A file read_files read is its text — for a PDF
+or an office document the text tools/doctext extracted — and a binary file
+is one line saying so: base64 is never summarized.
 """
 from __future__ import annotations
 
@@ -26,14 +28,28 @@ MAX_INPUT_CTX = 4096
 _GARBAGE = re.compile(r"<start_of_turn>|<end_of_turn>|<\|im_start\|>|<\|im_end\|>")
 
 
+def _file_text(item: dict[str, Any]) -> str | None:
+    """A read_files observation of one file as text: its content (a document's extracted text), or one line
+    for a binary file — base64 is not something to summarize. None for anything else."""
+    if isinstance(item.get("content"), str) and item["content"]:
+        return str(item["content"])
+    if isinstance(item.get("content_b64"), str):
+        return f"{item.get('path', '')}: binary file, {item.get('bytes', '?')} bytes, no text"
+    return None
+
+
 def as_text(content: Any) -> str:
-    """Any JSON value as readable text: a list of entries becomes one item per line."""
+    """Any JSON value as readable text: a list of entries becomes one item per line, files read one after another
+    (`==> path <==` then the text, as the scratchpad shows them)."""
     if isinstance(content, str):
         return content
     if isinstance(content, list):
         lines = []
         for item in content:
-            if isinstance(item, dict):
+            body = _file_text(item) if isinstance(item, dict) and "path" in item else None
+            if body is not None:
+                lines.append(f"==> {item['path']} <==\n{body}")
+            elif isinstance(item, dict):
                 name = item.get("path") or item.get("name") or item.get("title")
                 rest = {k: v for k, v in item.items() if k not in ("path", "name", "title") and
                         not isinstance(v, (dict, list))}
@@ -44,6 +60,9 @@ def as_text(content: Any) -> str:
                 lines.append(f"- {item}")
         return "\n".join(lines)
     if isinstance(content, dict):
+        body = _file_text(content)
+        if body is not None:
+            return body
         for key in ("content", "summary", "text", "entries", "matches", "files"):
             if key in content and content[key]:
                 return as_text(content[key])

@@ -3,6 +3,22 @@
 Observation convention (shared with the scratchpad): one file → flat
 {path, bytes, encoding, lines, content} — or content_b64 with
 encoding "binary"; several files → {"files": [...], "count": n}.
+A document (PDF, Word, Excel, PowerPoint, OpenDocument, HTML, RTF, EPUB) is
+read as its text (tools/doctext): `content` is that text and `encoding` names
+the format ("pdf", "docx", ...); a PDF or a presentation adds `pages` (its
+page or slide count), and the text marks each page ("[p. 3]", "[slide 2]").
+A text that was cut adds `truncated: true`, `pages_read` where pages count,
+and a `note` in the request's language; pages without text are listed in
+`pages_without_text`. A document with no readable text (a scan, a password,
+a broken file) is a ToolError whose sentence says which. encoding "binary"
+still gives the raw bytes, and an explicit text encoding the file's source
+(an HTML page's markup).
+
+A document may weigh DOC_BYTES_FACTOR × tools.max_read_bytes: only its text
+is kept, and that text is capped at doctext.MAX_CHARS characters (or
+max_read_bytes, if lower) and doctext.MAX_PAGES pages, so a 500-page PDF is
+read in seconds, and its text goes to the scratchpad downstream like any big
+observation.
 """
 from __future__ import annotations
 
@@ -14,16 +30,19 @@ import time
 from pathlib import Path
 from typing import Any
 
+from app.lang.detect import detect_lang
 from app.lang.messages import Message
 from app.store import StoreError
 
 from .approvals import write_approval, write_declined
 from .atomic import new_file_mode, write_bytes
 from .confine import allowed_roots, confine, require_regular
+from .doctext import DOCUMENT_KINDS, MAX_CHARS, DocText, extract, kind_of
 from .registry import Tool, ToolContext, ToolError
 
 MAX_LIST = 500
 MAX_FIND = 200
+DOC_BYTES_FACTOR = 20  # a 5 MB cap on text files allows a 100 MB PDF: its pictures are never read
 
 
 def _iso(ts: float) -> str:
@@ -98,9 +117,59 @@ def _looks_binary(data: bytes) -> bool:
     return b"\x00" in data[:8192]
 
 
+def _note(doc: DocText, ctx: ToolContext) -> str:
+    """What the person should know about a text that is not all of the document, in the request's language."""
+    notes = []
+    if doc.cut:
+        if doc.pages and len(doc.pages) < doc.total_pages:
+            key = "doctext.cut_slides" if doc.kind in ("pptx", "odp") else "doctext.cut_pages"
+            notes.append(Message(key, n=len(doc.pages), total=doc.total_pages))
+        else:
+            notes.append(Message("doctext.cut_chars", n=len(doc.text)))
+    if doc.empty_pages:
+        shown = ", ".join(map(str, doc.empty_pages[:20])) + (", …" if len(doc.empty_pages) > 20 else "")
+        notes.append(Message("doctext.pages_without_text", n=len(doc.empty_pages), pages=shown))
+    lang = detect_lang(str(getattr(ctx.turn, "text", "") or "")) if ctx.turn is not None else "en"
+    return " ".join(m.text(lang) for m in notes)
+
+
+def _read_document(raw: str, p: Path, kind: str, st: os.stat_result, ctx: ToolContext) -> dict[str, Any]:
+    cap = int(ctx.config.tools.max_read_bytes)
+    if st.st_size > cap * DOC_BYTES_FACTOR:
+        raise ToolError(Message("doctext.file_too_big", path=raw, size=st.st_size, limit=cap * DOC_BYTES_FACTOR,
+                                factor=DOC_BYTES_FACTOR))
+    doc = extract(p, kind=kind, shown=raw, max_chars=min(cap, MAX_CHARS), check=ctx.cancel.check)
+    if doc.problem is not None:
+        raise ToolError(doc.problem)
+    text = doc.text
+    out: dict[str, Any] = {"path": str(p), "bytes": st.st_size, "modified": _iso(st.st_mtime), "encoding": doc.kind}
+    if doc.total_pages:
+        out["pages"] = doc.total_pages
+    if doc.cut:
+        out["truncated"] = True
+        if doc.pages:
+            out["pages_read"] = len(doc.pages)
+    if doc.empty_pages:
+        out["pages_without_text"] = doc.empty_pages
+    note = _note(doc, ctx)
+    if note:
+        out["note"] = note
+    out["lines"] = text.count("\n") + (1 if text and not text.endswith("\n") else 0)
+    out["content"] = text
+    return out
+
+
 def _read_one(raw: str, encoding: str, ctx: ToolContext) -> dict[str, Any]:
     p = confine(raw, allowed_roots(ctx.config), must_exist=True)
     st = require_regular(p, raw)
+    enc = (encoding or "auto").lower()
+    if enc == "auto":
+        try:
+            kind = kind_of(p)
+        except PermissionError:
+            raise ToolError(Message("files.permission", path=raw)) from None
+        if kind in DOCUMENT_KINDS:
+            return _read_document(raw, p, kind, st, ctx)
     cap = int(ctx.config.tools.max_read_bytes)
     if st.st_size > cap:
         raise ToolError(Message("files.too_big", path=raw, size=st.st_size, cap=cap))
@@ -109,7 +178,6 @@ def _read_one(raw: str, encoding: str, ctx: ToolContext) -> dict[str, Any]:
     except PermissionError:
         raise ToolError(Message("files.permission", path=raw)) from None
     out: dict[str, Any] = {"path": str(p), "bytes": len(data), "modified": _iso(st.st_mtime)}
-    enc = (encoding or "auto").lower()
     if enc == "binary" or (enc == "auto" and _looks_binary(data)):
         out.update(encoding="binary", content_b64=base64.b64encode(data).decode("ascii"))
         return out

@@ -8,6 +8,8 @@ on how to read more). Smaller ones are shown whole, shrunk to `inline_chars`.
 Observation convention (shared with app/tools/files.py): one file is flat
 `{path, bytes, encoding, lines, content}`, or `content_b64` (standard base64)
 with `encoding: "binary"`; several files are `{"files": [...], "count": n}`.
+A document (PDF, office file, EPUB...) is its extracted text in `content`,
+with `encoding` naming the format: text like any other.
 Any observation dominated by one string field is "text" with that field as
 its content; one dominated by `content_b64` is "binary"; anything else is
 "structured" and its readable content is rendered text (one list item per
