@@ -6,6 +6,10 @@ and normalises). Loaded from a local folder only; a model hub is never
 contacted. Both were trained with prompts and match requests against requests
 here, so *every* text gets the manifest's query_prefix ("query: " for e5,
 "task: classification | query: " for Gemma): without it accuracy drops.
+
+Document search is the other task both were trained for: a short question against long passages. There
+the passages get the manifest's passage_prefix ("passage: " for e5) and the question its search_prefix
+(`embed_passages`, `embed_search`); vectors of one task are never compared with the other's.
 """
 from __future__ import annotations
 
@@ -63,6 +67,8 @@ class Embedder:
         spec = spec or bundle.embedder_spec("bundled")
         self.path = Path(path) if path is not None else bundle.embedder_path("bundled").path
         self._prefix: str = spec.get("query_prefix", "query: ")
+        self._passage_prefix: str = spec.get("passage_prefix", self._prefix)
+        self._search_prefix: str = spec.get("search_prefix", self._prefix)
         self._dim = int(spec["dim"])
         # Gemma's int8 graph quantizes activations per call, so padding in a batch moves the vectors (cosine
         # down to 0.98): it embeds one text per call, which is also what a request costs.
@@ -94,13 +100,15 @@ class Embedder:
     def dim(self) -> int:
         return self._dim
 
-    def embed(self, texts: Sequence[str]) -> np.ndarray:
-        """float32 (n, dim), L2-normalised, one batch. Vectors do not depend on the batch."""
+    def embed(self, texts: Sequence[str], *, prefix: str | None = None) -> np.ndarray:
+        """float32 (n, dim), L2-normalised, one batch. Vectors do not depend on the batch.
+        `prefix` replaces the request prefix (the document index's passages and questions)."""
         if isinstance(texts, str):
             raise TypeError("embed() takes a sequence of texts; use embed_one() for a single text")
         if len(texts) == 0:
             return np.zeros((0, self._dim), dtype=np.float32)
-        prefixed = [self._prefix + t for t in texts]
+        lead = self._prefix if prefix is None else prefix
+        prefixed = [lead + t for t in texts]
         with self._lock:
             vectors = list(self._model.embed(prefixed, batch_size=self._batch))
         return np.ascontiguousarray(np.stack(vectors), dtype=np.float32)
@@ -108,6 +116,15 @@ class Embedder:
     def embed_one(self, text: str) -> np.ndarray:
         """float32 (dim,), L2-normalised."""
         row: np.ndarray = self.embed([text])[0]
+        return row
+
+    def embed_passages(self, texts: Sequence[str]) -> np.ndarray:
+        """Passages of documents, to be found by `embed_search` questions (float32 (n, dim))."""
+        return self.embed(texts, prefix=self._passage_prefix)
+
+    def embed_search(self, text: str) -> np.ndarray:
+        """A question asked of documents (float32 (dim,)), compared with `embed_passages` vectors."""
+        row: np.ndarray = self.embed([text], prefix=self._search_prefix)[0]
         return row
 
 
