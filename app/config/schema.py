@@ -139,6 +139,12 @@ SECTIONS: list[Section] = [
         _s("tools", "web_max_bytes", int, 2_000_000, "Largest page get_urls reads; the rest is cut.", check=positive),
         _s("tools", "web_timeout_s", float, 15.0, "Seconds get_urls waits for a page.", check=positive),
     ]),
+    Section("docs", "Your documents: folders Metnos indexes (encrypted, kept fresh while the app runs) to answer "
+            "questions about them with the file and page.", [
+        _s("docs", "folders", list, [], "Folders of documents to index and search (PDF, Word, OpenDocument, "
+           "spreadsheets, presentations, HTML, text). Each must be inside tools.allowed_roots. "
+           "Add one with `metnos docs add FOLDER` or in Settings.", item_type=str),
+    ]),
     Section("hotkey", "Global shortcut for the quick-query popup.", [
         _s("hotkey", "enabled", bool, True, "Register the global hotkey (X11, Windows, macOS)."),
         _s("hotkey", "sequence", str, "<ctrl>+<alt>+<space>", "pynput syntax, e.g. <ctrl>+<alt>+<space>."),
