@@ -8,6 +8,7 @@ from __future__ import annotations
 import logging
 from typing import Iterable
 
+from app.docs.tool import docs_tools
 from app.memory.scratchpad import SCRATCHPAD_READ
 from app.memory.state import state_tools
 from app.memory.tools import memory_tools
@@ -19,7 +20,8 @@ log = logging.getLogger(__name__)
 
 
 def all_tools() -> list[Tool]:
-    return [*core_tools(), *calculate.TOOLS, *state_tools(), SCRATCHPAD_READ, *memory_tools(), *builtin_tools()]
+    return [*core_tools(), *calculate.TOOLS, *state_tools(), SCRATCHPAD_READ, *memory_tools(), *docs_tools(),
+            *builtin_tools()]
 
 
 def build_registry(extra: Iterable[Tool] = ()) -> Registry:

@@ -33,7 +33,7 @@ from app.turn.services import TurnServices
 
 from . import messages as _messages  # noqa: F401  (registers the engine's sentences)
 from .model_loader import ModelLoader
-from .plugins import default_plugins, plugin_tools, safe
+from .plugins import default_plugins, hidden_tools, plugin_tools, safe
 
 log = logging.getLogger(__name__)
 
@@ -195,6 +195,12 @@ class Engine:
         out: dict[str, Any] = r.explain(text, owner=owner)
         return out
 
+    def start_background(self) -> None:
+        """The desktop app runs: the plugins start what keeps working between turns (the document watcher).
+        A one-off command (`metnos ask`) never calls this."""
+        for p in self.plugins:
+            safe(p, "start_background")
+
     def close(self) -> None:
         self._pool.shutdown(wait=False, cancel_futures=True)
         for p in self.plugins:
@@ -223,8 +229,10 @@ class Engine:
         loads a deferred tool and records why, and never yields a tool the mode forbids."""
         from app.tools.surface import ToolSurface
 
+        hidden = hidden_tools(self.plugins)  # e.g. search_documents while no folder is indexed
         surface = ToolSurface(self.registry, self.config, self.models.embedder, loaded=ctx.deferred_loaded,
-                              small_model=self.models.planner_is_small())
+                              small_model=self.models.planner_is_small(),
+                              mode_allowed=(lambda t: t.name not in hidden) if hidden else None)
         ctx.registry = surface.registry_view()
         ctx.services.tool_surface = surface
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING, Any
 
+from app.docs.plugin import DocsPlugin
 from app.memory.plugin import MemoryPlugin
 from app.memory.scratchpad import ScratchpadPlugin
 from app.tools.plugin import Plugin
@@ -19,7 +20,7 @@ log = logging.getLogger(__name__)
 
 def default_plugins(engine: Engine) -> list[Plugin]:
     """Scratchpad first: the memory's tools may produce big observations the scratchpad keeps."""
-    return [ScratchpadPlugin(), MemoryPlugin(engine)]
+    return [ScratchpadPlugin(), MemoryPlugin(engine), DocsPlugin(engine)]
 
 
 def safe(plugin: Plugin, hook: str, *args: Any) -> Any:
@@ -29,6 +30,14 @@ def safe(plugin: Plugin, hook: str, *args: Any) -> Any:
     except Exception:
         log.exception("%s.%s failed", type(plugin).__name__, hook)
         return None
+
+
+def hidden_tools(plugins: list[Plugin]) -> set[str]:
+    """Tools the plugins keep off this turn's surface (search_documents while no folder is indexed)."""
+    hidden: set[str] = set()
+    for p in plugins:
+        hidden |= safe(p, "hidden_tools") or set()
+    return hidden
 
 
 def plugin_tools(plugins: list[Plugin], ctx: TurnContext) -> list[Tool]:

@@ -7,10 +7,12 @@ A hook that raises is logged and skipped: a plugin can never lose a turn.
 Hooks, in the order a turn meets them:
   services(turn, s)    fill fields of the turn's TurnServices (scratchpad store, state, memory...)
   route_stages()       (before L0, after L2) routing stages, given once to the router
+  hidden_tools()       tool names kept off this turn's surface (search_documents while nothing is indexed)
   turn_started(ctx)    e.g. the scratchpad's gc
   tools(ctx)           builtin tools to show the planner now (scratchpad_read while entries exist)
   after_step(ctx, s)   after every executed step (events for stored facts, state updates)
   turn_ended(ctx)
+  start_background()   the desktop app is running (not a one-off command): start background work
   close()              the engine is shutting down
 """
 from __future__ import annotations
@@ -36,6 +38,10 @@ class Plugin:
     def route_stages(self) -> tuple[list[RouteStage], list[RouteStage]]:
         return [], []
 
+    def hidden_tools(self) -> set[str]:
+        """Names of tools this plugin keeps off the surface right now (they exist, but cannot help yet)."""
+        return set()
+
     def turn_started(self, ctx: TurnContext) -> None:
         """Called before routing."""
 
@@ -47,6 +53,9 @@ class Plugin:
 
     def turn_ended(self, ctx: TurnContext) -> None:
         """Called once the answer is out, before learning and the history."""
+
+    def start_background(self) -> None:
+        """The desktop app runs: start what keeps working between turns (the document watcher)."""
 
     def close(self) -> None:
         """Release stores and files."""

@@ -60,6 +60,8 @@ class DeskApp(QObject):
 
                 engine = Engine(self.manager)
                 engine.ask_secret = self._ask_secret  # passphrase-mode memory can be unlocked from the app
+                if self.watch:
+                    engine.start_background()  # the document folders' watcher (app/docs), paused during turns
                 return engine
         self.host = EngineHost(engine_factory, owner=owner, preload=preload, parent=self)
         self.popup = QuickPopup()
