@@ -12,6 +12,7 @@ from app.cli import (
     bench_cmd,
     config_cmd,
     context_cmd,
+    docs_cmd,
     doctor,
     history_cmd,
     memory_cmd,
@@ -23,8 +24,8 @@ from app.cli import (
 from app.ui import launch
 
 # Every command group, in the order `metnos --help` lists them; each module adds its own subcommands.
-COMMAND_MODULES = [ask, config_cmd, doctor, models_cmd, bench_cmd, route_cmd, memory_cmd, history_cmd, scratchpad_cmd,
-                   context_cmd, remote_cmd, launch]
+COMMAND_MODULES = [ask, config_cmd, doctor, models_cmd, bench_cmd, route_cmd, memory_cmd, docs_cmd, history_cmd,
+                   scratchpad_cmd, context_cmd, remote_cmd, launch]
 
 
 def build_parser() -> argparse.ArgumentParser:

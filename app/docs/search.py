@@ -27,9 +27,10 @@ from .vectors import VectorCache
 RRF_K = 60
 CANDIDATES = 50  # from each list
 # e5-small, "query: " question vs "passage: " text, on the test folder (tests/docs): the passage that answers
-# measured 0.877–0.900, the best passage of a folder that does not hold the answer 0.755–0.838 ("quando scade
-# il passaporto?" against a lease, a boiler manual, bills and a policy). A question in one language about a
-# document in the other scores lower and less reliably (0.83–0.86): e5-small is weak across languages.
+# measured 0.877–0.900, the best passage of a folder that does not hold the answer 0.755–0.830 ("quando scade
+# il passaporto?" against a lease, a boiler manual, bills and a policy), a passage beside the answer up to
+# 0.838. A question in one language about a document in the other scores lower and less reliably
+# (0.83–0.86): e5-small is weak across languages (resources/eval/docs/README.md).
 COSINE_RELEVANT = 0.85
 COSINE_WITH_WORDS = 0.80  # enough when at least half of the question's words are in the passage too
 WORDS_RELEVANT = 0.5
