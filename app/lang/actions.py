@@ -22,7 +22,8 @@ from .args_extractor import extract
 from .context import request_part
 from .lexicon import LEXICON_VERSION
 from .normalize import canonical, normalize_cached, split_words
-from .signature import EVENT, ActionSig, negation_at, signature_of_tokens, told_done
+from .reported import told_done
+from .signature import EVENT, ActionSig, negation_at, signature_of_tokens
 
 __all__ = ["ActionSig", "action_of", "asked_part", "action_key", "stored_key", "key_of_stored", "same_action",
            "same_roles", "same_object", "signature_of_tokens"]

@@ -2,19 +2,19 @@
 
 `signature_of_tokens` reads tokens that `actions.action_of` has already cut to the part that asks and masked
 (argument values are placeholders); it is kept apart from the comparisons in actions.py because it is the one
-place that knows how IT/EN verbs, clitics, particles, negations and reported speech look in a token list.
+place that knows how IT/EN verbs, clitics, particles and negations look in a token list (reported speech and
+because-clauses: reported.py). Each word is read by the first of a few readers that knows it (`_WORD_READERS`:
+negations and values, verbs, nouns and objects, misspellings); what the whole request says is settled after.
 """
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from app.lang.words import stem
 
 from .lexicon import (
     AMBIGUOUS,
     CLAUSE_BREAK,
-    EN_VERBS,
     NEGATION_PHRASES,
     NEGATIONS,
     NOUN_ACTIONS,
@@ -23,6 +23,7 @@ from .lexicon import (
     TEXTING,
 )
 from .normalize import FILLER_WORDS
+from .reported import reported, without_reason
 from .vocabulary import (
     MAX_PHRASE,
     OBJECT_OF,
@@ -129,82 +130,13 @@ def _between_numbers(toks: list[str]) -> set[int]:
     return out
 
 
-_AUX = frozenset({"ho", "hai", "ha", "abbiamo", "avete", "hanno", "avevo", "aveva", "sei", "sono", "siamo", "siete",
-                  "è", "have", "has", "had", "did",
-                  "i've", "ive", "you've", "we've"})
-_BETWEEN_AUX = frozenset({"già", "gia", "mai", "ancora", "already", "you", "i", "we", "tu", "io", "it", "just", "ever",
-                          "not", "non", "u"})  # no articles: "quando ho la visita?" is a noun, not "visitato"
-_THIRD_PERSON = frozenset(f for b in EN_VERBS.get("read", []) + EN_VERBS.get("open", []) + EN_VERBS.get("delete", [])
-                          + EN_VERBS.get("copy", []) + EN_VERBS.get("move", []) + EN_VERBS.get("write", [])
-                          + EN_VERBS.get("append", [])
-                          + EN_VERBS.get("list", []) + EN_VERBS.get("find", [])
-                          if " " not in b for f in (b + "s", b + "es"))
-
-
 # "a che ora è la riunione?": a time, but of something else (actions._EVENT_TIME); the memory may know it, the
 # clock does not
 EVENT = "~event"
 
 
-_PAST = frozenset({"found", "made", "wrote", "sent", "put", "took", "saw", "did", "ran", "got", "kept", "threw"})
-_SUBJECT_VERB = re.compile(r"(?i)\b(?:i|we)\s+(?:just\s+|already\s+|also\s+|finally\s+)?([a-z]+)\b")
-
-
-_PAST_TIME = re.compile(r"(?i)\b(?:this morning|yesterday|earlier|last night|already|ago|before lunch|"
-                        r"this afternoon)\b")
-
-
-def told_done(text: str) -> bool:
-    """ "I opened X already", "we moved X last night", "I read X this morning": the person says what they did (the
-    tokens have lost the pronoun, so the raw text is read; "read" and "put" are past only with a past time)."""
-    past_time = bool(_PAST_TIME.search(text))
-    return any(verb_class(w.lower()) and (w.lower().endswith(("ed", "en")) or w.lower() in _PAST or past_time)
-               for w in _SUBJECT_VERB.findall(text))
-
-
-def _reported(toks: list[str]) -> bool:
-    """An action told or asked about rather than asked for: "ho già cancellato X?", "have you moved X",
-    "did you copy X?", "which app opens X by default?"."""
-    for i, t in enumerate(toks):
-        if t in _THIRD_PERSON and i > 0 and toks[i - 1] not in ("it", "lo"):
-            return True
-        if t in ("already", "già", "gia") and i + 1 < len(toks) and verb_class(toks[i + 1]):
-            return True  # "I already read X this morning"
-        if t not in _AUX:
-            continue
-        j = i + 1
-        while j < len(toks) and toks[j] in _BETWEEN_AUX:
-            j += 1
-        if j < len(toks) and verb_class(toks[j]) and (t == "did" or toks[j].endswith(
-                ("ato", "ati", "ito", "iti", "uto", "uti", "ed", "en", "itto", "otto"))):  # not "ho la visita"
-            return True
-    return False
-
-
 HOW_MANY_VALUES = frozenset({"due", "tre", "quattro", "cinque", "two", "three", "four", "five", "both", "entrambi",
                              "entrambe"})
-CAUSAL = frozenset({"perché", "perchè", "perche", "xké", "xkè", "xke", "xché", "xchè", "xche", "because", "cause",
-                    "cuz", "coz"})
-
-
-def _without_reason(toks: list[str]) -> list[str]:
-    """"elenca /mnt/usb perché non mi ricordo cosa c'è": after the action, a because-clause is why, not what."""
-    for k, t in enumerate(toks):
-        reason = TEXTING.get(t, t) in CAUSAL or (
-            # "elenca i file di X che devo ritrovare la verifica": a spoken "because" right after the value
-            t == "che" and k > 0 and toks[k - 1] in ("{path}", "{url}") and k + 1 < len(toks)
-            and toks[k + 1] in ("devo", "dobbiamo", "voglio", "vogliamo", "sto", "serve")) or (
-            # "elimina X, non serve più": why it can go, not a "don't" ("mi" is a filler, gone already)
-            t == "non" and (toks[k + 1:k + 2] in (["serve"], ["servono"]) or toks[k + 1:k + 3] in (
-                ["ci", "serve"], ["ci", "servono"])))
-        if reason and any(verb_class(w) for w in toks[:k]):
-            # the reason ends where a next request starts: "… perché X, e poi cancellalo" keeps the delete
-            end = next((j for j in range(k + 1, len(toks)) if toks[j] in ("poi", "then") or (
-                toks[j] in ("e", "ed", "and") and j + 1 < len(toks) and verb_class(toks[j + 1]))), len(toks))
-            return toks[:k] + toks[end:]
-    return toks
-
-
 def _reads_at(toks: list[str], j: int) -> bool:
     """A phrase of reading starts at toks[j] ("dimmi cosa c'è scritto", "tell me what it says")."""
     if toks[j:j + 1] in (["me"], ["us"]):
@@ -218,118 +150,190 @@ def negation_at(toks: list[str], i: int) -> bool:
     return t in NEGATIONS or (i + 1 < len(toks) and (t, toks[i + 1]) in NEGATION_PHRASES)
 
 
+@dataclass
+class _Reading:
+    """What a request's words have said so far, read left to right by `signature_of_tokens`."""
+
+    toks: list[str]
+    used: set[int]  # tokens already read as part of something else: arithmetic, a verb's particle
+    values: int  # how many paths and addresses the request carries
+    actions: list[str] = field(default_factory=list)
+    noun_actions: list[str] = field(default_factory=list)  # "il contenuto di X": a noun that asks an action
+    leading_nouns: list[str] = field(default_factory=list)  # ...said before any verb
+    objects: set[str] = field(default_factory=set)
+    content: set[str] = field(default_factory=set)
+    negated: bool = False
+    descriptor_only: bool = True  # every folder word stands right before a path ("la cartella /tmp/t")
+    roles: list[str] = field(default_factory=list)
+
+
 def signature_of_tokens(toks: list[str]) -> ActionSig:
-    toks = _without_reason(toks)
-    actions: list[str] = []
-    noun_actions: list[str] = []
-    leading_nouns: list[str] = []
-    objects: set[str] = set()
-    content: set[str] = set()
-    negated = False
-    descriptor_only = True  # every folder word stands right before a path ("la cartella /tmp/t")
-    roles: list[str] = []
-    used: set[int] = _between_numbers(toks)
-    values = sum(t in ("{path}", "{url}") for t in toks)
+    """The request's signature: its tokens read one by one (`_read_at`), then what the whole says about them
+    (`_mark_content`, `_settled_actions`, `_drop_plain_objects`)."""
+    toks = without_reason(toks)
+    r = _Reading(toks, _between_numbers(toks), sum(t in ("{path}", "{url}") for t in toks))
     i = 0
-    n = len(toks)
-    while i < n:
-        if i in used:
-            i += 1
-            continue
-        matched = False
-        for L in range(min(MAX_PHRASE, n - i), 1, -1):
-            cls = phrase_class(tuple(toks[i:i + L]))
-            if cls:
-                actions.append(cls)
-                i += L
-                matched = True
-                break
-        if matched:
-            continue
-        t = TEXTING.get(toks[i], toks[i])
-        if t in PHRASAL_HEADS:
-            for j in range(i + 1, min(n, i + 1 + _PARTICLE_WINDOW)):
-                if toks[j] in PHRASAL and j not in used:
-                    actions.append(PHRASAL[toks[j]])
-                    used.add(j)
-                    break
-            i += 1
-            continue
-        if negation_at(toks, i):
-            negated = True
-        elif t.startswith("{"):
-            if t == "{url}":
-                objects.add("web")  # a URL names its object: "apri https://..." = "apri la pagina https://..."
-            elif t == "{path}":
-                roles.append(_role(toks, i))
-        elif (t in NAMING or t in INTRODUCES_TEXT) and i + 1 < n and (toks[i + 1] in ("{path}", "{quoted}") or (
-                t in NAMING and ("folder" in objects or "{path}" in toks[:i]))):
-            pass  # "called X", "con scritto 'X'", "una cartella in X chiamata Y": the words that introduce a value
-        elif t == "ora" and i > 0 and toks[i - 1] in ("che", "l", "l'", "quale", "dell'", "all'", "dimmi", "dirmi",
-                                                         "dici", "sai", "sapere"):  # (the article is dropped)
-            content.add("~time")  # "che ora è", "dimmi l'ora": the hour, not "now"
-        elif t in ("say", "says") and {"what", "does", "do"} & set(toks[:i]):
-            actions.append("read")  # "what does the file X say?"
-        elif (cls := verb_class(t)) and (t not in AMBIGUOUS or _is_clause_start(toks, i)):
-            if not _named_not_called(toks, i, cls):
-                actions.append(cls)
-        elif t in NOUN_ACTIONS:
-            noun_actions.append(NOUN_ACTIONS[t])
-            if not actions:  # "contenuto di X e poi cancellalo": the noun asks first, the verb after
-                leading_nouns.append(NOUN_ACTIONS[t])
-        elif t in OBJECT_OF:
-            objects.add(OBJECT_OF[t])
-            if OBJECT_OF[t] == "folder" and not (i + 1 < n and toks[i + 1] in ("{path}", "home")):
-                descriptor_only = False
-        elif t in STOPWORDS or t in FILLER_WORDS or t in PHRASAL:
-            pass
-        elif t.endswith("'") or t.isdigit() or _times_sign(toks, i):
-            pass
-        elif (cls := typo_verb(t)) and _is_clause_start(toks, i):
-            actions.append(cls)
-        elif typo_word(t) is not None:
-            pass
-        elif (obj := typo_object(t)) is not None:
-            objects.add(obj)
-            if obj == "folder" and not (i + 1 < n and toks[i + 1] in ("{path}", "home")):
-                descriptor_only = False
-        elif t in HOW_MANY_VALUES and values >= 2:
-            pass  # "scarica queste due pagine: X e Y": the count restates the values
-        else:
-            st = stem(t)
-            content.add(THING_OF.get(st, st))  # "day" and "giorno" are one thing
-        i += 1
+    while i < len(toks):
+        i = _read_at(r, i)
+    _mark_content(r)
+    if reported(toks):
+        r.negated = True  # "ho già cancellato X?", "did you copy X?", "which app opens X": not asked to be done
+    actions = _settled_actions(r)
+    _drop_plain_objects(r, actions)
+    if "open" in actions and ("read" in actions[actions.index("open"):] or TELL & set(toks)):
+        # "apri X e mostrami il contenuto", "open X and tell me the last error": opened to be read
+        actions = ["read" if a == "open" else a for a in actions]
+    return ActionSig(tuple(dict.fromkeys(actions)), r.negated, frozenset(r.objects), frozenset(r.content),
+                     tuple(r.roles))
+
+
+def _read_at(r: _Reading, i: int) -> int:
+    """Read the words at toks[i] (a phrase, a verb with its particle, or one word); the index after them."""
+    toks = r.toks
+    if i in r.used:
+        return i + 1
+    for L in range(min(MAX_PHRASE, len(toks) - i), 1, -1):
+        cls = phrase_class(tuple(toks[i:i + L]))
+        if cls:
+            r.actions.append(cls)
+            return i + L
+    t = TEXTING.get(toks[i], toks[i])
+    if t in PHRASAL_HEADS:
+        _particle(r, i)
+        return i + 1
+    for read in _WORD_READERS:
+        if read(r, i, t):
+            return i + 1
+    st = stem(t)
+    r.content.add(THING_OF.get(st, st))  # "day" and "giorno" are one thing
+    return i + 1
+
+
+def _particle(r: _Reading, i: int) -> None:
+    """"turn the volume up": the particle a few words after the head says the action."""
+    for j in range(i + 1, min(len(r.toks), i + 1 + _PARTICLE_WINDOW)):
+        if r.toks[j] in PHRASAL and j not in r.used:
+            r.actions.append(PHRASAL[r.toks[j]])
+            r.used.add(j)
+            return
+
+
+def _negation_or_value(r: _Reading, i: int, t: str) -> bool:
+    """A negation, a value (its placeholder), or the words that introduce a value."""
+    toks = r.toks
+    if negation_at(toks, i):
+        r.negated = True
+    elif t.startswith("{"):
+        if t == "{url}":
+            r.objects.add("web")  # a URL names its object: "apri https://..." = "apri la pagina https://..."
+        elif t == "{path}":
+            r.roles.append(_role(toks, i))
+    elif (t in NAMING or t in INTRODUCES_TEXT) and i + 1 < len(toks) and (toks[i + 1] in ("{path}", "{quoted}") or (
+            t in NAMING and ("folder" in r.objects or "{path}" in toks[:i]))):
+        pass  # "called X", "con scritto 'X'", "una cartella in X chiamata Y": the words that introduce a value
+    else:
+        return False
+    return True
+
+
+def _action_word(r: _Reading, i: int, t: str) -> bool:
+    """A verb, or words that ask for a reading or the hour without one."""
+    toks = r.toks
+    if t == "ora" and i > 0 and toks[i - 1] in ("che", "l", "l'", "quale", "dell'", "all'", "dimmi", "dirmi",
+                                                   "dici", "sai", "sapere"):  # (the article is dropped)
+        r.content.add("~time")  # "che ora è", "dimmi l'ora": the hour, not "now"
+    elif t in ("say", "says") and {"what", "does", "do"} & set(toks[:i]):
+        r.actions.append("read")  # "what does the file X say?"
+    elif (cls := verb_class(t)) and (t not in AMBIGUOUS or _is_clause_start(toks, i)):
+        if not _named_not_called(toks, i, cls):
+            r.actions.append(cls)
+    else:
+        return False
+    return True
+
+
+def _noun_word(r: _Reading, i: int, t: str) -> bool:
+    """A noun that asks an action, a word that names an object, or a word that says nothing here."""
+    if t in NOUN_ACTIONS:
+        r.noun_actions.append(NOUN_ACTIONS[t])
+        if not r.actions:  # "contenuto di X e poi cancellalo": the noun asks first, the verb after
+            r.leading_nouns.append(NOUN_ACTIONS[t])
+    elif t in OBJECT_OF:
+        _add_object(r, i, OBJECT_OF[t])
+    elif t in STOPWORDS or t in FILLER_WORDS or t in PHRASAL:
+        pass
+    elif t.endswith("'") or t.isdigit() or _times_sign(r.toks, i):
+        pass
+    else:
+        return False
+    return True
+
+
+def _misspelt_word(r: _Reading, i: int, t: str) -> bool:
+    """A verb, a known word or an object word, one slip away."""
+    if (cls := typo_verb(t)) and _is_clause_start(r.toks, i):
+        r.actions.append(cls)
+    elif typo_word(t) is not None:
+        pass
+    elif (obj := typo_object(t)) is not None:
+        _add_object(r, i, obj)
+    else:
+        return False
+    return True
+
+
+def _restated_count(r: _Reading, i: int, t: str) -> bool:
+    """"scarica queste due pagine: X e Y": the count restates the values."""
+    return t in HOW_MANY_VALUES and r.values >= 2
+
+
+# Tried in order on each word that is not part of a phrase; a word none of them reads is content.
+_WORD_READERS = (_negation_or_value, _action_word, _noun_word, _misspelt_word, _restated_count)
+
+
+def _add_object(r: _Reading, i: int, obj: str) -> None:
+    r.objects.add(obj)
+    if obj == "folder" and not (i + 1 < len(r.toks) and r.toks[i + 1] in ("{path}", "home")):
+        r.descriptor_only = False
+
+
+def _mark_content(r: _Reading) -> None:
+    """What the whole request adds to its content: a filter, a question about the thing, a count."""
+    toks, n = r.toks, len(r.toks)
     if any(t in ONLY and k + 1 < n and not toks[k + 1].startswith("{") for k, t in enumerate(toks)):
-        content.add("~only")  # "elenca solo le cartelle in X", "all files except the pdfs": a filter
+        r.content.add("~only")  # "elenca solo le cartelle in X", "all files except the pdfs": a filter
     first_value = next((k for k, t in enumerate(toks) if t in ("{path}", "{url}")), None)
     if first_value is not None and any(t in TELL and not (t in ("contiene", "contains") and toks[k - 1] in (
             "cosa", "what", "che")) and not _reads_at(toks, k + 1) for k, t in enumerate(toks) if k > first_value):
         # "X, cosa contiene?", "… e dimmi cosa c'è scritto": what it holds, which is what reading gives
-        content.add("~tell")  # "leggi X e dimmi quante righe ha": a question about it, not only the thing
-    if any(t in COUNT_WORDS for t in toks) or ("calculate" in actions and (roles or "{url}" in toks)):
-        content.add("~count")  # "quanti pdf in X", "conta le righe di X": a number, not what the remembered call gives
-    if _reported(toks):
-        negated = True  # "ho già cancellato X?", "did you copy X?", "which app opens X": not asked to be done
+        r.content.add("~tell")  # "leggi X e dimmi quante righe ha": a question about it, not only the thing
+    if any(t in COUNT_WORDS for t in toks) or ("calculate" in r.actions and (r.roles or "{url}" in toks)):
+        # "quanti pdf in X", "conta le righe di X": a number, not what the remembered call gives
+        r.content.add("~count")
+
+
+def _settled_actions(r: _Reading) -> list[str]:
+    """The actions as the whole request asks them: nouns when no verb asks, a noun said first first, and the
+    requests whose words name another action than they ask."""
+    actions = r.actions
     if not actions:
-        actions = noun_actions
-    elif leading_nouns:
-        actions = leading_nouns + [a for a in actions if a not in leading_nouns]
-    if not actions and not content and "{ext}" in toks and roles and set(roles) <= {"loc", "of"}:
+        actions = r.noun_actions
+    elif r.leading_nouns:
+        actions = r.leading_nouns + [a for a in actions if a not in r.leading_nouns]
+    if not actions and not r.content and "{ext}" in r.toks and r.roles and set(r.roles) <= {"loc", "of"}:
         actions = ["find"]  # "any mp4 files in ~/Videos?": files of a kind in a place, nothing else asked
-    if actions == ["append"] and not roles and not content and toks.count("{number}") >= 2:
+    if actions == ["append"] and not r.roles and not r.content and r.toks.count("{number}") >= 2:
         actions = ["calculate"]  # "add 17 and 26", "aggiungi 5 a 12": numbers added to numbers are a sum
-    if "folder" in objects and descriptor_only and actions and set(actions) <= READ_ONLY | {"open"} and roles:
-        objects.discard("folder")  # reading "la cartella X" is reading X; creating or deleting one is not
-    if "note" in objects and actions and set(actions) <= READ_ONLY | {"open"} and roles:
-        objects.discard("note")  # "leggimi gli appunti in X": the path is the notes, no notes app is meant
-    if "open" in actions and ("read" in actions[actions.index("open"):] or TELL & set(toks)):
-        # "apri X e mostrami il contenuto", "open X and tell me the last error": opened to be read
-        actions = ["read" if a == "open" else a for a in actions]
-    seen: list[str] = []
-    for a in actions:
-        if a not in seen:
-            seen.append(a)
-    return ActionSig(tuple(seen), negated, frozenset(objects), frozenset(content), tuple(roles))
+    return actions
+
+
+def _drop_plain_objects(r: _Reading, actions: list[str]) -> None:
+    """Object words that only name what is read: reading "la cartella X" is reading X."""
+    reads = bool(actions) and set(actions) <= READ_ONLY | {"open"} and bool(r.roles)
+    if "folder" in r.objects and r.descriptor_only and reads:
+        r.objects.discard("folder")  # reading "la cartella X" is reading X; creating or deleting one is not
+    if "note" in r.objects and reads:
+        r.objects.discard("note")  # "leggimi gli appunti in X": the path is the notes, no notes app is meant
 
 
 def _role(toks: list[str], i: int) -> str:

@@ -1,0 +1,78 @@
+"""Actions told or explained rather than asked for: what the person says they did ("I moved X last night"),
+an action reported or asked about ("ho già cancellato X?", "did you copy X?"), and a because-clause that says why
+("elenca X perché non ricordo cosa c'è"). Read by `signature_of_tokens` (signature.py) and by `action_of`.
+"""
+from __future__ import annotations
+
+import re
+
+from .lexicon import EN_VERBS, TEXTING
+from .vocabulary import verb_class
+
+_AUX = frozenset({"ho", "hai", "ha", "abbiamo", "avete", "hanno", "avevo", "aveva", "sei", "sono", "siamo", "siete",
+                  "è", "have", "has", "had", "did",
+                  "i've", "ive", "you've", "we've"})
+_BETWEEN_AUX = frozenset({"già", "gia", "mai", "ancora", "already", "you", "i", "we", "tu", "io", "it", "just", "ever",
+                          "not", "non", "u"})  # no articles: "quando ho la visita?" is a noun, not "visitato"
+_THIRD_PERSON = frozenset(f for b in EN_VERBS.get("read", []) + EN_VERBS.get("open", []) + EN_VERBS.get("delete", [])
+                          + EN_VERBS.get("copy", []) + EN_VERBS.get("move", []) + EN_VERBS.get("write", [])
+                          + EN_VERBS.get("append", [])
+                          + EN_VERBS.get("list", []) + EN_VERBS.get("find", [])
+                          if " " not in b for f in (b + "s", b + "es"))
+
+
+_PAST = frozenset({"found", "made", "wrote", "sent", "put", "took", "saw", "did", "ran", "got", "kept", "threw"})
+_SUBJECT_VERB = re.compile(r"(?i)\b(?:i|we)\s+(?:just\s+|already\s+|also\s+|finally\s+)?([a-z]+)\b")
+
+
+_PAST_TIME = re.compile(r"(?i)\b(?:this morning|yesterday|earlier|last night|already|ago|before lunch|"
+                        r"this afternoon)\b")
+
+
+def told_done(text: str) -> bool:
+    """ "I opened X already", "we moved X last night", "I read X this morning": the person says what they did (the
+    tokens have lost the pronoun, so the raw text is read; "read" and "put" are past only with a past time)."""
+    past_time = bool(_PAST_TIME.search(text))
+    return any(verb_class(w.lower()) and (w.lower().endswith(("ed", "en")) or w.lower() in _PAST or past_time)
+               for w in _SUBJECT_VERB.findall(text))
+
+
+def reported(toks: list[str]) -> bool:
+    """An action told or asked about rather than asked for: "ho già cancellato X?", "have you moved X",
+    "did you copy X?", "which app opens X by default?"."""
+    for i, t in enumerate(toks):
+        if t in _THIRD_PERSON and i > 0 and toks[i - 1] not in ("it", "lo"):
+            return True
+        if t in ("already", "già", "gia") and i + 1 < len(toks) and verb_class(toks[i + 1]):
+            return True  # "I already read X this morning"
+        if t not in _AUX:
+            continue
+        j = i + 1
+        while j < len(toks) and toks[j] in _BETWEEN_AUX:
+            j += 1
+        if j < len(toks) and verb_class(toks[j]) and (t == "did" or toks[j].endswith(
+                ("ato", "ati", "ito", "iti", "uto", "uti", "ed", "en", "itto", "otto"))):  # not "ho la visita"
+            return True
+    return False
+
+
+CAUSAL = frozenset({"perché", "perchè", "perche", "xké", "xkè", "xke", "xché", "xchè", "xche", "because", "cause",
+                    "cuz", "coz"})
+
+
+def without_reason(toks: list[str]) -> list[str]:
+    """"elenca /mnt/usb perché non mi ricordo cosa c'è": after the action, a because-clause is why, not what."""
+    for k, t in enumerate(toks):
+        reason = TEXTING.get(t, t) in CAUSAL or (
+            # "elenca i file di X che devo ritrovare la verifica": a spoken "because" right after the value
+            t == "che" and k > 0 and toks[k - 1] in ("{path}", "{url}") and k + 1 < len(toks)
+            and toks[k + 1] in ("devo", "dobbiamo", "voglio", "vogliamo", "sto", "serve")) or (
+            # "elimina X, non serve più": why it can go, not a "don't" ("mi" is a filler, gone already)
+            t == "non" and (toks[k + 1:k + 2] in (["serve"], ["servono"]) or toks[k + 1:k + 3] in (
+                ["ci", "serve"], ["ci", "servono"])))
+        if reason and any(verb_class(w) for w in toks[:k]):
+            # the reason ends where a next request starts: "… perché X, e poi cancellalo" keeps the delete
+            end = next((j for j in range(k + 1, len(toks)) if toks[j] in ("poi", "then") or (
+                toks[j] in ("e", "ed", "and") and j + 1 < len(toks) and verb_class(toks[j + 1]))), len(toks))
+            return toks[:k] + toks[end:]
+    return toks
