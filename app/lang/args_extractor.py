@@ -111,10 +111,9 @@ def _named_as_files(text: str, m: re.Match[str]) -> bool:
                                                or bool(_FILE_WORD_BEFORE.search(text[:m.start()]))))
 
 
-def _candidates(text: str, now: datetime) -> list[SlotSpan]:
-    c: list[SlotSpan] = []
-    for m in _RE_QUOTED.finditer(text):
-        c.append(SlotSpan(m.start(), m.end(), "path", m.group(1).strip()))
+def _quoted_spans(text: str, now: datetime) -> list[SlotSpan]:
+    """Quoted paths, quoted text, and the text after "nel file X:" (when nothing is quoted)."""
+    c = [SlotSpan(m.start(), m.end(), "path", m.group(1).strip()) for m in _RE_QUOTED.finditer(text)]
     for m in _RE_QUOTED_TEXT.finditer(text):
         q = m.group("q").strip()
         if q:
@@ -122,6 +121,12 @@ def _candidates(text: str, now: datetime) -> list[SlotSpan]:
     m2 = _RE_AFTER_COLON.search(text)
     if m2 and not any(s.kind == "quoted" for s in c):  # "scrivi nel file X: chiamare la banca": the text is the value
         c.append(SlotSpan(m2.start("q"), m2.end("q"), "quoted", m2.group("q").strip()))
+    return c
+
+
+def _address_spans(text: str, now: datetime) -> list[SlotSpan]:
+    """Web addresses and email addresses, without the punctuation that ends the sentence."""
+    c: list[SlotSpan] = []
     for m in _RE_URL.finditer(text):
         v, end = _strip_trailing(m.group(0), m.start())
         if len(v) > 4:
@@ -129,6 +134,12 @@ def _candidates(text: str, now: datetime) -> list[SlotSpan]:
     for m in _RE_EMAIL.finditer(text):
         v, end = _strip_trailing(m.group(0), m.start())
         c.append(SlotSpan(m.start(), end, "email", v))
+    return c
+
+
+def _path_spans(text: str, now: datetime) -> list[SlotSpan]:
+    """Paths as written, bare file names of a known kind ("report.pdf"), and "home"."""
+    c: list[SlotSpan] = []
     for m in _RE_PATH.finditer(text):
         v, end = _strip_trailing(m.group(0), m.start())
         if v and v not in ("/", ".", ".."):
@@ -136,10 +147,13 @@ def _candidates(text: str, now: datetime) -> list[SlotSpan]:
     for m in _RE_BARE_FILE.finditer(text):
         if m.group("ext").lower() in FILE_EXTS and not re.fullmatch(r"[\d.]+", m.group(0)):
             c.append(SlotSpan(m.start(), m.end(), "path", m.group(0)))
-    for m in _RE_HOME.finditer(text):
-        c.append(SlotSpan(m.start(), m.end(), "path", "~/"))
-    for start, end, kind, value in find_time_spans(text, now):
-        c.append(SlotSpan(start, end, kind, value))
+    c += [SlotSpan(m.start(), m.end(), "path", "~/") for m in _RE_HOME.finditer(text)]
+    return c
+
+
+def _time_spans(text: str, now: datetime) -> list[SlotSpan]:
+    """Dates and windows said in words (when.py), then clock times ("14:05", "alle 9", "3pm") as HH:MM."""
+    c = [SlotSpan(start, end, kind, value) for start, end, kind, value in find_time_spans(text, now)]
     for m in _RE_TIME.finditer(text):
         h = m.group("h") or m.group("h2") or m.group("h3")
         mm = m.group("m") or m.group("m2") or 0
@@ -150,6 +164,12 @@ def _candidates(text: str, now: datetime) -> list[SlotSpan]:
         elif ap == "am" and hh == 12:
             hh = 0
         c.append(SlotSpan(m.start(), m.end(), "time", f"{hh:02d}:{int(mm):02d}"))
+    return c
+
+
+def _ext_spans(text: str, now: datetime) -> list[SlotSpan]:
+    """Kinds of file: "*.pdf", ".csv", "i pdf", "i file zip", "file word"."""
+    c: list[SlotSpan] = []
     for rx in (_RE_EXT_GLOB, _RE_EXT_DOT, _RE_EXT_WORD):
         for m in rx.finditer(text):
             e = m.group("ext").lower()
@@ -163,6 +183,12 @@ def _candidates(text: str, now: datetime) -> list[SlotSpan]:
     for m in _RE_EXT_ALIAS.finditer(text):
         a = (m.group("a1") or m.group("a2")).lower()
         c.append(SlotSpan(m.start(), m.end(), "ext", f"*.{_EXT_ALIASES[a]}"))
+    return c
+
+
+def _number_spans(text: str, now: datetime) -> list[SlotSpan]:
+    """Numbers in digits ("3,5" is 3.5), then numbers said in words ("trecento meno ottantacinque")."""
+    c: list[SlotSpan] = []
     for m in _RE_NUMBER.finditer(text):
         raw = m.group(0).replace(",", ".")
         try:
@@ -170,8 +196,18 @@ def _candidates(text: str, now: datetime) -> list[SlotSpan]:
         except ValueError:
             continue
         c.append(SlotSpan(m.start(), m.end(), "number", num))
-    for start, end, value in number_word_spans(text):  # "trecento meno ottantacinque": numbers said in words
-        c.append(SlotSpan(start, end, "number", value))
+    c += [SlotSpan(start, end, "number", value) for start, end, value in number_word_spans(text)]
+    return c
+
+
+# Every reading of a value, one kind of value each; overlaps are settled by _select (PRIORITY), so the order
+# here only orders spans of equal priority, length and start.
+_SPAN_READERS = (_quoted_spans, _address_spans, _path_spans, _time_spans, _ext_spans, _number_spans)
+
+
+def _candidates(text: str, now: datetime) -> list[SlotSpan]:
+    """Every span some reader finds, overlaps included; a path inside quoted text is the text's, not a path."""
+    c = [s for read in _SPAN_READERS for s in read(text, now)]
     quotes = [(s.start, s.end) for s in c if s.kind == "quoted"]
     # "con '<h1>Manutenzione</h1>'": a slash inside a quoted text is the text's, not a path of the request
     return [s for s in c if s.kind != "path" or not any(a < s.start and s.end < b for a, b in quotes)]
