@@ -1,7 +1,7 @@
 """What may be an application's name after "apri", "avvia", "launch", and what never is.
 
-Read by the file-action stage (routing/file_stage.py): "apri spotify per favore" starts Spotify, while "apri
-la casella di posta", "open the garage door" or "apri un conto in banca" name no program. The words around a
+Read by the file-action stage's open rules (routing/file_lookup.py): "apri spotify per favore" starts Spotify,
+while "apri la casella di posta", "open the garage door" or "apri un conto in banca" name no program. The words around a
 name are dropped (articles, "app", "please"); a word that is no program refuses the call. Word sets: the stage
 looks each word up whole, so a rule's examples show the words in requests.
 """

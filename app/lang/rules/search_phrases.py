@@ -1,6 +1,6 @@
 """How a request asks to search inside files or to find one: "quali file di X contengono la parola Y", "dov'è Z".
 
-Read by the file-action stage (routing/file_stage.py): a clause with a folder and these cues becomes a
+Read by the file-action stage's search rules (routing/file_lookup.py): a clause with a folder and these cues becomes a
 search_in_files or find_files call by rules, and the text after a cue ("la parola timeout") is what to look for.
 The cues for text inside files are split by meaning (where, contains, the text named, talks about); the stage
 joins them, in this order, into one pattern.
