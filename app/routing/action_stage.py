@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Callable, Iterable
 
@@ -29,6 +30,7 @@ from app.lang.vocabulary import VERB_FORMS, verb_class, verb_langs
 from app.turn.decision import RouteResult
 
 from .capability import RESTORE_CUE, CoverageCache, Verdict, asks_live, unsupported
+from .file_clause import Plan
 from .file_stage import plan_clause
 from .l0 import EDGE_FILLERS
 
@@ -123,84 +125,112 @@ class ActionStage:
         return res
 
     def _decide(self, text: str) -> tuple[RouteResult | None, str | None]:
+        """Each clause read in order (`_read_clause`), then the stage's answer, or None when the rest of the
+        router and the planner should have the request; and why a fast path is held, if one is."""
         clauses = split_continuation(text) or [text]
-        covered: set[str] | None = None  # what the tools can do: only looked up for a clause with a verb
-        held: str | None = None
-        cannot: list[str] = []
-        steps: list[dict[str, Any]] = []
-        questions: list[Message] = []
-        rest: list[str] = []
-        done_by_rules: list[str] = []  # the clauses whose calls the rules made
-        read: list[str] = []  # every clause as read (typos mended), in order
+        d = _Decision(text, clauses)
         for clause in clauses:
-            clause = fix_verb_typo(clause)
-            read.append(clause)
-            sig = action_of(clause)
-            if _remember_that(clause, sig):
-                rest.append(clause)  # "ricordati che mia sorella si chiama Giulia": what follows is the fact
-                continue
-            if len(clauses) > 1 and CONTEXT.match(clause):
-                rest.append(clause)  # "devo mandare le foto a mia sorella, trovami i jpg": the person's own plan
-                continue
-            verdict = None
-            if sig.actions or RESTORE_CUE.search(clause) or asks_live(clause):
-                covered = self._coverage.get() if covered is None else covered
-                verdict = unsupported(clause, covered, sig)
-                if verdict is not None and verdict.cannot == "download" and extract(text).get("url"):
-                    verdict = None  # "mi serve il contenuto di <url>, me lo scarichi?": the page, said before
-            if verdict is None:
-                plan = plan_clause(clause, self._has_tool, sig)
-                if plan is not None and (plan.steps or plan.question) and asks_later(asked_part(clause)):
-                    verdict = Verdict("later", sig.actions[0] if sig.actions else "")  # it would run now
-            if verdict is not None:
-                key = f"cannot.{verdict.cannot}"
-                if key not in cannot:
-                    cannot.append(key)
-                continue
-            if plan is None or plan.hold:
-                if plan is not None and held is None:
-                    held = f"actions: {plan.hold}: left to the planner"
-                if (cannot or steps or questions or clause is not clauses[-1]) and not _courtesy(clause, sig):
-                    rest.append(clause)  # "ciao," or "grazie" around a request is not a part of it
-                continue
-            if plan.question is not None:
-                if len(clauses) > 1:
-                    rest.append(clause)  # "scarica la pagina e cancellala": the planner knows what "la" is
-                    continue
-                questions.append(plan.question)
-            else:
-                steps += plan.steps
-                done_by_rules.append(clause)
-        if cannot and steps:  # "sposta X in Y e poi comprimi la cartella": nothing half-done by rules; the
+            self._read_clause(d, fix_verb_typo(clause))
+        if d.cannot and d.steps:  # "sposta X in Y e poi comprimi la cartella": nothing half-done by rules; the
             # planner gets the part that can be done (with its approval) and the answer says what cannot
-            rest = [c for c in read if c in done_by_rules or c in rest]  # (read: "spsota" was mended)
-            steps = []
-        if not cannot and not steps and not questions:
-            return None, held
-        if not cannot and rest:
-            return None, held  # a file action inside a longer request: the planner plans the whole of it
-        lang = request_lang(text)
-        said = " ".join(Message(k).text(lang) for k in cannot)
-        asked = " ".join(q.text(lang) for q in questions)
-        reason_bits = []
-        if cannot:
-            reason_bits.append("no tool performs: " + ", ".join(k.split(".", 1)[1] for k in cannot))
-        if steps:
-            reason_bits.append("file action by rules: " + ", ".join(s["tool"] for s in steps))
-        if questions:
-            reason_bits.append("a file action without a usable path: asked which one")
-        reason = "actions: " + "; ".join(reason_bits)
-        notice = " ".join(x for x in (said, asked) if x) or None
-        res = RouteResult("L0", steps[0]["tool"] if len(steps) == 1 else None,
-                          dict(steps[0]["args"]) if len(steps) == 1 else {},
-                          steps=steps if len(steps) > 1 else None,
-                          arg_sources=dict(steps[0]["arg_sources"]) if len(steps) == 1 else {},
-                          reason=reason, lang=lang, stage="capability" if cannot else "files")
-        if rest:
-            res.planner_text = " ".join(rest)
-            res.notice = notice
-        elif steps:
-            res.notice = notice
+            d.rest = [c for c in d.read if c in d.done_by_rules or c in d.rest]  # (read: "spsota" was mended)
+            d.steps = []
+        if not d.cannot and not d.steps and not d.questions:
+            return None, d.held
+        if not d.cannot and d.rest:
+            return None, d.held  # a file action inside a longer request: the planner plans the whole of it
+        return _route_result(d), d.held
+
+    def _read_clause(self, d: _Decision, clause: str) -> None:
+        """One clause: a fact or the person's own plan (left as it is), something no tool does, or a file
+        action by rules (its calls, its question, or held for the planner)."""
+        d.read.append(clause)
+        sig = action_of(clause)
+        if _remember_that(clause, sig):
+            d.rest.append(clause)  # "ricordati che mia sorella si chiama Giulia": what follows is the fact
+            return
+        if len(d.clauses) > 1 and CONTEXT.match(clause):
+            d.rest.append(clause)  # "devo mandare le foto a mia sorella, trovami i jpg": the person's own plan
+            return
+        verdict, plan = self._verdict(d, clause, sig)
+        if verdict is not None:
+            key = f"cannot.{verdict.cannot}"
+            if key not in d.cannot:
+                d.cannot.append(key)
+            return
+        if plan is None or plan.hold:
+            if plan is not None and d.held is None:
+                d.held = f"actions: {plan.hold}: left to the planner"
+            if (d.cannot or d.steps or d.questions or clause is not d.clauses[-1]) and not _courtesy(clause, sig):
+                d.rest.append(clause)  # "ciao," or "grazie" around a request is not a part of it
+            return
+        if plan.question is None:
+            d.steps += plan.steps
+            d.done_by_rules.append(clause)
+        elif len(d.clauses) > 1:
+            d.rest.append(clause)  # "scarica la pagina e cancellala": the planner knows what "la" is
         else:
-            res.reply = notice
-        return res, held
+            d.questions.append(plan.question)
+
+    def _verdict(self, d: _Decision, clause: str, sig: Any) -> tuple[Verdict | None, Plan | None]:
+        """What no tool does in the clause (a Verdict), else its file action by rules (a Plan, or None)."""
+        verdict = None
+        if sig.actions or RESTORE_CUE.search(clause) or asks_live(clause):
+            if d.covered is None:  # what the tools can do: only looked up for a clause with a verb
+                d.covered = self._coverage.get()
+            verdict = unsupported(clause, d.covered, sig)
+            if verdict is not None and verdict.cannot == "download" and extract(d.text).get("url"):
+                verdict = None  # "mi serve il contenuto di <url>, me lo scarichi?": the page, said before
+        if verdict is not None:
+            return verdict, None
+        plan = plan_clause(clause, self._has_tool, sig)
+        if plan is not None and (plan.steps or plan.question) and asks_later(asked_part(clause)):
+            return Verdict("later", sig.actions[0] if sig.actions else ""), plan  # it would run now
+        return None, plan
+
+
+@dataclass
+class _Decision:
+    """What the clauses of one request have said so far, as `ActionStage._decide` reads them in order."""
+
+    text: str
+    clauses: list[str]
+    covered: set[str] | None = None  # what the tools can do, once a clause needs it
+    held: str | None = None
+    cannot: list[str] = field(default_factory=list)  # "cannot.<what>" keys, each once
+    steps: list[dict[str, Any]] = field(default_factory=list)
+    questions: list[Message] = field(default_factory=list)
+    rest: list[str] = field(default_factory=list)  # the clauses left to the planner
+    done_by_rules: list[str] = field(default_factory=list)  # the clauses whose calls the rules made
+    read: list[str] = field(default_factory=list)  # every clause as read (typos mended), in order
+
+
+def _route_result(d: _Decision) -> RouteResult:
+    """The stage's answer: what cannot be done, the calls by rules, the question back, or the part left to
+    the planner with the "cannot" said first."""
+    lang = request_lang(d.text)
+    said = " ".join(Message(k).text(lang) for k in d.cannot)
+    asked = " ".join(q.text(lang) for q in d.questions)
+    reason_bits = []
+    if d.cannot:
+        reason_bits.append("no tool performs: " + ", ".join(k.split(".", 1)[1] for k in d.cannot))
+    if d.steps:
+        reason_bits.append("file action by rules: " + ", ".join(s["tool"] for s in d.steps))
+    if d.questions:
+        reason_bits.append("a file action without a usable path: asked which one")
+    reason = "actions: " + "; ".join(reason_bits)
+    notice = " ".join(x for x in (said, asked) if x) or None
+    steps = d.steps
+    res = RouteResult("L0", steps[0]["tool"] if len(steps) == 1 else None,
+                      dict(steps[0]["args"]) if len(steps) == 1 else {},
+                      steps=steps if len(steps) > 1 else None,
+                      arg_sources=dict(steps[0]["arg_sources"]) if len(steps) == 1 else {},
+                      reason=reason, lang=lang, stage="capability" if d.cannot else "files")
+    if d.rest:
+        res.planner_text = " ".join(d.rest)
+        res.notice = notice
+    elif steps:
+        res.notice = notice
+    else:
+        res.reply = notice
+    return res

@@ -141,6 +141,31 @@ def _runs_a_file(paths: list[str]) -> bool:
     return any(p.lower().endswith(_RUN_SUFFIXES) or ("/" in p and "." not in p.rsplit("/", 1)[-1]) for p in paths)
 
 
+@dataclass(frozen=True)
+class _Said:
+    """The values and objects of a clause that decide whether an action is really the unsupported one."""
+
+    clause: str
+    sig: ActionSig
+    paths: list[str]
+    urls: list[str]
+    exts: set[str]
+    objects: frozenset[str]
+
+
+def _said(clause: str, sig: ActionSig) -> _Said:
+    slots = extract(clause)
+    paths = list(slots.get("path") or [])
+    exts = {str(e).lower().lstrip(".") for e in slots.get("ext") or []}
+    exts |= {p.rsplit(".", 1)[-1].lower() for p in paths if "." in p.rsplit("/", 1)[-1]}
+    # the objects the words name, also where a word was read as a verb ("svuota il cestino": cestinare); read
+    # only for an action that needs its object (this runs on every request)
+    objects = sig.objects
+    if any(a in NEEDS_OBJECT for a in sig.actions):
+        objects = objects | {OBJECT_OF[w] for w in split_words(canonical(clause)) if w in OBJECT_OF}
+    return _Said(clause, sig, paths, list(slots.get("url") or []), exts, objects)
+
+
 def unsupported(clause: str, covered: set[str], sig: ActionSig | None = None) -> Verdict | None:
     """What this clause asks that no tool does, or None (supported, unknown, negated or not an action)."""
     sig = sig or action_of(clause)
@@ -151,52 +176,80 @@ def unsupported(clause: str, covered: set[str], sig: ActionSig | None = None) ->
     live = "live" not in covered and asks_live(clause)
     if not sig.actions and not live:
         return None
-    slots = extract(clause)
-    paths = list(slots.get("path") or [])
-    urls = list(slots.get("url") or [])
-    if live and not (paths or urls):
+    said = _said(clause, sig)
+    if live and not (said.paths or said.urls):
         return Verdict("live", "live")
-    exts = {str(e).lower().lstrip(".") for e in slots.get("ext") or []}
-    exts |= {p.rsplit(".", 1)[-1].lower() for p in paths if "." in p.rsplit("/", 1)[-1]}
-    # the objects the words name, also where a word was read as a verb ("svuota il cestino": cestinare); read
-    # only for an action that needs its object (this runs on every request)
-    objects = sig.objects
-    if any(a in NEEDS_OBJECT for a in sig.actions):
-        objects = objects | {OBJECT_OF[w] for w in split_words(canonical(clause)) if w in OBJECT_OF}
     for act in sig.actions:
-        key = UNSUPPORTED.get(act)
-        if key is None:
-            continue
-        if act in NEEDS_OBJECT and not (objects & NEEDS_OBJECT[act]):
-            continue
-        if act == "extract" and not (exts & ARCHIVE_EXTS or _ARCHIVE_WORDS.search(clause)):
-            continue  # "estrai le date dal testo" is reading, not an archive
-        if act == "convert" and not (paths or exts):
-            continue  # "converti 10 euro in dollari" the model answers
-        if act in ("on", "off", "up", "down") and (paths or urls):
-            continue
-        if act == "start":
-            if sig.objects & {"alarm", "timer"}:
-                return Verdict("alarm", act)
-            if paths and _runs_a_file(paths):
-                return Verdict("run", act)
-            if act in covered:
-                continue
-        if act == "play" and paths:
-            continue  # playing a given file is opening it with its default application
-        if act == "download":
-            if urls:
-                continue
-            if act in covered and sig.objects & {"web"}:
-                continue
-            return Verdict(key, act)
-        if act in NEEDS_OBJECT:
-            if any(f"{act}:{o}" in covered for o in objects & NEEDS_OBJECT[act]):
-                continue
-        elif act in covered:
-            continue
-        return Verdict(key, act)
+        verdict = _verdict(act, said, covered)
+        if verdict is not None:
+            return verdict
     return None
+
+
+def _verdict(act: str, said: _Said, covered: set[str]) -> Verdict | None:
+    """Whether the clause's action `act` is one no tool performs: its own check first (`_CHECKS`), then
+    whether some tool's examples carry it (with its object, for an action that needs one)."""
+    key = UNSUPPORTED.get(act)
+    if key is None:
+        return None
+    if act in NEEDS_OBJECT and not (said.objects & NEEDS_OBJECT[act]):
+        return None
+    check = _CHECKS.get(act)
+    decided = check(act, key, said, covered) if check is not None else False
+    if decided is True:
+        return None  # not the unsupported action after all, or a tool does it
+    if decided is not False:
+        return decided  # its own check says what cannot be done
+    if act in NEEDS_OBJECT:
+        if any(f"{act}:{o}" in covered for o in said.objects & NEEDS_OBJECT[act]):
+            return None
+    elif act in covered:
+        return None
+    return Verdict(key, act)
+
+
+# An action's own check: a Verdict (it cannot be done), True (it is not the unsupported action, or a tool does
+# it), or False (the coverage decides).
+_Check = Callable[[str, str, _Said, set[str]], Verdict | bool]
+
+
+def _extract(act: str, key: str, said: _Said, covered: set[str]) -> Verdict | bool:
+    # "estrai le date dal testo" is reading, not an archive
+    return not (said.exts & ARCHIVE_EXTS or _ARCHIVE_WORDS.search(said.clause))
+
+
+def _convert(act: str, key: str, said: _Said, covered: set[str]) -> Verdict | bool:
+    return not (said.paths or said.exts)  # "converti 10 euro in dollari" the model answers
+
+
+def _device(act: str, key: str, said: _Said, covered: set[str]) -> Verdict | bool:
+    return bool(said.paths or said.urls)  # "on", "off", "up", "down" said of a file or page are no device
+
+
+def _start(act: str, key: str, said: _Said, covered: set[str]) -> Verdict | bool:
+    """Starting a timer is an alarm, starting a script from a folder is running it; else an app starts."""
+    if said.sig.objects & {"alarm", "timer"}:
+        return Verdict("alarm", act)
+    if said.paths and _runs_a_file(said.paths):
+        return Verdict("run", act)
+    return act in covered
+
+
+def _play(act: str, key: str, said: _Said, covered: set[str]) -> Verdict | bool:
+    return bool(said.paths)  # playing a given file is opening it with its default application
+
+
+def _download(act: str, key: str, said: _Said, covered: set[str]) -> Verdict | bool:
+    """A page's address is read; a page said in words is fetched when a tool fetches pages; nothing else."""
+    if said.urls:
+        return True
+    if act in covered and said.sig.objects & {"web"}:
+        return True
+    return Verdict(key, act)
+
+
+_CHECKS: dict[str, _Check] = {"extract": _extract, "convert": _convert, "on": _device, "off": _device,
+                              "up": _device, "down": _device, "start": _start, "play": _play, "download": _download}
 
 
 class CoverageCache:

@@ -164,22 +164,9 @@ class Router(Learning):
         if hit is not None:
             return hit, trace
         cfg = self._cfg().values
-        if cfg["fast_path.l0_enabled"]:
-            m = self.l0.match(text)
-            if m is not None:
-                if self._tool(m.intent.executor) is None:
-                    checks.append(f"L0: '{m.phrase}' means {m.intent.id}, but {m.intent.executor!r} is not available")
-                else:
-                    reason = f"L0: exact phrase '{m.phrase}' ({m.intent.id}, {m.lang})"
-                    trace["reason"] = reason
-                    if record:
-                        self.memo.log_route(text, "L0", None, reason, f"l0:{m.intent.id}")
-                    return RouteResult("L0", m.intent.executor, dict(m.intent.args), reason=reason,
-                                       entry_id=f"l0:{m.intent.id}", reply_template=m.template, lang=m.lang), trace
-            else:
-                checks.append("L0: no exact phrase")
-        else:
-            checks.append("L0: off (fast_path.l0_enabled = false)")
+        hit = self._l0(text, cfg, checks, trace, record)
+        if hit is not None:
+            return hit, trace
         held = self.actions.held(text)  # after L0: an exact phrase of the table is its owner's word
         if held is not None:  # a file action the rules declined: only the planner decides it (no look-alike)
             checks.append(held)
@@ -211,6 +198,25 @@ class Router(Learning):
             best = max((v["score"] for v in near.values() if v), default=None)
             self.memo.log_route(text, "L3", best, trace["reason"])
         return None, trace
+
+    def _l0(self, text: str, cfg: Any, checks: list[str], trace: dict[str, Any], record: bool) -> RouteResult | None:
+        """L0: an exact phrase of the table, when its tool is there."""
+        if not cfg["fast_path.l0_enabled"]:
+            checks.append("L0: off (fast_path.l0_enabled = false)")
+            return None
+        m = self.l0.match(text)
+        if m is None:
+            checks.append("L0: no exact phrase")
+            return None
+        if self._tool(m.intent.executor) is None:
+            checks.append(f"L0: '{m.phrase}' means {m.intent.id}, but {m.intent.executor!r} is not available")
+            return None
+        reason = f"L0: exact phrase '{m.phrase}' ({m.intent.id}, {m.lang})"
+        trace["reason"] = reason
+        if record:
+            self.memo.log_route(text, "L0", None, reason, f"l0:{m.intent.id}")
+        return RouteResult("L0", m.intent.executor, dict(m.intent.args), reason=reason,
+                           entry_id=f"l0:{m.intent.id}", reply_template=m.template, lang=m.lang)
 
     @staticmethod
     def _stages(stages: list[RouteStage], text: str, owner: str | None, checks: list[str],
