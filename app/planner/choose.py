@@ -159,6 +159,13 @@ def structural_scores(tools: Mapping[str, Tool], candidates: Sequence[str], emb:
         if needs_content(tool) and tool.risk == "read" and not sit.has_content_source and clause.paths:
             scores["read_files"] = max(scores.get("read_files", 0.0), scores[intent] + 0.03)
             prereq = intent
+    scores[ANSWER] = _answer_score(clause, ev, sit, mapped_actions)
+    return scores, prereq
+
+
+def _answer_score(clause: Clause, ev: Evidence, sit: Situation, mapped_actions: set[str]) -> float:
+    """`answer`'s score, in the same units: higher when nothing is left to do or the last step failed, lower
+    when the clause carries values a tool would act on."""
     a = 0.87
     if not sit.pending_clause:
         a += 0.20
@@ -177,8 +184,7 @@ def structural_scores(tools: Mapping[str, Tool], candidates: Sequence[str], emb:
         a -= 0.05  # a calculation wants the calculator
     if ev.inline and sit.steps_done == 0:
         a -= 0.05  # content given inline wants a tool to work on it
-    scores[ANSWER] = a
-    return scores, prereq
+    return a
 
 
 INTENT_HEAD = "intent"

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Callable, Sequence
 
 from app.lang.rules.planner_fill import PLANNER_FILL
 from app.tools.calculate import has_expression
@@ -91,96 +92,156 @@ def _object_text(clause: Clause) -> str:
     return clause.text.strip(" .?!")
 
 
+@dataclass
+class _Filling:
+    """The arguments of one tool being filled, and what the fillers read to fill them."""
+
+    tool: Tool
+    props: dict[str, Any]
+    clause: Clause | None
+    ev: Evidence
+    steps: Sequence[Step]
+    slots: dict[str, Any]  # the clause's values (the request's when there is no clause)
+    paths: list[str]
+    scratchpad_id: str | None
+    free_text_by_rules: bool
+    args: dict[str, Any] = field(default_factory=dict)
+    src: dict[str, str] = field(default_factory=dict)
+
+    def put(self, k: str, v: Any, how: str = "rules") -> None:
+        """A value for a key the tool has, unless an earlier filler put one: the first to know wins."""
+        if k in self.props and k not in self.args and v not in (None, "", []):
+            self.args[k] = v
+            self.src[k] = how
+
+
 def rule_args(tool: Tool, clause: Clause | None, ev: Evidence, steps: Sequence[Step], *,
               scratchpad_id: str | None = None,
               free_text_by_rules: bool = True) -> tuple[dict[str, Any], dict[str, str]]:
-    """Fill what the request and earlier steps determine. Returns (args, sources)."""
+    """Fill what the request and earlier steps determine. Returns (args, sources): the fillers (`_FILLERS`) run in
+    order, one kind of value each, and the first value put for a key stays."""
     clause = clause or (ev.clauses[0] if ev.clauses else None)
     slots = clause.slots if clause else ev.slots
-    args: dict[str, Any] = {}
-    src: dict[str, str] = {}
-    props = tool.properties
-
-    def put(k: str, v: Any, how: str = "rules") -> None:
-        if k in props and k not in args and v not in (None, "", []):
-            args[k] = v
-            src[k] = how
-
     paths = list(slots.get("path") or []) or (list(ev.slots.get("path") or []) if len(ev.clauses) <= 1 else [])
-    if "dest" in props and clause is not None:
-        made = _made_folder(steps)
-        if made and _THERE.search(clause.text):
-            put("dest", made, "ref")  # "crea la cartella X e spostaci dentro Y": into the folder just made
-        elif len(paths) >= 2:
-            put("dest", paths[-1])  # "sposta a.txt da /x a /y": the last place named is where it goes
-            paths = paths[:-1]
+    f = _Filling(tool, tool.properties, clause, ev, steps, slots, paths, scratchpad_id, free_text_by_rules)
+    for fill in _FILLERS:
+        fill(f)
+    return f.args, f.src
+
+
+def _fill_places(f: _Filling) -> None:
+    """Where it goes (`dest`), then the paths it acts on: every path for a list, else the last for a write
+    (the target) and the first for a read."""
+    props = f.props
+    if "dest" in props and f.clause is not None:
+        made = _made_folder(f.steps)
+        if made and _THERE.search(f.clause.text):
+            f.put("dest", made, "ref")  # "crea la cartella X e spostaci dentro Y": into the folder just made
+        elif len(f.paths) >= 2:
+            f.put("dest", f.paths[-1])  # "sposta a.txt da /x a /y": the last place named is where it goes
+            f.paths = f.paths[:-1]
+    paths = f.paths
     for k in props:
         if k not in PATH_PROPS or not paths:
             continue
         typ = props[k].get("type")
-        put(k, paths if typ == "array" else paths[-1] if tool.risk == "write" else paths[0])
-    if "root" in props and "root" in tool.required and "root" not in args and (
+        f.put(k, paths if typ == "array" else paths[-1] if f.tool.risk == "write" else paths[0])
+
+
+def _fill_filters(f: _Filling) -> None:
+    """A kind of file or a time window: a search with a filter and no folder searches from home."""
+    slots = f.slots
+    if "root" in f.props and "root" in f.tool.required and "root" not in f.args and (
             slots.get("ext") or slots.get("window")):
-        put("root", "~", "default")
+        f.put("root", "~", "default")
     if slots.get("ext"):
-        put("ext", slots["ext"][0])
-    if slots.get("window") and clause is not None and clause.has_file_context:
-        put("modified_within_hours", window_hours(slots["window"], ev.now))
+        f.put("ext", slots["ext"][0])
+    if slots.get("window") and f.clause is not None and f.clause.has_file_context:
+        f.put("modified_within_hours", window_hours(slots["window"], f.ev.now))
+
+
+def _fill_addresses(f: _Filling) -> None:
+    """Web and mail addresses, and a date for every key that takes one."""
+    slots, props = f.slots, f.props
     for key in ("url", "urls"):
         if slots.get("url"):
-            put(key, slots["url"] if props.get(key, {}).get("type") == "array" else slots["url"][0])
+            f.put(key, slots["url"] if props.get(key, {}).get("type") == "array" else slots["url"][0])
     for key in ("email", "to"):
         if slots.get("email"):
-            put(key, slots["email"][0])
+            f.put(key, slots["email"][0])
     if slots.get("date"):
         for k, p in props.items():
             if "date" in k or p.get("format") == "date":
-                put(k, slots["date"][0])
-    # content: quoted text, inline text, or the previous result by reference
+                f.put(k, slots["date"][0])
+
+
+def _fill_content(f: _Filling) -> None:
+    """Content: quoted text to write, inline text, or the previous result by reference."""
     for k in CONTENT_PROPS:
-        if k not in props:
+        if k not in f.props:
             continue
-        if clause is not None and ev.quoted and tool.risk == "write":
-            put(k, ev.quoted[0])
-        elif ev.inline:
-            put(k, ev.inline)
+        if f.clause is not None and f.ev.quoted and f.tool.risk == "write":
+            f.put(k, f.ev.quoted[0])
+        elif f.ev.inline:
+            f.put(k, f.ev.inline)
         else:
-            ref = last_content_ref(steps)
+            ref = last_content_ref(f.steps)
             if ref:
-                put(k, ref, "ref")
-    if "scratchpad_id" in props and scratchpad_id:
-        put("scratchpad_id", scratchpad_id)
+                f.put(k, ref, "ref")
+
+
+def _fill_text(f: _Filling) -> None:
+    """The scratchpad in use, and the keys that take the clause's own words: an arithmetic expression, an
+    instruction, and (when allowed) a required free-text key such as a fact or a query."""
+    props, clause = f.props, f.clause
+    if "scratchpad_id" in props and f.scratchpad_id:
+        f.put("scratchpad_id", f.scratchpad_id)
     if "expression" in props and clause is not None and has_expression(clause.text):
-        put("expression", clause.text[: int(props["expression"].get("maxLength", 200))])
+        f.put("expression", clause.text[: int(props["expression"].get("maxLength", 200))])
     if "instruction" in props and clause is not None:
-        put("instruction", clause.text[: int(props["instruction"].get("maxLength", 300))])
-    if free_text_by_rules and clause is not None:
-        for k in tool.required:
-            if k not in args and k in FREE_TEXT_PROPS and props.get(k, {}).get("type", "string") == "string":
+        f.put("instruction", clause.text[: int(props["instruction"].get("maxLength", 300))])
+    if f.free_text_by_rules and clause is not None:
+        for k in f.tool.required:
+            if k not in f.args and k in FREE_TEXT_PROPS and props.get(k, {}).get("type", "string") == "string":
                 cap = int(props[k].get("maxLength", 500))
-                put(k, (ev.inline or _object_text(clause))[:cap])
-    if clause is not None:
-        low = clause.text.lower()
-        for k, p in props.items():
-            if k in args or "enum" not in p:
-                continue
-            hit = [v for v in p["enum"] if (pick := ENUM_PICKS.get(str(v))) is not None and pick.search(low)]
-            if len(hit) == 1:
-                put(k, hit[0])
-        if args.get("mode") == "grep" and "pattern" in props:  # a search needs something to search for
-            if ev.quoted:
-                put("pattern", ev.quoted[0])
-            elif _ERROR.search(clause.text):
-                put("pattern", "error")
-                put("ignore_case", True)
-            if _LAST.search(clause.text):
-                put("from_end", True)
-    numbers = slots.get("number") or []
-    num_props = [k for k in tool.required if props.get(k, {}).get("type") in ("integer", "number") and k not in args]
+                f.put(k, (f.ev.inline or _object_text(clause))[:cap])
+
+
+def _fill_choices(f: _Filling) -> None:
+    """An enum value the clause's words pick ("mostrami la fine" -> mode=tail), and what a grep then needs."""
+    if f.clause is None:
+        return
+    text = f.clause.text
+    low = text.lower()
+    for k, p in f.props.items():
+        if k in f.args or "enum" not in p:
+            continue
+        hit = [v for v in p["enum"] if (pick := ENUM_PICKS.get(str(v))) is not None and pick.search(low)]
+        if len(hit) == 1:
+            f.put(k, hit[0])
+    if f.args.get("mode") == "grep" and "pattern" in f.props:  # a search needs something to search for
+        if f.ev.quoted:
+            f.put("pattern", f.ev.quoted[0])
+        elif _ERROR.search(text):
+            f.put("pattern", "error")
+            f.put("ignore_case", True)
+        if _LAST.search(text):
+            f.put("from_end", True)
+
+
+def _fill_number(f: _Filling) -> None:
+    """One number said and one numeric key still wanted: that number."""
+    numbers = f.slots.get("number") or []
+    props = f.props
+    num_props = [k for k in f.tool.required if props.get(k, {}).get("type") in ("integer", "number")
+                 and k not in f.args]
     if len(numbers) == 1 and len(num_props) == 1:
         v = numbers[0]
-        put(num_props[0], int(v) if props[num_props[0]]["type"] == "integer" else v)
-    return args, src
+        f.put(num_props[0], int(v) if props[num_props[0]]["type"] == "integer" else v)
+
+
+_FILLERS: tuple[Callable[[_Filling], None], ...] = (
+    _fill_places, _fill_filters, _fill_addresses, _fill_content, _fill_text, _fill_choices, _fill_number)
 
 
 def missing_required(tool: Tool, args: dict[str, Any]) -> list[str]:
