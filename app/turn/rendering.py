@@ -8,7 +8,7 @@ yes or no for "ci sono …?".
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from app.lang.asked import Asked, asked, slice_lines
 from app.lang.messages import Message, register, render_message, say
@@ -124,65 +124,106 @@ def render_file(result: dict[str, Any], lang: str, shape: Asked | None = None) -
 
 
 def render(tool: str, result: Any, lang: str = "it", question: str = "") -> str:
-    """The answer for one tool result; `question` picks the shape (tail, head, count, yes/no)."""
+    """The answer for one tool result; `question` picks the shape (tail, head, count, yes/no). A failure is said as
+    one; else the tool's own renderer (`_RENDERERS`), and a result it does not know is said in its own words."""
     if not isinstance(result, dict):
         return str(result)
     shape = asked(question) if question else Asked()
+    failed = _failed(tool, result, lang)
+    if failed is not None:
+        return failed
+    own = _RENDERERS.get(tool)
+    text = own(result, lang, shape) if own is not None else None
+    return text if text is not None else _own_words(tool, result, lang)
+
+
+def _failed(tool: str, result: dict[str, Any], lang: str) -> str | None:
     if result.get("ok") is False and isinstance(result.get("message"), dict):
         return failure_text(result, lang)
     if result.get("ok") is False and result.get("error"):
         if tool == "remember":
             return say("render.not_stored", lang, reason=result["error"])
         return say("answer.failed", lang, reason=result["error"])
-    if tool == "remember" and "fact" in result:
-        key = {"confirmed": "render.confirmed", "superseded": "render.superseded"}.get(
-            str(result.get("action")), "render.remembered")
-        return say(key, lang, fact=result["fact"])
-    if tool == "get_now":
-        return say("render.time", lang, time=result["time"])
-    if tool == "get_date":
-        return say("render.date", lang, date=result["text_it"] if lang == "it" else result["text_en"])
-    if tool == "where_am_i":
-        return say("render.where", lang, host=result["host"], tz=result["timezone"])
-    if tool == "calculate" and result.get("conversion"):
+    return None
+
+
+def _remembered(result: dict[str, Any], lang: str, shape: Asked) -> str | None:
+    if "fact" not in result:
+        return None
+    key = {"confirmed": "render.confirmed", "superseded": "render.superseded"}.get(
+        str(result.get("action")), "render.remembered")
+    return say(key, lang, fact=result["fact"])
+
+
+def _calculated(result: dict[str, Any], lang: str, shape: Asked) -> str | None:
+    if result.get("conversion"):
         # "5,5 piedi = 167,64 cm"; ≈ when the written number is rounded; a note when it helps (SI vs 1024)
         lg = "it" if lang == "it" else "en"
         note = result.get(f"note_{lg}") or ""
         return say("render.convert_note" if note else "render.convert", lang, expr=result.get(f"shown_{lg}", ""),
                    sign="=" if result.get("exact") else "≈", value=result.get(f"value_{lg}", ""), note=note)
-    if tool == "calculate" and "result" in result:
+    if "result" in result:
         value = result["result_it"] if lang == "it" else result["result"]
         return say("render.calc", lang, expr=result.get(f"shown_{lang}", result.get("expression", "")), value=value)
-    if tool == "list_dir":
-        n = int(result.get("count") or 0)
-        if not n:
-            return say("render.entries_none", lang, path=result.get("path", ""))
-        head = say("render.entries", lang, n=n, path=result["path"])
-        entries = [dict(e, name=f"{e.get('name', '')}/") if e.get("type") == "dir" else e
-                   for e in result.get("entries", []) if isinstance(e, dict)]  # a folder reads as one: "foto/"
-        return head + "\n" + _names(entries, "name", lang)
-    if tool == "find_files":
-        n = int(result.get("count") or 0)
-        if not n:
-            return say("render.found_none_yes" if shape.yes_no else "render.found_none", lang)
-        head = say("render.found_yes" if shape.yes_no else "render.found", lang, n=n)
-        return head + "\n" + _names(result.get("matches", []), "path", lang)
-    if tool == "recall" and "facts" in result:  # what is remembered, as data: the fact and the day it was saved
-        facts = [f for f in result["facts"] if isinstance(f, dict)]
-        if not facts:
-            query = str(result.get("query", "")).strip(" ?!.")
-            if not query or len(query.split()) > 3:  # the whole question was the query: not repeated back
-                return say("render.recalled_nothing", lang)
-            return say("render.recalled_none", lang, query=query)
-        lines = [dict(f, line=f"{f.get('fact', '')} ({f.get('date', '')})" if f.get("date") else f.get("fact", ""))
-                 for f in facts]
-        return say("render.recalled", lang, n=len(facts)) + "\n" + _names(lines, "line", lang)
-    if tool == "read_files":
-        if "files" in result:
-            return "\n\n".join(render_file(f, lang, shape) for f in result["files"])
-        return render_file(result, lang, shape)
-    if tool == "write_files":
-        return say("render.written", lang, n=result["bytes_written"], path=result["path"])
+    return None
+
+
+def _listed(result: dict[str, Any], lang: str, shape: Asked) -> str:
+    n = int(result.get("count") or 0)
+    if not n:
+        return say("render.entries_none", lang, path=result.get("path", ""))
+    head = say("render.entries", lang, n=n, path=result["path"])
+    entries = [dict(e, name=f"{e.get('name', '')}/") if e.get("type") == "dir" else e
+               for e in result.get("entries", []) if isinstance(e, dict)]  # a folder reads as one: "foto/"
+    return head + "\n" + _names(entries, "name", lang)
+
+
+def _found(result: dict[str, Any], lang: str, shape: Asked) -> str:
+    n = int(result.get("count") or 0)
+    if not n:
+        return say("render.found_none_yes" if shape.yes_no else "render.found_none", lang)
+    head = say("render.found_yes" if shape.yes_no else "render.found", lang, n=n)
+    return head + "\n" + _names(result.get("matches", []), "path", lang)
+
+
+def _recalled(result: dict[str, Any], lang: str, shape: Asked) -> str | None:
+    """What is remembered, as data: the fact and the day it was saved."""
+    if "facts" not in result:
+        return None
+    facts = [f for f in result["facts"] if isinstance(f, dict)]
+    if not facts:
+        query = str(result.get("query", "")).strip(" ?!.")
+        if not query or len(query.split()) > 3:  # the whole question was the query: not repeated back
+            return say("render.recalled_nothing", lang)
+        return say("render.recalled_none", lang, query=query)
+    lines = [dict(f, line=f"{f.get('fact', '')} ({f.get('date', '')})" if f.get("date") else f.get("fact", ""))
+             for f in facts]
+    return say("render.recalled", lang, n=len(facts)) + "\n" + _names(lines, "line", lang)
+
+
+def _read(result: dict[str, Any], lang: str, shape: Asked) -> str:
+    if "files" in result:
+        return "\n\n".join(render_file(f, lang, shape) for f in result["files"])
+    return render_file(result, lang, shape)
+
+
+# The tools whose results are rendered from their data; None from a renderer: not a result it knows (_own_words).
+_RENDERERS: dict[str, Callable[[dict[str, Any], str, Asked], str | None]] = {
+    "remember": _remembered,
+    "get_now": lambda r, lang, _s: say("render.time", lang, time=r["time"]),
+    "get_date": lambda r, lang, _s: say("render.date", lang, date=r["text_it"] if lang == "it" else r["text_en"]),
+    "where_am_i": lambda r, lang, _s: say("render.where", lang, host=r["host"], tz=r["timezone"]),
+    "calculate": _calculated,
+    "list_dir": _listed,
+    "find_files": _found,
+    "recall": _recalled,
+    "read_files": _read,
+    "write_files": lambda r, lang, _s: say("render.written", lang, n=r["bytes_written"], path=r["path"]),
+}
+
+
+def _own_words(tool: str, result: dict[str, Any], lang: str) -> str:
+    """A result no renderer knows: the tool's own sentence about what it did, else its text, else its fields."""
     said = result.get("said")
     if isinstance(said, dict) and "key" in said:  # a tool's own sentence about what it did
         text = render_message(Message(said["key"], **_params(said.get("params", {}))), lang)
