@@ -152,17 +152,8 @@ class RemoteHTTP:
         box: list[Any] = []
         done = threading.Event()
         if cancel is not None:
-            def watch() -> None:
-                while not done.wait(0.01):
-                    if cancel.cancelled:
-                        for c in box:
-                            try:
-                                if c.sock is not None:
-                                    c.sock.shutdown(socket.SHUT_RDWR)
-                            except OSError:
-                                pass
-                        return
-            threading.Thread(target=watch, daemon=True, name="metnos-remote-cancel").start()
+            threading.Thread(target=_shut_on_cancel, args=(cancel, box, done), daemon=True,
+                             name="metnos-remote-cancel").start()
         try:
             conn, resp = self._open("POST", path, {**body, "stream": True}, True, False, cancel=cancel, box=box)
         except BaseException:
@@ -170,33 +161,64 @@ class RemoteHTTP:
             raise
         try:
             while True:
-                try:
-                    line = resp.readline()
-                except socket.timeout:
-                    raise LLMError(f"{self.base_url} stopped answering for {self.timeout_s:g} s "
-                                   f"(llm.timeout_s)") from None
-                except (OSError, http.client.HTTPException, ValueError) as e:
-                    if cancel is not None and cancel.cancelled:
-                        raise TurnCancelled() from None
-                    raise LLMError(f"{self.base_url}: the connection dropped while streaming ({e})") from None
-                if cancel is not None and cancel.cancelled:
-                    raise TurnCancelled()
+                line = self._read_line(resp, cancel)
                 if not line:
                     return  # server closed the stream without [DONE]
-                line = line.strip()
-                if not line.startswith(b"data:"):
-                    continue
-                data = line[5:].strip()
-                if data == b"[DONE]":
+                chunk = self._event(line)
+                if chunk is _END:
                     return
-                try:
-                    chunk = json.loads(data)
-                except ValueError:
-                    continue
-                if isinstance(chunk, dict) and "error" in chunk:
-                    err = chunk["error"]
-                    raise LLMError(f"{self.base_url}: {err.get('message', err) if isinstance(err, dict) else err}")
-                yield chunk
+                if chunk is not _SKIP:
+                    yield chunk
         finally:
             done.set()
             conn.close()
+
+    def _read_line(self, resp: http.client.HTTPResponse, cancel: CancelToken | None) -> bytes:
+        """One line of the stream; a silence longer than timeout_s, a dropped connection or a cancel raise."""
+        try:
+            line = resp.readline()
+        except socket.timeout:
+            raise LLMError(f"{self.base_url} stopped answering for {self.timeout_s:g} s "
+                           f"(llm.timeout_s)") from None
+        except (OSError, http.client.HTTPException, ValueError) as e:
+            if cancel is not None and cancel.cancelled:
+                raise TurnCancelled() from None
+            raise LLMError(f"{self.base_url}: the connection dropped while streaming ({e})") from None
+        if cancel is not None and cancel.cancelled:
+            raise TurnCancelled()
+        return line
+
+    def _event(self, line: bytes) -> Any:
+        """A line's `data:` JSON; _END for [DONE], _SKIP for anything else (comments, keep-alives, bad JSON).
+        An error the server sends mid-stream is raised."""
+        line = line.strip()
+        if not line.startswith(b"data:"):
+            return _SKIP
+        data = line[5:].strip()
+        if data == b"[DONE]":
+            return _END
+        try:
+            chunk = json.loads(data)
+        except ValueError:
+            return _SKIP
+        if isinstance(chunk, dict) and "error" in chunk:
+            err = chunk["error"]
+            raise LLMError(f"{self.base_url}: {err.get('message', err) if isinstance(err, dict) else err}")
+        return chunk
+
+
+_END = object()  # the stream's "data: [DONE]"
+_SKIP = object()  # a line that carries no chunk
+
+
+def _shut_on_cancel(cancel: CancelToken, box: list[Any], done: threading.Event) -> None:
+    """Until the stream is done: on cancel, shut the live connection's socket (a blocked read returns at once)."""
+    while not done.wait(0.01):
+        if cancel.cancelled:
+            for c in box:
+                try:
+                    if c.sock is not None:
+                        c.sock.shutdown(socket.SHUT_RDWR)
+                except OSError:
+                    pass
+            return
