@@ -142,28 +142,8 @@ def judge(case: dict[str, Any], ran: Ran) -> dict[str, Any]:
     extra = [t for t in names if t not in allowed]
     forbidden = set(case.get("forbid") or []) | (WRITES - set(want))
     unasked = sorted({t for t in [*names, *ran.approvals] if t in forbidden})
-    why: list[str] = []
     answer = ran.answer or ""
-    if expect == "tools":
-        it = iter(names)
-        if not all(w in it for w in want):
-            why.append(f"wanted {want}")
-        first = next((a for t, a in ran.tools if want and t == want[0]), None)
-        blob = json.dumps(first, ensure_ascii=False).lower() if first is not None else ""
-        for target in case.get("targets") or []:
-            if target.lower() not in blob:
-                why.append(f"target {target!r} not in the arguments")
-        if case.get("also_cannot") and not CANNOT.search(answer):
-            why.append("did not say what it cannot do")
-    elif expect == "cannot":
-        if not CANNOT.search(answer):
-            why.append("did not say it cannot")
-    elif expect == "ask":
-        if "?" not in answer:
-            why.append("asked nothing back")
-    elif expect == "answer":
-        if not answer.strip():
-            why.append("no answer")
+    why = _EXPECTED[expect](case, want, ran, answer) if expect in _EXPECTED else []
     must = case.get("must_contain") or []
     if must and not any(m.lower() in answer.lower() for m in must):
         why.append(f"answer lacks {must[0]!r}")
@@ -172,6 +152,31 @@ def judge(case: dict[str, Any], ran: Ran) -> dict[str, Any]:
     if unasked:
         why.append(f"unasked write {unasked}")
     return {"ok": not why, "why": "; ".join(why), "substitute": bool(extra), "unasked": unasked}
+
+
+def _tools_ran(case: dict[str, Any], want: list[str], ran: Ran, answer: str) -> list[str]:
+    """The wanted tools ran in order, the first one on the case's targets, and a "cannot" said when asked too."""
+    why: list[str] = []
+    it = iter(t for t, _ in ran.tools if t not in HELPERS)
+    if not all(w in it for w in want):
+        why.append(f"wanted {want}")
+    first = next((a for t, a in ran.tools if want and t == want[0]), None)
+    blob = json.dumps(first, ensure_ascii=False).lower() if first is not None else ""
+    for target in case.get("targets") or []:
+        if target.lower() not in blob:
+            why.append(f"target {target!r} not in the arguments")
+    if case.get("also_cannot") and not CANNOT.search(answer):
+        why.append("did not say what it cannot do")
+    return why
+
+
+# What each kind of expected outcome checks ("tools", "cannot", "ask", "answer"): the reasons it failed.
+_EXPECTED: dict[str, Callable[[dict[str, Any], list[str], Ran, str], list[str]]] = {
+    "tools": _tools_ran,
+    "cannot": lambda _c, _w, _r, answer: [] if CANNOT.search(answer) else ["did not say it cannot"],
+    "ask": lambda _c, _w, _r, answer: [] if "?" in answer else ["asked nothing back"],
+    "answer": lambda _c, _w, _r, answer: [] if answer.strip() else ["no answer"],
+}
 
 
 def run_suite(cases: Iterable[dict[str, Any]], model: str,

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import os
 import random
-import tempfile
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
@@ -76,6 +76,39 @@ def _time_calls(fn: Callable[[str], Any], texts: list[str], clear: Callable[[], 
 def run_bench(rounds: int = 3, l1_rows: int = L1_ROWS, l2_rows: int = L2_ROWS,
               embed_model: str = "bundled", l1_rows_big: int = L1_ROWS_BIG,
               general: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Measure in a temporary METNOS_HOME (`_measure`), then the figures and whether each target is met."""
+    from .prompt_cache import temporary_home
+
+    with temporary_home() as home:
+        m = _measure(home, rounds, l1_rows, l2_rows, embed_model, l1_rows_big)
+        if general is None:  # the tests pass in the figures their generalization test measured
+            from . import generalization
+
+            general = generalization.run(home / "general.db", m.emb, m.cfg)
+    return _figures(m, general, embed_model)
+
+
+# The timed calls: L0, the bare embedding next to L1 and L2 (their requests), and L1 again at the big memo size.
+_TIMED: tuple[str, ...] = ("l0", "emb", "l1", "l2", "emb2", "big", "emb3")
+
+
+@dataclass
+class _Measured:
+    """What one run measured: the timings of each level (seconds per call) and the set's figures."""
+
+    emb: Any
+    cfg: Any
+    load: float | None
+    load_s: float
+    fill_s: float
+    quality: dict[str, Any] | None
+    rows: dict[str, int] = field(default_factory=dict)
+    times: dict[str, list[float]] = field(default_factory=lambda: {k: [] for k in _TIMED})
+
+
+def _measure(home: Path, rounds: int, l1_rows: int, l2_rows: int, embed_model: str,
+             l1_rows_big: int) -> _Measured:
+    """The sets taught and the memo filled with synthetic rows; each level timed on requests it serves."""
     from app.bench.routing_sets import (
         REFERENCE_NOW,
         build_tools,
@@ -83,99 +116,94 @@ def run_bench(rounds: int = 3, l1_rows: int = L1_ROWS, l2_rows: int = L2_ROWS,
         evaluate,
         fictional_paths,
         load_sets,
-        summary_line,
         teach,
     )
     from app.config.loader import defaults
     from app.lang.actions import action_of
     from app.lang.args_extractor import masked_text
-    from app.lang.normalize import canonical
     from app.models.embed import get_embedder
     from app.routing.memo import Memo
     from app.routing.router import Router
 
-    old_home = os.environ.get("METNOS_HOME")
-    with tempfile.TemporaryDirectory(prefix="metnos-bench-") as home:
-        os.environ["METNOS_HOME"] = home
-        try:
-            load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
-            t0 = time.perf_counter()
-            emb = get_embedder(embed_model)
-            load_s = time.perf_counter() - t0
-            try:
-                sets = load_sets()
-            except OSError:
-                sets = None
-            cfg = config_with(defaults(), **{"multi_tool_fast_path.enabled": True})
-            tools = build_tools(sets["tools"] if sets else {}, sets["taught"] if sets else None)
-            router = Router(lambda: cfg, lambda: emb, Memo(Path(home) / "memo.db"), tools)
-            fictional_paths(router)
-            if sets:
-                teach(router, sets["taught"], int(cfg.values["fast_path.canonical_query_min_uses"]))
-            t0 = time.perf_counter()
-            _fill(router, random.Random(3), emb.dim, l1_rows, l2_rows)
-            fill_s = time.perf_counter() - t0
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
+    t0 = time.perf_counter()
+    emb = get_embedder(embed_model)
+    load_s = time.perf_counter() - t0
+    try:
+        sets = load_sets()
+    except OSError:
+        sets = None
+    cfg = config_with(defaults(), **{"multi_tool_fast_path.enabled": True})
+    tools = build_tools(sets["tools"] if sets else {}, sets["taught"] if sets else None)
+    router = Router(lambda: cfg, lambda: emb, Memo(home / "memo.db"), tools)
+    fictional_paths(router)
+    if sets:
+        teach(router, sets["taught"], int(cfg.values["fast_path.canonical_query_min_uses"]))
+    t0 = time.perf_counter()
+    _fill(router, random.Random(3), emb.dim, l1_rows, l2_rows)
+    fill_s = time.perf_counter() - t0
 
-            def cold() -> None:  # every decision pays the full text processing, as a new request would
-                masked_text.cache_clear()
-                action_of.cache_clear()
+    def cold() -> None:  # every decision pays the full text processing, as a new request would
+        masked_text.cache_clear()
+        action_of.cache_clear()
 
-            def route(t: str) -> Any:
-                return router.route(t, now=REFERENCE_NOW)
-            l1_texts = [p["probe"] for p in (sets or {}).get("paraphrases", []) if "steps" not in p][:60] or \
-                ["leggi il file /tmp/t/a.txt"]
-            l2_texts = [p["probe"] for p in (sets or {}).get("paraphrases", []) if "steps" in p] or []
-            served_l1 = [t for t in l1_texts if (r := route(t)) is not None and r.level == "L1"]
-            served_l2 = [t for t in l2_texts if (r := route(t)) is not None and r.level == "L2"]
-            l0_t: list[float] = []
-            emb_t: list[float] = []
-            l1_t: list[float] = []
-            l2_t: list[float] = []
-            emb2_t: list[float] = []
-            for _ in range(rounds):
-                for _ in range(250):
-                    l0_t += _time_calls(route, L0_PHRASES, lambda: None)
-                for t in served_l1:  # interleaved: the embedding reference sees the same machine state
-                    emb_t += _time_calls(lambda x: emb.embed([canonical(x)]), [t], cold)
-                    l1_t += _time_calls(route, [t], cold)
-                for t in served_l2:
-                    emb2_t += _time_calls(lambda x: emb.embed([canonical(x)]), [t], cold)
-                    l2_t += _time_calls(route, [t], cold)
-            quality = evaluate(router, sets) if sets else None
-            big_rows = len(router.l1.rows)
-            big_t: list[float] = []
-            emb3_t: list[float] = []
-            if l1_rows_big > l1_rows and served_l1:  # the same decisions again with a memo ten times bigger
-                _fill(router, random.Random(4), emb.dim, l1_rows_big - l1_rows, 0, start=l1_rows)
-                big_rows = len(router.l1.rows)
-                for _ in range(rounds):
-                    for t in served_l1:
-                        emb3_t += _time_calls(lambda x: emb.embed([canonical(x)]), [t], cold)
-                        big_t += _time_calls(route, [t], cold)
-            router.close()
-            from . import generalization
-            if general is None:  # the tests pass in the figures their generalization test measured
-                general = generalization.run(Path(home) / "general.db", emb, cfg)
-        finally:
-            if old_home is None:
-                os.environ.pop("METNOS_HOME", None)
-            else:
-                os.environ["METNOS_HOME"] = old_home
+    def route(t: str) -> Any:
+        return router.route(t, now=REFERENCE_NOW)
+    l1_texts = [p["probe"] for p in (sets or {}).get("paraphrases", []) if "steps" not in p][:60] or \
+        ["leggi il file /tmp/t/a.txt"]
+    l2_texts = [p["probe"] for p in (sets or {}).get("paraphrases", []) if "steps" in p] or []
+    served_l1 = [t for t in l1_texts if (r := route(t)) is not None and r.level == "L1"]
+    served_l2 = [t for t in l2_texts if (r := route(t)) is not None and r.level == "L2"]
+    m = _Measured(emb, cfg, load, load_s, fill_s, None)
+    times = m.times
+    for _ in range(rounds):
+        for _ in range(250):
+            times["l0"] += _time_calls(route, L0_PHRASES, lambda: None)
+        # interleaved: the embedding reference sees the same machine state
+        _time_with_embedding(times, "emb", "l1", served_l1, emb, route, cold)
+        _time_with_embedding(times, "emb2", "l2", served_l2, emb, route, cold)
+    m.quality = evaluate(router, sets) if sets else None
+    big_rows = len(router.l1.rows)
+    if l1_rows_big > l1_rows and served_l1:  # the same decisions again with a memo ten times bigger
+        _fill(router, random.Random(4), emb.dim, l1_rows_big - l1_rows, 0, start=l1_rows)
+        big_rows = len(router.l1.rows)
+        for _ in range(rounds):
+            _time_with_embedding(times, "emb3", "big", served_l1, emb, route, cold)
+    router.close()
+    m.rows = {"l1": len(router.l1.rows), "l2": len(router.l2.rows), "l1_big": big_rows}
+    return m
+
+
+def _time_with_embedding(times: dict[str, list[float]], emb_key: str, key: str, texts: list[str], emb: Any,
+                         route: Callable[[str], Any], cold: Callable[[], None]) -> None:
+    """Each request's bare embedding, then its decision, one after the other."""
+    from app.lang.normalize import canonical
+
+    for t in texts:
+        times[emb_key] += _time_calls(lambda x: emb.embed([canonical(x)]), [t], cold)
+        times[key] += _time_calls(route, [t], cold)
+
+
+def _figures(m: _Measured, general: dict[str, Any], embed_model: str) -> dict[str, Any]:
+    """The measured times as p50/p95, their ratios to the embedding, and which targets are met."""
+    from app.bench.routing_sets import summary_line
+
+    t = m.times
     res: dict[str, Any] = {
-        "rows": {"l1": len(router.l1.rows), "l2": len(router.l2.rows)},
-        "machine": {"cpus": os.cpu_count(), "load_1min": load, "embedder_load_s": round(load_s, 2),
-                    "fill_s": round(fill_s, 2)},
-        "l0_us": _stats(l0_t, 1e6), "embedding_ms": _stats(emb_t, 1e3), "l1_ms": _stats(l1_t, 1e3),
-        "l2_ms": _stats(l2_t, 1e3), "embedding_of_l2_requests_ms": _stats(emb2_t, 1e3),
+        "rows": {"l1": m.rows["l1"], "l2": m.rows["l2"]},
+        "machine": {"cpus": os.cpu_count(), "load_1min": m.load, "embedder_load_s": round(m.load_s, 2),
+                    "fill_s": round(m.fill_s, 2)},
+        "l0_us": _stats(t["l0"], 1e6), "embedding_ms": _stats(t["emb"], 1e3), "l1_ms": _stats(t["l1"], 1e3),
+        "l2_ms": _stats(t["l2"], 1e3), "embedding_of_l2_requests_ms": _stats(t["emb2"], 1e3),
     }
-    res["l1_over_embedding"] = round(res["l1_ms"]["p50"] / res["embedding_ms"]["p50"], 3) if emb_t else None
-    res["rows"]["l1_big"] = big_rows
-    res["l1_big_ms"], res["embedding_big_ms"] = _stats(big_t, 1e3), _stats(emb3_t, 1e3)
+    res["l1_over_embedding"] = round(res["l1_ms"]["p50"] / res["embedding_ms"]["p50"], 3) if t["emb"] else None
+    res["rows"]["l1_big"] = m.rows["l1_big"]
+    res["l1_big_ms"], res["embedding_big_ms"] = _stats(t["big"], 1e3), _stats(t["emb3"], 1e3)
     res["l1_big_over_embedding"] = (round(res["l1_big_ms"]["p50"] / res["embedding_big_ms"]["p50"], 3)
-                                    if emb3_t else None)
+                                    if t["emb3"] else None)
     # L2 requests are longer (two clauses), so their embedding costs more: compare the decision work
     # beyond each request's own embedding, both measured in this run.
-    if l2_t and l1_t:
+    if t["l2"] and t["l1"]:
         over1 = res["l1_ms"]["p50"] - res["embedding_ms"]["p50"]
         over2 = res["l2_ms"]["p50"] - res["embedding_of_l2_requests_ms"]["p50"]
         res["l1_overhead_ms"], res["l2_overhead_ms"] = round(over1, 3), round(over2, 3)
@@ -188,10 +216,11 @@ def run_bench(rounds: int = 3, l1_rows: int = L1_ROWS, l2_rows: int = L2_ROWS,
         "l2_le_l1_plus_1ms": res["l2_minus_l1_ms"] is not None and res["l2_minus_l1_ms"] <= 1.0,
         "l1_big_le_1.5x_embedding": res["l1_big_over_embedding"] is not None and res["l1_big_over_embedding"] <= 1.5,
     }
-    res["embedder"] = getattr(emb, "ident", embed_model)
+    res["embedder"] = getattr(m.emb, "ident", embed_model)
     res["generalization"] = {split: {"paraphrase_recall": round(r["paraphrases"]["recall"], 4),
                                      "wrong_action_or_argument_hits": r["wrong_action_or_argument_hits"],
                                      "summary": summary_line(r)} for split, r in general.items()}
+    quality = m.quality
     if quality:
         res["quality"] = {"paraphrase_recall": round(quality["paraphrases"]["recall"], 4),
                           "paraphrases": quality["paraphrases"]["n"], "hits": quality["paraphrases"]["hits"],

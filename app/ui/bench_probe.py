@@ -25,6 +25,7 @@ REPEATS = 5  # app/bench/ui.py passes its own figure with --repeats
 
 # -- the child: a real DeskApp on a real display -------------------------------------------------
 def _child(screenshots: Path | None) -> dict[str, Any]:
+    """Start a DeskApp as the person does, then time: start → tray icon, hotkey → popup, Enter → answer."""
     from PySide6.QtCore import Qt
     from PySide6.QtTest import QTest
     from PySide6.QtWidgets import QApplication
@@ -43,7 +44,24 @@ def _child(screenshots: Path | None) -> dict[str, Any]:
     desk.host.worker.modelsLoaded.connect(lambda ok, _p: loaded.append(ok))
     desk.start()
     r: dict[str, Any] = {"ok": True, "notes": [], "tray_available": desk.tray_visible}
+    spin_until = _spinner(qapp)
+    _tray_and_models(desk, r, spin_until, ready, loaded)
+    popup = desk.popup
 
+    def shown() -> bool:
+        return popup.isVisible() and popup.windowHandle() is not None and popup.windowHandle().isExposed()
+
+    _hotkey_to_popup(desk, r, spin_until, shown)
+    _enter_to_answer(popup, r, spin_until, shown, lambda: QTest.keyClick(popup.input, Qt.Key.Key_Return))
+    if screenshots is not None:
+        r["screenshots"] = _screenshots(desk, qapp, screenshots, spin_until)
+    r["loadavg_after"] = os.getloadavg() if hasattr(os, "getloadavg") else None
+    desk.shutdown()
+    return r
+
+
+def _spinner(qapp: Any) -> Any:
+    """`spin_until(cond, timeout_s)`: run the event loop until `cond()` holds (True) or the time is up (False)."""
     def spin_until(cond: Any, timeout_s: float) -> bool:
         end = time.perf_counter() + timeout_s
         while not cond():
@@ -53,6 +71,11 @@ def _child(screenshots: Path | None) -> dict[str, Any]:
             time.sleep(0.0005)
         return True
 
+    return spin_until
+
+
+def _tray_and_models(desk: Any, r: dict[str, Any], spin_until: Any, ready: list[bool], loaded: list[bool]) -> None:
+    """Start → tray icon docked (its geometry valid), then the models loaded and the hotkey registered."""
     tray = desk.tray
     docked = tray is not None and desk.tray_visible and spin_until(
         lambda: tray.icon.geometry().isValid() and not tray.icon.geometry().isEmpty(), 20)
@@ -68,11 +91,10 @@ def _child(screenshots: Path | None) -> dict[str, Any]:
     if not desk.hotkey.active:
         r["notes"].append(f"hotkey not registered: {desk.hotkey_problem}")
 
+
+def _hotkey_to_popup(desk: Any, r: dict[str, Any], spin_until: Any, shown: Any) -> None:
+    """The global hotkey pressed with xdotool, the popup hidden before each press: time until it is shown."""
     popup = desk.popup
-
-    def shown() -> bool:
-        return popup.isVisible() and popup.windowHandle() is not None and popup.windowHandle().isExposed()
-
     hot_runs: list[float] = []
     for _ in range(REPEATS if desk.hotkey.active else 0):
         popup.hide()
@@ -84,6 +106,10 @@ def _child(screenshots: Path | None) -> dict[str, Any]:
     if hot_runs:
         r["hotkey_to_popup_ms"] = statistics.median(hot_runs)
         r["hotkey_to_popup_ms_runs"] = hot_runs
+
+
+def _enter_to_answer(popup: Any, r: dict[str, Any], spin_until: Any, shown: Any, key_click: Any) -> None:
+    """"che ore sono" and Enter, REPEATS times: time until the answer is painted (an L0 answer, no model)."""
     spin_until(lambda: False, 0.3)  # a hotkey press delivered late (busy machine) must not toggle it mid-run
     if not popup.isVisible():
         popup.show_centered()
@@ -105,20 +131,7 @@ def _child(screenshots: Path | None) -> dict[str, Any]:
         popup.input.setFocus()
         before = popup.tag
         painted.clear()
-        if via == "xdotool":
-            # Without a window manager, X may keep the input focus on the root window after the popup is
-            # re-shown (Qt's focus request carries a stale timestamp); give it the focus as a WM would.
-            if found and _x_focus() != found[0]:
-                r["x_focus_fixed"] = r.get("x_focus_fixed", 0) + 1
-                subprocess.run(["xdotool", "windowfocus", "--sync", found[0]], capture_output=True, timeout=5)
-                spin_until(lambda: _x_focus() == found[0], 1)
-            subprocess.Popen(["xdotool", "key", "Return"])
-            if not spin_until(lambda: popup.tag != before, 3):  # noqa: B023  (waited on at once)
-                via = "qtest"
-                r["notes"].append(f"Enter sent with QTest: xdotool's Return did not reach the popup "
-                                  f"(X focus {_x_focus()}, popup {found})")
-        if via == "qtest" and popup.tag == before:
-            QTest.keyClick(popup.input, Qt.Key.Key_Return)
+        via = _press_enter(popup, r, spin_until, found, via, before, key_click)
         view = popup.view
         if view is None or popup.tag == before:
             r["notes"].append("Enter did not start a turn")
@@ -136,11 +149,27 @@ def _child(screenshots: Path | None) -> dict[str, Any]:
         r["enter_to_answer_ms"] = statistics.median(enter_runs)
         r["enter_to_answer_ms_runs"] = enter_runs
     r["enter_via"] = via
-    if screenshots is not None:
-        r["screenshots"] = _screenshots(desk, qapp, screenshots, spin_until)
-    r["loadavg_after"] = os.getloadavg() if hasattr(os, "getloadavg") else None
-    desk.shutdown()
-    return r
+
+
+def _press_enter(popup: Any, r: dict[str, Any], spin_until: Any, found: list[str], via: str, before: Any,
+                 key_click: Any) -> str:
+    """Enter as X delivers it (xdotool); once that fails to reach the popup, with QTest from then on. Returns
+    the way used."""
+    if via == "xdotool":
+        # Without a window manager, X may keep the input focus on the root window after the popup is
+        # re-shown (Qt's focus request carries a stale timestamp); give it the focus as a WM would.
+        if found and _x_focus() != found[0]:
+            r["x_focus_fixed"] = r.get("x_focus_fixed", 0) + 1
+            subprocess.run(["xdotool", "windowfocus", "--sync", found[0]], capture_output=True, timeout=5)
+            spin_until(lambda: _x_focus() == found[0], 1)
+        subprocess.Popen(["xdotool", "key", "Return"])
+        if not spin_until(lambda: popup.tag != before, 3):
+            via = "qtest"
+            r["notes"].append(f"Enter sent with QTest: xdotool's Return did not reach the popup "
+                              f"(X focus {_x_focus()}, popup {found})")
+    if via == "qtest" and popup.tag == before:
+        key_click()
+    return via
 
 
 def _x_focus() -> str:
