@@ -23,9 +23,9 @@ except ImportError:  # Python < 3.11
 
 APP = Path(__file__).resolve().parents[2] / "app"
 READERS = ("routing", "memory", "planner", "turn")
-# 2026-12-03: 154 regex literals and 654 words before this session's tables, 91 and 193 after. Issue 28 asks for
-# ≤ 40 and ≤ 30 (189 words after the C901 split made on/off/up/down table keys); what is left reads values or the app's own formats (placeholders {{step1.x}}, JSON keys, slot and
-# class names, paths, numbers), each used once — see the session note for the list.
+# 2026-12-03: 154 regex literals and 654 words before the session's tables, 91 and 193 after (189 once the C901
+# split made on/off/up/down keys of a table). Issue 28 asks for <= 40 and <= 30; what is left reads values or the
+# app's own formats (placeholders {{step1.x}}, JSON keys, slot and class names, paths, numbers), each used once.
 MAX_REGEX = 91
 MAX_WORDS = 189
 MAX_BRANCHES = 25

@@ -1,9 +1,10 @@
-"""`metnos route --json` tells the truth: on every request of the routing sets it names the level and
+"""`metnos route --json` tells the truth: on the requests of the routing sets it names the level and
 tool that a real turn then uses.
 
-The router is taught the sets' taught requests (the real learning path), then every paraphrase and
-adversarial probe goes once through the CLI (a separate process, same METNOS_HOME) and once through a
-real Engine turn. A turn the router sends to the planner is stopped right after its routing decision
+The router is taught the sets' taught requests (the real learning path), then the paraphrase and
+adversarial probes go once through the CLI (a separate process, same METNOS_HOME) and once through a
+real Engine turn — every 2nd probe of each set (170 of 340, fixed by position: the whole pass took ~5 of CI's 60
+minutes). A turn the router sends to the planner is stopped right after its routing decision
 (nothing of the planner is under test here); learning is paused so the turns cannot change the memo.
 """
 from __future__ import annotations
@@ -62,7 +63,7 @@ def test_route_json_and_real_turns_agree_on_level_and_tool(metnos_home: Path, tm
     teacher.close()
     engine = Engine()
     try:
-        probes = [p["probe"] for p in sets["paraphrases"]] + [a["probe"] for a in sets["adversarial"]]
+        probes = [p["probe"] for p in sets["paraphrases"][::2]] + [a["probe"] for a in sets["adversarial"][::2]]
         probes = [p for p in probes if "\n" not in p]
         proc = subprocess.run([sys.executable, "-m", "app.cli.main", "route", "--json", "--lines", "-"],
                               input="\n".join(probes), capture_output=True, text=True, timeout=900)
