@@ -274,14 +274,15 @@ TOOLS = [
              "modified_within_hours": {"type": "number", "description": "Only files changed in the last N hours"}},
           "required": ["root"]}, find_files, group="Files",
          examples=("trova i file PDF nella home", "find all .txt files in /tmp", "cerca i file modificati oggi")),
-    Tool("read_files", "Read the content of one or more files (text, or binary as base64). Leggi/apri un file.",
+    Tool("read_files", "Read the content of one or more files: text, or the text of a document (PDF, Word, Excel, "
+                       "PowerPoint, OpenDocument, HTML, RTF, EPUB). Leggi/apri un file.",
          {"type": "object", "properties": {"paths": _PATHS,
                                            "encoding": {"type": "string",
                                            "description": "auto, utf-8, latin-1 or binary"}},
           "required": ["paths"]}, read_files, group="Files", reads_external=True,
          examples=("leggi il file /tmp/a.txt", "read the file ~/notes.txt", "apri /var/log/syslog e dimmi gli errori",
                    "quante righe ha il file /tmp/x.txt", "count the lines in ~/report.txt",
-                   "print the first lines of ~/todo.md")),
+                   "print the first lines of ~/todo.md", "quanto è il canone nel file ~/contratto.pdf?")),
     Tool("write_files", "Write text to a file (create, overwrite or append). Scrivi/salva in un file. "
                         "Asks for approval.",
          {"type": "object", "properties": {
