@@ -73,6 +73,7 @@ class ChatWindow(QMainWindow):
         outer.addWidget(self.scroll_area, 1)
         self._follow = True  # keep the newest turn in view while the content grows
         self.scroll_area.verticalScrollBar().rangeChanged.connect(self._range_changed)
+        self._turns_shown = 0  # bumped when a new turn or an answer is shown: an older reveal must not scroll it away
 
         row = QHBoxLayout()
         self.input = QLineEdit(central)
@@ -127,6 +128,7 @@ class ChatWindow(QMainWindow):
         self.submitted.emit(text)
 
     def _add(self, view: TurnView) -> TurnView:
+        self._turns_shown += 1
         self.list_layout.insertWidget(self.list_layout.count() - 1, view)
         self._connect(view)
         self.scroll_to_newest()
@@ -171,6 +173,7 @@ class ChatWindow(QMainWindow):
                 self.current = None
                 self.cancel_btn.setEnabled(False)
         if isinstance(e, (ev.Answer, ev.TurnEnded, ev.Error)):
+            self._turns_shown += 1
             self.scroll_to_newest()
         return True
 
@@ -223,10 +226,13 @@ class ChatWindow(QMainWindow):
     def _show_timeline(self, view: TurnView) -> None:
         """An opened timeline comes into view (its turn's header stays visible above it)."""
         self._follow = False
+        shown = self._turns_shown
 
         def reveal() -> None:
             if not (shiboken6.isValid(self.scroll_area) and shiboken6.isValid(view)):
                 return  # the window or the turn went away before the timer fired
+            if self._turns_shown != shown:
+                return  # a request was sent since: its turn stays in view (a late reveal scrolled its answer away)
             self.scroll_area.ensureWidgetVisible(view.timeline, 0, 24)
             top = view.mapTo(self.list, view.rect().topLeft()).y()
             bar = self.scroll_area.verticalScrollBar()
