@@ -30,7 +30,6 @@ import time
 from pathlib import Path
 from typing import Any
 
-from app.lang.detect import detect_lang
 from app.lang.messages import Message
 from app.store import StoreError
 
@@ -129,8 +128,7 @@ def _note(doc: DocText, ctx: ToolContext) -> str:
     if doc.empty_pages:
         shown = ", ".join(map(str, doc.empty_pages[:20])) + (", …" if len(doc.empty_pages) > 20 else "")
         notes.append(Message("doctext.pages_without_text", n=len(doc.empty_pages), pages=shown))
-    lang = detect_lang(str(getattr(ctx.turn, "text", "") or "")) if ctx.turn is not None else "en"
-    return " ".join(m.text(lang) for m in notes)
+    return " ".join(m.text(ctx.lang) for m in notes)
 
 
 def _read_document(raw: str, p: Path, kind: str, st: os.stat_result, ctx: ToolContext) -> dict[str, Any]:

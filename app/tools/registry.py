@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator, Literal
 
+from app.lang.detect import detect_lang
 from app.lang.messages import Message
 from app.turn.cancel import CancelToken
 from app.turn.services import TurnServices
@@ -43,6 +44,12 @@ class ToolContext:
     cancel: CancelToken = field(default_factory=CancelToken)
     services: TurnServices = field(default_factory=TurnServices)
     turn: Any = None  # app.turn.events.Turn of the running turn
+
+    @property
+    def lang(self) -> str:
+        """The language of the request ("it"/"en") for the handler's sentences, as TurnContext.lang; "en" with no
+        turn (a tool run outside one)."""
+        return detect_lang(str(getattr(self.turn, "text", "") or "")) if self.turn is not None else "en"
 
 
 Handler = Callable[[dict[str, Any], ToolContext], dict[str, Any]]
