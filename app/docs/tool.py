@@ -78,11 +78,13 @@ def answer_text(found: list[Passage], lang: str) -> str:
 def observation(query: str, passages: list[Passage], lang: str) -> dict[str, Any]:
     found = [p for p in passages if p.relevant]
     out: dict[str, Any] = {
+        # first: the turn's Observation event carries the first 300 characters of this result, and the chat
+        # reads the sources there to show each one as a link that opens the file (app/ui/doc_sources.py)
+        "sources": [{"file": p.path, "page": p.page, "label": source(p, lang)} for p in found],
         "query": query, "count": len(found),
         "passages": [{"file": p.path, "name": p.name, "page": p.page, "heading": p.heading,
                       "text": p.text if len(p.text) <= PASSAGE_CHARS else p.text[:PASSAGE_CHARS - 1] + "…",
                       "score": round(p.score, 4)} for p in found],
-        "sources": [{"file": p.path, "page": p.page, "label": source(p, lang)} for p in found],
         "note": NOTE,
     }
     if found:
