@@ -19,6 +19,7 @@ from app.turn import events as ev
 from . import autostart
 from .chat import ChatWindow
 from .config_feedback import explain
+from .docs_progress import DocsLink
 from .file_open import FileFallback, FileOpener
 from .hotkey import GlobalHotkey
 from .i18n import Translations
@@ -61,9 +62,11 @@ class DeskApp(QObject):
                 engine = Engine(self.manager)
                 engine.ask_secret = self._ask_secret  # passphrase-mode memory can be unlocked from the app
                 if self.watch:
+                    self.docs.attach(engine)  # before the watcher starts: its first pass reports at once
                     engine.start_background()  # the document folders' watcher (app/docs), paused during turns
                 return engine
         self.host = EngineHost(engine_factory, owner=owner, preload=preload, parent=self)
+        self.docs = DocsLink(self)  # the document index's progress, on this thread (tray tooltip, settings page)
         self.popup = QuickPopup()
         self.chat = ChatWindow(self.icon)
         self.tray: Tray | None = Tray(self.config.ui.theme, self) if use_tray else None
@@ -117,6 +120,7 @@ class DeskApp(QObject):
             t.pauseToggled.connect(self.set_pause_learning)
             t.about.connect(self.show_about)
             t.quit.connect(self.quit)
+            self.docs.line.connect(t.set_activity)
 
     def start(self) -> "DeskApp":
         """Tray first (the engine thread's imports would compete for the GIL), then the engine, hotkey, watcher."""
@@ -347,7 +351,7 @@ class DeskApp(QObject):
                 def forget() -> None:
                     engine.forget_session(self.host.worker.session)
                     self.chat.clear_history()
-            self.settings_dialog = SettingsDialog(self.manager, forget_history=forget)
+            self.settings_dialog = SettingsDialog(self.manager, forget_history=forget, docs=self.docs)
             self.settings_dialog.setWindowIcon(self.icon)
         self.settings_dialog.show()
         self.settings_dialog.raise_()

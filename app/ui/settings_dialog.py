@@ -1,6 +1,6 @@
 """Settings for people: grouped pages, plain labels with help, written to runtime.toml (comments survive).
 
-Pages: General, Model, Shortcut, Allowed folders, Memory, Advanced. Each row is
+Pages: General, Model, Shortcut, Allowed folders, Documents to consult (docs_page.py), Memory, Advanced. Each row is
 a setting of the schema (so values are validated exactly like the file), shown
 with a human label and a line of help in the UI language. A key set by a
 METNOS_* environment variable is read-only: writing the file would not change
@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
 
 from app.config.schema import BY_DOTTED
 
+from .docs_page import add_docs_page
 from .file_open import FileFallback, FileOpener
 from .settings_fields import FolderList, to_pynput, to_qt_sequence
 from .toml_edit import SettingsWriteError, set_values
@@ -51,9 +52,10 @@ class SettingsDialog(QDialog):
     saved = Signal(object)  # dict of the values written
 
     def __init__(self, manager: Any, parent: QWidget | None = None, forget_history: Callable[[], Any] | None = None,
-                 opener: FileOpener | None = None):
+                 opener: FileOpener | None = None, docs: Any = None):
         super().__init__(parent)
         self.manager = manager
+        self.docs = docs  # DocsLink: the running app's document index and its progress
         self.forget_history = forget_history
         self.opener = opener or FileOpener(self)
         self.opener.failed.connect(self._no_editor)
@@ -80,6 +82,7 @@ class SettingsDialog(QDialog):
         self._build_model()
         self._build_shortcut()
         self._build_folders()
+        self.docs_page = add_docs_page(self)  # the page after Allowed folders (its refusals point there)
         self._build_memory()
         self._build_advanced()
         self.nav.currentRowChanged.connect(self.pages.setCurrentIndex)

@@ -1,11 +1,13 @@
-"""Settings fields that are more than one widget: the allowed-folder list and the shortcut's key names."""
+"""Settings fields that are more than one widget: the allowed-folder list, the folder picker and the shortcut's
+key names."""
 from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import QFileDialog, QHBoxLayout, QPushButton, QVBoxLayout, QWidget
 
+from .i18n import current_language
 from .widgets import PlainLabel
 
 
@@ -32,6 +34,33 @@ def to_pynput(qt: str) -> str:
             continue
         out.append(names.get(low, low if len(low) == 1 else f"<{low}>"))
     return "+".join(out)
+
+
+def folder_dialog(parent: QWidget | None, title: str) -> QFileDialog:
+    """A folder picker in the UI's language: Qt's own dialog when the UI is Italian (a desktop's native one
+    speaks the system's language, which may not be the one chosen in Settings), labelled through tr()."""
+    dlg = QFileDialog(parent, title, str(Path.home()))
+    dlg.setObjectName("folderDialog")
+    dlg.setFileMode(QFileDialog.FileMode.Directory)
+    dlg.setOption(QFileDialog.Option.ShowDirsOnly, True)
+    if current_language() != "en":
+        dlg.setOption(QFileDialog.Option.DontUseNativeDialog, True)
+        labels = ((QFileDialog.DialogLabel.LookIn, QCoreApplication.translate("FolderPicker", "Look in:")),
+                  (QFileDialog.DialogLabel.FileName, QCoreApplication.translate("FolderPicker", "Folder:")),
+                  (QFileDialog.DialogLabel.FileType, QCoreApplication.translate("FolderPicker", "Show:")),
+                  (QFileDialog.DialogLabel.Accept, QCoreApplication.translate("FolderPicker", "Choose")),
+                  (QFileDialog.DialogLabel.Reject, QCoreApplication.translate("FolderPicker", "Cancel")))
+        for which, text in labels:
+            dlg.setLabelText(which, text)
+    return dlg
+
+
+def pick_folder(parent: QWidget | None, title: str) -> str:
+    """The folder chosen, or "" when the person cancelled."""
+    dlg = folder_dialog(parent, title)
+    if dlg.exec() != QFileDialog.DialogCode.Accepted or not dlg.selectedFiles():
+        return ""
+    return dlg.selectedFiles()[0]
 
 
 class FolderList(QWidget):
@@ -94,8 +123,7 @@ class FolderList(QWidget):
         self._refresh()
 
     def pick(self) -> None:
-        chosen = QFileDialog.getExistingDirectory(self, self.tr("Choose a folder the assistant may use"),
-                                                  str(Path.home()))
+        chosen = pick_folder(self, self.tr("Choose a folder the assistant may use"))
         if chosen:
             self.add(chosen)
 

@@ -107,6 +107,7 @@ class Tray(QObject):
         self.icon.setContextMenu(self.menu)
         self.icon.activated.connect(self._activated)
         self._status = ""
+        self._activity = ""
         self.retranslate()
         app = QGuiApplication.instance()
         if app is not None:
@@ -166,8 +167,14 @@ class Tray(QObject):
         self._status = text
         self._apply_tooltip()
 
+    def set_activity(self, text: str) -> None:
+        """Last tooltip line, while something runs in the background (the document index); "" when done."""
+        self._activity = text
+        self._apply_tooltip()
+
     def _apply_tooltip(self) -> None:
-        self.icon.setToolTip("Metnos Desk" + (f"\n{self._status}" if self._status else ""))
+        lines = ["Metnos Desk", self._status, self._activity]
+        self.icon.setToolTip("\n".join(line for line in lines if line))
 
     def set_checks(self, autostart: bool, paused: bool) -> None:
         for action, value in ((self.a_autostart, autostart), (self.a_pause, paused)):

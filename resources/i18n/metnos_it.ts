@@ -321,6 +321,41 @@
     </message>
 </context>
 <context>
+    <name>DocsPage</name>
+    <message>
+        <source>The assistant answers questions about your documents (PDF, Word, OpenDocument, spreadsheets, presentations, notes) from these folders, and names the file it read. The index is encrypted on this computer and follows your changes by itself. Adding or removing a folder applies at once.</source>
+        <translation>L&apos;assistente risponde alle domande sui tuoi documenti (PDF, Word, OpenDocument, fogli di calcolo, presentazioni, note) leggendoli in queste cartelle, e dice da quale file ha preso la risposta. L&apos;indice è cifrato su questo computer e segue da solo le tue modifiche. Aggiungere o togliere una cartella ha effetto subito.</translation>
+    </message>
+    <message>
+        <source>No folder yet: questions about your documents cannot be answered.</source>
+        <translation>Nessuna cartella: per ora l&apos;assistente non può rispondere sui tuoi documenti.</translation>
+    </message>
+    <message>
+        <source>Add a folder…</source>
+        <translation>Aggiungi cartella…</translation>
+    </message>
+    <message>
+        <source>Set by the environment variable %1; this window cannot change it.</source>
+        <translation>Impostate dalla variabile d&apos;ambiente %1; questa finestra non può cambiarle.</translation>
+    </message>
+    <message>
+        <source>Open Allowed folders</source>
+        <translation>Apri «Cartelle consentite»</translation>
+    </message>
+    <message>
+        <source>Choose a folder of documents</source>
+        <translation>Scegli una cartella di documenti</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Rimuovi</translation>
+    </message>
+    <message>
+        <source>Remove %1</source>
+        <translation>Rimuovi %1</translation>
+    </message>
+</context>
+<context>
     <name>EngineWorker</name>
     <message>
         <source>The assistant could not start, so it cannot answer.</source>
@@ -399,6 +434,29 @@
     <message>
         <source>Choose a folder the assistant may use</source>
         <translation>Scegli una cartella che l&apos;assistente può usare</translation>
+    </message>
+</context>
+<context>
+    <name>FolderPicker</name>
+    <message>
+        <source>Look in:</source>
+        <translation>Cerca in:</translation>
+    </message>
+    <message>
+        <source>Folder:</source>
+        <translation>Cartella:</translation>
+    </message>
+    <message>
+        <source>Show:</source>
+        <translation>Mostra:</translation>
+    </message>
+    <message>
+        <source>Choose</source>
+        <translation>Scegli</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Annulla</translation>
     </message>
 </context>
 <context>
@@ -840,6 +898,25 @@
     <message>
         <source>Edit runtime.toml…</source>
         <translation>Modifica runtime.toml…</translation>
+    </message>
+    <message>
+        <source>Documents to consult</source>
+        <translation>Documenti da consultare</translation>
+    </message>
+</context>
+<context>
+    <name>SourcesLabel</name>
+    <message>
+        <source>Source:</source>
+        <translation>Fonte:</translation>
+    </message>
+    <message>
+        <source>Sources:</source>
+        <translation>Fonti:</translation>
+    </message>
+    <message>
+        <source>no longer there</source>
+        <translation>non c&apos;è più</translation>
     </message>
 </context>
 <context>

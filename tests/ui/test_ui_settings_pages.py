@@ -16,8 +16,9 @@ from app.ui.i18n import Translations
 from app.ui.settings_dialog import SettingsDialog
 from app.ui.settings_fields import to_pynput, to_qt_sequence
 
-PAGES_EN = ["General", "Model", "Shortcut", "Allowed folders", "Memory", "Advanced"]
-PAGES_IT = ["Generale", "Modello", "Scorciatoia", "Cartelle consentite", "Memoria", "Avanzate"]
+PAGES_EN = ["General", "Model", "Shortcut", "Allowed folders", "Documents to consult", "Memory", "Advanced"]
+PAGES_IT = ["Generale", "Modello", "Scorciatoia", "Cartelle consentite", "Documenti da consultare", "Memoria",
+            "Avanzate"]
 
 
 def _labels(dlg) -> list[str]:
