@@ -1,4 +1,5 @@
-"""One turn on screen: the question, a one-line account of what happened, approvals, the answer.
+"""One turn on screen: the question, a one-line account of what happened, approvals, the answer (and the
+files a documents answer comes from, as links).
 
 Built only from engine events (live) or journal rows (history), so the popup,
 the chat window and a restarted app show the same thing. By default the header
@@ -16,6 +17,8 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLayout, QToolButton, QVBoxLa
 from app.turn import events as ev
 from app.turn.describe import TurnStory, history_story, size_words
 
+from .doc_sources import TOOL as DOCS_TOOL
+from .doc_sources import SourcesLabel, sources_of
 from .i18n import current_language
 from .prefs import prefs
 from .widgets import AnswerLabel, ApprovalCard, PlainLabel, display_text, short_args
@@ -84,6 +87,8 @@ class TurnView(QFrame):
         self.answer = AnswerLabel(self)
         self.answer.setAccessibleName(self.tr("Answer"))
         lay.addWidget(self.answer)
+        self.sources = SourcesLabel(self)  # a documents answer's files, as links
+        lay.addWidget(self.sources)
         self.status = PlainLabel("", self)
         self.status.setObjectName("status")
         self.status.setVisible(False)
@@ -123,6 +128,8 @@ class TurnView(QFrame):
             self.level, self.score = e.level, e.score
         elif isinstance(e, ev.ToolCall):
             self.tools.append(e.tool)
+        elif isinstance(e, ev.Observation) and e.ok and e.tool == DOCS_TOOL:
+            self.sources.set_sources(sources_of(e.preview))
         elif isinstance(e, ev.Token):
             self.answer.append(e.text)
             self.copy_btn.setVisible(True)
