@@ -51,7 +51,8 @@ def reported(toks: list[str]) -> bool:
         while j < len(toks) and toks[j] in _BETWEEN_AUX:
             j += 1
         if j < len(toks) and verb_class(toks[j]) and (t == "did" or toks[j].endswith(
-                ("ato", "ati", "ito", "iti", "uto", "uti", "ed", "en", "itto", "otto"))):  # not "ho la visita"
+                ("ato", "ati", "ata", "ate", "ito", "iti", "ita", "ite", "uto", "uti", "uta", "ute", "ed", "en", "itto", "otto"))):
+            # not "ho la visita"; a participle agrees with a clitic object: "la cartella l'ho creata io"
             return True
     return False
 

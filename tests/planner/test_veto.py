@@ -42,6 +42,9 @@ NOT_ASKED = [  # (request, an action class it names but does not ask)
     ("copy /tmp/x/a.txt to /tmp/y but dont overwrite anything", "write"),
     ("how do I delete /tmp/x/a.txt without losing the backup?", "delete"),
     ("leggimelo /tmp/x/a.txt non aprirlo", "open"),
+    # a participle agreeing with its clitic object ("l'ho creata", "le ho spostate") is a past action told
+    ("perfetto, la cartella /tmp/x/backup l'ho creata io ieri sera", "write"),
+    ("le foto le ho spostate io in /tmp/x/archivio", "move"),
 ]
 
 
