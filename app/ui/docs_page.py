@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QProgressBar, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QProgressBar, QPushButton, QScrollArea, QVBoxLayout, QWidget
 
 from app.config.schema import BY_DOTTED
 from app.docs import FolderRefused, Progress, Status, check_folder, folder_key
@@ -74,48 +74,56 @@ class DocsPage(QWidget):
         self._reading = False
         self._again = False
         self._tasks: list[Task] = []
-        lay = QVBoxLayout(self)
-        lay.setContentsMargins(0, 0, 0, 0)
-        self.intro = PlainLabel("", self, selectable=False)
-        self.intro.setStyleSheet(HELP_STYLE)
-        lay.addWidget(self.intro)
-        self.rows = QVBoxLayout()
-        lay.addLayout(self.rows)
-        self.empty = PlainLabel("", self, selectable=False)
-        self.empty.setObjectName("docsEmpty")
-        lay.addWidget(self.empty)
-        self.progress_label = PlainLabel("", self, selectable=False)
-        self.progress_label.setObjectName("docsProgress")
-        self.bar = QProgressBar(self)
-        self.bar.setObjectName("docsBar")
-        for w in (self.progress_label, self.bar):
-            w.setVisible(False)
-            lay.addWidget(w)
-        self.add_btn = QPushButton(self)
-        self.add_btn.setObjectName("addDocsFolder")
-        self.add_btn.clicked.connect(self.choose)
-        lay.addWidget(self.add_btn, 0, Qt.AlignmentFlag.AlignLeft)
-        self.message = PlainLabel("", self)
-        self.message.setObjectName("docsMessage")
-        self.message.setVisible(False)
-        lay.addWidget(self.message)
-        self.allowed_btn = QPushButton(self)
-        self.allowed_btn.setObjectName("openAllowedFolders")
-        self.allowed_btn.setVisible(False)
-        self.allowed_btn.clicked.connect(self.allowedRequested)
-        lay.addWidget(self.allowed_btn, 0, Qt.AlignmentFlag.AlignLeft)
-        self.locked = PlainLabel("", self)
-        self.locked.setObjectName("docsLocked")
-        self.locked.setStyleSheet("color: #c0392b;")
-        self.locked.setVisible(False)
-        lay.addWidget(self.locked)
-        lay.addStretch(1)
+        self._build()
         if link is not None:
             link.progressed.connect(self._on_progress)
         self.retranslate()
         if link is not None and link.current is not None:
             self._on_progress(link.current)
         self.refresh()
+
+    def _build(self) -> None:
+        """What to do first (add, and what a refusal says), what is happening, then the folders (scrolling)."""
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        self.intro = PlainLabel("", self, selectable=False)
+        self.intro.setStyleSheet(HELP_STYLE)
+        self.add_btn = QPushButton(self)
+        self.add_btn.setObjectName("addDocsFolder")
+        self.add_btn.clicked.connect(self.choose)
+        self.message = PlainLabel("", self)
+        self.message.setObjectName("docsMessage")
+        self.allowed_btn = QPushButton(self)
+        self.allowed_btn.setObjectName("openAllowedFolders")
+        self.allowed_btn.clicked.connect(self.allowedRequested)
+        self.locked = PlainLabel("", self)
+        self.locked.setObjectName("docsLocked")
+        self.locked.setStyleSheet("color: #c0392b;")
+        self.progress_label = PlainLabel("", self, selectable=False)
+        self.progress_label.setObjectName("docsProgress")
+        self.bar = QProgressBar(self)
+        self.bar.setObjectName("docsBar")
+        for w in (self.intro, self.add_btn, self.message, self.allowed_btn, self.locked, self.progress_label, self.bar):
+            if isinstance(w, QPushButton):
+                lay.addWidget(w, 0, Qt.AlignmentFlag.AlignLeft)
+            else:
+                lay.addWidget(w)
+            w.setVisible(w in (self.intro, self.add_btn))
+        scroll = QScrollArea(self)
+        scroll.setObjectName("docsFolders")
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        holder = QWidget(scroll)
+        inner = QVBoxLayout(holder)
+        inner.setContentsMargins(0, 0, 0, 0)
+        self.rows = QVBoxLayout()
+        inner.addLayout(self.rows)
+        self.empty = PlainLabel("", holder, selectable=False)
+        self.empty.setObjectName("docsEmpty")
+        inner.addWidget(self.empty)
+        inner.addStretch(1)
+        scroll.setWidget(holder)
+        lay.addWidget(scroll, 1)
 
     # -- words ------------------------------------------------------------------------------------
     def retranslate(self) -> None:
