@@ -89,6 +89,12 @@ class DocsPlugin(Plugin):
             except Exception:
                 log.exception("document progress listener failed")
 
+    @property
+    def watching(self) -> bool:
+        """The watcher's worker runs: it alone changes which folders are indexed (the settings page leaves a
+        removed folder to it, in order, instead of racing a pass over that same folder)."""
+        return self._fresh is not None
+
     def start_background(self) -> None:
         manager = getattr(self.engine, "manager", None)
         if manager is not None and self._unsubscribe is None:

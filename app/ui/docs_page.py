@@ -196,10 +196,13 @@ class DocsPage(QWidget):
         self._say("")
 
         def work() -> None:
-            self._set_folders(keep)
-            index = self.link.index() if self.link is not None else None
+            plugin = self.link.plugin if self.link is not None else None
+            index = None
+            if plugin is not None and not getattr(plugin, "watching", False):
+                index = plugin.index()  # opened while the folder is still configured
+            self._set_folders(keep)  # a running watcher forgets the folder on this change, after its current pass
             if index is not None and not isinstance(index, Exception):
-                index.remove_folder(key)  # at once, as `metnos docs remove` does; the plugin's resync agrees
+                index.remove_folder(key)  # no watcher: at once, as `metnos docs remove` does
 
         self._write(work)
 

@@ -332,3 +332,30 @@ def test_folders_set_by_the_environment_cannot_be_changed_here(qtbot, metnos_hom
     assert not page.add_folder(str(docs / ".."))
     assert [b.isEnabled() for b in page.findChildren(QPushButton, "removeDocsFolder")] == [False]
     assert "docs" not in tomllib.loads(manager.path.read_text(encoding="utf-8"))
+
+
+def test_without_the_watcher_the_page_removes_the_folder_from_the_index_itself(qtbot, keystore, metnos_home,
+                                                                                tmp_path):
+    docs = documents(tmp_path / "casa")
+    write_runtime(metnos_home, f'[tools]\nallowed_roots = ["{tmp_path}"]\n[docs]\nfolders = ["{docs}"]\n')
+    manager = ConfigManager()
+    engine = _Engine(manager)
+    plugin = DocsPlugin(engine)  # the app not started: no watcher follows the settings
+    engine.plugins.append(plugin)
+    link = DocsLink()
+    link.attach(engine)
+    try:
+        index = plugin.index()
+        assert isinstance(index, DocIndex)
+        index.add_folder(docs)  # what `metnos docs add` did earlier
+        dlg = SettingsDialog(manager, docs=link)
+        qtbot.addWidget(dlg)
+        page = dlg.docs_page
+        qtbot.waitUntil(lambda: _rows(page).get(str(docs), {}).get("docsFolderStatus", "").startswith("3 files"),
+                        timeout=WAIT_MS)
+        page.remove_folder(str(docs))
+        qtbot.waitUntil(lambda: index.folders() == [] and not _rows(page), timeout=WAIT_MS)
+        assert index.store.counts(str(docs))[0] == 0 and manager.config.docs.folders == []
+    finally:
+        link.detach()
+        plugin.close()
