@@ -118,13 +118,14 @@ class DocIndex:
         self._passages = None
 
     # -- reading ------------------------------------------------------------------------------
-    def search(self, query: str, k: int = 5) -> list[Passage]:
+    def search(self, query: str, k: int = 5, using: str = "both") -> list[Passage]:
+        """The best `k` passages (app/docs/search.py: `hybrid`; `using` one list alone, for the QA bench)."""
         embedder = self.indexer.embedder()
         vector = None
         if embedder is not None:
             fn = getattr(embedder, "embed_search", None)
             vector = fn(query) if fn is not None else embedder.embed([query])[0]
-        return hybrid(self.store, self.cache, query, vector, self.indexer.model(), k)
+        return hybrid(self.store, self.cache, query, vector, self.indexer.model(), k, using=using)
 
     def status(self, configured: Sequence[str] = ()) -> Status:
         """Every indexed folder (and the configured ones not read yet), the unreadable files and why."""

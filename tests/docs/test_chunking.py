@@ -1,4 +1,4 @@
-"""Passages: paragraphs kept whole, 800–1,200 characters, pages never mixed, the heading carried along."""
+"""Passages: paragraphs kept whole, TARGET_CHARS–MAX_CHARS characters, pages never mixed, the heading carried along."""
 from __future__ import annotations
 
 from app.docs.chunking import MAX_CHARS, TARGET_CHARS, chunk_document
@@ -6,7 +6,7 @@ from app.docs.terms import index_terms, match_expression, query_terms
 from app.tools.doctext import DocText
 
 
-def para(i: int, n: int = 300) -> str:
+def para(i: int, n: int = TARGET_CHARS * 3 // 8) -> str:
     words = f"paragrafo {i} " + " ".join(f"parola{i}x{j}" for j in range(200))
     return words[:n].rsplit(" ", 1)[0] + "."
 
