@@ -12,6 +12,7 @@ from app.docs.tool import docs_tools
 from app.memory.scratchpad import SCRATCHPAD_READ
 from app.memory.state import state_tools
 from app.memory.tools import memory_tools
+from app.reminders.tool import reminder_tools
 from app.tools import calculate
 from app.tools.catalog import builtin_tools, core_tools
 from app.tools.registry import Registry, Tool
@@ -21,7 +22,7 @@ log = logging.getLogger(__name__)
 
 def all_tools() -> list[Tool]:
     return [*core_tools(), *calculate.TOOLS, *state_tools(), SCRATCHPAD_READ, *memory_tools(), *docs_tools(),
-            *builtin_tools()]
+            *reminder_tools(), *builtin_tools()]
 
 
 def build_registry(extra: Iterable[Tool] = ()) -> Registry:

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from app.docs.plugin import DocsPlugin
 from app.memory.plugin import MemoryPlugin
 from app.memory.scratchpad import ScratchpadPlugin
+from app.reminders.plugin import RemindersPlugin
 from app.tools.plugin import Plugin
 from app.tools.registry import Tool
 
@@ -19,8 +20,9 @@ log = logging.getLogger(__name__)
 
 
 def default_plugins(engine: Engine) -> list[Plugin]:
-    """Scratchpad first: the memory's tools may produce big observations the scratchpad keeps."""
-    return [ScratchpadPlugin(), MemoryPlugin(engine), DocsPlugin(engine)]
+    """Scratchpad first: the memory's tools may produce big observations the scratchpad keeps. Reminders before
+    memory: their routing stage takes "ricordami domani alle 9 di …" before memory's remember stage does."""
+    return [ScratchpadPlugin(), RemindersPlugin(engine), MemoryPlugin(engine), DocsPlugin(engine)]
 
 
 def safe(plugin: Plugin, hook: str, *args: Any) -> Any:

@@ -84,10 +84,10 @@ register({
                             "un'applicazione installata, come le impostazioni.",
                       "en": "I can't control the volume, lights, network or other devices; I can start an installed "
                             "application, such as the settings, instead."},
-    "cannot.alarm": {"it": "Non posso impostare sveglie, timer o appuntamenti; posso invece ricordare un'informazione "
-                           "se mi scrivi «ricordati che…».",
-                     "en": "I can't set alarms, timers or appointments; I can remember a fact instead if you write "
-                           "\u201cremember that\u2026\u201d."},
+    "cannot.alarm": {"it": "Non posso impostare sveglie, timer o appuntamenti in un calendario; posso invece "
+                           "mostrarti un promemoria all'ora che vuoi: scrivi per esempio «ricordami alle 7 di …».",
+                     "en": "I can't set alarms, timers or calendar appointments; I can show you a reminder at the "
+                           "time you want instead: write for example \u201cremind me at 7 to \u2026\u201d."},
     "cannot.convert": {"it": "Non posso convertire file da un formato a un altro; posso invece aprirli con il "
                              "programma predefinito o copiarli.",
                        "en": "I can't convert files from one format to another; I can open them with their default "

@@ -33,6 +33,8 @@ class TurnServices:
     memory_block: Callable[..., str] | None = None
     # the document index (provider: app.docs.DocIndex, the reason it cannot open, or None: no folder chosen)
     documents: Callable[[], Any] | None = None
+    # the reminders (provider: app.reminders.Scheduler, or the reason it cannot open)
+    reminders: Callable[[], Any] | None = None
     # the turn's tool surface (resident + deferred), builtins offered now, and the after-step hook
     tool_surface: Any = None
     extra_tools: Callable[[], list[Any]] | None = None

@@ -17,7 +17,7 @@ LAYERS: dict[str, int] = {
     "ui": 9, "cli": 9, "bench": 9,
     "engine": 8,
     "planner": 7,
-    "routing": 6, "memory": 6, "docs": 6,
+    "routing": 6, "memory": 6, "docs": 6, "reminders": 6,
     "tools": 5, "models": 5,
     "turn": 4,
     "lang": 3,

@@ -1,0 +1,120 @@
+"""A request to be reminded, read once: is it one, when (lang/reminder_when.py), and of what.
+
+"ricordami domani alle 9 di pagare l'F24" → ("pagare l'F24", tomorrow 9:00, it). Read by the reminders' routing
+stage, their tool (a `when` said in words) and the request suite; the words are rules with examples in
+app/lang/rules/reminder_when.py.
+
+What is *not* a reminder, so that memory keeps its requests: "ricordati che il dentista è giovedì" (a fact:
+'che/that' right after the verb), "ricordami di comprare il latte" (no moment: a todo to remember), "mi ricordi
+cosa devo fare domani?" (a question), "non ricordarmelo" (negated), "se piove ricordami…" (a condition no clock
+can tell). A request with a remind verb and a vague moment ("più tardi", "later") is `vague`: the person is asked
+when, rather than told that reminders do not exist.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import datetime
+
+from app.lang.detect import detect_lang
+from app.lang.reminder_when import When, read_when
+from app.lang.rules.reminder import DAY_RULES, REMINDER, TIME_RULES
+from app.lang.rules.reminder_when import REMINDER_WHEN
+
+_CUE = REMINDER_WHEN.pattern("cue")
+_ASK = REMINDER_WHEN.pattern("ask")
+_NEEDS_TO = REMINDER_WHEN.pattern("ask_needs_to")
+_ITALIAN = REMINDER_WHEN.pattern("ask_italian")
+_FACT = REMINDER_WHEN.pattern("fact_after")
+_QUESTION = REMINDER_WHEN.pattern("question_after")
+_NEGATED = REMINDER_WHEN.pattern("negated")
+_CONDITION = REMINDER_WHEN.pattern("condition_before")
+_LEAD = REMINDER_WHEN.pattern("lead")
+_TAIL = REMINDER_WHEN.pattern("tail")
+_TO = REMINDER.pattern("remind_to")  # " di …", " to …"
+_VAGUE = re.compile(REMINDER.joined(*TIME_RULES) + "|" + REMINDER.either(*DAY_RULES), re.IGNORECASE)
+_NOUNS = ("promemoria", "reminder")  # a noun asks only at the start: "promemoria: dentista alle 9"
+_WORD = re.compile(r"[^\W\d_]+")
+_TYPO_TARGETS = {"it": REMINDER_WHEN.rule("typo_it").words, "en": REMINDER_WHEN.rule("typo_en").words}
+
+
+@dataclass(frozen=True)
+class ReminderAsk:
+    text: str  # what to be reminded of, in the person's words ("" when only the moment was said)
+    when: When | None  # None when the moment is vague ("più tardi"): ask when
+    lang: str
+    verb: str
+
+    @property
+    def vague(self) -> bool:
+        return self.when is None
+
+
+def _one_slip(w: str, word: str) -> bool:
+    """`w` is `word` with one letter missing, one extra, or two neighbours swapped (same first letter)."""
+    if w[:1] != word[:1] or w == word:
+        return False
+    if len(w) == len(word) - 1:
+        return any(word[:i] + word[i + 1:] == w for i in range(1, len(word)))
+    if len(w) == len(word) + 1:
+        return any(w[:i] + w[i + 1:] == word for i in range(1, len(w)))
+    return len(w) == len(word) and any(word[:i] + word[i + 1] + word[i] + word[i + 2:] == w
+                                       for i in range(1, len(word) - 1))
+
+
+def fix_slips(text: str) -> str:
+    """The time words and remind verbs of the request's language typed with one slip, read as meant
+    ('domnai' → 'domani', 'tomorow' → 'tomorrow'); a word near two targets, or near none, is left alone."""
+    targets = _TYPO_TARGETS["it" if detect_lang(text) == "it" else "en"]
+
+    def fix(m: re.Match[str]) -> str:
+        w = m.group(0).lower()
+        if len(w) < 5 or w in targets:
+            return m.group(0)
+        near = [t for t in targets if _one_slip(w, t)]
+        return near[0] if len(near) == 1 else m.group(0)
+
+    return _WORD.sub(fix, text)
+
+
+def _what(text: str) -> str:
+    """What is left once the verb and the moment are blanked: the words between, trimmed of 'di/to/per…'."""
+    t = " ".join(text.replace("\x00", " ").split())
+    lead = _LEAD.match(t)
+    if lead:
+        t = t[lead.end():]
+    return _TAIL.sub("", t).strip()
+
+
+def might_ask(text: str) -> bool:
+    """A cheap look: could `text` ask for a reminder at all? (False for nearly every other request.)"""
+    return isinstance(text, str) and _CUE.search(text) is not None
+
+
+def read_reminder(text: str, now: datetime) -> ReminderAsk | None:
+    """The reminder `text` asks for, or None when it asks for none (see the module's docstring)."""
+    if not might_ask(text):
+        return None
+    t = fix_slips(" ".join(text.replace("’", "'").split()))
+    m = _ASK.search(t)
+    if m is None:
+        return None
+    verb = " ".join(m.group("w").lower().split())
+    before, after = t[:m.start()], t[m.end():]
+    if _NEGATED.search(before) or _CONDITION.search(before) or _FACT.match(after) or _QUESTION.match(after):
+        return None
+    if verb in _NOUNS and before.strip(" ,.!:;-"):
+        return None  # "cancella il promemoria di domani" names a reminder, it asks for none
+    lang = "it" if _ITALIAN.match(verb) else "en"
+    when = read_when(t, now)
+    blanked = t[:m.start()] + "\x00" * (m.end() - m.start()) + t[m.end():]
+    if when is not None:
+        for a, b in when.spans:
+            blanked = blanked[:a] + "\x00" * (b - a) + blanked[b:]
+    rest = blanked[m.end():]
+    if _NEEDS_TO.match(verb) and not _TO.match(" " + rest.replace("\x00", " ").strip()):
+        return None  # "ricorda: il codice è 1234 alle 9"? the fact form; memory's
+    if when is None:
+        return ReminderAsk(_what(rest), None, lang, verb) if _VAGUE.search(after) else None
+    what = _what(rest) or _what(blanked[:m.start()])
+    return ReminderAsk(what, when, lang, verb)

@@ -1,0 +1,362 @@
+"""When a reminder is wanted, read from the words: a one-off moment (local wall time) or a rule that repeats.
+
+Pure and deterministic, like lang/when.py (whose dates it reuses): the same text and `now` give the same answer.
+The moment is read piece by piece — a repetition ("ogni lunedì"), an offset ("tra 20 minuti"), a day ("domani",
+"il 15"), a clock time ("alle 15", "6pm"), a part of the day ("di sera") — and each piece found is blanked out,
+so no word is read twice and the caller knows exactly which words said the moment (`When.spans`): what is left
+is what to be reminded of.
+
+Why the hour needs judgement: "alle 5" is 5:00 or 17:00. Said for today it is the next one still to come (at
+10:00, 17:00); said for a later day ("domani alle 5") an hour from 1 to 6 is taken as the afternoon, from 7 to 11
+as the morning — nobody asks for a reminder at 5 in the morning without saying so. When the hour chosen is not
+the obvious one, `When.other` keeps the other reading so the confirmation can say which was taken.
+
+The wall time returned is naive local time: turning it into an instant (and a repetition into its occurrences)
+is the scheduler's business, with the time zone's rules (app/reminders/recurrence.py).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import date, datetime, time, timedelta
+from typing import Any
+
+from app.lang.repeat import Repeat
+from app.lang.rules.month_words import MONTHS_SHORT
+from app.lang.rules.reminder_when import (
+    COUNT_WORDS,
+    DAY_PARTS,
+    FIRST_WORDS,
+    FRACTIONS,
+    HOUR_WORDS,
+    PARTS,
+    REMINDER_WHEN,
+    UNIT_MINUTES,
+    WEEKDAY_NUMBERS,
+)
+from app.lang.when import find_time_spans
+
+DEFAULT_HOUR = 9  # a day with no hour: the morning, when a reminder is useful
+BLANK = "\x00"  # neither a space nor a word character: a blanked piece joins no pattern to its neighbours
+_YEAR = re.compile(r"\d{4}")
+
+
+@dataclass(frozen=True)
+class When:
+    at: datetime | None  # a one-off moment, naive local wall time (None for a repetition)
+    repeat: Repeat | None = None
+    spans: tuple[tuple[int, int], ...] = ()  # the words that said it
+    assumed: str | None = None  # "no_time": no hour was said; "am"/"pm": an ambiguous hour was read so
+    other: datetime | None = None  # the other reading of an ambiguous hour (same day)
+
+
+def _int_day(raw: str | None) -> int | None:
+    if not raw:
+        return None
+    digits = re.sub(r"\D", "", raw)
+    if raw.lower().startswith(FIRST_WORDS):
+        return 1
+    return int(digits) if digits and 1 <= int(digits) <= 31 else None
+
+
+@dataclass
+class _Clock:
+    hour: int
+    minute: int
+    explicit: bool  # no doubt between morning and afternoon
+
+
+@dataclass
+class _Reading:
+    text: str  # the request, blanked as it is read
+    now: datetime
+    spans: list[tuple[int, int]] = field(default_factory=list)
+    repeat_kind: str | None = None
+    weekdays: tuple[int, ...] = ()
+    month_day: int = 0
+    offset: int | None = None  # minutes from now
+    day: date | None = None
+    clock: _Clock | None = None
+    part: str | None = None
+
+    def take(self, m: re.Match[str]) -> None:
+        a, b = m.span()
+        self.text = self.text[:a] + BLANK * (b - a) + self.text[b:]
+        self.spans.append((a, b))
+
+    def first(self, *rule_ids: str) -> tuple[str, re.Match[str]] | None:
+        """The leftmost match among the rules (the first rule wins a tie)."""
+        found = [(m.start(), i, r, m) for i, r in enumerate(rule_ids) if (m := REMINDER_WHEN.pattern(r).search(
+            self.text))]
+        if not found:
+            return None
+        _, _, rule, m = min(found, key=lambda f: (f[0], f[1]))
+        return rule, m
+
+    # -- the pieces ----------------------------------------------------------------------------------------------
+    def read_repeat(self) -> None:
+        got = self.first("month_day_every", "every_month", "workdays", "every_weekday", "plural_weekday",
+                         "every_week", "every_day")
+        if got is None:
+            return
+        rule, m = got
+        today = self.now.date()
+        if rule in ("month_day_every", "every_month"):
+            self.repeat_kind = "month"
+            self.month_day = _int_day(m.groupdict().get("d") or m.groupdict().get("d2")) or today.day
+        elif rule == "workdays":
+            self.repeat_kind, self.weekdays = "week", (0, 1, 2, 3, 4)
+        elif rule in ("every_weekday", "plural_weekday"):
+            names = re.findall(r"[^\W\d_]+", m.group("days").lower())
+            days = {WEEKDAY_NUMBERS.get(n, WEEKDAY_NUMBERS.get(n.rstrip("s"), -1)) for n in names}
+            self.repeat_kind, self.weekdays = "week", tuple(sorted(d for d in days if d >= 0))
+        elif rule == "every_week":
+            self.repeat_kind, self.weekdays = "week", (today.weekday(),)
+        else:
+            self.repeat_kind = "day"
+            part = (m.group("part") or m.group("part2") or "").lower()
+            self.part = _part_name(part)
+        self.take(m)
+
+    def read_offset(self) -> None:
+        got = self.first("offset", "offset_part")
+        if got is None:
+            return
+        rule, m = got
+        if rule == "offset_part":
+            w = m.group("w").lower()
+            self.offset = 45 if w.startswith(("tre", "three")) else 15 if "quart" in w else 30
+        else:
+            n = m.group("n").lower()
+            count = int(n) if n.isdigit() else COUNT_WORDS.get(n, 0)
+            unit = _unit_minutes(m.group("unit"))
+            minutes = count * unit
+            if m.group("half"):
+                minutes += unit // 2
+            if m.group("n2"):
+                minutes += int(m.group("n2"))
+            if minutes <= 0:
+                return
+            self.offset = minutes
+        self.take(m)
+
+    def read_day(self) -> None:
+        got = self.first("day_part", "day_short")
+        if got is not None:
+            rule, m = got
+            if rule == "day_short":
+                self.day = self.now.date() + timedelta(days=1)
+            else:
+                days, part = DAY_PARTS[" ".join(m.group("w").lower().split())]
+                self.day, self.part = self.now.date() + timedelta(days=days), part
+            self.take(m)
+        if self.day is None:
+            self._read_date()
+        if self.day is None:
+            self._read_short_month()
+        if self.day is None and self.repeat_kind is None:
+            self._read_month_day()
+
+    def _read_date(self) -> None:
+        today = self.now.date()
+        for a, b, kind, value in find_time_spans(self.text, self.now.replace(tzinfo=None)):
+            if kind != "date" or BLANK in self.text[a:b]:
+                continue
+            d = date.fromisoformat(str(value))
+            if d < today and not _YEAR.search(self.text[a:b]):
+                d = d.replace(year=d.year + 1) if not (d.month == 2 and d.day == 29) else d
+            self.day = d
+            article = REMINDER_WHEN.pattern("date_article").search(self.text[:a])
+            a = article.start() if article else a
+            self.text = self.text[:a] + BLANK * (b - a) + self.text[b:]
+            self.spans.append((a, b))
+            return
+
+    def _read_short_month(self) -> None:
+        m = REMINDER_WHEN.pattern("short_month_first").search(self.text)
+        if m is None:
+            return
+        today = self.now.date()
+        try:
+            d = date(today.year, MONTHS_SHORT[m.group("mon").lower()], int(m.group("d")))
+        except ValueError:
+            return
+        self.day = d if d >= today else d.replace(year=d.year + 1)
+        article = REMINDER_WHEN.pattern("date_article").search(self.text[:m.start()])
+        if article:
+            self.text = self.text[:article.start()] + BLANK * (m.start() - article.start()) + self.text[m.start():]
+            self.spans.append((article.start(), m.start()))
+        self.take(m)
+
+    def _read_month_day(self) -> None:
+        m = REMINDER_WHEN.pattern("month_day").search(self.text)
+        if m is None:
+            return
+        d = int(m.group("d") or m.group("d2"))
+        today = self.now.date()
+        for months in range(0, 13):
+            y, mo = today.year + (today.month - 1 + months) // 12, (today.month - 1 + months) % 12 + 1
+            try:
+                candidate = date(y, mo, d)
+            except ValueError:
+                continue
+            if candidate >= today:
+                self.day = candidate
+                self.take(m)
+                return
+
+    def read_clock(self) -> None:
+        got = self.first("noon", "clock_at", "clock_word", "clock_ampm", "clock_hhmm")
+        if got is None:
+            return
+        rule, m = got
+        g: dict[str, Any] = m.groupdict()
+        if rule == "noon":
+            w = m.group("w").lower()
+            self.clock = _Clock(0 if w in ("mezzanotte", "midnight") else 12, 0, True)
+        else:
+            raw = g.get("h") or ""
+            hour = HOUR_WORDS[g["hw"].lower()] if g.get("hw") else int(raw)
+            minute = int(g.get("m") or 0) + _fraction(g.get("frac"))  # "e 30" is a fraction of its own
+            ap = (g.get("ap") or "").lower()
+            explicit = bool(ap) or hour == 0 or hour >= 12 or (len(raw) == 2 and raw.startswith("0"))
+            if ap == "p" and hour < 12:
+                hour += 12
+            elif ap == "a" and hour == 12:
+                hour = 0
+            if hour == 24:
+                hour = 0
+            if minute > 59:
+                return
+            self.clock = _Clock(hour, minute, explicit)
+        self.take(m)
+
+    def read_part(self) -> None:
+        m = REMINDER_WHEN.pattern("part").search(self.text)
+        if m is None:
+            return
+        if self.part is None:
+            self.part = _part_name(m.group("part").lower())
+        self.take(m)
+
+    # -- the answer ----------------------------------------------------------------------------------------------
+    def result(self) -> When | None:
+        if self.repeat_kind is not None:
+            return self._repeat()
+        if self.offset is not None and self.clock is None and self.day is None:
+            at = self.now.replace(second=0, microsecond=0, tzinfo=None) + timedelta(minutes=self.offset)
+            return When(at, spans=self._spans())
+        if self.offset is not None and self.offset >= 1440:
+            self.day = self.now.date() + timedelta(days=self.offset // 1440)
+        if self.day is not None:
+            return self._on_day(self.day)
+        if self.clock is not None:
+            return self._next_clock(self.clock)
+        if self.part is not None:
+            hour = PARTS[self.part][1]
+            at = datetime.combine(self.now.date(), time(hour))
+            return When(at if at > self._naive_now() else at + timedelta(days=1), spans=self._spans())
+        return None
+
+    def _spans(self) -> tuple[tuple[int, int], ...]:
+        return tuple(sorted(self.spans))
+
+    def _naive_now(self) -> datetime:
+        return self.now.replace(tzinfo=None)
+
+    def _repeat(self) -> When:
+        assumed = None
+        if self.clock is not None:
+            hour, minute = _later_day_hour(self.clock, self.part), self.clock.minute
+        elif self.part is not None:
+            hour, minute = PARTS[self.part][1], 0
+        else:
+            hour, minute, assumed = DEFAULT_HOUR, 0, "no_time"
+        kind = self.repeat_kind or "day"
+        rep = Repeat(kind, hour, minute, weekdays=self.weekdays if kind == "week" else (),
+                     day=self.month_day if kind == "month" else 0)
+        if kind == "week" and not rep.weekdays:
+            rep = Repeat("week", hour, minute, weekdays=(self.now.weekday(),))
+        return When(None, rep, self._spans(), assumed)
+
+    def _on_day(self, day: date) -> When:
+        if self.clock is None:
+            hour = PARTS[self.part][1] if self.part is not None else DEFAULT_HOUR
+            return When(datetime.combine(day, time(hour)), spans=self._spans(),
+                        assumed=None if self.part is not None else "no_time")
+        c = self.clock
+        if day == self.now.date() and not c.explicit and self.part is None:
+            return self._next_clock(c, only_today=True)
+        hour = _later_day_hour(c, self.part)
+        at = datetime.combine(day, time(hour, c.minute))
+        if not c.explicit and self.part is None and hour != c.hour:
+            return When(at, spans=self._spans(), assumed="pm", other=datetime.combine(day, time(c.hour, c.minute)))
+        return When(at, spans=self._spans())
+
+    def _next_clock(self, c: _Clock, only_today: bool = False) -> When:
+        """A clock time with no day: the next one still to come (today, else tomorrow); an ambiguous hour is
+        the first of its two readings still to come."""
+        now = self._naive_now()
+        today = now.date()
+        if c.explicit or self.part is not None:
+            hour = _later_day_hour(c, self.part) if self.part is not None else c.hour
+            hours = [hour]
+        else:
+            hours = [c.hour, c.hour + 12]
+        days = [today] if only_today else [today, today + timedelta(days=1)]
+        options = [datetime.combine(d, time(h, c.minute)) for d in days for h in hours]
+        future = [o for o in options if o > now]
+        at = future[0] if future else options[-1]
+        if len(hours) == 1:
+            return When(at, spans=self._spans())
+        other = at + timedelta(hours=12) if at.hour < 12 else at - timedelta(hours=12)
+        if 7 <= at.hour <= 11:  # the morning hour as said: nothing to point out
+            return When(at, spans=self._spans())
+        return When(at, spans=self._spans(), assumed="pm" if at.hour >= 12 else "am", other=other)
+
+
+def _part_name(word: str) -> str | None:
+    """'giorno'/'day' are no part of the day."""
+    return word if word in PARTS else None
+
+
+def _unit_minutes(unit: str) -> int:
+    u = unit.lower()
+    if u == "m" or u.startswith("min"):
+        return 1
+    if u == "h":
+        return 60
+    return next((v for k, v in UNIT_MINUTES.items() if u.startswith(k)), 60)
+
+
+def _fraction(frac: str | None) -> int:
+    if not frac:
+        return 0
+    f = " ".join(frac.lower().split())
+    return int(f) if f.isdigit() else FRACTIONS.get(f, 0)
+
+
+def _later_day_hour(c: _Clock, part: str | None) -> int:
+    """The hour meant on a day other than today, or in a repetition: as said when it is plain ('alle 15',
+    '6pm'); in the part of the day said ('alle 9 di sera'); else 1–6 is the afternoon, 7–11 the morning."""
+    if c.explicit:
+        return c.hour
+    if part is not None:
+        half = PARTS[part][0]
+        if half == "pm" and c.hour < 12:
+            return c.hour + 12
+        if half == "night" and 7 <= c.hour < 12:
+            return c.hour + 12
+        return c.hour
+    return c.hour + 12 if 1 <= c.hour <= 6 else c.hour
+
+
+def read_when(text: str, now: datetime) -> When | None:
+    """The moment `text` asks for, resolved against `now` (local time; naive or aware), or None."""
+    r = _Reading(text.replace("’", "'"), now)
+    r.read_repeat()
+    r.read_offset()
+    r.read_day()
+    r.read_clock()
+    r.read_part()
+    return r.result()

@@ -1,0 +1,360 @@
+"""When a reminder is wanted: "alle 15", "domani sera", "tra 20 minuti", "ogni lunedì alle 8", "il 3 di ogni mese".
+
+Read by lang/reminder_when.py, which reads the moment, and lang/reminder_ask.py, which reads the request around it
+(the verb, what to be reminded of). Each pattern carries its named groups; the values behind the words (a
+weekday's number, a part of the day's hours) are the dictionaries below, beside the words they give meaning to.
+Dates said in full ("domani", "venerdì", "il 15 dicembre") are lang/when.py's and are not repeated here.
+"""
+from __future__ import annotations
+
+import re
+
+from .table import Rule, Table
+
+# -- values ------------------------------------------------------------------------------------------------------
+WEEKDAY_NUMBERS: dict[str, int] = {
+    "lunedì": 0, "lunedi": 0, "martedì": 1, "martedi": 1, "mercoledì": 2, "mercoledi": 2, "giovedì": 3,
+    "giovedi": 3, "venerdì": 4, "venerdi": 4, "sabato": 5, "sabati": 5, "domenica": 6, "domeniche": 6,
+    "monday": 0, "tuesday": 1, "wednesday": 2, "thursday": 3, "friday": 4, "saturday": 5, "sunday": 6,
+}
+# a part of the day: whether a bare hour in it is after noon, and the hour it means when no hour is said
+PARTS: dict[str, tuple[str, int]] = {
+    "mattina": ("am", 9), "mattino": ("am", 9), "mattine": ("am", 9), "morning": ("am", 9),
+    "pomeriggio": ("pm", 15), "afternoon": ("pm", 15),
+    "sera": ("pm", 20), "serata": ("pm", 20), "sere": ("pm", 20), "evening": ("pm", 20),
+    "notte": ("night", 22), "notti": ("night", 22), "night": ("night", 22),
+}
+# a word that names a day and its part at once: (days from today, part)
+DAY_PARTS: dict[str, tuple[int, str]] = {
+    "stasera": (0, "sera"), "stanotte": (0, "notte"), "stamattina": (0, "mattina"), "stamani": (0, "mattina"),
+    "stamane": (0, "mattina"), "domattina": (1, "mattina"), "tonight": (0, "evening"), "this morning": (0, "morning"),
+    "this afternoon": (0, "afternoon"), "this evening": (0, "evening"), "oggi pomeriggio": (0, "pomeriggio"),
+    "questo pomeriggio": (0, "pomeriggio"), "questa sera": (0, "sera"), "questa mattina": (0, "mattina"),
+}
+HOUR_WORDS: dict[str, int] = {
+    "una": 1, "due": 2, "tre": 3, "quattro": 4, "cinque": 5, "sei": 6, "sette": 7, "otto": 8, "nove": 9,
+    "dieci": 10, "undici": 11, "dodici": 12, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+    "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
+}
+COUNT_WORDS: dict[str, int] = {
+    "un": 1, "una": 1, "uno": 1, "due": 2, "tre": 3, "quattro": 4, "cinque": 5, "sei": 6, "dieci": 10,
+    "quindici": 15, "venti": 20, "trenta": 30, "quaranta": 40, "cinquanta": 50, "a": 1, "an": 1, "one": 1,
+    "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "ten": 10, "fifteen": 15, "twenty": 20, "thirty": 30,
+    "forty": 40, "fifty": 50,
+}
+UNIT_MINUTES: dict[str, int] = {"min": 1, "h": 60, "giorn": 1440, "day": 1440, "settiman": 10080, "week": 10080,
+                                "or": 60, "hour": 60, "hr": 60}
+FIRST_WORDS = ("primo", "first")  # "il primo di ogni mese": day 1
+FRACTIONS: dict[str, int] = {"mezza": 30, "mezzo": 30, "un quarto": 15, "tre quarti": 45}  # "alle 7 e mezza"
+
+# -- pieces of the patterns ----------------------------------------------------------------------------------------
+_B, _E = r"(?<!\w)", r"(?!\w)"
+_WD = (r"(?:luned[iì]|marted[iì]|mercoled[iì]|gioved[iì]|venerd[iì]|sabat[oi]|domenic(?:a|he)|monday|tuesday|"
+       r"wednesday|thursday|friday|saturday|sunday)")
+_DAY_N = r"(?:\d{1,2}|primo|first)(?:st|nd|rd|th|°|º)?"
+_HOUR = r"(?P<h>[01]?\d|2[0-4])"
+_IT_COUNT = "(?:un|una|uno|due|tre|quattro|cinque|sei|dieci|quindici|venti|trenta|quaranta|cinquanta)"
+_EN_COUNT = "(?:an|a|one|two|three|four|five|six|ten|fifteen|twenty|thirty|forty|fifty)"
+_UNITS = (r"(?:minut[oi]|minutes?|mins?|m|or[ae]|orett[ae]|hours?|hrs?|h|giorn[oi]|days?|settiman[ae]|weeks?)")
+
+REMINDER_WHEN = Table("reminder_when", __doc__ or "", (
+    # -- the request ---------------------------------------------------------------------------------------------
+    Rule(
+        id="ask",
+        effect="a verb or noun that asks to be reminded ('ricordami', 'remind me', 'imposta un promemoria'): with a "
+               "moment (below) the request is a reminder; `w` is the verb",
+        pattern=_B + r"(?P<w>{words})" + _E,
+        words=(r"ricordam(?:[iì]|elo|ela|eli)", r"rammentam(?:[iì]|elo)", r"avvisam(?:[iì]|elo)",
+               r"ricordarm[ei](?:lo)?", "avvisarmi", r"mi\s+ricordi", r"mi\s+avvisi", "ricordati", "ricorda",
+               r"(?:imposta|metti|crea|fissa|aggiungi|programma|segna)(?:mi)?\s+(?:un|il)\s+(?:promemoria|avviso)",
+               "promemoria", r"remind\s+me", r"set\s+(?:a|an|up\s+a|me\s+a)\s+reminder",
+               r"(?:add|create|make)\s+a\s+reminder", "reminder", "remind", "remember", r"ping\s+me", r"alert\s+me",
+               r"nudge\s+me", r"notify\s+me"),
+        match=("ricordami alle 15 di chiamare Marco", "remind me tomorrow at 9", "imposta un promemoria per le 8",
+               "set a reminder for friday", "ogni lunedì alle 8 ricordami la carta"),
+        no_match=("ricordarsi è difficile", "this reminds me of you", "i ricordi d'infanzia", "remembering names"),
+    ),
+    Rule(
+        id="cue",
+        effect="a cheap first look: without one of these stems (slips included) a request asks for no reminder, and "
+               "is not read further (the stage runs before L0 on every request)",
+        pattern="(?:{words})",
+        words=("ricord", "rcord", "ricrod", "rammen", "avvis", "promemoria", "remind", "remnid", "remidn", "remem",
+               r"ping\s+me", r"alert\s+me", r"nudge\s+me", r"notify\s+me"),
+        match=("ricordami alle 15", "remnid me tomorrow", "ping me at noon"),
+        no_match=("che ore sono", "apri il file", "list the folder"),
+    ),
+    Rule(
+        id="ask_needs_to",
+        effect="verbs that ask for a reminder only with 'di/to' after the moment ('ricordati di chiamare alle 9'; "
+               "'ricorda: preferisco il tè' is a fact); read on the verb found",
+        mode="match",
+        pattern=r"(?:{words})$",
+        words=("ricordati", "ricorda", "remember", "remind", "reminder", "promemoria"),
+        match=("ricordati", "remember"),
+        no_match=("ricordami", "remind me", "avvisami"),
+    ),
+    Rule(
+        id="ask_italian",
+        effect="the verbs said in Italian: the person is answered in Italian; read on the verb found",
+        mode="match",
+        pattern="(?:{words})",
+        words=("ricord", "rammen", "avvis", "mi ", "imposta", "metti", "crea", "fissa", "aggiungi", "programma",
+               "segna", "promemoria"),
+        match=("ricordami", "avvisami", "imposta un promemoria"),
+        no_match=("remind me", "set a reminder", "ping me"),
+    ),
+    Rule(
+        id="fact_after",
+        effect="right after the verb, 'che/that': a fact to keep ('ricordati che il dentista è giovedì'), memory's "
+               "to store, not a reminder",
+        mode="match",
+        pattern=r"\s*(?:{words})" + _E,
+        words=("che", "that", "ke"),
+        match=(" che il dentista è giovedì", " that the gym closes at 9"),
+        no_match=(" di chiamare Marco", " tomorrow at 9 to pay", " chiamare Marco che aspetta"),
+    ),
+    Rule(
+        id="question_after",
+        effect="after the verb, a question word: a question about what was said ('mi ricordi cosa devo fare "
+               "domani?', 'remind me what I said'), not a reminder",
+        mode="match",
+        pattern=r"\s*(?:{words})" + _E,
+        words=("cosa", "che cosa", "quando", "dove", "chi", "come", "quale", "quali", "quanto", "what", "when",
+               "where", "who", "which", "how", "whether", "se", "if"),
+        match=(" cosa devo fare domani?", " what I said yesterday", " quando ho il dentista"),
+        no_match=(" di chiamare Marco", " domani alle 9", " to call Bob"),
+    ),
+    Rule(
+        id="negated",
+        effect="a negation right before the verb ('non ricordarmelo domani', 'don't remind me at 5'): nothing asked",
+        pattern=_B + r"(?:{words})\s+(?:\w+\s+)?$",
+        words=("non", "don't", "dont", r"do\s+not", "never", "mai", r"no\s+need\s+to"),
+        match=("non ", "don't ", "per favore non "),
+        no_match=("puoi ", "can you ", "hey, "),
+    ),
+    Rule(
+        id="condition_before",
+        effect="a condition before the verb ('se domani piove ricordami l'ombrello'): a reminder on a condition, "
+               "which no clock can tell; left to the planner",
+        pattern=_B + r"(?:{words})" + _E,
+        words=("se", "if", "qualora", "nel caso", "in case", "when", "quando"),
+        match=("se domani piove ", "if it rains tomorrow "),
+        no_match=("domani alle 9 ", "every friday "),
+    ),
+    Rule(
+        id="lead",
+        effect="words between the verb and what to be reminded of, once the moment is taken out ('di', 'to', "
+               "'per', 'che', ':')",
+        mode="match",
+        pattern=r"(?:\s|[,:;.\-–—]|" + _B + r"(?:{words})" + _E + r")+",
+        words=("di", "d'", "to", "that", "che", "ke", "about", "for", "per", "of", "on", "at", "alle", "then", "poi",
+               "e", "and", "please", "pls", "per favore"),
+        match=(" di chiamare Marco", ": controllare la posta", " for  to submit the report"),
+        no_match=("chiamare Marco", "la riunione"),
+    ),
+    Rule(
+        id="tail",
+        effect="words left at the end once the moment is taken out ('… di', '… at', '?', 'grazie', 'please')",
+        pattern=r"(?:\s|[,:;.!?\-–—]|" + _B + r"(?:{words})" + _E + r")+$",
+        words=("di", "per", "to", "at", "on", "alle", "il", "the", "in", "please", "pls", "per favore", "grazie",
+               "thanks", "thank you", "ok"),
+        match=("chiamare Marco alle", "call Bob, please?", "pagare il bollo?"),
+        no_match=("chiamare Marco", "pay the bill"),
+    ),
+    Rule(
+        id="typo_it",
+        effect="Italian words read with one slip ('domnai', 'minuit'): in an Italian request, a word one letter away "
+               "from one of these, and from no other, is read as it",
+        pattern=_B + r"(?:{words})" + _E,
+        words=("domani", "dopodomani", "stasera", "stamattina", "domattina", "pomeriggio", "mezzogiorno", "minuti",
+               "ricordami", "avvisami", "promemoria", "settimana"),
+        match=("ricordami domani", "tra 10 minuti"),
+        no_match=("domain name", "il minuto"),
+    ),
+    Rule(
+        id="typo_en",
+        effect="English words read with one slip ('tomorow', 'remnid'): in an English request, a word one letter "
+               "away from one of these, and from no other, is read as it",
+        pattern=_B + r"(?:{words})" + _E,
+        words=("tomorrow", "tonight", "morning", "evening", "afternoon", "minutes", "remind", "reminder"),
+        match=("remind me tomorrow", "in 10 minutes"),
+        no_match=("the mourning dove", "remain calm"),
+    ),
+    # -- again and again -----------------------------------------------------------------------------------------
+    Rule(
+        id="every_day",
+        effect="every day, or every morning/evening ('ogni giorno', 'tutte le sere', 'daily'); `part` says when",
+        pattern=_B + r"(?:(?:ogni|every|each)\s+(?P<part>giorno|day|mattina|morning|sera|evening|notte|night|"
+                     r"pomeriggio|afternoon)|tutti\s+i\s+giorni|tutte\s+le\s+(?P<part2>mattine|sere|notti)|{words})"
+                + _E,
+        words=("daily", "everyday", "quotidianamente", "ogni santo giorno"),
+        match=("ogni giorno alle 21", "every day at 8am", "tutte le sere", "remind me daily"),
+        no_match=("ogni lunedì", "every other week", "il giorno dopo"),
+    ),
+    Rule(
+        id="workdays",
+        effect="the working days, Monday to Friday ('every weekday', 'nei giorni feriali', 'dal lunedì al venerdì')",
+        pattern=_B + r"(?:{words})" + _E,
+        words=(r"(?:ogni|every|each|on|nei|tutti\s+i)\s+(?:giorn[oi]\s+(?:feriali?|lavorativ[oi])|weekdays?|"
+               r"working\s+days?|work\s*days?)", r"dal\s+luned[iì]\s+al\s+venerd[iì]",
+               r"(?:from\s+)?monday\s+(?:to|through|thru)\s+friday"),
+        match=("every weekday at 8:30", "dal lunedì al venerdì alle 7", "nei giorni feriali"),
+        no_match=("ogni giorno", "every week", "on monday"),
+    ),
+    Rule(
+        id="every_weekday",
+        effect="every one of some weekdays ('ogni lunedì', 'every monday and thursday', 'tutti i venerdì'); `days` "
+               "lists them",
+        pattern=_B + r"(?:ogni|every|each|tutti\s+i|tutte\s+le)\s+(?P<days>" + _WD + r"s?(?:\s*(?:,|e|ed|and|&)\s*"
+                + _WD + r"s?)*)" + _E,
+        match=("ogni lunedì alle 8", "every monday and thursday", "tutti i venerdì", "ogni martedì e venerdì"),
+        no_match=("lunedì alle 8", "on monday", "ogni giorno"),
+    ),
+    Rule(
+        id="plural_weekday",
+        effect="a weekday said in the plural ('on mondays', 'fridays at 6'): every one of them",
+        pattern=_B + r"(?:on\s+)?(?P<days>(?:mon|tues|wednes|thurs|fri|satur|sun)days)" + _E,
+        match=("remind me on mondays at 8", "fridays at 6pm"),
+        no_match=("on monday at 8", "friday's meeting"),
+    ),
+    Rule(
+        id="month_day_every",
+        effect="a day of every month ('il 3 di ogni mese', 'on the 1st of every month', 'ogni 10 del mese')",
+        pattern=_B + r"(?:(?:(?:il|on\s+the|the)\s+)?(?:giorno\s+)?(?P<d>" + _DAY_N + r")\s+(?:di\s+ogni|of\s+every|"
+                r"of\s+each|di\s+tutti\s+i|of\s+the)\s+(?:mes[ei]|months?)|ogni\s+(?P<d2>" + _DAY_N
+                + r")\s+(?:del|di)\s+mese)" + _E,
+        match=("il 3 di ogni mese", "on the 1st of every month", "ogni 10 del mese", "il primo di ogni mese"),
+        no_match=("il 3 dicembre", "ogni mese", "on the 1st"),
+    ),
+    Rule(
+        id="every_month",
+        effect="every month, on a day when one is said ('ogni mese il 15', 'every month on the 15th', 'monthly')",
+        pattern=_B + r"(?:{words})(?:\s*,?\s*(?:il|on\s+the|the|on)\s+(?:giorno\s+)?(?P<d>" + _DAY_N + "))?" + _E,
+        words=(r"ogni\s+mese", r"every\s+month", r"each\s+month", "monthly", "mensilmente"),
+        match=("every month on the 15th", "ogni mese il 15", "remind me monthly"),
+        no_match=("il mese prossimo", "every monday", "months ago"),
+    ),
+    Rule(
+        id="every_week",
+        effect="every week, on today's weekday ('ogni settimana', 'weekly')",
+        pattern=_B + r"(?:{words})" + _E,
+        words=(r"ogni\s+settimana", r"every\s+week", r"each\s+week", "weekly", "settimanalmente"),
+        match=("ogni settimana", "remind me weekly"),
+        no_match=("la settimana prossima", "every weekday"),
+    ),
+    # -- a moment ------------------------------------------------------------------------------------------------
+    Rule(
+        id="offset",
+        effect="an amount of time from now ('tra 20 minuti', 'in 2 hours', 'tra un'ora e mezza', 'tra 3 giorni')",
+        pattern=_B + r"(?:tra|fra|in|entro|within|after|dopo)\s+(?P<n>\d{1,4}|" + _IT_COUNT + "|" + _EN_COUNT
+                + r")\s*'?\s*(?P<unit>" + _UNITS + r")" + _E + r"(?:\s*(?:e|and)\s+(?:(?P<half>mezz[ao]|a\s+half)|"
+                r"(?P<n2>\d{1,2})\s*(?:minuti|min|mins|minutes))" + _E + ")?",
+        match=("avvisami tra 20 minuti", "in 2 hours", "tra un'ora e mezza", "in an hour and a half", "fra 3 giorni"),
+        no_match=("tra Milano e Roma", "in 2024", "in the morning", "alle 20 minuti dopo"),
+    ),
+    Rule(
+        id="offset_part",
+        effect="half or a quarter of an hour from now ('tra mezz'ora', 'in half an hour', 'tra un quarto d'ora')",
+        pattern=_B + r"(?:tra|fra|in|entro|within)\s+(?P<w>{words})" + _E,
+        words=(r"(?:una\s+)?mezz'?\s*ora", "mezzora", r"half\s+an\s+hour", r"a\s+half\s+hour",
+               r"(?:un|a)\s+quarto\s+d'?\s*ora", r"a\s+quarter\s+(?:of\s+an\s+)?hour", r"tre\s+quarti\s+d'?\s*ora",
+               r"three\s+quarters\s+of\s+an\s+hour"),
+        match=("tra mezz'ora", "in half an hour", "fra un quarto d'ora"),
+        no_match=("a mezzogiorno", "tra un'ora"),
+    ),
+    Rule(
+        id="day_part",
+        effect="a word that names a day and its part ('stasera', 'domattina', 'tonight', 'this afternoon')",
+        pattern=_B + r"(?P<w>{words})" + _E,
+        words=tuple(w.replace(" ", r"\s+") for w in sorted(DAY_PARTS, key=len, reverse=True)),
+        match=("ricordami stasera", "remind me tonight at 9", "oggi pomeriggio"),
+        no_match=("ieri sera", "tomorrow morning", "sera"),
+    ),
+    Rule(
+        id="day_short",
+        effect="tomorrow as people type it in a hurry ('tmrw', '2moro')",
+        pattern=_B + r"(?:{words})" + _E,
+        words=("tmrw", "tmr", "tmrow", "2moro", "2morrow", "tomoz"),
+        match=("remind me tmrw at 8", "2moro at 9"),
+        no_match=("tomorrow", "tmrws"),
+    ),
+    Rule(
+        id="short_month_first",
+        effect="a short English month before the day ('Dec 24', 'on Mar 3rd'), which lang/when.py leaves alone "
+               "('mar' and 'dec' are no date in a sentence at large); said with a remind verb, it is a date",
+        pattern=_B + r"(?P<mon>{words})\.?\s+(?P<d>\d{1,2})(?:st|nd|rd|th)?" + _E + r"(?!\s*[:./]\d)",
+        words=("jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec"),
+        match=("remind me on Dec 24 at 10am", "mar 3rd at 9"),
+        no_match=("dec 2024", "remind me in 24 hours"),
+    ),
+    Rule(
+        id="month_day",
+        effect="a day of the month alone ('il 15', 'on the 3rd'): the next such day",
+        pattern=_B + r"(?:il\s+(?P<d>\d{1,2})(?:°|º)?|(?:on\s+)?the\s+(?P<d2>\d{1,2})(?:st|nd|rd|th))" + _E
+                + r"(?!\s*[:./]\d)",
+        match=("ricordami il 15 di pagare", "remind me on the 3rd"),
+        no_match=("alle 15", "il 15:30", "the 3 files"),
+    ),
+    Rule(
+        id="date_article",
+        effect="the article or 'on' right before a date ('il 15 dicembre', 'on the 20th of May', 'on Friday'): part "
+               "of the date, not of what to be reminded of; read on the text before the date",
+        pattern=_B + r"(?:{words})\s*$",
+        words=("il", r"on\s+the", "the", "on", "per il"),
+        match=("ricordami il ", "remind me on the ", "remind me on "),
+        no_match=("ricordami alle ", "remind me at "),
+    ),
+    Rule(
+        id="part",
+        effect="a part of the day ('di sera', 'del pomeriggio', 'in the morning', 'domani sera'): an hour in it is "
+               "before or after noon; alone, it is its usual hour",
+        pattern=_B + r"(?:in\s+the\s+|di\s+|del\s+|della\s+|nel\s+|at\s+)?(?P<part>{words})" + _E,
+        words=tuple(sorted(PARTS, key=len, reverse=True)),
+        match=("alle 9 di sera", "at 6 in the morning", "sabato pomeriggio"),
+        no_match=("seraphina", "mornings are cold"),
+    ),
+    # -- a clock time --------------------------------------------------------------------------------------------
+    Rule(
+        id="clock_at",
+        effect="an hour after 'alle/at/ore' ('alle 15', 'alle 9.30', 'alle 7 e mezza', 'at 10am')",
+        pattern=_B + r"(?:{words})\s*" + _HOUR + r"(?:[:.](?P<m>[0-5]\d)|\s+e\s+(?P<frac>mezza|mezzo|un\s+quarto|"
+                r"tre\s+quarti|(?P<mm>[0-5]?\d)))?(?:\s*(?P<ap>[ap])\.?\s?m\b\.?)?(?![\d:])",
+        words=(r"alle\s+ore", "alle", "all'", "ore", r"verso\s+le", "at", "by", "around", "@", "h"),
+        match=("alle 15 di chiamare", "alle 9.30", "alle 7 e mezza", "at 10am", "alle 15 e 30"),
+        no_match=("alle poste", "at home", "tra 2 ore e mezza"),
+    ),
+    Rule(
+        id="clock_ampm",
+        effect="an hour with am/pm and no 'at' ('6pm', '7:45 pm', '4:15pm')",
+        pattern=r"(?<![\w:.])(?P<h>1[0-2]|0?\d)(?:[:.](?P<m>[0-5]\d))?\s*(?P<ap>[ap])\.?\s?m\b\.?",
+        match=("every friday 6pm", "remind me 7:45 pm", "4:15pm"),
+        no_match=("I am home", "5 pages", "team meeting 5pmx"),
+    ),
+    Rule(
+        id="clock_hhmm",
+        effect="a clock time written hh:mm with nothing before it ('14:30')",
+        pattern=r"(?<![\w:.])(?P<h>[01]?\d|2[0-3]):(?P<m>[0-5]\d)(?![\d:])",
+        match=("domani 14:30", "promemoria 9:05 dentista"),
+        no_match=("ratio 1:2", "12:345"),
+    ),
+    Rule(
+        id="clock_word",
+        effect="an hour said in words ('alle otto', 'all'una', 'at eight')",
+        pattern=_B + r"(?:alle|all'|at)\s*(?P<hw>{words})" + _E + r"(?:\s+e\s+(?P<frac>mezza|mezzo|un\s+quarto))?",
+        words=tuple(sorted(HOUR_WORDS, key=len, reverse=True)),
+        match=("alle otto", "all'una", "at eight"),
+        no_match=("alle poste", "at home", "alle 8"),
+    ),
+    Rule(
+        id="noon",
+        effect="noon or midnight in words ('a mezzogiorno', 'at noon', 'a mezzanotte')",
+        pattern=_B + r"(?:(?:a|at|alle|by)\s+)?(?P<w>{words})" + _E,
+        words=("mezzogiorno", "mezzanotte", "noon", "midnight", "midday"),
+        match=("a mezzogiorno", "at noon", "by midnight"),
+        no_match=("afternoon", "mezzogiornata"),
+    ),
+))
+
+# the flags every rule above is read with
+FLAGS = re.IGNORECASE
