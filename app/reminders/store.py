@@ -14,6 +14,7 @@ lost across a crash (tests/reliability/test_crash.py runs this store under SIGKI
 """
 from __future__ import annotations
 
+import math
 import threading
 import time
 from dataclasses import dataclass
@@ -55,8 +56,8 @@ def _dt(ts: int | None) -> datetime | None:
 
 
 def ts(moment: datetime) -> int:
-    """Whole seconds since the epoch of an aware instant."""
-    return int(moment.timestamp())
+    """Whole seconds since the epoch of an aware instant, rounded up: a reminder never rings before its time."""
+    return math.ceil(moment.timestamp())
 
 
 @dataclass(frozen=True)

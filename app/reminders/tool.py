@@ -180,8 +180,8 @@ def _cancel(args: dict[str, Any], ctx: ToolContext) -> dict[str, Any]:
     now, z = sch.clock(), zone(r.tz)
     moment = words.rule(r.repeat) if r.repeat else words.when(r.due, z, now)
     shown = {"id": r.id, "text": r.text, "when": moment.text(ctx.lang)}
-    if not ctx.approve("cancel_reminder", shown, "write"):
-        raise ToolError(Message("reminders.cancel_declined"))
+    if not ctx.approve("cancel_reminder", shown, "write"):  # the person's choice, not a failure (as undo)
+        return {"ok": False, "id": r.id, "text": r.text, "said": Message("reminders.cancel_declined").to_dict()}
     sch.cancel(r.id)
     return {"ok": True, "id": r.id, "text": r.text,
             "said": Message("reminders.cancelled", text=words.what(r), when=moment).to_dict()}
