@@ -158,19 +158,26 @@ class _Reading:
             self._read_month_day()
 
     def _read_date(self) -> None:
+        """The first date said; a date with numbers ("14 dicembre") wins over a weekday or "domani" said with it
+        ("lunedì 14 dicembre", "Monday, December 14"), and the words beside it are part of it."""
         today = self.now.date()
-        for a, b, kind, value in find_time_spans(self.text, self.now.replace(tzinfo=None)):
-            if kind != "date" or BLANK in self.text[a:b]:
-                continue
-            d = date.fromisoformat(str(value))
-            if d < today and not _YEAR.search(self.text[a:b]):
-                d = d.replace(year=d.year + 1) if not (d.month == 2 and d.day == 29) else d
-            self.day = d
-            article = REMINDER_WHEN.pattern("date_article").search(self.text[:a])
-            a = article.start() if article else a
-            self.text = self.text[:a] + BLANK * (b - a) + self.text[b:]
-            self.spans.append((a, b))
+        spans = [(a, b, str(v)) for a, b, kind, v in find_time_spans(self.text, self.now.replace(tzinfo=None))
+                 if kind == "date" and BLANK not in self.text[a:b]]
+        if not spans:
             return
+        a, b, value = next((sp for sp in spans if any(ch.isdigit() for ch in self.text[sp[0]:sp[1]])), spans[0])
+        d = date.fromisoformat(value)
+        if d < today and not _YEAR.search(self.text[a:b]):
+            d = d.replace(year=d.year + 1) if not (d.month == 2 and d.day == 29) else d
+        self.day = d
+        for x, y, _ in spans:  # a weekday right before or after the date: the same day, said twice
+            gap = self.text[y:a] if y <= a else self.text[b:x]
+            if (x, y) != (a, b) and not gap.strip(" ,"):
+                a, b = min(a, x), max(b, y)
+        article = REMINDER_WHEN.pattern("date_article").search(self.text[:a])
+        a = article.start() if article else a
+        self.text = self.text[:a] + BLANK * (b - a) + self.text[b:]
+        self.spans.append((a, b))
 
     def _read_short_month(self) -> None:
         m = REMINDER_WHEN.pattern("short_month_first").search(self.text)
@@ -206,7 +213,7 @@ class _Reading:
                 return
 
     def read_clock(self) -> None:
-        got = self.first("noon", "clock_at", "clock_word", "clock_ampm", "clock_hhmm")
+        got = self.first("noon", "clock_past", "clock_at", "clock_word", "clock_ampm", "clock_hhmm")
         if got is None:
             return
         rule, m = got
@@ -214,21 +221,25 @@ class _Reading:
         if rule == "noon":
             w = m.group("w").lower()
             self.clock = _Clock(0 if w in ("mezzanotte", "midnight") else 12, 0, True)
-        else:
-            raw = g.get("h") or ""
-            hour = HOUR_WORDS[g["hw"].lower()] if g.get("hw") else int(raw)
-            minute = int(g.get("m") or 0) + _fraction(g.get("frac"))  # "e 30" is a fraction of its own
-            ap = (g.get("ap") or "").lower()
-            explicit = bool(ap) or hour == 0 or hour >= 12 or (len(raw) == 2 and raw.startswith("0"))
-            if ap == "p" and hour < 12:
-                hour += 12
-            elif ap == "a" and hour == 12:
-                hour = 0
-            if hour == 24:
-                hour = 0
-            if minute > 59:
-                return
-            self.clock = _Clock(hour, minute, explicit)
+            self.take(m)
+            return
+        raw = g.get("h") or ""
+        hour = HOUR_WORDS[g["hw"].lower()] if g.get("hw") else int(raw)
+        minute = int(g.get("m") or 0) + _fraction(g.get("frac"))  # "e 30" is a fraction of its own
+        less = _fraction(g.get("less"))
+        if (rule == "clock_past" and (g.get("dir") or "").lower() == "to") or less:
+            hour, minute = (hour - 1) % 24, 60 - (minute or less)  # "a quarter to 8", "le 6 meno un quarto"
+        ap = (g.get("ap") or "").lower()
+        explicit = bool(ap) or hour == 0 or hour >= 12 or (len(raw) == 2 and raw.startswith("0"))
+        if ap == "p" and hour < 12:
+            hour += 12
+        elif ap == "a" and hour == 12:
+            hour = 0
+        if hour == 24:
+            hour = 0
+        if not 0 <= minute <= 59:
+            return
+        self.clock = _Clock(hour, minute, explicit)
         self.take(m)
 
     def read_part(self) -> None:
@@ -288,6 +299,8 @@ class _Reading:
         if day == self.now.date() and not c.explicit and self.part is None:
             return self._next_clock(c, only_today=True)
         hour = _later_day_hour(c, self.part)
+        if self.part is not None and PARTS[self.part][0] != "am" and hour < 6:
+            day += timedelta(days=1)  # "stanotte alle 2", "tonight at 2am": after midnight, the next date
         at = datetime.combine(day, time(hour, c.minute))
         if not c.explicit and self.part is None and hour != c.hour:
             return When(at, spans=self._spans(), assumed="pm", other=datetime.combine(day, time(c.hour, c.minute)))

@@ -209,7 +209,8 @@ SET_REMINDER = Tool(
     # examples whose only actions are remembering or setting: an example's verbs become actions some tool does
     # (routing/capability.py), and "… di chiamare Marco" would make "chiama la mamma" look supported
     examples=("ricordami domani alle 9 di pagare l'F24", "ricordami stasera di pagare la bolletta",
-              "imposta un promemoria per venerdì alle 18", "set a reminder for friday at 5pm to renew the car insurance",
+              "imposta un promemoria per venerdì alle 18",
+              "set a reminder for friday at 5pm to renew the car insurance",
               "ricordami ogni lunedì alle 8 di portare fuori la carta", "remind me every Friday at 6pm to water "
               "the plants"))
 

@@ -45,7 +45,8 @@ COUNT_WORDS: dict[str, int] = {
 UNIT_MINUTES: dict[str, int] = {"min": 1, "h": 60, "giorn": 1440, "day": 1440, "settiman": 10080, "week": 10080,
                                 "or": 60, "hour": 60, "hr": 60}
 FIRST_WORDS = ("primo", "first")  # "il primo di ogni mese": day 1
-FRACTIONS: dict[str, int] = {"mezza": 30, "mezzo": 30, "un quarto": 15, "tre quarti": 45}  # "alle 7 e mezza"
+FRACTIONS: dict[str, int] = {"mezza": 30, "mezzo": 30, "un quarto": 15, "tre quarti": 45, "quarter": 15,
+                             "half": 30}  # "alle 7 e mezza", "a quarter past 6"
 
 # -- pieces of the patterns ----------------------------------------------------------------------------------------
 _B, _E = r"(?<!\w)", r"(?!\w)"
@@ -149,7 +150,7 @@ REMINDER_WHEN = Table("reminder_when", __doc__ or "", (
         mode="match",
         pattern=r"(?:\s|[,:;.\-–—]|" + _B + r"(?:{words})" + _E + r")+",
         words=("di", "d'", "to", "that", "che", "ke", "about", "for", "per", "of", "on", "at", "alle", "then", "poi",
-               "e", "and", "please", "pls", "per favore"),
+               "e", "and", "please", "pls", "per favore", "x favore", "perfavore"),
         match=(" di chiamare Marco", ": controllare la posta", " for  to submit the report"),
         no_match=("chiamare Marco", "la riunione"),
     ),
@@ -291,9 +292,9 @@ REMINDER_WHEN = Table("reminder_when", __doc__ or "", (
     Rule(
         id="month_day",
         effect="a day of the month alone ('il 15', 'on the 3rd'): the next such day",
-        pattern=_B + r"(?:il\s+(?P<d>\d{1,2})(?:°|º)?|(?:on\s+)?the\s+(?P<d2>\d{1,2})(?:st|nd|rd|th))" + _E
-                + r"(?!\s*[:./]\d)",
-        match=("ricordami il 15 di pagare", "remind me on the 3rd"),
+        pattern=_B + r"(?:il\s+(?:giorno\s+)?(?P<d>\d{1,2})(?:°|º)?|(?:on\s+)?the\s+(?P<d2>\d{1,2})"
+                     r"(?:st|nd|rd|th))" + _E + r"(?!\s*[:./]\d)",
+        match=("ricordami il 15 di pagare", "remind me on the 3rd", "il giorno 5 alle 11"),
         no_match=("alle 15", "il 15:30", "the 3 files"),
     ),
     Rule(
@@ -319,10 +320,21 @@ REMINDER_WHEN = Table("reminder_when", __doc__ or "", (
         id="clock_at",
         effect="an hour after 'alle/at/ore' ('alle 15', 'alle 9.30', 'alle 7 e mezza', 'at 10am')",
         pattern=_B + r"(?:{words})\s*" + _HOUR + r"(?:[:.](?P<m>[0-5]\d)|\s+e\s+(?P<frac>mezza|mezzo|un\s+quarto|"
-                r"tre\s+quarti|(?P<mm>[0-5]?\d)))?(?:\s*(?P<ap>[ap])\.?\s?m\b\.?)?(?![\d:])",
+                r"tre\s+quarti|(?P<mm>[0-5]?\d))|\s+meno\s+(?P<less>un\s+quarto|[0-5]?\d))?"
+                r"(?:\s*(?P<ap>[ap])\.?\s?m\b\.?)?(?!\d|[:.]\d)",
         words=(r"alle\s+ore", "alle", "all'", "ore", r"verso\s+le", "at", "by", "around", "@", "h"),
-        match=("alle 15 di chiamare", "alle 9.30", "alle 7 e mezza", "at 10am", "alle 15 e 30"),
+        match=("alle 15 di chiamare", "alle 9.30", "alle 7 e mezza", "at 10am", "alle 15 e 30",
+               "lunedì alle 9: chiamare", "alle 6 meno un quarto"),
         no_match=("alle poste", "at home", "tra 2 ore e mezza"),
+    ),
+    Rule(
+        id="clock_past",
+        effect="an English hour with its quarter or half ('a quarter past 6', 'half past 7', 'a quarter to 8', "
+               "'10 to 5')",
+        pattern=_B + r"(?:at\s+)?(?:a\s+)?(?P<frac>quarter|half|[0-5]?\d)\s+(?:minutes\s+)?(?P<dir>past|to)\s+"
+                r"(?P<h>1[0-2]|0?\d)" + _E + r"(?:\s*(?P<ap>[ap])\.?\s?m\b\.?)?",
+        match=("remind me at a quarter past 6", "half past 7 tonight", "at 10 to 5"),
+        no_match=("go to 5th avenue", "past 7 days", "a quarter of the cake"),
     ),
     Rule(
         id="clock_ampm",
@@ -334,7 +346,7 @@ REMINDER_WHEN = Table("reminder_when", __doc__ or "", (
     Rule(
         id="clock_hhmm",
         effect="a clock time written hh:mm with nothing before it ('14:30')",
-        pattern=r"(?<![\w:.])(?P<h>[01]?\d|2[0-3]):(?P<m>[0-5]\d)(?![\d:])",
+        pattern=r"(?<![\w:.])(?P<h>[01]?\d|2[0-3]):(?P<m>[0-5]\d)(?!\d|:\d)",
         match=("domani 14:30", "promemoria 9:05 dentista"),
         no_match=("ratio 1:2", "12:345"),
     ),
