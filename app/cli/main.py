@@ -17,6 +17,7 @@ from app.cli import (
     history_cmd,
     memory_cmd,
     models_cmd,
+    reminders_cmd,
     remote_cmd,
     route_cmd,
     scratchpad_cmd,
@@ -24,8 +25,8 @@ from app.cli import (
 from app.ui import launch
 
 # Every command group, in the order `metnos --help` lists them; each module adds its own subcommands.
-COMMAND_MODULES = [ask, config_cmd, doctor, models_cmd, bench_cmd, route_cmd, memory_cmd, docs_cmd, history_cmd,
-                   scratchpad_cmd, context_cmd, remote_cmd, launch]
+COMMAND_MODULES = [ask, config_cmd, doctor, models_cmd, bench_cmd, route_cmd, memory_cmd, docs_cmd, reminders_cmd,
+                   history_cmd, scratchpad_cmd, context_cmd, remote_cmd, launch]
 
 
 def build_parser() -> argparse.ArgumentParser:

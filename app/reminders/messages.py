@@ -74,7 +74,7 @@ register({
     "reminders.list_head": {"it": {"one": "Hai {n} promemoria:", "other": "Hai {n} promemoria:"},
                             "en": {"one": "You have {n} reminder:", "other": "You have {n} reminders:"}},
     "reminders.item": {"it": "{when}: {text}", "en": "{when}: {text}"},
-    "reminders.item_repeat": {"it": "{rule} (la prossima {when}): {text}", "en": "{rule} (next {when}): {text}"},
+    "reminders.item_repeat": {"it": "{rule} (la prossima: {when}): {text}", "en": "{rule} (next: {when}): {text}"},
     "reminders.cancel_approve": {"it": "Cancellare il promemoria «{text}» ({when})?",
                                  "en": "Cancel the reminder \u201c{text}\u201d ({when})?"},
     "reminders.cancelled": {"it": "Ho cancellato il promemoria «{text}» ({when}).",

@@ -43,6 +43,20 @@ def keystore() -> Iterator[KeyringKeyStore]:
 
 
 @pytest.fixture
+def default_key() -> Iterator[KeyringKeyStore]:
+    """The production entry metnos/memory-key (what the CLI uses), cleared before and after."""
+    _keyring_or_need()
+    ks = KeyringKeyStore()
+    with contextlib.suppress(Exception):
+        ks.delete()
+    vault.VAULT.forget_keys()
+    yield ks
+    with contextlib.suppress(Exception):
+        ks.delete()
+    vault.VAULT.configure(KeyringKeyStore)
+
+
+@pytest.fixture
 def clock() -> Clock:
     c = Clock(datetime(2026, 12, 2, 9, 0, tzinfo=timezone.utc))
     c.at(2026, 12, 2, 10, 0)  # Wednesday 2 December 2026, 10:00 in Rome

@@ -138,7 +138,7 @@ def test_list_and_cancel(run: Run) -> None:
     assert listed.splitlines() == [
         "Hai 2 promemoria:",
         "1. domani, giovedì 3 dicembre, alle 9:00: pagare l'F24",
-        "2. ogni lunedì alle 8:00 (la prossima lunedì 7 dicembre alle 8:00): portare fuori la carta"]
+        "2. ogni lunedì alle 8:00 (la prossima: lunedì 7 dicembre alle 8:00): portare fuori la carta"]
     assert run.call("what reminders do I have?", "list_reminders", {}).startswith("You have 2 reminders:")
     said = run.call("cancella il promemoria dell'F24", "cancel_reminder", {"text": "F24"})
     assert said == "Ho cancellato il promemoria «pagare l'F24» (domani, giovedì 3 dicembre, alle 9:00)."
