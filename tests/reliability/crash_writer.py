@@ -1,6 +1,6 @@
 """A child process for the crash-safety tests: writes rows in a loop through the app's own store APIs.
 
-    python crash_writer.py memo|scratchpad|history|memory|encrypt
+    python crash_writer.py memo|scratchpad|history|memory|reminders|encrypt
 
 METNOS_HOME says where the databases are. After each commit *returns*, one
 line is printed and flushed: `<kind> <id> <n>`; the parent kills this process
@@ -93,6 +93,29 @@ def history_loop(tag: str) -> None:
         out("h", t.id, n)
 
 
+def reminders_loop(tag: str) -> None:
+    """Add reminders and show earlier ones (a firing moves a repetition and records the occurrence in one
+    transaction): `r <id> <n>` after an add, `r <id> <n> fired` after a firing."""
+    from datetime import datetime, timedelta, timezone
+
+    from app.lang.repeat import Repeat
+    from app.reminders.store import ReminderStore
+
+    store = ReminderStore("reminders")
+    out("ready")
+    start = datetime(2030, 1, 1, tzinfo=timezone.utc)
+    n = 0
+    while True:
+        n += 1
+        due = start + timedelta(minutes=n)
+        rid = store.add(expected_text(tag, n), due, Repeat("day", n % 24, n % 60) if n % 2 else None,
+                        "Europe/Rome", "it")
+        out("r", rid, n)
+        if n % 3 == 0:
+            store.fired(rid, due, due + timedelta(days=1))
+            out("r", rid, n, "fired")
+
+
 def memory_store() -> object:
     from app.memory.keys import KeyringKeyStore, PassphraseKeyStore
     from app.store.db import db_path
@@ -132,7 +155,7 @@ def encrypt_once(tag: str) -> None:
 
 
 LOOPS = {"encrypt": encrypt_once, "memo": memo_loop, "scratchpad": scratchpad_loop, "history": history_loop,
-         "memory": memory_loop}
+         "memory": memory_loop, "reminders": reminders_loop}
 
 if __name__ == "__main__":
     kind = sys.argv[1]

@@ -1,6 +1,6 @@
 """Group 1 — crash safety: a writer process is SIGKILLed at random moments; nothing committed is lost.
 
-For each database (memo tables, scratchpad, long-term memory, chat history) a
+For each database (memo tables, scratchpad, long-term memory, chat history, reminders) a
 child process (crash_writer.py, the app's own store APIs) writes in a loop and
 prints each row id after its commit returned. The parent kills it with
 SIGKILL — sometimes while it is still opening/migrating the database, mostly
@@ -161,6 +161,30 @@ def check_history(ledger: Ledger) -> tuple[bool, list[str]]:
     return ok, lost
 
 
+def check_reminders(ledger: Ledger) -> tuple[bool, list[str]]:
+    """Every reminder reported added is there with its text, whole; every one reported shown has the occurrence
+    recorded and its repetition moved a day on (one transaction: never one without the other)."""
+    from app.reminders.store import ReminderStore
+
+    store = ReminderStore("reminders")
+    try:
+        ok = store.con.execute("pragma integrity_check").fetchone()[0] == "ok"
+        rows = {str(r.id): r for r in store.pending()}  # the app's own reader: every row must load
+    finally:
+        store.close()
+    lost = []
+    for tag, rid, n, _ in ledger.rows:
+        r = rows.get(rid)
+        if r is None or r.text != expected_text(tag, n):
+            lost.append(f"reminder {rid} ({tag} #{n})")
+    fired = {(tag, rid) for tag, rid, _, extra in ledger.rows if extra[:1] == ["fired"]}
+    for tag, rid in fired:
+        r = rows.get(rid)
+        if r is not None and (r.last_fired is None or r.due <= r.last_fired):
+            lost.append(f"reminder {rid} ({tag}): shown but not moved on")
+    return ok, lost
+
+
 def memory_env(tmp_home: Path) -> tuple[dict[str, str], Callable[[], Any], str]:
     """Keyring mode when a Secret Service answers (CI), else passphrase mode; returns env, key store, mode."""
     from crash_writer import memory_store
@@ -276,6 +300,14 @@ def test_scratchpad_survives_sigkill(metnos_home: Path) -> None:
 
 def test_chat_history_survives_sigkill(metnos_home: Path) -> None:
     crash_loop("history", metnos_home, check_history)
+
+
+def test_reminders_survive_sigkill(metnos_home: Path) -> None:
+    crash_loop("reminders", metnos_home, check_reminders)
+    from app.store.db import db_path
+
+    with open(db_path("reminders"), "rb") as fh:
+        assert fh.read(16) != b"SQLite format 3\x00", "the reminders database is not encrypted"
 
 
 def test_encrypted_memory_survives_sigkill(metnos_home: Path, memory_key) -> None:  # noqa: ANN001
