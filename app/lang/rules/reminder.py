@@ -1,9 +1,11 @@
 """A request to be reminded at a time ("ricordami di chiamare mamma tra 10 minuti", "remind me at 5pm to…").
 
-Read by memory/facts.py (`timed_reminder`, and `extract_fact` before it keeps anything): no tool rings or notifies
-later, so such a request is neither stored nor run, and the person is told so. A plain todo ("ricordati di
-comprare il latte", even "… lunedì" said of today) stays a fact; what makes a reminder timed is a clock time, an
-offset, a later moment or a later day. The time rules are joined in that code into one search.
+Read by memory/facts.py (`timed_reminder`, and `extract_fact` before it keeps anything): such a request is no fact
+to store. The reminders' routing stage (app/reminders/stage.py) runs before memory's and sets it, reading the
+moment with lang/reminder_ask.py (whose own words are rules/reminder_when.py); these rules also tell it a remind
+request whose moment is too vague to set ("più tardi", "later"), which is answered with a question. A plain todo
+("ricordati di comprare il latte") stays a fact; what makes a reminder timed is a clock time, an offset, a later
+moment or a later day. The time rules are joined in that code into one search.
 """
 from __future__ import annotations
 
