@@ -29,6 +29,7 @@ For the UI (the tray's notification with Fatto / Rimanda 10 min / Apri, the remi
     plugin.snooze(id)      # Rimanda 10 min (snooze(id, minutes) for another delay)
     plugin.cancel(id)      # the reminders page's delete
     plugin.pending()       # the reminders page's list (words.item(r, zone(r.tz), now) for each line)
+    plugin.on_change(fn)   # fn() after any change (a turn set one, the loop showed one): refresh the page
     # Apri: open the chat window (the UI's own action; nothing to change here)
 
 Each firing is delivered once: the scheduler records it as shown in the same transaction that finds it, so a

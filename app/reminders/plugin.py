@@ -7,6 +7,8 @@
   this process wakes it at once);
 * `subscribe(fn)`: the UI's way in — `fn(firing)` is called on the reminders' thread for each reminder to show
   (marshal it to the GUI thread); firings that came while nobody listened are handed to the first subscriber;
+* `on_change(fn)`: `fn()` after any reminder is added, snoozed, done or cancelled (by a turn, the UI, the loop) —
+  the reminders page refreshes on it; called on the thread that made the change;
 * `done`, `snooze`, `cancel`, `pending`: what the notification's buttons and the reminders page call.
 """
 from __future__ import annotations
@@ -43,6 +45,7 @@ class RemindersPlugin(Plugin):
         self._scheduler: Scheduler | None = None
         self._listeners: list[Listener] = []
         self._unheard: list[Firing] = []
+        self._changes: list[Callable[[], None]] = []
         self._poke = threading.Event()
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
@@ -59,7 +62,7 @@ class RemindersPlugin(Plugin):
             except StoreError as e:  # KeyUnavailable is one: the reason says what to do
                 log.info("reminders unavailable: %s", e)
                 return e
-            sch.on_change.append(self._poke.set)
+            sch.on_change.append(self._changed)
             self._scheduler = sch
             return sch
 
@@ -84,6 +87,19 @@ class RemindersPlugin(Plugin):
         for f in unheard:
             self._call(fn, f)
         return lambda: self._listeners.remove(fn) if fn in self._listeners else None
+
+    def on_change(self, fn: Callable[[], None]) -> Callable[[], None]:
+        """Be told when the reminders change; returns the function that stops it."""
+        self._changes.append(fn)
+        return lambda: self._changes.remove(fn) if fn in self._changes else None
+
+    def _changed(self) -> None:
+        self._poke.set()  # the loop looks again: the change may be due within the minute
+        for fn in list(self._changes):
+            try:
+                fn()
+            except Exception:
+                log.exception("reminders change listener failed")
 
     def pending(self) -> list[Reminder]:
         return self._ready().pending()

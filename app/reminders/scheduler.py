@@ -92,6 +92,8 @@ class Scheduler:
                 next_due = next_after(r.repeat, max(now, r.due), zone(r.tz))
             self.store.fired(r.id, shown, next_due)
             out.append(Firing(r, shown, now - shown > LATE_AFTER))
+        if out:
+            self._changed()  # a repetition moved on: a list on screen is stale
         return out
 
     def next_time(self) -> datetime | None:

@@ -47,6 +47,10 @@ def test_firings_before_anyone_listens_are_kept_for_the_first_listener(keystore:
         sch.add("pagare l'F24", datetime(2026, 12, 2, 10, 5))
         clock.at(2026, 12, 2, 10, 5)
         assert plugin.tick() == 60.0  # shown (to nobody yet); next look in a minute
+        changes: list[int] = []
+        plugin.on_change(lambda: changes.append(1))
+        plugin.snooze(1)
+        assert changes == [1]  # the reminders page refreshes
         heard: list[Firing] = []
         stop = plugin.subscribe(heard.append)
         assert [f.reminder.text for f in heard] == ["pagare l'F24"]
