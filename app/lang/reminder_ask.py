@@ -19,6 +19,7 @@ from datetime import datetime
 from app.lang.detect import detect_lang
 from app.lang.reminder_when import When, read_when
 from app.lang.rules.reminder import DAY_RULES, REMINDER, TIME_RULES
+from app.lang.rules.reminder_list import REMINDER_LIST
 from app.lang.rules.reminder_when import REMINDER_WHEN
 
 _CUE = REMINDER_WHEN.pattern("cue")
@@ -33,6 +34,9 @@ _LEAD = REMINDER_WHEN.pattern("lead")
 _TAIL = REMINDER_WHEN.pattern("tail")
 _TO = REMINDER.pattern("remind_to")  # " di …", " to …"
 _VAGUE = re.compile(REMINDER.joined(*TIME_RULES) + "|" + REMINDER.either(*DAY_RULES), re.IGNORECASE)
+_CANCEL = REMINDER_LIST.pattern("cancel")
+_CANCEL_LEAD = REMINDER_LIST.pattern("cancel_lead")
+_LIST = REMINDER_LIST.pattern("list")
 _NOUNS = ("promemoria", "reminder")  # a noun asks only at the start: "promemoria: dentista alle 9"
 _WORD = re.compile(r"[^\W\d_]+")
 _TYPO_TARGETS = {"it": REMINDER_WHEN.rule("typo_it").words, "en": REMINDER_WHEN.rule("typo_en").words}
@@ -118,3 +122,37 @@ def read_reminder(text: str, now: datetime) -> ReminderAsk | None:
         return ReminderAsk(_what(rest), None, lang, verb) if _VAGUE.search(after) else None
     what = _what(rest) or _what(blanked[:m.start()])
     return ReminderAsk(what, when, lang, verb)
+
+
+@dataclass(frozen=True)
+class ReminderCommand:
+    """"quali promemoria ho?" → ("list", None, None); "cancella il promemoria del dentista" → ("cancel", "dentista",
+    None); "togli il promemoria 2" → ("cancel", None, 2)."""
+
+    action: str  # "list" | "cancel"
+    words: str | None
+    number: int | None
+    lang: str
+
+
+def read_command(text: str) -> ReminderCommand | None:
+    """A request about the reminders already set, or None (a cancel that names none is the planner's)."""
+    if not isinstance(text, str) or ("promemoria" not in text.lower() and "reminder" not in text.lower()):
+        return None
+    t = " ".join(text.replace("’", "'").split())
+    lang = detect_lang(t)
+    m = _CANCEL.search(t)
+    if m is not None:
+        if _NEGATED.search(t[:m.start()]):
+            return None
+        rest = m.group("what")
+        lead = _CANCEL_LEAD.match(rest)
+        what = _TAIL.sub("", rest[lead.end():] if lead else rest).strip()
+        if not what:
+            return None
+        return ReminderCommand("cancel", None if what.isdigit() else what, int(what) if what.isdigit() else None,
+                               lang)
+    m = _LIST.search(t)
+    if m is not None and not _NEGATED.search(t[:m.start()]):
+        return ReminderCommand("list", None, None, lang)
+    return None

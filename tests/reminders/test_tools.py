@@ -154,3 +154,15 @@ def test_cancel_declined_keeps_it(scheduler: Scheduler, clock: Clock) -> None:
     said = Run(scheduler, clock, approve=False).call("cancella il promemoria", "cancel_reminder", {"id": 1})
     assert said == "Va bene, il promemoria resta."
     assert len(scheduler.pending()) == 1
+
+
+def test_list_and_cancel_are_read_by_rules_too(run: Run) -> None:
+    run.say("ricordami domani alle 9 di pagare l'F24")
+    run.say("remind me on friday at 6pm to call the dentist")
+    assert run.say("quali promemoria ho?").startswith("Hai 2 promemoria:")
+    assert run.say("show my reminders").startswith("You have 2 reminders:")
+    assert run.say("cancel my reminder about the dentist") == \
+        "I cancelled the reminder \u201ccall the dentist\u201d (the day after tomorrow, Friday 4 December, at 18:00)."
+    assert run.say("elimina il promemoria dell'F24, grazie").startswith("Ho cancellato il promemoria «pagare l'F24»")
+    assert run.stage.decide("cancella il promemoria", "local") is None  # which one? the planner asks
+    assert run.stage.decide("cancella il file promemoria.txt", "local") is None
