@@ -8,6 +8,7 @@ did not ask for (the embedder loads on the first file or question that needs it)
 from __future__ import annotations
 
 import threading
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Sequence
@@ -18,8 +19,9 @@ from app.tools.confine import allowed_roots
 from . import messages as _messages  # noqa: F401  (registers the docs.* sentences)
 from .folders import folder_key, inside
 from .indexer import Indexer, Progress, Report
-from .search import Passage, hybrid
+from .search import Passage, hybrid, lexical
 from .store import DocStore
+from .terms import query_terms
 from .vectors import VectorCache
 
 
@@ -66,6 +68,7 @@ class DocIndex:
         allowed = (lambda p: inside(p, roots())) if roots is not None else None
         self.indexer = Indexer(self.store, self.cache, embedder, allowed=allowed, pause=pause, stop=stop)
         self._passages: int | None = None
+        self._words: ThreadPoolExecutor | None = None  # the words' list, run beside the question's embedding
 
     @classmethod
     def open(cls, config: Any | Callable[[], Any], embedder: Any = None, **kw: Any) -> DocIndex:
@@ -75,6 +78,8 @@ class DocIndex:
         return cls(embedder, roots=lambda: allowed_roots(get()), **kw)
 
     def close(self) -> None:
+        if self._words is not None:
+            self._words.shutdown(wait=True)
         self.store.close()
 
     # -- folders ------------------------------------------------------------------------------
@@ -119,13 +124,23 @@ class DocIndex:
 
     # -- reading ------------------------------------------------------------------------------
     def search(self, query: str, k: int = 5, using: str = "both") -> list[Passage]:
-        """The best `k` passages (app/docs/search.py: `hybrid`; `using` one list alone, for the QA bench)."""
+        """The best `k` passages (app/docs/search.py: `hybrid`; `using` one list alone, for the QA bench).
+
+        The words' list (SQLite, which lets go of the GIL) runs on a worker thread while this one embeds the
+        question (onnxruntime, which does too): on two cores a question costs about its embedding, not its
+        embedding plus the word search (measured: `metnos bench docs`)."""
         embedder = self.indexer.embedder()
+        words = None
+        if using != "vectors" and embedder is not None:
+            if self._words is None:
+                self._words = ThreadPoolExecutor(1, thread_name_prefix="docs-words")
+            words = self._words.submit(lexical, self.store, query_terms(query))
         vector = None
         if embedder is not None:
             fn = getattr(embedder, "embed_search", None)
             vector = fn(query) if fn is not None else embedder.embed([query])[0]
-        return hybrid(self.store, self.cache, query, vector, self.indexer.model(), k, using=using)
+        return hybrid(self.store, self.cache, query, vector, self.indexer.model(), k, using=using,
+                      words=words.result() if words is not None else None)
 
     def status(self, configured: Sequence[str] = ()) -> Status:
         """Every indexed folder (and the configured ones not read yet), the unreadable files and why."""

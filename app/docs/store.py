@@ -74,6 +74,9 @@ MIGRATIONS = [
             data blob not null
         );
     """),
+    Migration(2, "the words' document frequencies (fts5vocab over the FTS5 index: no copy of any text)", """
+        create virtual table chunk_vocab using fts5vocab(chunk_terms, row);
+    """),
 ]
 
 
@@ -308,6 +311,19 @@ class DocStore:
                 "and not exists(select 1 from vectors v where v.file_id=f.id and v.model=?)", (model,))]
 
     # -- chunks -------------------------------------------------------------------------------
+    def file_vectors(self, path: str, model: str) -> list[tuple[str, str, np.ndarray]]:
+        """(heading, text, vector) of the indexed passages of `path` that have vectors of `model`, in order:
+        what an edit of the file may keep (its unchanged passages need no new embedding)."""
+        with self.lock:
+            row = self.con.execute("select f.id, v.dim, v.data from files f join vectors v on v.file_id = f.id "
+                                   "where f.path=? and v.model=?", (path, model)).fetchone()
+            if row is None:
+                return []
+            texts = [(str(h), str(t)) for h, t in self.con.execute(
+                "select heading, text from chunks where file_id=? order by ord", (int(row[0]),))]
+        mat = np.frombuffer(row[2], dtype=np.float16).reshape(-1, int(row[1])).astype(np.float32)
+        return [(h, t, mat[i]) for i, (h, t) in enumerate(texts)] if len(texts) == len(mat) else []
+
     def chunk_texts(self, file_id: int) -> list[tuple[int, str, str]]:
         """(chunk id, heading, text) of a file's chunks, in order."""
         with self.lock:
@@ -333,6 +349,15 @@ class DocStore:
             return [int(r[0]) for r in self.con.execute(
                 "select rowid from chunk_terms where chunk_terms match ? order by bm25(chunk_terms) limit ?",
                 (expression, limit))]
+
+    def doc_freq(self, terms: Sequence[str]) -> dict[str, int]:
+        """How many passages hold each of `terms` (absent terms are left out)."""
+        if not terms:
+            return {}
+        marks = ",".join("?" * len(terms))
+        with self.lock:
+            return {str(t): int(n) for t, n in self.con.execute(
+                f"select term, doc from chunk_vocab where term in ({marks})", tuple(terms))}
 
     def vectors(self, model: str) -> list[tuple[int, list[int], np.ndarray]]:
         """(file id, its chunk ids in order, float32 matrix) for every file with vectors of `model`."""
