@@ -119,7 +119,9 @@ def read_reminder(text: str, now: datetime) -> ReminderAsk | None:
     if _NEEDS_TO.match(verb) and not _TO.match(" " + rest.replace("\x00", " ").strip()):
         return None  # "ricorda: il codice è 1234 alle 9"? the fact form; memory's
     if when is None:
-        return ReminderAsk(_what(rest), None, lang, verb) if _VAGUE.search(after) else None
+        if _VAGUE.search(after) is None:
+            return None
+        return ReminderAsk(_what(_VAGUE.sub(lambda v: "\x00" * len(v.group(0)), rest)), None, lang, verb)
     what = _what(rest) or _what(blanked[:m.start()])
     return ReminderAsk(what, when, lang, verb)
 

@@ -1,0 +1,64 @@
+"""What is and is not a reminder request, read once (lang/reminder_ask.py): the cases that keep memory's requests
+memory's, and the readings the confirmation relies on."""
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+
+from app.lang.reminder_ask import fix_slips, read_reminder
+from app.lang.repeat import Repeat
+
+NOW = datetime(2026, 12, 2, 10, 0)  # Wednesday
+
+
+@pytest.mark.parametrize("text", [
+    "ricordati che il dentista è giovedì",  # a fact: memory's
+    "ricordami che alle 9 ho il dentista",
+    "remember that the meeting is at 5pm",
+    "ricordami di comprare il latte",  # no moment: a todo to remember
+    "remind me to call mum",
+    "mi ricordi cosa devo fare domani?",  # a question about what was said
+    "remind me what I have to do tomorrow",
+    "non ricordarmelo domani",  # negated
+    "don't remind me at 5",
+    "se domani piove ricordami l'ombrello",  # a condition no clock can tell
+    "cancella il promemoria di domani",  # names a reminder, asks for none
+    "ricorda: preferisco il tè alle 5",  # 'ricorda' without 'di': the fact form
+    "che ore sono?",
+])
+def test_not_a_reminder(text: str) -> None:
+    assert read_reminder(text, NOW) is None
+
+
+def test_a_vague_moment_is_a_reminder_without_a_time() -> None:
+    ask = read_reminder("ricordami più tardi di chiamare Marco", NOW)
+    assert ask is not None and ask.vague and ask.text == "chiamare Marco" and ask.lang == "it"
+
+
+def test_the_reading_keeps_what_it_assumed() -> None:
+    ask = read_reminder("ricordami alle 5 di chiamare la nonna", NOW)
+    assert ask is not None and ask.when is not None
+    assert (ask.when.at, ask.when.assumed, ask.when.other) == (datetime(2026, 12, 2, 17, 0), "pm",
+                                                               datetime(2026, 12, 2, 5, 0))
+    ask = read_reminder("ricordami domani di pagare il bollo", NOW)
+    assert ask is not None and ask.when is not None and ask.when.assumed == "no_time"
+    ask = read_reminder("ricordami domani alle 9 di pagare l'F24", NOW)
+    assert ask is not None and ask.when is not None and ask.when.assumed is None
+
+
+def test_repetitions_read_as_codes() -> None:
+    got = {t: read_reminder(t, NOW) for t in ("ogni giorno alle 21 ricordami la pastiglia",
+                                              "remind me every monday and thursday at 7pm to go to the gym",
+                                              "il 31 di ogni mese ricordami l'affitto")}
+    codes = {t: a.when.repeat.code() for t, a in got.items() if a and a.when and a.when.repeat}
+    assert list(codes.values()) == ["daily@21:00", "weekly:0,3@19:00", "monthly:31@09:00"]
+    assert Repeat.parse("weekly:3,0@19:00") == Repeat("week", 19, 0, weekdays=(0, 3))
+    with pytest.raises(ValueError):
+        Repeat.parse("fortnightly@9:00")
+
+
+def test_one_slip_in_a_time_word_is_read_as_meant_but_not_in_the_other_language() -> None:
+    assert fix_slips("ricordami domnai alle 9") == "ricordami domani alle 9"
+    assert fix_slips("remnid me tomorow at 10") == "remind me tomorrow at 10"
+    assert fix_slips("remind me to renew the domain tomorrow") == "remind me to renew the domain tomorrow"
