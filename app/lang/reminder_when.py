@@ -29,6 +29,7 @@ from app.lang.rules.reminder_when import (
     FIRST_WORDS,
     FRACTIONS,
     HOUR_WORDS,
+    MEALS,
     PARTS,
     REMINDER_WHEN,
     UNIT_MINUTES,
@@ -127,8 +128,8 @@ class _Reading:
             w = m.group("w").lower()
             self.offset = 45 if w.startswith(("tre", "three")) else 15 if "quart" in w else 30
         else:
-            n = m.group("n").lower()
-            count = int(n) if n.isdigit() else COUNT_WORDS.get(n, 0)
+            n = " ".join(m.group("n").lower().split())
+            count = int(n) if n.isdigit() else 2 if n.startswith(("a couple", "un paio")) else COUNT_WORDS.get(n, 0)
             unit = _unit_minutes(m.group("unit"))
             minutes = count * unit
             if m.group("half"):
@@ -151,11 +152,13 @@ class _Reading:
                 self.day, self.part = self.now.date() + timedelta(days=days), part
             self.take(m)
         if self.day is None:
+            self._read_day_number("weekday_day")  # "sabato 12" before "sabato" alone
+        if self.day is None:
             self._read_date()
         if self.day is None:
             self._read_short_month()
         if self.day is None and self.repeat_kind is None:
-            self._read_month_day()
+            self._read_day_number("month_day")
 
     def _read_date(self) -> None:
         """The first date said; a date with numbers ("14 dicembre") wins over a weekday or "domani" said with it
@@ -179,6 +182,23 @@ class _Reading:
         self.text = self.text[:a] + BLANK * (b - a) + self.text[b:]
         self.spans.append((a, b))
 
+    def _read_day_number(self, rule: str) -> None:
+        """"il 15", "sabato 12": the next such day of a month (this one or a later one)."""
+        m = REMINDER_WHEN.pattern(rule).search(self.text)
+        if m is None:
+            return
+        today, d = self.now.date(), int(m.group("d") or m.groupdict().get("d2") or 0)
+        for months in range(0, 13):
+            y, mo = today.year + (today.month - 1 + months) // 12, (today.month - 1 + months) % 12 + 1
+            try:
+                candidate = date(y, mo, d)
+            except ValueError:
+                continue
+            if candidate >= today:
+                self.day = candidate
+                self.take(m)
+                return
+
     def _read_short_month(self) -> None:
         m = REMINDER_WHEN.pattern("short_month_first").search(self.text)
         if m is None:
@@ -195,36 +215,24 @@ class _Reading:
             self.spans.append((article.start(), m.start()))
         self.take(m)
 
-    def _read_month_day(self) -> None:
-        m = REMINDER_WHEN.pattern("month_day").search(self.text)
-        if m is None:
-            return
-        d = int(m.group("d") or m.group("d2"))
-        today = self.now.date()
-        for months in range(0, 13):
-            y, mo = today.year + (today.month - 1 + months) // 12, (today.month - 1 + months) % 12 + 1
-            try:
-                candidate = date(y, mo, d)
-            except ValueError:
-                continue
-            if candidate >= today:
-                self.day = candidate
-                self.take(m)
-                return
-
     def read_clock(self) -> None:
-        got = self.first("noon", "clock_past", "clock_at", "clock_word", "clock_ampm", "clock_hhmm")
+        got = self.first("noon", "meal", "clock_past", "clock_at", "clock_word", "clock_ampm", "clock_hhmm")
         if got is None:
             return
         rule, m = got
         g: dict[str, Any] = m.groupdict()
+        if rule == "meal":
+            self.clock = _Clock(MEALS[m.group("meal").lower()], 0, True)
+            self.take(m)
+            return
         if rule == "noon":
             w = m.group("w").lower()
             self.clock = _Clock(0 if w in ("mezzanotte", "midnight") else 12, 0, True)
             self.take(m)
             return
         raw = g.get("h") or ""
-        hour = HOUR_WORDS[g["hw"].lower()] if g.get("hw") else int(raw)
+        word = g.get("hw") or (raw if not raw.isdigit() else "")
+        hour = HOUR_WORDS[word.lower()] if word else int(raw)
         minute = int(g.get("m") or 0) + _fraction(g.get("frac"))  # "e 30" is a fraction of its own
         less = _fraction(g.get("less"))
         if (rule == "clock_past" and (g.get("dir") or "").lower() == "to") or less:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from .month_words import MONTH_WORDS
 from .table import Rule, Table
 
 # -- values ------------------------------------------------------------------------------------------------------
@@ -44,6 +45,8 @@ COUNT_WORDS: dict[str, int] = {
 }
 UNIT_MINUTES: dict[str, int] = {"min": 1, "h": 60, "giorn": 1440, "day": 1440, "settiman": 10080, "week": 10080,
                                 "or": 60, "hour": 60, "hr": 60}
+MEALS: dict[str, int] = {"colazione": 8, "breakfast": 8, "pranzo": 13, "lunch": 13, "lunchtime": 13, "cena": 20,
+                         "dinner": 20, "dinnertime": 20}  # "dopo pranzo": the same hour, a meal lasts
 FIRST_WORDS = ("primo", "first")  # "il primo di ogni mese": day 1
 FRACTIONS: dict[str, int] = {"mezza": 30, "mezzo": 30, "un quarto": 15, "tre quarti": 45, "quarter": 15,
                              "half": 30}  # "alle 7 e mezza", "a quarter past 6"
@@ -67,7 +70,8 @@ REMINDER_WHEN = Table("reminder_when", __doc__ or "", (
         pattern=_B + r"(?P<w>{words})" + _E,
         words=(r"ricordam(?:[iì]|elo|ela|eli)", r"rammentam(?:[iì]|elo)", r"avvisam(?:[iì]|elo)",
                r"ricordarm[ei](?:lo)?", "avvisarmi", r"mi\s+(?:puoi\s+)?(?:ricordi|avvisi|ricordare|avvisare)",
-               r"me\s+lo\s+(?:puoi\s+)?(?:ricordi|ricordare|ricorderesti)", "ricordati", "ricorda",
+               r"me\s+lo\s+(?:puoi\s+)?(?:ricordi|ricordare|ricorderesti)", r"fammi\s+ricordare", "ricordati",
+               "ricorda",
                r"(?:imposta|metti|crea|fissa|aggiungi|programma|segna)(?:mi)?\s+(?:un|il)\s+(?:promemoria|avviso)",
                "promemoria", r"remind\s+me", r"set\s+(?:a|an|up\s+a|me\s+a)\s+reminder",
                r"(?:add|create|make)\s+a\s+reminder", "reminder", "remind", "remember", r"ping\s+me", r"alert\s+me",
@@ -93,7 +97,7 @@ REMINDER_WHEN = Table("reminder_when", __doc__ or "", (
                "'ricorda: preferisco il tè' is a fact); read on the verb found",
         mode="match",
         pattern=r"(?:{words})$",
-        words=("ricordati", "ricorda", "remember", "remind", "reminder", "promemoria"),
+        words=("ricordati", "ricorda", "remember", "remind"),
         match=("ricordati", "remember"),
         no_match=("ricordami", "remind me", "avvisami"),
     ),
@@ -251,9 +255,11 @@ REMINDER_WHEN = Table("reminder_when", __doc__ or "", (
         id="offset",
         effect="an amount of time from now ('tra 20 minuti', 'in 2 hours', 'tra un'ora e mezza', 'tra 3 giorni')",
         pattern=_B + r"(?:tra|fra|in|entro|within|after|dopo)\s+(?P<n>\d{1,4}|" + _IT_COUNT + "|" + _EN_COUNT
-                + r")\s*'?\s*(?P<unit>" + _UNITS + r")" + _E + r"(?:\s*(?:e|and)\s+(?:(?P<half>mezz[ao]|a\s+half)|"
+                + r"|a\s+couple\s+of|un\s+paio\s+d[i']?)\s*'?\s*(?P<unit>"
+                + _UNITS + r")" + _E + r"(?:\s*(?:e|and)\s+(?:(?P<half>mezz[ao]|a\s+half)|"
                 r"(?P<n2>\d{1,2})\s*(?:minuti|min|mins|minutes))" + _E + ")?",
-        match=("avvisami tra 20 minuti", "in 2 hours", "tra un'ora e mezza", "in an hour and a half", "fra 3 giorni"),
+        match=("avvisami tra 20 minuti", "in 2 hours", "tra un'ora e mezza", "in an hour and a half", "fra 3 giorni",
+               "in a couple of hours", "tra un paio d'ore"),
         no_match=("tra Milano e Roma", "in 2024", "in the morning", "alle 20 minuti dopo"),
     ),
     Rule(
@@ -292,6 +298,22 @@ REMINDER_WHEN = Table("reminder_when", __doc__ or "", (
         no_match=("dec 2024", "remind me in 24 hours"),
     ),
     Rule(
+        id="weekday_day",
+        effect="a weekday with its day of the month and no month ('sabato 12', 'Friday the 11th'): that date",
+        pattern=_B + _WD + r"(?:\s+the)?\s+(?P<d>\d{1,2})(?:st|nd|rd|th|°)?" + _E + r"(?!\s*[:./]\d|\s*(?:ore|hours?|"
+                r"minut)|\s+(?:di\s+|of\s+)?" + MONTH_WORDS.either("month_it", "month_en", "month_short") + ")",
+        match=("ricordami sabato 12 alle 10", "remind me Friday the 11th"),
+        no_match=("sabato alle 12", "sabato 12:30", "friday 2 hours", "lunedì 14 dicembre", "Thursday 10 December"),
+    ),
+    Rule(
+        id="meal",
+        effect="a meal as the time ('a pranzo', 'at lunchtime', 'a cena'): its usual hour (MEALS)",
+        pattern=_B + r"(?:a|at|per|for|all'ora\s+di|dopo|after)\s+(?:the\s+)?(?P<meal>{words})" + _E,
+        words=("pranzo", "cena", "colazione", "lunchtime", "lunch", "dinnertime", "dinner", "breakfast"),
+        match=("domenica a pranzo", "on sunday at lunchtime", "stasera a cena"),
+        no_match=("il pranzo di Natale", "lunch with Bob", "a cenare"),
+    ),
+    Rule(
         id="month_day",
         effect="a day of the month alone ('il 15', 'on the 3rd'): the next such day",
         pattern=_B + r"(?:il\s+(?:giorno\s+)?(?P<d>\d{1,2})(?:°|º)?|(?:on\s+)?the\s+(?P<d2>\d{1,2})"
@@ -304,7 +326,7 @@ REMINDER_WHEN = Table("reminder_when", __doc__ or "", (
         effect="the article or 'on' right before a date ('il 15 dicembre', 'on the 20th of May', 'on Friday'): part "
                "of the date, not of what to be reminded of; read on the text before the date",
         pattern=_B + r"(?:{words})\s*$",
-        words=("il", r"on\s+the", "the", "on", "per il"),
+        words=("il", r"on\s+the", "the", "on", "per il", "this", r"on\s+this", "questo", "questa"),
         match=("ricordami il ", "remind me on the ", "remind me on "),
         no_match=("ricordami alle ", "remind me at "),
     ),
@@ -334,8 +356,9 @@ REMINDER_WHEN = Table("reminder_when", __doc__ or "", (
         effect="an English hour with its quarter or half ('a quarter past 6', 'half past 7', 'a quarter to 8', "
                "'10 to 5')",
         pattern=_B + r"(?:at\s+)?(?:a\s+)?(?P<frac>quarter|half|[0-5]?\d)\s+(?:minutes\s+)?(?P<dir>past|to)\s+"
-                r"(?P<h>1[0-2]|0?\d)" + _E + r"(?:\s*(?P<ap>[ap])\.?\s?m\b\.?)?",
-        match=("remind me at a quarter past 6", "half past 7 tonight", "at 10 to 5"),
+                r"(?P<h>1[0-2]|0?\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)" + _E
+                + r"(?:\s*(?P<ap>[ap])\.?\s?m\b\.?)?",
+        match=("remind me at a quarter past 6", "half past 7 tonight", "at 10 to 5", "at half past eleven"),
         no_match=("go to 5th avenue", "past 7 days", "a quarter of the cake"),
     ),
     Rule(
