@@ -28,6 +28,7 @@ For the UI (the tray's notification with Fatto / Rimanda 10 min / Apri, the remi
     plugin.done(id)        # Fatto: a one-off ends; a repetition goes on to its next occurrence
     plugin.snooze(id)      # Rimanda 10 min (snooze(id, minutes) for another delay)
     plugin.cancel(id)      # the reminders page's delete
+    plugin.edit(id, text=…, at=naive local datetime, repeat=Repeat(…))  # the page's edit (a new time rings anew)
     plugin.pending()       # the reminders page's list (words.item(r, zone(r.tz), now) for each line)
     plugin.on_change(fn)   # fn() after any change (a turn set one, the loop showed one): refresh the page
     # Apri: open the chat window (the UI's own action; nothing to change here)

@@ -9,14 +9,16 @@
   (marshal it to the GUI thread); firings that came while nobody listened are handed to the first subscriber;
 * `on_change(fn)`: `fn()` after any reminder is added, snoozed, done or cancelled (by a turn, the UI, the loop) —
   the reminders page refreshes on it; called on the thread that made the change;
-* `done`, `snooze`, `cancel`, `pending`: what the notification's buttons and the reminders page call.
+* `done`, `snooze`, `cancel`, `edit`, `pending`: what the notification's buttons and the reminders page call.
 """
 from __future__ import annotations
 
 import logging
 import threading
+from datetime import datetime
 from typing import Any, Callable
 
+from app.lang.repeat import Repeat
 from app.store.db import StoreError
 from app.tools.plugin import Plugin
 from app.turn.decision import RouteStage
@@ -112,6 +114,10 @@ class RemindersPlugin(Plugin):
 
     def cancel(self, rid: int) -> Reminder:
         return self._ready().cancel(rid)
+
+    def edit(self, rid: int, text: str | None = None, at: datetime | None = None,
+             repeat: Repeat | None = None) -> Reminder:
+        return self._ready().edit(rid, text, at, repeat)
 
     # -- the loop ------------------------------------------------------------------------------------------------
     @staticmethod

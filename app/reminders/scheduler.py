@@ -14,7 +14,7 @@ hand (app/reminders/plugin.py runs the loop in the app). The rules:
   WAKE_CAP. At most one wake a minute while nothing is due within the minute, and at most a minute of delay after
   a suspend or a clock change (a timer does not count the time a laptop sleeps);
 * `snooze` rings it again SNOOZE_MINUTES from now; `done` ends a one-off (a repetition goes on: only this
-  occurrence is acknowledged); `cancel` ends either.
+  occurrence is acknowledged); `cancel` ends either; `edit` changes the text or the time (a new time rings anew).
 """
 from __future__ import annotations
 
@@ -133,6 +133,20 @@ class Scheduler:
             self.store.close_reminder(rid, "done", now)
         else:
             self.store.clear_snooze(rid)
+        self._changed()
+        return self.get(rid)
+
+    def edit(self, rid: int, text: str | None = None, at: datetime | None = None,
+             repeat: Repeat | None = None) -> Reminder:
+        """The reminders page's edit: a new text, a new one-off time (`at`, as in `add`) or a new repetition."""
+        r = self.get(rid)
+        z = zone(r.tz)
+        due, rule = r.due, r.repeat
+        if repeat is not None:
+            due, rule = next_after(repeat, self.clock(), z), repeat
+        elif at is not None:
+            due, rule = (instant(at, z) if at.tzinfo is None else at.astimezone(timezone.utc)), None
+        self.store.update(rid, r.text if text is None else text, due, rule)
         self._changed()
         return self.get(rid)
 

@@ -161,6 +161,14 @@ class ReminderStore:
             self.con.execute("update reminders set snoozed_until=?, state='pending', closed_at=null where id=?",
                              (ts(until), int(rid)))
 
+    def update(self, rid: int, text: str, due: datetime, repeat: Repeat | None) -> None:
+        """A new text or time (the reminders page's edit): a new time is a new occurrence, not shown yet."""
+        with self.lock, self.con:
+            self.con.execute("update reminders set text=?, due=?, repeat=?, last_fired=case when due=? then "
+                             "last_fired else null end, snoozed_until=case when due=? then snoozed_until else null "
+                             "end where id=?", (text, ts(due), repeat.code() if repeat else None, ts(due), ts(due),
+                                                int(rid)))
+
     def clear_snooze(self, rid: int) -> None:
         with self.lock, self.con:
             self.con.execute("update reminders set snoozed_until=null where id=?", (int(rid),))

@@ -163,3 +163,17 @@ def test_a_one_off_is_an_instant_whatever_the_clock_on_the_wall(scheduler: Sched
     clock.tick(hours=-1)  # the system clock goes back an hour: nothing rings twice
     clock.tick(hours=1, minutes=1)
     assert scheduler.due() == []
+
+
+def test_edit_changes_the_text_or_the_time_and_a_new_time_rings_anew(scheduler: Scheduler, clock: Clock) -> None:
+    r = scheduler.add("chiamare Marco", datetime(2026, 12, 2, 10, 30))
+    clock.at(2026, 12, 2, 10, 30)
+    assert len(scheduler.due()) == 1
+    scheduler.edit(r.id, text="richiamare Marco")
+    assert scheduler.due() == []  # the same time, already shown: not again
+    after = scheduler.edit(r.id, at=datetime(2026, 12, 2, 16, 0))
+    assert after.text == "richiamare Marco" and after.last_fired is None
+    clock.at(2026, 12, 2, 16, 0)
+    assert [f.reminder.text for f in scheduler.due()] == ["richiamare Marco"]
+    weekly = scheduler.edit(r.id, repeat=Repeat("week", 8, 0, weekdays=(0,)))
+    assert rome(weekly.due) == datetime(2026, 12, 7, 8, 0) and weekly.repeat is not None
