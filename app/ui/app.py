@@ -25,6 +25,8 @@ from .hotkey import GlobalHotkey
 from .i18n import Translations
 from .popup import QuickPopup
 from .prefs import prefs
+from .reminder_card import ReminderAlerts
+from .reminder_link import RemindersLink
 from .tray import Tray, app_icon
 from .worker import ApprovalAsked, EngineHost
 
@@ -63,10 +65,14 @@ class DeskApp(QObject):
                 engine.ask_secret = self._ask_secret  # passphrase-mode memory can be unlocked from the app
                 if self.watch:
                     self.docs.attach(engine)  # before the watcher starts: its first pass reports at once
+                    self.reminders.attach(engine)  # before the loop starts: reminders due meanwhile come first
                     engine.start_background()  # the document folders' watcher (app/docs), paused during turns
                 return engine
         self.host = EngineHost(engine_factory, owner=owner, preload=preload, parent=self)
         self.docs = DocsLink(self)  # the document index's progress, on this thread (tray tooltip, settings page)
+        self.reminders = RemindersLink(self)  # firings and changes on this thread; Fatto / Rimanda off it
+        self.alerts = ReminderAlerts(self.reminders, self.notify, self)  # tray message + card with the buttons
+        self.alerts.openRequested.connect(self.show_reminders)
         self.popup = QuickPopup()
         self.chat = ChatWindow(self.icon)
         self.tray: Tray | None = Tray(self.config.ui.theme, self) if use_tray else None
@@ -334,11 +340,17 @@ class DeskApp(QObject):
 
         if self.memory_window is None:
             models = getattr(self.host.engine, "models", None)
-            self.memory_window = MemoryWindow(lambda: self.config, getattr(models, "embedder", None))
+            self.memory_window = MemoryWindow(lambda: self.config, getattr(models, "embedder", None),
+                                              reminders=self.reminders)
             self.memory_window.setWindowIcon(self.icon)
         self.memory_window.show()
         self.memory_window.raise_()
         self.memory_window.load()
+
+    @Slot()
+    def show_reminders(self) -> None:
+        self.show_memory()
+        self.memory_window.show_reminders()
 
     @Slot()
     def show_settings(self) -> None:
@@ -433,6 +445,8 @@ class DeskApp(QObject):
         self._unsubscribe()
         self.manager.close()
         self.host.shutdown()
+        self.reminders.detach()
+        self.alerts.close_all()
         if self.tray is not None:
             self.tray.hide()
         for w in (self.popup, self.chat, self.memory_window, self.settings_dialog, self.about_dialog,

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QStackedWidget,
     QTableWidget,
     QTableWidgetItem,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -66,7 +67,8 @@ def _date_words(iso: str, lang: str) -> str:
 
 
 class MemoryWindow(QWidget):
-    def __init__(self, config_fn: Callable[[], Any], embedder: Any = None, parent: QWidget | None = None):
+    def __init__(self, config_fn: Callable[[], Any], embedder: Any = None, parent: QWidget | None = None,
+                 reminders: Any = None):
         super().__init__(parent, Qt.WindowType.Window)
         self.setObjectName("memoryWindow")
         self.resize(760, 480)
@@ -79,7 +81,19 @@ class MemoryWindow(QWidget):
 
         lay = QVBoxLayout(self)
         self.stack = QStackedWidget(self)
-        lay.addWidget(self.stack)
+        self.tabs: QTabWidget | None = None
+        self.reminders_page: Any = None
+        if reminders is not None:  # a RemindersLink: the reminders page is a second tab (app/ui/reminders_page.py)
+            from .reminders_page import RemindersPage
+
+            self.tabs = QTabWidget(self)
+            self.tabs.setObjectName("memoryTabs")
+            self.tabs.addTab(self.stack, "")
+            self.reminders_page = RemindersPage(reminders, self.tabs)
+            self.tabs.addTab(self.reminders_page, "")
+            lay.addWidget(self.tabs)
+        else:
+            lay.addWidget(self.stack)
         # page 0: why memory is not available
         self.message_page = QWidget()
         ml = QVBoxLayout(self.message_page)
@@ -149,6 +163,11 @@ class MemoryWindow(QWidget):
 
     def retranslate(self) -> None:
         self.setWindowTitle(self.tr("Metnos Desk — memory"))
+        if self.tabs is not None:
+            from .reminder_link import say_ui
+
+            self.tabs.setTabText(0, say_ui("desk.reminders.tab_facts"))
+            self.tabs.setTabText(1, say_ui("desk.reminders.tab"))
         self.retry_btn.setText(self.tr("Try again"))
         self.search.setPlaceholderText(self.tr("Filter; Enter searches by meaning"))
         self.table.setHorizontalHeaderLabels([self.tr("Id"), self.tr("Date"), self.tr("Category"), self.tr("Source"),
@@ -171,6 +190,12 @@ class MemoryWindow(QWidget):
     def closeEvent(self, e: QCloseEvent) -> None:  # noqa: N802
         e.ignore()
         self.hide()
+
+    def show_reminders(self) -> None:
+        """The reminders tab, its list read again (the card's Apri)."""
+        if self.tabs is not None and self.reminders_page is not None:
+            self.tabs.setCurrentWidget(self.reminders_page)
+            self.reminders_page.load()
 
     # -- opening ------------------------------------------------------------------------------
     def _say(self, kind: str, detail: Any = None, retry: bool = True) -> None:
