@@ -21,6 +21,9 @@ _THIRD_PERSON = frozenset(f for b in EN_VERBS.get("read", []) + EN_VERBS.get("op
                           if " " not in b for f in (b + "s", b + "es"))
 
 
+# past participles, feminine and plural too: "la cartella l'ho creata io", "le ho spostate io"
+_PARTICIPLE = ("ato", "ati", "ata", "ate", "ito", "iti", "ita", "ite", "uto", "uti", "uta", "ute", "ed", "en", "itto",
+               "otto")
 _PAST = frozenset({"found", "made", "wrote", "sent", "put", "took", "saw", "did", "ran", "got", "kept", "threw"})
 _SUBJECT_VERB = re.compile(r"(?i)\b(?:i|we)\s+(?:just\s+|already\s+|also\s+|finally\s+)?([a-z]+)\b")
 
@@ -50,8 +53,7 @@ def reported(toks: list[str]) -> bool:
         j = i + 1
         while j < len(toks) and toks[j] in _BETWEEN_AUX:
             j += 1
-        if j < len(toks) and verb_class(toks[j]) and (t == "did" or toks[j].endswith(
-                ("ato", "ati", "ata", "ate", "ito", "iti", "ita", "ite", "uto", "uti", "uta", "ute", "ed", "en", "itto", "otto"))):
+        if j < len(toks) and verb_class(toks[j]) and (t == "did" or toks[j].endswith(_PARTICIPLE)):
             # not "ho la visita"; a participle agrees with a clitic object: "la cartella l'ho creata io"
             return True
     return False
@@ -77,3 +79,13 @@ def without_reason(toks: list[str]) -> list[str]:
                 toks[j] in ("e", "ed", "and") and j + 1 < len(toks) and verb_class(toks[j + 1]))), len(toks))
             return toks[:k] + toks[end:]
     return toks
+
+
+def asks_if_remembered(toks: list[str]) -> bool:
+    """ "te lo ricordi?", "ti ricordi il codice del cancello?", "when is mum's birthday, do you remember?": the
+    person asks what the memory holds — a recall, never a fact to keep ("ricordi" is not the command: that is
+    "ricordati", "ricorda che"; "do remember that …" without "you" is). Read by the write veto only: the fast
+    path still replays these questions as recalls."""
+    return any(t == "ricordi" or (t in ("do", "does") and toks[i + 1:i + 2] in (["you"], ["u"])
+                                  and toks[i + 2:i + 3] in (["remember"], ["recall"]))
+               for i, t in enumerate(toks))

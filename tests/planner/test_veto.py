@@ -21,6 +21,8 @@ ASKED = [  # (request, an action class that must be asked)
     ("cancella /tmp/x/todo.txt tanto nn lo uso mai", "delete"),
     ("delete /tmp/x/old.log I never open it anyway", "delete"),
     ("copy /tmp/x/a.txt to /tmp/y but dont overwrite anything", "copy"),
+    ("do remember that my boss is called Dana", "remember"),
+    ("ricorda che il dentista è giovedì", "remember"),
 ]
 NOT_ASKED = [  # (request, an action class it names but does not ask)
     ("non cancellare niente, dimmi solo quanti file ci sono in /tmp/x", "delete"),
@@ -45,6 +47,10 @@ NOT_ASKED = [  # (request, an action class it names but does not ask)
     # a participle agreeing with its clitic object ("l'ho creata", "le ho spostate") is a past action told
     ("perfetto, la cartella /tmp/x/backup l'ho creata io ieri sera", "write"),
     ("le foto le ho spostate io in /tmp/x/archivio", "move"),
+    # asking whether the assistant remembers is a question about the memory, never a fact to keep
+    ("when is my mum's birthday, do you remember?", "remember"),
+    ("quando compie gli anni mia mamma, te lo ricordi?", "remember"),
+    ("ti ricordi il codice del cancello?", "remember"),
 ]
 
 
