@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 from support import need
+from vault_keys import default_key, keystore  # noqa: F401  (fixtures for every package: tests/vault_keys.py)
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")

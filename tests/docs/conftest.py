@@ -6,57 +6,17 @@ comes from a real Secret Service (run through installer/run-tests.sh, which star
 """
 from __future__ import annotations
 
-import contextlib
 import sys
-import uuid
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from support import need, write_runtime
+from support import write_runtime
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
 
 from doc_files import write_docx, write_odt  # noqa: E402
 from handmade_pdf import Page, make_pdf, text_pdf  # noqa: E402
-
-from app.store import vault  # noqa: E402
-from app.store.keys import KeyringKeyStore, KeyUnavailable, resolve_backend  # noqa: E402
-
-
-def _keyring_or_need() -> None:
-    try:
-        resolve_backend()
-    except KeyUnavailable as e:
-        need(f"no Secret Service (run through installer/run-tests.sh): {e}")
-
-
-@pytest.fixture
-def keystore() -> Iterator[KeyringKeyStore]:
-    """A keyring entry of this test's own as the vault's master key, removed afterwards."""
-    _keyring_or_need()
-    ks = KeyringKeyStore(service=f"metnos-test-{uuid.uuid4().hex[:8]}")
-    vault.VAULT.configure(lambda: ks)
-    vault.VAULT.fallbacks.clear()
-    yield ks
-    with contextlib.suppress(Exception):
-        ks.delete()
-    vault.VAULT.configure(KeyringKeyStore)
-
-
-@pytest.fixture
-def default_key() -> Iterator[KeyringKeyStore]:
-    """The production entry metnos/memory-key (what the CLI uses), cleared before and after."""
-    _keyring_or_need()
-    ks = KeyringKeyStore()
-    with contextlib.suppress(Exception):
-        ks.delete()
-    vault.VAULT.forget_keys()
-    yield ks
-    with contextlib.suppress(Exception):
-        ks.delete()
-    vault.VAULT.configure(KeyringKeyStore)
 
 
 @pytest.fixture(scope="session")

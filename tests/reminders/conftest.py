@@ -6,54 +6,16 @@ and moved by each test, in Europe/Rome so both DST changes of the year can be cr
 """
 from __future__ import annotations
 
-import contextlib
-import uuid
 from collections.abc import Iterator
 from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
 from reminder_support import Clock
-from support import need
 
 from app.reminders.scheduler import Scheduler
 from app.reminders.store import ReminderStore
-from app.store import vault
-from app.store.keys import KeyringKeyStore, KeyUnavailable, resolve_backend
-
-
-def _keyring_or_need() -> None:
-    try:
-        resolve_backend()
-    except KeyUnavailable as e:
-        need(f"no Secret Service (run through installer/run-tests.sh): {e}")
-
-
-@pytest.fixture
-def keystore() -> Iterator[KeyringKeyStore]:
-    """A keyring entry of this test's own as the vault's master key, removed afterwards."""
-    _keyring_or_need()
-    ks = KeyringKeyStore(service=f"metnos-test-{uuid.uuid4().hex[:8]}")
-    vault.VAULT.configure(lambda: ks)
-    vault.VAULT.fallbacks.clear()
-    yield ks
-    with contextlib.suppress(Exception):
-        ks.delete()
-    vault.VAULT.configure(KeyringKeyStore)
-
-
-@pytest.fixture
-def default_key() -> Iterator[KeyringKeyStore]:
-    """The production entry metnos/memory-key (what the CLI uses), cleared before and after."""
-    _keyring_or_need()
-    ks = KeyringKeyStore()
-    with contextlib.suppress(Exception):
-        ks.delete()
-    vault.VAULT.forget_keys()
-    yield ks
-    with contextlib.suppress(Exception):
-        ks.delete()
-    vault.VAULT.configure(KeyringKeyStore)
+from app.store.keys import KeyringKeyStore
 
 
 @pytest.fixture

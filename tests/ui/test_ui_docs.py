@@ -8,10 +8,8 @@ not retrieval); the tray test runs the app's own engine, embedder included.
 """
 from __future__ import annotations
 
-import contextlib
 import sys
 import tomllib
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -20,7 +18,6 @@ import pytest
 from PySide6.QtCore import QObject, QThread, QUrl, Slot
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QFileDialog, QLabel, QPushButton
-from support import need
 from test_ui_jargon import _english_only, _jargon, visible_text
 from ui_helpers import write_runtime
 
@@ -33,8 +30,6 @@ from app.config import ConfigManager  # noqa: E402
 from app.docs import DocIndex, Progress  # noqa: E402
 from app.docs.plugin import DocsPlugin  # noqa: E402
 from app.docs.tool import NAME, observation  # noqa: E402
-from app.store import vault  # noqa: E402
-from app.store.keys import KeyringKeyStore, KeyUnavailable, resolve_backend  # noqa: E402
 from app.tools.runner import PREVIEW_CHARS, compact_json  # noqa: E402
 from app.turn import events as ev  # noqa: E402
 from app.ui.chat import ChatWindow  # noqa: E402
@@ -47,20 +42,6 @@ from app.ui.settings_fields import folder_dialog  # noqa: E402
 WAIT_MS = 30_000
 
 
-@pytest.fixture
-def keystore() -> Iterator[KeyringKeyStore]:
-    """A keyring entry of this test's own as the vault's master key, removed afterwards."""
-    try:
-        resolve_backend()
-    except KeyUnavailable as e:
-        need(f"no Secret Service (run through installer/run-tests.sh): {e}")
-    ks = KeyringKeyStore(service=f"metnos-test-{uuid.uuid4().hex[:8]}")
-    vault.VAULT.configure(lambda: ks)
-    vault.VAULT.fallbacks.clear()
-    yield ks
-    with contextlib.suppress(Exception):
-        ks.delete()
-    vault.VAULT.configure(KeyringKeyStore)
 
 
 @pytest.fixture

@@ -9,10 +9,8 @@ app, so what reaches the widgets has crossed threads.
 """
 from __future__ import annotations
 
-import contextlib
 import sys
 import threading
-import uuid
 from collections.abc import Iterator
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -21,7 +19,6 @@ from typing import Any
 import pytest
 from PySide6.QtCore import QDateTime, Qt, QThread, QTime
 from PySide6.QtWidgets import QApplication, QDialog
-from support import need
 from ui_helpers import routed_engine_factory, write_runtime
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "reminders"))
@@ -31,8 +28,7 @@ from reminder_support import Clock, rome  # noqa: E402
 from app.config import ConfigManager  # noqa: E402
 from app.lang.repeat import Repeat  # noqa: E402
 from app.reminders import Firing, RemindersPlugin, Scheduler  # noqa: E402
-from app.store import vault  # noqa: E402
-from app.store.keys import KeyringKeyStore, KeyUnavailable, resolve_backend  # noqa: E402
+from app.store.keys import KeyringKeyStore  # noqa: E402
 from app.ui.i18n import Translations  # noqa: E402
 from app.ui.memory_view import MemoryWindow  # noqa: E402
 from app.ui.reminder_card import ReminderAlerts  # noqa: E402
@@ -43,19 +39,6 @@ WAIT_MS = 10_000
 LEFT = Qt.MouseButton.LeftButton
 
 
-@pytest.fixture
-def keystore() -> Iterator[KeyringKeyStore]:
-    try:
-        resolve_backend()
-    except KeyUnavailable as e:
-        need(f"no Secret Service (run through installer/run-tests.sh): {e}")
-    ks = KeyringKeyStore(service=f"metnos-test-{uuid.uuid4().hex[:8]}")
-    vault.VAULT.configure(lambda: ks)
-    vault.VAULT.fallbacks.clear()
-    yield ks
-    with contextlib.suppress(Exception):
-        ks.delete()
-    vault.VAULT.configure(KeyringKeyStore)
 
 
 @pytest.fixture
