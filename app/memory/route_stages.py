@@ -19,12 +19,12 @@ log = logging.getLogger(__name__)
 
 register({
     "memory.timed_reminder": {
-        "it": "Non posso avvisarti a un'ora precisa o più tardi: non ho sveglie né promemoria a tempo. Posso invece "
-              "ricordare il fatto, se me lo chiedi con «ricordati che…» (per esempio «ricordati che devo chiamare "
-              "mamma»).",
-        "en": "I can't remind you at a set time or later: I have no alarms or timed reminders. I can remember the "
-              "fact instead, if you ask with \u201cremember that\u2026\u201d (for example \u201cremember that I "
-              "have to call mum\u201d).",
+        # the reminders stage (app/reminders) runs first and sets what it can read: what reaches this one has a
+        # time it could not read, so the person gets the form that works, not a refusal (reminders exist now)
+        "it": "Non ho capito quando avvisarti. Dimmi giorno e ora, per esempio «ricordami domani alle 9 di "
+              "chiamare mamma» o «avvisami tra 20 minuti di scolare la pasta».",
+        "en": "I didn't get when to remind you. Tell me the day and time, for example \u201cremind me tomorrow at "
+              "9 to call mum\u201d or \u201cremind me in 20 minutes to drain the pasta\u201d.",
     },
 })
 
@@ -44,7 +44,7 @@ _MEMORY_WORDS = ("ricord", "ricrod", "rcord", "rammen", "avvis", "rememb", "reme
 
 class RememberStage:
     """An explicit "ricordati che X" / "remember that X" (rules only: no model, no embedder); a reminder at a
-    time ("ricordami di chiamare mamma tra 10 minuti") is answered that it cannot be done, and nothing is stored;
+    time the reminders stage before this one could not read gets the form that works, and nothing is stored;
     an explicit question about what is remembered ("cosa ricordi del dentista?", "what did I tell you about my
     sister") recalls its topic."""
 
@@ -55,8 +55,8 @@ class RememberStage:
         if not any(w in low for w in _MEMORY_WORDS):
             return None
         lang = timed_reminder(text)
-        if lang is not None:  # "ricordami di chiamare mamma tra 10 minuti": nothing rings later, nothing is stored
-            return RouteResult("L0", None, {}, reason="memory: a reminder at a time: no tool notifies later",
+        if lang is not None:  # a time the reminders stage could not read: the form that works, nothing stored
+            return RouteResult("L0", None, {}, reason="memory: a reminder at a time the reminders stage missed",
                                reply=Message("memory.timed_reminder").text(lang), lang=lang, stage=self.name)
         found = extract_fact(text)
         if found is None:
