@@ -23,11 +23,8 @@ one embedding call at 20k and ≤ 1.6 × at 200k; re-index after touching 1 file
 """
 from __future__ import annotations
 
+import json
 import os
-
-os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # before numpy: see app/docs/__init__.py
-
-import json  # noqa: E402
 import random
 import re
 import statistics

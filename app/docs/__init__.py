@@ -16,16 +16,11 @@ and by words, with the file and page of every passage.
 A concern of its own at layer 6 (beside memory and routing): it reads documents through tools/doctext and
 embeds them through the models' embedder, and nothing below it knows it exists.
 """
-import os
-
-# Before numpy is first loaded (app/models/embed.py does the same, but this package may come first): with
-# OpenBLAS's default threads, the product of the question with the passages' matrix right after an embedding
-# took 10 ms instead of 0.2 ms (1,234 passages; onnxruntime's threads are still spinning and the two fight).
-os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
-
-from .folders import FolderRefused, check_folder, folder_key, usable_folders  # noqa: E402
-from .indexer import Progress, Report  # noqa: E402
-from .search import Passage  # noqa: E402
+# One OpenBLAS thread (set by app/__init__.py before numpy loads): the question's product with the passages'
+# matrix right after an embedding took 10 ms instead of 0.2 ms with the default threads.
+from .folders import FolderRefused, check_folder, folder_key, usable_folders
+from .indexer import Progress, Report
+from .search import Passage
 from .service import DocIndex, Status  # noqa: E402
 
 __all__ = ["DocIndex", "FolderRefused", "Passage", "Progress", "Report", "Status", "check_folder", "folder_key",

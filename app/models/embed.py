@@ -15,10 +15,7 @@ from __future__ import annotations
 
 import os
 
-# Before numpy is loaded: right after an embedding call onnxruntime's threads keep
-# spinning, and a multi-threaded BLAS then competes with them (a 0.15 ms numpy
-# search took 3.5 ms; 1.3 ms with one BLAS thread).
-os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+# One OpenBLAS thread: app/__init__.py (before numpy loads, whoever imports first).
 # Before fastembed/huggingface_hub are loaded: offline is not optional for this app.
 os.environ["HF_HUB_OFFLINE"] = "1"
 
