@@ -312,7 +312,7 @@ class Planner:
         asked = veto.asked_actions(text)
         asked = asked & t.asked_all  # the whole request is the authority: a clause it reads as a reason, a
         # condition's consequence or a taken-back wish asks nothing, even read alone ("…, poi lo ritrovo nel cestino?")
-        out = veto.vetoed(t.tools, names, asked, affinity)
+        out = veto.vetoed(t.tools, names, asked, affinity, veto.named_objects(t.text))
         if out and veto.asks_plainly(t.text):  # a write the word rules do not know, read by the head (veto.HEAD_UNLOCK)
             out -= veto.head_unlocked(t.tools, head, text)
         return out

@@ -133,16 +133,29 @@ def tool_actions(tool: Any, affinity: Mapping[str, float] | None) -> frozenset[s
     return frozenset(a for a, v in (affinity or {}).items() if v >= MIN_AFFINITY)
 
 
-def allowed(tool: Any, asked: frozenset[str], affinity: Mapping[str, float] | None = None) -> bool:
-    """May `tool` be offered for a request that asks `asked`? Read tools always; a risky tool only when it
-    performs an asked action."""
-    return not risky(tool) or bool(tool_actions(tool, affinity) & asked)
+def allowed(tool: Any, asked: frozenset[str], affinity: Mapping[str, float] | None = None,
+            named: frozenset[str] | None = None) -> bool:
+    """May `tool` be offered for a request that asks `asked` and names the objects `named`? Read tools always; a
+    risky tool only when it performs an asked action — and, when it declares `objects`, on an object the
+    request names ("cancellalo stu file" asks to delete, not to cancel a reminder)."""
+    if not risky(tool):
+        return True
+    objects = frozenset(getattr(tool, "objects", ()) or ())
+    if objects and named is not None and not objects & named:
+        return False
+    return bool(tool_actions(tool, affinity) & asked)
 
 
 def vetoed(tools: Mapping[str, Any], names: Iterable[str], asked: frozenset[str],
-           affinity: Mapping[str, Mapping[str, float]]) -> set[str]:
-    """The names among `names` the veto removes (for the planner's pool and for the details view)."""
-    return {n for n in names if n in tools and not allowed(tools[n], asked, affinity.get(n))}
+           affinity: Mapping[str, Mapping[str, float]], named: frozenset[str] | None = None) -> set[str]:
+    """The names among `names` the veto removes (for the planner's pool and for the details view); `named`: the
+    objects the request names (None: not checked)."""
+    return {n for n in names if n in tools and not allowed(tools[n], asked, affinity.get(n), named)}
+
+
+def named_objects(text: str) -> frozenset[str]:
+    """The object classes `text` names anywhere ("il promemoria del dentista" → reminder)."""
+    return frozenset(action_of(text).objects)
 
 
 def asking_only(evd: Any) -> Any:

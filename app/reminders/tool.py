@@ -228,7 +228,8 @@ CANCEL_REMINDER = Tool(
     {"type": "object", "properties": {
         "id": {"type": "integer", "description": "the reminder's number, as list_reminders shows it"},
         "text": {"type": "string", "maxLength": MAX_TEXT, "description": "words of the reminder to cancel"}}},
-    _cancel, group=GROUP, risk="write", self_approving=True, acts=("delete", "cancel"), approval=_cancel_approval,
+    _cancel, group=GROUP, risk="write", self_approving=True, acts=("delete", "cancel"), objects=("reminder",),
+    approval=_cancel_approval,
     examples=("cancella il promemoria del dentista", "cancel the reminder about paying the rent"))
 
 

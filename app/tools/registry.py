@@ -82,6 +82,10 @@ class Tool:
     # the action classes (routing lexicon) it performs: a write/send tool is offered by the planner only when the
     # part of the request that asks names one of them (app/planner/veto.py); () = read from its examples
     acts: tuple[str, ...] = ()
+    # the object classes (lang signature objects: "reminder", "folder"…) a write acts on, when its verb alone is
+    # everyday: cancel_reminder "cancels", but "cancellalo stu file" must not offer it — only a request that
+    # names one of these. Empty: the verb decides (acts).
+    objects: tuple[str, ...] = ()
     # write/send tools: what will change, in words ("Scrivere 4 caratteri nel nuovo file nuovo.txt in /tmp?"),
     # and a preview (the text to write, the file list, a diff) — shown on the approval card and in the CLI
     approval: Callable[[dict[str, Any]], "Approval"] | None = None

@@ -104,3 +104,16 @@ def test_the_planner_reads_a_clause_with_the_whole_request() -> None:
     alone = set().union(*(veto.asked_actions(c.text) for c in evd.clauses))
     assert "delete" in alone  # why the intersection is needed
     assert not {a for a in alone if a in veto.asked_actions(text)} & {"delete"}
+
+
+@pytest.mark.parametrize("text,offered,removed", [
+    ("cancellalo stu file, nn m serv cchiù", "delete_files", "cancel_reminder"),  # everyday set: ran cancel_reminder
+    ("cancella /tmp/x/vecchio.txt", "delete_files", "cancel_reminder"),
+    ("cancella il promemoria del dentista", "cancel_reminder", None),
+    ("cancel my reminder about the dentist", "cancel_reminder", None),
+])
+def test_a_write_that_declares_its_object_needs_it_named(text: str, offered: str, removed: str | None) -> None:
+    tools = {t.name: t for t in build_registry()}
+    out = veto.vetoed(tools, tools, veto.asked_actions(text) or frozenset({"delete"}), {}, veto.named_objects(text))
+    assert offered not in out
+    assert removed is None or removed in out
