@@ -346,7 +346,7 @@ class Planner:
             stats = self._prime(ctx, llm, prompt, "decide")
             ll = self._model_vote(t, prompt, opts, struct)
         name, probs = pick(struct, ll, weight, t.tools, after_step=bool(t.sit.steps_done and t.sit.pending_clause),
-                           prereq=plan.prereq)
+                           prereq=plan.prereq, head=plan.head)
         by_head = name == ANSWER and plan.asked is not None  # _plan reads it only for a clause's first decision
         if by_head:
             name = plan.asked or name  # the head reads a request for a tool where structure and model would answer

@@ -180,6 +180,14 @@ def test_where_the_models_word_counts_less() -> None:
     invents = {"get_now": -3.0, "get_date": -6.0, "answer": -0.2}  # "The current time is 10:30 AM."
     assert combine(clock, invents, 0.65)["answer"] > combine(clock, invents, 0.65)["get_now"]
     assert pick(clock, invents, 0.65, tools)[0] == "get_now"  # a read of facts is not overruled by a shrug
+    # ... when the learned head reads the clock as the request's action too; when it reads an answer (the
+    # clock only named: "ciao, come va oggi?"; "already copied X myself, no worries"), the model's answer stands
+    assert pick(clock, invents, 0.65, tools, head={"get_now": 0.7, "answer": 0.2})[0] == "get_now"
+    assert pick(clock, invents, 0.65, tools, head={"get_now": 0.2, "answer": 0.7})[0] == "answer"
+    told = {"read_files": 0.925, "list_dir": 0.853, "answer": 0.82}  # fresh-B300's recorded scores
+    shrug = {"read_files": -6.38, "list_dir": -5.89, "answer": -0.08}
+    assert pick(told, shrug, 0.65, tools)[0] == "read_files"
+    assert pick(told, shrug, 0.65, tools, head={"copy_files": 0.68, "answer": 0.13, "read_files": 0.09})[0] == "answer"
     chat = {"get_date": 0.914, "get_now": 0.881, "answer": 0.87}
     sure = {"get_date": -9.0, "get_now": -9.0, "answer": -0.01}
     assert pick(chat, sure, 0.65, tools)[0] == "answer"  # a sure model still answers chat
