@@ -3,7 +3,8 @@
 History comes from the engine's journal at start-up (so it survives
 restarts); live turns are appended as the worker's events arrive. The window
 shows the newest turn when it opens and after every answer; opening a turn's
-timeline scrolls it into view instead.
+timeline scrolls it into view instead. A request sent while an approval card
+waits asks first whether to deny it (deny_first.py).
 """
 from __future__ import annotations
 
@@ -27,6 +28,7 @@ from PySide6.QtWidgets import (
 
 from app.turn import events as ev
 
+from .deny_first import DenyFirstBar, waiting_cards
 from .timeline import TurnView
 
 
@@ -75,6 +77,11 @@ class ChatWindow(QMainWindow):
         self.scroll_area.verticalScrollBar().rangeChanged.connect(self._range_changed)
         self._turns_shown = 0  # bumped when a new turn or an answer is shown: an older reveal must not scroll it away
 
+        self.deny_first = DenyFirstBar(central)
+        self.deny_first.denyAndSend.connect(self._deny_and_send)
+        self.deny_first.back.connect(self._back_to_card)
+        outer.addWidget(self.deny_first)
+
         row = QHBoxLayout()
         self.input = QLineEdit(central)
         self.input.setObjectName("chatInput")
@@ -122,10 +129,32 @@ class ChatWindow(QMainWindow):
     # -- turns -----------------------------------------------------------------------------------
     def _send(self) -> None:
         text = self.input.text().strip()
-        if not text or self.current is not None:
+        if not text:
+            return
+        if self.waiting_cards():
+            self.deny_first.ask(text)  # Enter here never answers the card: ask whether to deny it first
+            return
+        if self.current is not None:
             return
         self.input.clear()
         self.submitted.emit(text)
+
+    def waiting_cards(self) -> list[Any]:
+        return waiting_cards(c for v in self.views.values() for c in v.cards.values())
+
+    def _deny_and_send(self, text: str) -> None:
+        """The waiting card is denied (its turn ends soon); the new request runs after it."""
+        for card in self.waiting_cards():
+            card.deny()
+        self.input.clear()
+        self.submitted.emit(text)
+
+    def _back_to_card(self) -> None:
+        waiting = self.waiting_cards()
+        if waiting:
+            waiting[0].take_focus()
+        else:
+            self.input.setFocus()
 
     def _add(self, view: TurnView) -> TurnView:
         self._turns_shown += 1
@@ -142,6 +171,13 @@ class ChatWindow(QMainWindow):
     def _card_added(self, card: Any) -> None:
         self.scroll_to_newest()
         QTimer.singleShot(0, card, card.take_focus)
+        card.decided.connect(lambda *_: QTimer.singleShot(0, self, self._after_decision))
+
+    def _after_decision(self) -> None:
+        """Answered: the next waiting card has the keyboard, else the question box; no question about it left."""
+        if not self.waiting_cards():
+            self.deny_first.dismiss()
+        self._back_to_card()
 
     def begin(self, tag: str, text: str) -> TurnView:
         view = self._add(TurnView(text))
@@ -167,6 +203,8 @@ class ChatWindow(QMainWindow):
         if view is None:
             return False
         view.apply(e)
+        if self.deny_first.isVisibleTo(self) and not self.waiting_cards():
+            self.deny_first.dismiss()  # answered elsewhere (cancelled, settled): nothing left to deny
         if isinstance(e, ev.TurnEnded):
             self.views.pop(tag, None)
             if self.current == tag:

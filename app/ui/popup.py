@@ -4,7 +4,9 @@ Enter sends, Esc hides; the answer streams into the popup; "Open in chat"
 moves the exchange (and the rest of a running turn) into the chat window.
 The popup grows with its answer up to a share of the screen; past that the
 answer scrolls. An approval card sits outside the scrolling part, so its
-question and buttons are always in view, and it takes the keyboard focus.
+question and buttons are always in view, and it takes the keyboard focus. While
+it waits, Enter in the question box asks whether to deny it first (deny_first.py);
+only one key hint shows at a time: the card's while its keys act, else the popup's.
 """
 from __future__ import annotations
 
@@ -28,6 +30,7 @@ from PySide6.QtWidgets import (
 
 from app.turn import events as ev
 
+from .deny_first import DenyFirstBar, waiting_cards
 from .timeline import TurnView
 
 WIDTH = 640
@@ -53,6 +56,7 @@ class QuickPopup(QWidget):
         self.text = ""
         self.sent_at: float | None = None  # perf_counter at Enter (benchmarks)
         self._centered_once = False
+        self._hint_on = True  # False while an approval card's own key hint shows
         self.area: QRect | None = None  # the screen area to fit in; None = the available area of its screen
 
         frame = QFrame(self)
@@ -89,6 +93,11 @@ class QuickPopup(QWidget):
         self.approval_box.setVisible(False)
         lay.addWidget(self.approval_box)
 
+        self.deny_first = DenyFirstBar(frame)
+        self.deny_first.denyAndSend.connect(self._deny_and_send)
+        self.deny_first.back.connect(self._back_to_card)
+        lay.addWidget(self.deny_first)
+
         bar = QHBoxLayout()
         self.hint = QLabel(frame)
         self.hint.setObjectName("popupHint")
@@ -112,7 +121,7 @@ class QuickPopup(QWidget):
         self.setWindowTitle(self.tr("Metnos quick query"))
         self.input.setPlaceholderText(self.tr("Ask Metnos…"))
         self.input.setAccessibleName(self.tr("Your question"))
-        self.hint.setText(self.tr("Enter sends · Esc hides"))
+        self._show_hint(self._hint_on)
         self.cancel_btn.setText(self.tr("Cancel"))
         self.expand_btn.setText(self.tr("Open in chat"))
         self.expand_btn.setToolTip(self.tr("Continue this exchange in the chat window"))
@@ -128,7 +137,7 @@ class QuickPopup(QWidget):
         self.show()
         self.raise_()
         self.activateWindow()
-        self.input.setFocus(Qt.FocusReason.ActiveWindowFocusReason)
+        self._focus_first()
         self.input.selectAll()
 
     def toggle(self) -> None:
@@ -156,7 +165,7 @@ class QuickPopup(QWidget):
 
     def showEvent(self, e: QShowEvent) -> None:  # noqa: N802
         super().showEvent(e)
-        self.input.setFocus()
+        self._focus_first()
         # On X11 an activate request made before the window is mapped is dropped (measured under Xvfb):
         # ask again once the event loop has mapped it, so typing goes to the popup at once.
         QTimer.singleShot(0, self, self._activate)
@@ -172,6 +181,15 @@ class QuickPopup(QWidget):
                 with warnings.catch_warnings():
                     warnings.simplefilter("ignore", DeprecationWarning)
                     QApplication.setActiveWindow(self)
+            self._focus_first()
+
+    def _focus_first(self) -> None:
+        """The keyboard goes to a waiting approval card, else to the question box."""
+        waiting = waiting_cards(self.cards())
+        if waiting:
+            if not waiting[0].has_focus_within():
+                waiting[0].take_focus()
+        else:
             self.input.setFocus(Qt.FocusReason.ActiveWindowFocusReason)
 
     def keyPressEvent(self, e: QKeyEvent) -> None:  # noqa: N802
@@ -185,8 +203,22 @@ class QuickPopup(QWidget):
         text = self.input.text().strip()
         if not text:
             return
+        if waiting_cards(self.cards()):
+            self.deny_first.ask(text)  # Enter here never answers the card: ask whether to deny it first
+            self._fit()
+            return
         self.sent_at = time.perf_counter()
         self.submitted.emit(text)
+
+    def _deny_and_send(self, text: str) -> None:
+        for card in waiting_cards(self.cards()):
+            card.deny()
+        self.sent_at = time.perf_counter()
+        self.submitted.emit(text)
+
+    def _back_to_card(self) -> None:
+        self._fit()
+        self._focus_first()
 
     def begin(self, tag: str, text: str) -> TurnView:
         """A new exchange replaces the previous one (which stays in the chat history)."""
@@ -196,6 +228,7 @@ class QuickPopup(QWidget):
         if old is not None:
             old.deleteLater()
         self._clear_cards()
+        self.deny_first.dismiss()
         self.view = TurnView(text, show_question=False, approval_host=self.approval_area)
         self.view.approval.connect(self.approval)
         self.view.cardAdded.connect(self._card_added)
@@ -221,6 +254,7 @@ class QuickPopup(QWidget):
         if old is not None:
             old.deleteLater()
         self._clear_cards()
+        self.deny_first.dismiss()
         self.scroll_area.setVisible(False)
         self.cancel_btn.setVisible(False)
         self.expand_btn.setEnabled(False)
@@ -242,13 +276,22 @@ class QuickPopup(QWidget):
     def _card_added(self, card: Any) -> None:
         self.approval_box.setVisible(True)
         card.decided.connect(lambda *_: QTimer.singleShot(0, self, self._after_decision))
+        card.on_hint = lambda c=card: self._show_hint(not c.hint_shown)
         self._fit()
         QTimer.singleShot(0, self, self._fit)  # once the card is laid out at its real width
         card.take_focus()
 
+    def _show_hint(self, on: bool) -> None:
+        """One hint: the popup's "Enter sends" is off while a card's keys act (Enter approves then)."""
+        self._hint_on = on
+        self.hint.setText(self.tr("Enter sends · Esc hides") if on else "")
+
     def _after_decision(self) -> None:
+        if not waiting_cards(self.cards()):
+            self.deny_first.dismiss()
+            self._show_hint(True)
         if self.isVisible():
-            self.input.setFocus()
+            self._focus_first()
         self._fit()
 
     def _clear_cards(self) -> None:
@@ -259,6 +302,7 @@ class QuickPopup(QWidget):
                 w.hide()  # gone from the screen now, not at the next turn of the event loop
                 w.deleteLater()
         self.approval_box.setVisible(False)
+        self._show_hint(True)
 
     def cards(self) -> list[Any]:
         return list(self.view.cards.values()) if self.view is not None else []
@@ -290,6 +334,8 @@ class QuickPopup(QWidget):
             fixed = self.input.sizeHint().height() + self.cancel_btn.sizeHint().height() + 20 + 3 * 8
             if self.approval_box.isVisible():
                 fixed += self.approval_box.height() + 8
+            if self.deny_first.isVisible():
+                fixed += self.deny_first.sizeHint().height() + 8
             room = max(MIN_ANSWER, cap - fixed)
             self.scroll_area.setFixedHeight(min(need + 2 * self.scroll_area.frameWidth() + 2, room))
         self.adjustSize()

@@ -59,8 +59,12 @@
         <translation>Sì a tutto in questa richiesta</translation>
     </message>
     <message>
-        <source>Enter or Y approves · Esc or N denies</source>
-        <translation>Invio o S approva · Esc o N rifiuta</translation>
+        <source>Y/Enter approves · N/Esc denies</source>
+        <translation>S/Invio approva · N/Esc rifiuta</translation>
+    </message>
+    <message>
+        <source>Y or Enter approves, N or Esc denies</source>
+        <translation>S o Invio approva, N o Esc rifiuta</translation>
     </message>
     <message>
         <source>Approve: %1</source>
@@ -77,10 +81,6 @@
     <message>
         <source>Permission needed: %1</source>
         <translation>Serve il tuo permesso: %1</translation>
-    </message>
-    <message>
-        <source>Enter or Y approves, Esc or N denies</source>
-        <translation>Invio o S approva, Esc o N rifiuta</translation>
     </message>
     <message>
         <source>Approved, also for the rest of this request</source>
@@ -223,6 +223,21 @@
     <message>
         <source>Stop the running turn (Esc)</source>
         <translation>Ferma la richiesta in corso (Esc)</translation>
+    </message>
+</context>
+<context>
+    <name>DenyFirstBar</name>
+    <message>
+        <source>Deny the waiting action and send the new request?</source>
+        <translation>Rifiutare l&apos;azione in attesa e inviare la nuova richiesta?</translation>
+    </message>
+    <message>
+        <source>Deny and send</source>
+        <translation>Rifiuta e invia</translation>
+    </message>
+    <message>
+        <source>Back to the approval</source>
+        <translation>Torna all&apos;approvazione</translation>
     </message>
 </context>
 <context>

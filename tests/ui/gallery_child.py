@@ -116,6 +116,7 @@ def main() -> int:
     spin(lambda: card.approve_btn.isVisible() and card.approve_btn.width() > 0, 10)
     settle()
     r["approval_focus"] = QApplication.focusWidget() is card
+    spin(card.keys_live, 5)  # the key hint shows once the card's keys act
     r["approval_inside"] = all(inside(desk.popup, w) for w in (card.approve_btn, card.deny_btn, card.always_btn))
     shot("approval", desk.popup)
     QTest.keyClick(card, Qt.Key.Key_Return)

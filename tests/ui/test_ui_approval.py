@@ -71,6 +71,7 @@ def test_keyboard_enter_approves_a_real_write(qtbot, make_desk, metnos_home, tmp
     view = desk.popup.view
     card = _card(qtbot, view)
     qtbot.waitUntil(lambda: QApplication.focusWidget() is card, timeout=5_000)  # the card has the keyboard
+    qtbot.waitUntil(card.keys_live, timeout=5_000)  # and, after a moment without keys, its keys act
     assert _inside(desk.popup, card.approve_btn)
     assert not target.exists()
     qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)
@@ -85,7 +86,7 @@ def test_keyboard_escape_denies_and_keeps_the_popup(qtbot, make_desk, metnos_hom
     send_popup(qtbot, desk, WRITE_PHRASE)
     view = desk.popup.view
     card = _card(qtbot, view)
-    qtbot.waitUntil(lambda: QApplication.focusWidget() is card, timeout=5_000)
+    qtbot.waitUntil(card.keys_live, timeout=5_000)
     qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Escape)
     wait_turn_end(qtbot, view)
     assert not target.exists()
@@ -103,6 +104,7 @@ def test_y_and_n_answer_the_card(qtbot, key, outcome):
         "t", 1, tool="write_files", question="Spostare 3 file nel cestino?", preview="a.txt\nb.txt\nc.txt",
         preview_kind="files")))
     card = view.cards["a2"]
+    qtbot.waitUntil(card.keys_live, timeout=5_000)
     with qtbot.waitSignal(popup.approval) as blocker:
         qtbot.keyClick(card, key)
     assert blocker.args == ["a2", key == Qt.Key.Key_Y]

@@ -130,6 +130,7 @@ def test_ui_has_no_jargon_in_italian_and_english(qtbot, make_desk, metnos_home, 
     qtbot.waitUntil(lambda: len(view.cards) == 1, timeout=60_000)
     card = next(iter(view.cards.values()))
     qtbot.waitUntil(lambda: QApplication.focusWidget() is card, timeout=5_000)
+    qtbot.waitUntil(card.keys_live, timeout=5_000)  # its keys act: the hint is on screen
     popup_during_approval = visible_text(desk.popup)
     qtbot.keyClick(card, Qt.Key.Key_Return)
     wait_turn_end(qtbot, view)
