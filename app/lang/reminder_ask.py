@@ -21,6 +21,7 @@ from app.lang.reminder_when import When, read_when
 from app.lang.rules.reminder import DAY_RULES, REMINDER, TIME_RULES
 from app.lang.rules.reminder_list import REMINDER_LIST
 from app.lang.rules.reminder_when import REMINDER_WHEN
+from app.lang.words import one_slip
 
 _CUE = REMINDER_WHEN.pattern("cue")
 _ASK = REMINDER_WHEN.pattern("ask")
@@ -54,17 +55,6 @@ class ReminderAsk:
         return self.when is None
 
 
-def _one_slip(w: str, word: str) -> bool:
-    """`w` is `word` with one letter missing, one extra, or two neighbours swapped (same first letter)."""
-    if w[:1] != word[:1] or w == word:
-        return False
-    if len(w) == len(word) - 1:
-        return any(word[:i] + word[i + 1:] == w for i in range(1, len(word)))
-    if len(w) == len(word) + 1:
-        return any(w[:i] + w[i + 1:] == word for i in range(1, len(w)))
-    return len(w) == len(word) and any(word[:i] + word[i + 1] + word[i] + word[i + 2:] == w
-                                       for i in range(1, len(word) - 1))
-
 
 def fix_slips(text: str) -> str:
     """The time words and remind verbs of the request's language typed with one slip, read as meant
@@ -75,7 +65,7 @@ def fix_slips(text: str) -> str:
         w = m.group(0).lower()
         if len(w) < 5 or w in targets:
             return m.group(0)
-        near = [t for t in targets if _one_slip(w, t)]
+        near = [t for t in targets if one_slip(w, t)]
         return near[0] if len(near) == 1 else m.group(0)
 
     return _WORD.sub(fix, text)

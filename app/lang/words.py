@@ -76,3 +76,17 @@ def content_stems(text: str, extra_stop: frozenset[str] = frozenset()) -> list[s
 
 
 __all__ = ["QUALIFIERS", "STOPWORDS", "STOPWORDS_EN", "STOPWORDS_IT", "content_stems", "fold", "stem", "words"]
+
+
+def one_slip(w: str, word: str) -> bool:
+    """`w` is `word` typed with one slip: a letter missing, one extra, or two neighbours swapped, the first letter
+    right ("remeber", "ricoradti", "domanni"). For the few trigger words a reader mends before matching (memory's
+    remember verbs, the reminders' time words); not a spelling corrector."""
+    if w[:1] != word[:1] or w == word:
+        return False
+    if len(w) == len(word) - 1:
+        return any(word[:i] + word[i + 1:] == w for i in range(1, len(word)))
+    if len(w) == len(word) + 1:
+        return any(w[:i] + w[i + 1:] == word for i in range(1, len(w)))
+    return len(w) == len(word) and any(word[:i] + word[i + 1] + word[i] + word[i + 2:] == w
+                                       for i in range(1, len(word) - 1))

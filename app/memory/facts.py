@@ -29,7 +29,7 @@ from app.lang.rules.reminder import DAY_RULES, REMINDER, TIME_RULES
 from app.lang.rules.subject import SUBJECT
 from app.lang.when import DAY_WORDS as WEEKDAYS
 from app.lang.when import MONTH_NAMES as MONTHS
-from app.lang.words import STOPWORDS
+from app.lang.words import STOPWORDS, one_slip
 
 from .categories import normalize
 
@@ -146,17 +146,6 @@ _QUALIFIED = re.compile(FACT_LIMITS.joined(*QUALIFIED), re.IGNORECASE)
 _LIMITED = re.compile(FACT_LIMITS.joined(*LIMITED), re.IGNORECASE)
 
 
-def _one_typo(w: str, word: str) -> bool:
-    """`w` is `word` with one letter missing, doubled or two neighbours swapped (same first letter)."""
-    if w[:1] != word[:1] or w == word:
-        return False
-    if len(w) == len(word) - 1:
-        return any(word[:i] + word[i + 1:] == w for i in range(1, len(word)))
-    if len(w) == len(word) + 1:
-        return any(w[:i] + w[i + 1:] == word for i in range(1, len(w)))
-    return len(w) == len(word) and any(word[:i] + word[i + 1] + word[i] + word[i + 2:] == w
-                                       for i in range(1, len(word) - 1))
-
 
 def _fix_trigger(t: str) -> str:
     """"remeber that …", "ricoradti che …": the remember verb typed with one slip is still the verb."""
@@ -164,7 +153,7 @@ def _fix_trigger(t: str) -> str:
     if m is None or len(m.group(2)) < 6:
         return t
     w = m.group(2).lower()
-    near = [v for v in _TRIGGER_WORDS if _one_typo(w, v)]
+    near = [v for v in _TRIGGER_WORDS if one_slip(w, v)]
     return t[:m.start(2)] + near[0] + t[m.end(2):] if len(near) == 1 else t
 
 

@@ -15,7 +15,7 @@ import dataclasses
 from datetime import datetime, time
 from typing import Any
 
-from PySide6.QtCore import QDateTime, QEvent, Qt, QTime
+from PySide6.QtCore import QDate, QDateTime, QEvent, Qt, QTime
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDateTimeEdit,
@@ -61,7 +61,8 @@ class ReminderEditor(QDialog):
         self.local = wall(moment(r), zone(r.tz))
         self.when: QDateTimeEdit | QTimeEdit
         if r.repeat is None:
-            self.when = QDateTimeEdit(QDateTime(self.local), self)
+            lt = self.local  # by parts: the bindings' stubs know no QDateTime(datetime) before 6.12
+            self.when = QDateTimeEdit(QDateTime(QDate(lt.year, lt.month, lt.day), QTime(lt.hour, lt.minute)), self)
             self.when.setCalendarPopup(True)
             self.when.setDisplayFormat("dd/MM/yyyy HH:mm")
             label = say_ui("desk.reminders.edit_when")
