@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from .lexicon import EN_VERBS, TEXTING
+from .rules.recall import RECALL
 from .vocabulary import verb_class
 
 _AUX = frozenset({"ho", "hai", "ha", "abbiamo", "avete", "hanno", "avevo", "aveva", "sei", "sono", "siamo", "siete",
@@ -21,6 +22,7 @@ _THIRD_PERSON = frozenset(f for b in EN_VERBS.get("read", []) + EN_VERBS.get("op
                           if " " not in b for f in (b + "s", b + "es"))
 
 
+_ASKS_IF_REMEMBERED = RECALL.pattern("asks_if_remembered")
 # past participles, feminine and plural too: "la cartella l'ho creata io", "le ho spostate io"
 _PARTICIPLE = ("ato", "ati", "ata", "ate", "ito", "iti", "ita", "ite", "uto", "uti", "uta", "ute", "ed", "en", "itto",
                "otto")
@@ -81,11 +83,9 @@ def without_reason(toks: list[str]) -> list[str]:
     return toks
 
 
-def asks_if_remembered(toks: list[str]) -> bool:
+
+def asks_if_remembered(text: str) -> bool:
     """ "te lo ricordi?", "ti ricordi il codice del cancello?", "when is mum's birthday, do you remember?": the
-    person asks what the memory holds — a recall, never a fact to keep ("ricordi" is not the command: that is
-    "ricordati", "ricorda che"; "do remember that …" without "you" is). Read by the write veto only: the fast
-    path still replays these questions as recalls."""
-    return any(t == "ricordi" or (t in ("do", "does") and toks[i + 1:i + 2] in (["you"], ["u"])
-                                  and toks[i + 2:i + 3] in (["remember"], ["recall"]))
-               for i, t in enumerate(toks))
+    person asks what the memory holds — a recall, never a fact to keep (rules/recall.py, asks_if_remembered).
+    Read by the write veto only: the fast path still replays these questions as recalls."""
+    return bool(_ASKS_IF_REMEMBERED.search(text))

@@ -20,7 +20,6 @@ from app.lang.actions import action_of, asked_before_negation, asked_part
 from app.lang.clauses import split_continuation
 from app.lang.context import CONTEXT
 from app.lang.later import asks_later
-from app.lang.normalize import canonical, split_words
 from app.lang.reported import asks_if_remembered
 from app.lang.rules import ASKING
 
@@ -81,7 +80,7 @@ def asked_actions(text: str) -> frozenset[str]:
         acts = set(asked_before_negation(piece) if sig.negated else sig.actions)
         if asks_later(piece):
             acts &= _KEEPS_TIME
-        if "remember" in acts and asks_if_remembered(split_words(canonical(piece))):
+        if "remember" in acts and asks_if_remembered(piece):
             acts.discard("remember")  # "…, do you remember?": recall's question; keeping a fact is not asked
         out.update(acts)
     return frozenset(out)

@@ -158,6 +158,15 @@ RECALL = Table("recall", __doc__ or "", (
          r"(?:code|password|pin|combination)\s+(?:for|of|to)\b.*))",
          ("qual è il codice dell'allarme?", "what's the wifi password?"),
          ("what's the weather?", "qual è la capitale della Francia?")),
+    # read anywhere in a piece by the write veto (reported.asks_if_remembered): "…, te lo ricordi?" is recall's
+    # question, never a fact to keep; the command is "ricordati", "ricorda che", "(do) remember that"
+    Rule(id="asks_if_remembered",
+         effect="the person asks whether the assistant remembers ('te lo ricordi?', 'do you remember…'): a recall",
+         pattern=r"\bricordi\b|\b(?:do|does)\s+(?:you|u)\s+(?:remember|recall)\b",
+         match=("quando compie gli anni mia mamma, te lo ricordi?", "when is mum's birthday, do you remember?",
+                "do u recall my wifi password"),
+         no_match=("ricordati che il dentista è giovedì", "ricorda che Luca è vegano",
+                   "do remember that my boss is called Dana", "remember that I parked on level 3")),
     _cue("ricordi", "'ti ricordi X'",
          r"(?:ti\s+)?ricordi\s+" + _X,
          ("ti ricordi il compleanno di Anna?", "ricordi il codice del cancello?"),
