@@ -51,3 +51,16 @@ def detect_lang(text: str) -> str:
     if it == en:
         return "it" if re.search(r"[àèéìòù]", text.lower()) else ("en" if en else "it")
     return "it" if it > en else "en"
+
+
+def text_lang(text: str) -> str | None:
+    """The language of a text someone selected or piped in: "it", "en", or None when it reads as neither (a French
+    mail, code, a list of numbers) — by the share of Italian and English function words, no model."""
+    words = re.findall(r"[a-zàèéìòù']+", _NAMES.sub(" ", text[:4000]).lower())
+    if not words:
+        return None
+    it = sum(w in _IT for w in words) + sum(1 for w in words if w.endswith(("zione", "mente")))
+    en = sum(w in _EN for w in words)
+    if max(it, en) < max(1, len(words) // 12):  # under one word in twelve: not a sentence of either
+        return None
+    return "it" if it > en else "en" if en > it else detect_lang(text)

@@ -16,7 +16,7 @@ APP = Path(__file__).resolve().parents[2] / "app"
 LAYERS: dict[str, int] = {
     "ui": 9, "cli": 9, "bench": 9,
     "engine": 8,
-    "planner": 7,
+    "planner": 7, "selection": 7,
     "routing": 6, "memory": 6, "docs": 6, "reminders": 6,
     "tools": 5, "models": 5,
     "turn": 4,

@@ -1,0 +1,25 @@
+"""What a model puts before a selection answer that is not part of it: "Traduzione:", "Here is the summary:".
+
+Read by app/selection/guard.py: the label is removed and the answer is what follows (a translation that starts
+with the word "Translation" as part of the text is not a label: the rule needs the colon or a line break).
+"""
+from __future__ import annotations
+
+from .table import Rule, Table
+
+SELECTION_ANSWER = Table("selection_answer", __doc__ or "", (
+    Rule(
+        id="label",
+        effect="a label before the answer ('Traduzione:', 'Ecco il testo corretto:', 'Here is the summary:')",
+        mode="match",
+        pattern=r"^\s*(?:(?:ecco|here is|here's)\s+(?:(?:il|la|lo|the|a)\s+)?)?(?:{words})\s*(?::|\n)\s*",
+        words=("traduzione", "translation", "testo corretto", "corrected text", "correzione", "correction",
+               "testo riscritto", "rewritten text", "versione riscritta", "rewritten version", "riassunto", "summary",
+               "spiegazione", "explanation", "risposta", "answer", "testo", "text",
+               r"traduzione in \w+", r"translation (?:into|in) \w+"),
+        match=("Traduzione: The meeting is on Monday.", "Ecco il testo corretto:\nHo visto Marco.",
+               "Here is the summary: the text says that…", "Translation into English:\nHello"),
+        no_match=("The translation of this book took years.", "Riassunto breve della riunione, per tutti.",
+                  "Ho visto Marco: sta bene."),
+    ),
+))

@@ -1,0 +1,166 @@
+"""The selection actions: one table, each action with its labels (IT/EN) and its prompt (IT/EN).
+
+A person selects a text anywhere on the desktop (or pipes it to `metnos ask --stdin`) and picks an action:
+Traduci/Translate, Riassumi/Summarize, Spiega/Explain, Correggi/Fix, Riscrivi/Rewrite (more formal, friendlier,
+shorter), or asks a free question about it. The prompt of every action is written here and only here; the text
+is put into it as data (prompt.py), never as instructions. The prompt's language is the person's (the UI's, or
+the language of what they typed); the answer's language is the action's: a translation's target, the text's
+own for a correction or a rewrite, the person's for a summary, an explanation or an answer.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from app.lang.detect import text_lang
+from app.lang.selection_ask import SelectionAsk, read_selection_ask
+
+LANGS = ("it", "en")
+
+
+@dataclass(frozen=True)
+class Action:
+    """One row of the table. `answer_in`: "target" (the translation's language), "text" (the text's own) or
+    "person" (the person's, unless they named another); `long`: how a text too long for one prompt is handled —
+    "parts" (each part in turn: the answer is as long as the text) or "summary" (the action runs on a summary
+    made part by part)."""
+
+    id: str
+    key: int  # 1–5 in the popup; 0: no key (the free question)
+    label: dict[str, str]
+    instruction: dict[str, str]  # placeholders: {language} {style} {question}
+    answer_in: str
+    long: str
+    length: str  # how long the answer may be: "as_text" (about the text's length), "short", "answer"
+
+
+ACTIONS: tuple[Action, ...] = (
+    Action("translate", 1, {"it": "Traduci", "en": "Translate"},
+           {"it": "Traduci in {language} il testo selezionato. Mantieni uguali nomi, numeri, date e link. Scrivi solo "
+                  "la traduzione, senza commenti.",
+            "en": "Translate the selected text into {language}. Keep names, numbers, dates and links unchanged. "
+                  "Write only the translation, with no comments."},
+           answer_in="target", long="parts", length="as_text"),
+    Action("summarize", 2, {"it": "Riassumi", "en": "Summarize"},
+           {"it": "Riassumi in {language} il testo selezionato in una o due frasi brevi, con parole tue. Scrivi solo "
+                  "il riassunto.",
+            "en": "Summarize the selected text in {language} in one or two short sentences, in your own words. "
+                  "Write only the summary."},
+           answer_in="person", long="summary", length="short"),
+    Action("explain", 3, {"it": "Spiega", "en": "Explain"},
+           {"it": "Spiega in {language}, con parole semplici e in poche frasi, che cosa dice e che cosa significa il "
+                  "testo selezionato.",
+            "en": "Explain in {language}, in plain words and a few sentences, what the selected text says and "
+                  "means."},
+           answer_in="person", long="summary", length="answer"),
+    Action("fix", 4, {"it": "Correggi", "en": "Fix"},
+           {"it": "Correggi solo gli errori di ortografia e di grammatica del testo selezionato, nella sua lingua. "
+                  "Non cambiare nient'altro: stesse parole, stesso ordine, stessa punteggiatura. Scrivi solo il "
+                  "testo corretto.",
+            "en": "Correct only the spelling and grammar mistakes of the selected text, in its own language. Change "
+                  "nothing else: same words, same order, same punctuation. Write only the corrected text."},
+           answer_in="text", long="parts", length="as_text"),
+    Action("rewrite", 5, {"it": "Riscrivi", "en": "Rewrite"},
+           {"it": "Riscrivi il testo selezionato {style}, nella sua lingua. Mantieni uguali nomi, numeri, date e "
+                  "link. Scrivi solo il testo riscritto.",
+            "en": "Rewrite the selected text {style}, in its own language. Keep names, numbers, dates and links "
+                  "unchanged. Write only the rewritten text."},
+           answer_in="text", long="parts", length="as_text"),
+    Action("ask", 0, {"it": "Chiedi", "en": "Ask"},
+           {"it": "Rispondi in {language}, in breve, a questa domanda sul testo selezionato: {question}",
+            "en": "Answer in {language}, briefly, this question about the selected text: {question}"},
+           answer_in="person", long="summary", length="answer"),
+)
+BY_ID = {a.id: a for a in ACTIONS}
+BY_KEY = {a.key: a for a in ACTIONS if a.key}
+
+STYLES: dict[str, dict[str, str]] = {  # the rewrite's styles: the button's menu, and the words in the prompt
+    "formal": {"it": "in modo più formale", "en": "in a more formal way"},
+    "friendly": {"it": "in modo più amichevole e cordiale", "en": "in a friendlier, warmer way"},
+    "shorter": {"it": "in modo più breve", "en": "in a shorter way"},
+}
+STYLE_LABELS: dict[str, dict[str, str]] = {
+    "formal": {"it": "Più formale", "en": "More formal"},
+    "friendly": {"it": "Più amichevole", "en": "Friendlier"},
+    "shorter": {"it": "Più breve", "en": "Shorter"},
+}
+# A language as the prompt names it, in the prompt's language (the person's).
+LANGUAGE_NAMES: dict[str, dict[str, str]] = {
+    "it": {"it": "italiano", "en": "Italian"}, "en": {"it": "inglese", "en": "English"},
+    "fr": {"it": "francese", "en": "French"}, "es": {"it": "spagnolo", "en": "Spanish"},
+    "de": {"it": "tedesco", "en": "German"}, "pt": {"it": "portoghese", "en": "Portuguese"},
+}
+
+
+@dataclass(frozen=True)
+class SelectionRequest:
+    """An action on a text, as the person asked it. `lang` is the person's language (prompt and messages);
+    `target` a language named for the answer; `words` what they typed (the free question's words)."""
+
+    action: str
+    text: str
+    lang: str = "it"
+    target: str | None = None
+    style: str | None = None
+    words: str = ""
+    options: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def row(self) -> Action:
+        return BY_ID[self.action]
+
+
+def from_words(words: str, text: str, person_lang: str | None = None) -> SelectionRequest:
+    """`metnos ask --stdin "traduci in inglese"`, or the popup's free box: the action the words ask for, or a free
+    question about the text (answered in the language of the question)."""
+    asked: SelectionAsk = read_selection_ask(words, person_lang)
+    action = asked.action or "ask"
+    style = asked.style or ("formal" if action == "rewrite" else None)
+    return SelectionRequest(action, text, lang=asked.lang if words.strip() else (person_lang or asked.lang),
+                            target=asked.target, style=style, words=asked.words)
+
+
+def answer_language(req: SelectionRequest) -> str:
+    """The language the answer is written in: a translation's target (the other of IT/EN by default), the
+    person's for a summary, an explanation or an answer (unless they named another), None-free."""
+    row = req.row
+    if row.answer_in == "target":
+        if req.target:
+            return req.target
+        own = text_lang(req.text)
+        if own in LANGS:
+            return "en" if own == "it" else "it"
+        return req.lang  # a text in neither: into the person's language
+    if row.answer_in == "person":
+        return req.target or req.lang
+    return text_lang(req.text) or req.lang
+
+
+def instruction(req: SelectionRequest) -> str:
+    """The action's instruction in the person's language, its placeholders filled."""
+    row = req.row
+    pl = req.lang if req.lang in LANGS else "en"
+    lang = answer_language(req)
+    names = LANGUAGE_NAMES.get(lang, {"it": lang, "en": lang})
+    style = STYLES.get(req.style or "formal", STYLES["formal"])[pl]
+    text = row.instruction[pl].format(language=names[pl], style=style, question=req.words.strip())
+    if req.words and req.action in ("summarize", "explain", "rewrite") and len(req.words.split()) > 3:
+        text += (f" Tieni conto di quanto chiesto: «{req.words}»." if pl == "it"
+                 else f" Follow what was asked: “{req.words}”.")
+    return text
+
+
+def label(action: str, lang: str, style: str | None = None) -> str:
+    """The button's words ("Traduci", "Riscrivi: più formale")."""
+    row = BY_ID[action]
+    pl = lang if lang in LANGS else "en"
+    if action == "rewrite" and style in STYLE_LABELS:
+        return f"{row.label[pl]}: {STYLE_LABELS[style][pl].lower()}"
+    return row.label[pl]
+
+
+def with_text(req: SelectionRequest, text: str) -> SelectionRequest:
+    return replace(req, text=text)
+
+
+__all__ = ["ACTIONS", "BY_ID", "BY_KEY", "LANGUAGE_NAMES", "STYLES", "STYLE_LABELS", "Action", "SelectionRequest",
+           "answer_language", "from_words", "instruction", "label", "with_text"]

@@ -1,0 +1,89 @@
+"""The checks on a streamed selection answer: stop garbage at once, and say which values a rewrite lost.
+
+Like the planner's guard (app/planner/answer.py) — template markers, a loop, a script the conversation does not
+use stop the generation — with two differences the selection needs: an answer that repeats the selected text is
+what a correction or a light rewrite looks like (never an "echo of the prompt"), and a loop is only a phrase the
+text itself does not repeat. A label the model writes first ("Traduzione:") and a fence or marker it wraps the
+answer in are removed, not held against it.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from app.lang.rules.planner_answer import PLANNER_ANSWER
+from app.lang.rules.selection_answer import SELECTION_ANSWER
+
+from .prompt import clean_answer
+
+HOLD_CHARS = 24  # the first characters are held until they look like an answer (a label is removed first)
+_MARKERS = PLANNER_ANSWER.pattern("markers")
+_LABEL = SELECTION_ANSWER.pattern("label")
+_FOREIGN = re.compile(r"[\u0400-\u04ff\u0590-\u06ff\u0900-\u0dff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
+_WRAP = re.compile(r"^\s*(?:```[\w-]*|<<<)\s*\n|\n\s*(?:```|>>>)\s*$")
+_NUMBER = re.compile(r"(?<![\w.,:])\d+(?:[.,:]\d+)*(?![\w])")
+_LINK = re.compile(r"(?:https?://|www\.)[^\s<>\"')\]]+|[\w.+-]+@[\w-]+\.[\w.-]+")
+
+
+def tidy(raw: str) -> str:
+    """The answer as the person reads it: no label before it, no fence or marker around it, no joiner."""
+    text = _LABEL.sub("", clean_answer(raw), count=1)
+    return _WRAP.sub("", text).strip()
+
+
+def problem(answer: str, source: str, final: bool) -> str | None:
+    """Why `answer` is not an answer about `source` (None when it looks fine so far)."""
+    if _MARKERS.search(answer):
+        return "template or role markers"
+    if _FOREIGN.search(answer) and not _FOREIGN.search(source):
+        return "a script the text does not use"
+    words = re.findall(r"\w+", answer.lower())
+    if len(words) >= 12:
+        grams = [" ".join(words[i:i + 4]) for i in range(len(words) - 3)]
+        src = " ".join(re.findall(r"\w+", source.lower()))
+        for g in set(grams):
+            if grams.count(g) >= 3 and src.count(g) < 2:
+                return "a loop"
+    if final:
+        t = answer.strip()
+        if not t:
+            return "empty"
+        if sum(c.isalpha() for c in t) < max(2, len(t) // 5):
+            return "no words"
+    return None
+
+
+def values(text: str) -> list[str]:
+    """The numbers and links of a text, as written (what a translation or a rewrite must carry)."""
+    return [m.group(0) for m in _LINK.finditer(text)] + [m.group(0) for m in _NUMBER.finditer(_LINK.sub(" ", text))]
+
+
+def digits(value: str) -> str:
+    return re.sub(r"\D", "", value)
+
+
+def lost_values(source: str, answer: str) -> list[str]:
+    """The numbers and links of `source` that `answer` does not carry (a number may change its separators:
+    "10:30" as "10.30", "1,5" as "1.5"; a link must be the same)."""
+    have_digits = {digits(v) for v in values(answer)}
+    links = {m.group(0).rstrip(".,;") for m in _LINK.finditer(answer)}
+    lost: list[str] = []
+    for v in values(source):
+        if _LINK.fullmatch(v):
+            if v.rstrip(".,;") not in links:
+                lost.append(v)
+        elif digits(v) not in have_digits and v not in lost:
+            lost.append(v)
+    return lost
+
+
+@dataclass
+class Streamed:
+    """What the guard let out: the text, whether it stopped the model, and why."""
+
+    text: str = ""
+    reason: str = ""
+    flushed: bool = False
+
+
+__all__ = ["HOLD_CHARS", "Streamed", "digits", "lost_values", "problem", "tidy", "values"]
