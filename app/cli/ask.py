@@ -106,6 +106,10 @@ def _ask_remote(args: argparse.Namespace, text: str) -> int | None:
 
 
 def cmd_ask(args: argparse.Namespace) -> int:
+    if getattr(args, "stdin", False):  # an action on the text piped in: "traduci in inglese", "riassumi"
+        from .stdin_ask import cmd_ask_stdin
+
+        return cmd_ask_stdin(args)
     text = " ".join(args.text)
     if text == "-":
         text = sys.stdin.read()
@@ -185,6 +189,9 @@ def add_commands(sub: Any) -> None:
     p = sub.add_parser("ask", help="answer one request and exit")
     p.add_argument("text", nargs="+", help="the request ('-' reads stdin)")
     p.add_argument("--json", action="store_true", help="print every event as a JSON line")
+    p.add_argument("--stdin", action="store_true",
+                   help="act on the text read from standard input: TEXT says what to do ('traduci in inglese', "
+                        "'riassumi', 'correggi', 'più formale') or asks a question about it")
     p.add_argument("--yes", action="store_true", help="approve write/send tools without asking")
     p.add_argument("--trace", dest="verbose_trace", action="store_true", help="print tool calls as they happen")
     p.add_argument("--standalone", action="store_true",

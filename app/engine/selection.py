@@ -94,8 +94,16 @@ def run_selection_sync(engine: Engine, req: SelectionRequest, emit: Callable[[ev
                       max_answer_tokens=int(cfg.llm.max_answer_tokens),
                       persist_prefix=bool(getattr(cfg.llm, "prefix_cache", True)),
                       progress=lambda what: emit(ev.Progress(turn.id, step, what=what)))
-        out = run(llm, req, setup, cancel, lambda tok: emit(ev.Token(turn.id, step + 1, text=tok)))
+        streamed: list[int] = []
+
+        def token(tok: str) -> None:
+            streamed.append(1)
+            emit(ev.Token(turn.id, step + 1, text=tok))
+
+        out = run(llm, req, setup, cancel, token)
         ok = out.ok
+        if not out.ok and streamed:  # the streamed draft was not an answer: front ends drop it
+            emit(ev.Progress(turn.id, step, what=f"answer_reset: the model's answer was not usable ({out.reason})"))
         emit_step(lambda n: ev.Answer(turn.id, n, text=out.text if out else "", level=LEVEL))
         if out.cut:
             emit_step(lambda n: ev.Notice(turn.id, n, message=say("selection.cut", req.lang, n=len(req.text[:400_000])),
