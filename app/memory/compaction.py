@@ -18,6 +18,7 @@ import re
 from dataclasses import asdict, dataclass, field
 from typing import Any, Callable, Sequence
 
+from app.lang.tokens import word_runs
 from app.turn.cancel import TurnCancelled
 
 Message = dict[str, str]
@@ -128,7 +129,7 @@ def summary_problem(summary: Any) -> str | None:
         return "summary is mostly symbols"
     if re.search(r"\bstep \d+ (assistant|tool|user):", s):
         return "summary echoes the transcript"
-    words = re.findall(r"\w+", s.lower())
+    words = word_runs(s)
     if len(words) >= 12 and len(set(words)) < 0.25 * len(words):
         return "summary repeats itself"
     return None

@@ -15,6 +15,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
+from app.lang.values import iso_date
+
 from .categories import normalize_category
 
 HEADER = """\
@@ -95,7 +97,7 @@ def parse_any(text: str) -> list[dict[str, Any]]:
     out = []
     for ln in parse_text(text):
         item: dict[str, Any] = {"text": ln.text, "category": ln.category, "source": ln.source}
-        if re.fullmatch(r"\d{4}-\d{2}-\d{2}", ln.date or ""):
+        if iso_date(ln.date or ""):
             item["created_at"] = ln.date
         out.append(item)
     return out

@@ -17,16 +17,16 @@ fact_limits, subject, question); this module says in which order they apply and 
 """
 from __future__ import annotations
 
-import re
-
+from app.lang.lead import FIRST_WORD, after_lead
 from app.lang.rules import ASKING, COURTESY
-from app.lang.rules.courtesy import LEAD_RULES
 from app.lang.rules.fact_limits import FACT_LIMITS, LIMITED, QUALIFIED, SECOND_REQUEST
 from app.lang.rules.instruction import INSTRUCTION
 from app.lang.rules.question import QUESTION
 from app.lang.rules.remember import REMEMBER
 from app.lang.rules.reminder import DAY_RULES, REMINDER, TIME_RULES
 from app.lang.rules.subject import SUBJECT
+from app.lang.tokens import value_tokens
+from app.lang.values import numeric_token
 from app.lang.when import DAY_WORDS as WEEKDAYS
 from app.lang.when import MONTH_NAMES as MONTHS
 from app.lang.words import STOPWORDS, one_slip
@@ -62,26 +62,25 @@ def looks_like_instruction(text: str) -> str | None:
 
 # -- "ricordati che X" ------------------------------------------------------------
 # "tu ricorda che …", "ehm allora ricordati che …", "ok remember that …": a word or two in front changes nothing
-_LEAD = r"(?:" + COURTESY.either(*LEAD_RULES) + r"[\s,?!]+)*"  # app/lang/rules/courtesy.py
+# (app/lang/lead.py)
 # the trigger forms (app/lang/rules/remember.py), tried in this order; the category only when the form says it
 _TRIGGERS = (("keep_it", None), ("todo_it", "todo"), ("dont_forget_it", None), ("keep_en", None),
              ("todo_en", "todo"))
-_TRIGGER_RES = [(re.compile(r"^\s*" + _LEAD + REMEMBER.rule(rule_id).source() + r"$", re.IGNORECASE | re.DOTALL), c)
-                for rule_id, c in _TRIGGERS]
+_TRIGGER_RES = [(after_lead(REMEMBER.rule(rule_id)), c) for rule_id, c in _TRIGGERS]
 
 
 # "ricordami di chiamare mamma tra 10 minuti", "remind me at 5pm to call bob": a reminder that should go off at a
 # time. No tool rings or notifies later, so it is neither stored nor run: the person is told so, and that the
 # fact itself can be kept ("ricordati che …"). A plain todo ("ricordati di comprare il latte", even with a day:
 # "… lunedì") stays a fact to recall; what makes a reminder timed is a clock time, an offset or a later moment.
-_REMIND = re.compile(r"^\s*" + _LEAD + REMINDER.rule("remind").source() + r"$", re.IGNORECASE | re.DOTALL)
+_REMIND = after_lead(REMINDER.rule("remind"))
 _REMIND_FACT = REMINDER.pattern("remind_fact")  # "ricordami che …": a fact, whatever its time
 _REMIND_TO = REMINDER.pattern("remind_to")  # "ricordati di …", "remember to …": the reminder form
 _NEEDS_TO = REMINDER.pattern("remind_needs_to")  # "remember" alone is no reminder form
 _ITALIAN_VERB = REMINDER.pattern("remind_italian")
-_TIMED = re.compile(REMINDER.joined(*TIME_RULES), re.IGNORECASE)
+_TIMED = REMINDER.any_of(*TIME_RULES)
 # A day after today ("domani", "giovedì", "next week", "il 12"): today itself is no later day
-_ON_A_DAY = re.compile(r"(?i)\b" + REMINDER.either(*DAY_RULES) + r"\b")
+_ON_A_DAY = REMINDER.word_of(*DAY_RULES)
 
 
 def timed_reminder(text: str) -> str | None:
@@ -102,9 +101,7 @@ def timed_reminder(text: str) -> str | None:
 # "remember my doctor is Dr. Rossi", "ricordati mia sorella si chiama Anna": no "che/that", but what follows is a
 # statement (a copula or a naming verb), not a todo ("di/to"), a question ("where …") or a thing ("il compleanno").
 _BARE_TRIGGER = REMEMBER.pattern("bare")
-_NOT_A_STATEMENT = re.compile(
-    "^" + REMEMBER.either("not_statement_link", "not_statement_question", "not_statement_pointer") + r"\b",
-    re.IGNORECASE)
+_NOT_A_STATEMENT = REMEMBER.opening("not_statement_link", "not_statement_question", "not_statement_pointer")
 _STATEMENT_VERB = REMEMBER.pattern("statement_verb")
 # "remember I can't stand oaky chardonnay", "ricorda che odio…" without "che": the person says what they like
 _FIRST_PERSON = REMEMBER.pattern("first_person")
@@ -129,27 +126,26 @@ _THANKS = COURTESY.pattern("thanks_end")
 
 
 _TRIGGER_WORDS = REMEMBER.rule("typo_target").words
-# the first word after the lead: where a slip in the remember verb is looked for (the verbs are the rule above)
-_FIRST = re.compile(r"^(\s*" + _LEAD + r")([^\W\d_]+)", re.IGNORECASE)
+# the first word after the lead (lang/lead.FIRST_WORD): where a slip in the remember verb is looked for
 
 
 # "… e mettilo nel calendario", "… and send it to Paul": a second request, not part of the fact
-_SECOND_REQUEST = re.compile(FACT_LIMITS.joined(*SECOND_REQUEST), re.IGNORECASE)
+_SECOND_REQUEST = FACT_LIMITS.any_of(*SECOND_REQUEST)
 # "ricordati che X, anzi no, lascia perdere": asked, then taken back
-_TAKEN_BACK = re.compile(ASKING.rule("taken_back").source() + "|" + ASKING.rule("no_matter").source(), re.I)
+_TAKEN_BACK = ASKING.any_of("taken_back", "no_matter")
 # "…, ma solo fino a venerdì", "… solo se non ho altri impegni": a fact kept for a while or on a condition, which
 # memory cannot do; "… e che Paul mi deve 20 euro": two facts. The planner answers these.
-_QUALIFIED = re.compile(FACT_LIMITS.joined(*QUALIFIED), re.IGNORECASE)
+_QUALIFIED = FACT_LIMITS.any_of(*QUALIFIED)
 # "remember that until Friday the code is 1234", "… che per questa settimana lavoro da casa": the fact opens with
 # its time limit — kept only for a while, which memory cannot do ("la palestra è chiusa fino a lunedì" is a fact
 # about the gym, and "se piove la partita è annullata" a fact with its condition: both kept)
-_LIMITED = re.compile(FACT_LIMITS.joined(*LIMITED), re.IGNORECASE)
+_LIMITED = FACT_LIMITS.any_of(*LIMITED)
 
 
 
 def _fix_trigger(t: str) -> str:
     """"remeber that …", "ricoradti che …": the remember verb typed with one slip is still the verb."""
-    m = _FIRST.match(t)
+    m = FIRST_WORD.match(t)
     if m is None or len(m.group(2)) < 6:
         return t
     w = m.group(2).lower()
@@ -189,7 +185,7 @@ _COPULA = SUBJECT.pattern("copula")
 
 
 def _tokens(text: str) -> list[str]:
-    return re.findall(r"[\w@.:+-]+", normalize(text).replace("'", " "))
+    return value_tokens(normalize(text).replace("'", " "))
 
 
 def _content(tokens: list[str]) -> list[str]:
@@ -197,7 +193,7 @@ def _content(tokens: list[str]) -> list[str]:
 
 
 def _value_like(tok: str) -> bool:
-    return bool(re.fullmatch(r"[\d.:,/+-]+(am|pm|h)?", tok)) or tok in WEEKDAYS or tok in MONTHS
+    return numeric_token(tok) or tok in WEEKDAYS or tok in MONTHS
 
 
 def _subject(text: str) -> str | None:

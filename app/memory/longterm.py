@@ -21,6 +21,7 @@ import apsw
 import numpy as np
 
 from app.lang.rules.question import QUESTION
+from app.lang.tokens import long_words
 from app.store import vault
 from app.store.db import StoreError, db_path, one_row, open_db, require_sqlite3mc
 
@@ -39,8 +40,7 @@ DEFAULT_SUPERSEDE_THRESHOLD = 0.89  # e5-small q4: contradicting pairs measured 
 ANSWER_MIN_SIMILARITY = 0.87  # answer_from_memory: see its docstring for the measured separation
 ANSWER_MIN_MARGIN = 0.03
 # a question by its first word, even without "?" (app/lang/rules/question.py)
-INTERROGATIVE = re.compile("^(?:" + QUESTION.rule("opens_it").alternation() + "|"
-                           + QUESTION.rule("opens_en").alternation() + r")\b", re.IGNORECASE)
+INTERROGATIVE = QUESTION.opening("opens_it", "opens_en")
 RECENCY_WEIGHT = 0.03  # at most this much cosine for a fact confirmed today, halving every 90 days
 LEXICAL_WEIGHT = 0.05
 
@@ -334,11 +334,11 @@ class LongTermMemory:
             sims: dict[int, float] = {}
             if q is not None and mat is not None:
                 sims = dict(zip(ids, (mat @ q[0]).tolist()))
-        qwords = set(re.findall(r"\w{3,}", normalize(query)))
+        qwords = long_words(normalize(query))
         now = self.clock()
         out = []
         for f in facts.values():
-            fwords = set(re.findall(r"\w{3,}", normalize(f.text)))
+            fwords = long_words(normalize(f.text))
             lex = len(qwords & fwords) / max(1, len(qwords))
             f.similarity = sims.get(f.id)
             f.score = sims.get(f.id, 0.0) + LEXICAL_WEIGHT * lex + self._recency(f, now)

@@ -1,19 +1,20 @@
 """An explicit question about what the memory holds, and its topic ("cosa ricordi del dentista?" → "dentista").
 
 Kept apart from facts.py (what to keep) because it reads questions, not statements; both share the words that
-may come first (`_LEAD`) and the thanks at the end. The words and forms are data with their examples
+may come first (app/lang/lead.py) and the thanks at the end. The words and forms are data with their examples
 (app/lang/rules/recall.py, recall_topic.py); this module applies them in order.
 """
 from __future__ import annotations
 
-import re
-
+from app.lang.lead import after_lead
+from app.lang.path_shape import looks_like_path_or_address
 from app.lang.rules.recall import RECALL
 from app.lang.rules.recall_topic import CLAUSE, RECALL_TOPIC
+from app.lang.tokens import has_word_char
 from app.lang.when import DAY_WORDS as WEEKDAYS
 from app.lang.when import MONTH_NAMES as MONTHS
 
-from .facts import _LEAD, _THANKS
+from .facts import _THANKS
 
 # -- "cosa ricordi di X?" ----------------------------------------------------------------
 # An explicit question about what the memory holds names its topic: "what do you remember about the dentist",
@@ -29,14 +30,13 @@ _RECALL_CUES: tuple[tuple[str, bool], ...] = (
     ("qual_era", False), ("comera", False), ("what_was_again", False), ("who_again", False), ("who_is", True),
     ("code_of", False), ("ricordi", False),
 )
-_RECALL_RES = [(re.compile(r"^\s*" + _LEAD + RECALL.rule(cue).source() + r"$", re.IGNORECASE | re.DOTALL), own)
-               for cue, own in _RECALL_CUES]
+_RECALL_RES = [(after_lead(RECALL.rule(cue)), own) for cue, own in _RECALL_CUES]
 # How the topic is read after the cue: app/lang/rules/recall_topic.py
 _YOU = RECALL_TOPIC.pattern("texting_you")
 _OWN = RECALL_TOPIC.pattern("own")
 _DETERMINER = RECALL_TOPIC.pattern("determiner")
 _OWNER_OF = RECALL_TOPIC.pattern("owner_of")
-_CLAUSE_WORD = re.compile(r"\b" + RECALL_TOPIC.either(*CLAUSE) + r"\b", re.IGNORECASE)
+_CLAUSE_WORD = RECALL_TOPIC.word_of(*CLAUSE)
 _TWO_TOPICS = RECALL_TOPIC.pattern("two_topics")
 _POSSESSIVE = RECALL_TOPIC.pattern("possessive")
 _GENERIC_HEAD = RECALL_TOPIC.pattern("generic_head")
@@ -86,7 +86,7 @@ def recall_topic(text: str) -> str | None:
         words = x.split()
         if x.lower() in _PRONOUNS:
             return None  # "cosa ricordi di me?": everything about the person, no topic to search for
-        if not words or len(words) > _RECALL_MAX_WORDS or not re.search(r"\w", x) or re.search(r"[/~\\@]|\w\.\w", x):
+        if not words or len(words) > _RECALL_MAX_WORDS or not has_word_char(x) or looks_like_path_or_address(x):
             return None  # a path, an address or a file name ("what's the code for ~/x.py") is no remembered topic
         return x
     return None

@@ -8,7 +8,6 @@ last observation, shaped for the question.
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
@@ -16,6 +15,8 @@ from app.lang.asked import asked
 from app.lang.detect import detect_lang
 from app.lang.messages import say
 from app.lang.rules.planner_answer import PLANNER_ANSWER
+from app.lang.stated import foreign_script, unbacked_claim
+from app.lang.tokens import spaced_pieces, word_runs
 from app.turn.cancel import CancelToken, TurnCancelled
 from app.turn.rendering import error_lines, render
 
@@ -24,12 +25,6 @@ HOLD_CHARS = 24
 # (app/lang/rules/planner_answer.py).
 _LABEL = PLANNER_ANSWER.pattern("label")
 _MARKERS = PLANNER_ANSWER.pattern("markers")
-_FOREIGN = re.compile(r"[\u0400-\u04ff\u0590-\u06ff\u0900-\u0dff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
-# What a written answer states that must come from the observations: numbers, paths, file names, quotes.
-_NUMBER = re.compile(r"(?<![\w.,])\d+(?:[.,]\d+)*(?![\w])")
-_PATHLIKE = re.compile(r"(?<![\w])(?:~|/)[\w.\-/]*[\w]|\b[\w\-]+\.(?:txt|md|log|csv|json|py|pdf|toml|yaml|yml|ini|"
-                       r"conf|cfg|xml|html|docx?|xlsx?|sh)\b")
-_QUOTE = re.compile(r"[\"“«`]([^\"”»`\n]{6,300})[\"”»`]")
 
 
 @dataclass
@@ -126,24 +121,8 @@ def unsure_text(question: str) -> str:
 
 
 def unsupported(text: str, sources: str) -> str | None:
-    """Why a written answer is not backed by the observations: a number, a path or file name, or a quoted
-    line that appears nowhere in them (None when every such claim is found)."""
-    src = sources.lower()
-    flat = re.sub(r"\s+", " ", src)
-    digits = set(re.findall(r"\d+", src))
-    for m in _NUMBER.finditer(text):
-        parts = re.findall(r"\d+", m.group(0))
-        if not all(p in digits or p.lstrip("0") in digits for p in parts):
-            return f"the number {m.group(0)} is not in the results"
-    for m in _PATHLIKE.finditer(text):
-        p = m.group(0).lower().rstrip(".")
-        if p not in src and p.rsplit("/", 1)[-1] not in src:
-            return f"{m.group(0)} is not in the results"
-    for m in _QUOTE.finditer(text):
-        q = re.sub(r"\s+", " ", m.group(1).lower().strip())
-        if q not in flat:
-            return "a quoted line is not in the results"
-    return None
+    """Why a written answer is not backed by the observations (app/lang/stated.py reads its claims)."""
+    return unbacked_claim(text, sources)
 
 
 def problem(text: str, prompt_text: str, allowed: str, final: bool) -> str | None:
@@ -151,9 +130,9 @@ def problem(text: str, prompt_text: str, allowed: str, final: bool) -> str | Non
     t = text.strip()
     if _MARKERS.search(text):
         return "template or role markers"
-    if _FOREIGN.search(t) and not _FOREIGN.search(prompt_text):
+    if foreign_script(t) and not foreign_script(prompt_text):
         return "a script the conversation does not use"
-    words = re.findall(r"\w+", t.lower())
+    words = word_runs(t)
     if len(words) >= 8:
         grams = [" ".join(words[i:i + 3]) for i in range(len(words) - 2)]
         if max(grams.count(g) for g in set(grams)) >= 3:
@@ -249,7 +228,7 @@ def generate(llm: Any, prompt: str, *, grounding: Grounding, prompt_text: str, m
 
 def stream_text(text: str, emit_token: Callable[[str], None]) -> None:
     """A deterministic answer, streamed word by word like a model's."""
-    for piece in re.findall(r"\S+\s*|\s+", text):
+    for piece in spaced_pieces(text):
         emit_token(piece)
 
 

@@ -10,13 +10,13 @@ base model) gives fixed short replies to small talk and one honest sentence to a
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 from app.lang.asked import Asked, asked
 from app.lang.detect import detect_lang
 from app.lang.rules.planner_evidence import PLANNER_EVIDENCE
+from app.lang.tokens import sentences as split_sentences
 from app.memory.compaction import is_history_summary
 from app.turn.rendering import error_lines
 
@@ -121,7 +121,7 @@ def writes_instead(question: str, steps: Sequence[Any]) -> bool:
 def copied(answer: str, steps: Sequence[Any]) -> bool:
     """A "summary" that is mostly sentences lifted from the text it should summarize."""
     content = " ".join(_content(steps[-1].result).split()) if steps and isinstance(steps[-1].result, dict) else ""
-    sentences = [x.strip() for x in re.split(r"(?<=[.!?])\s+", " ".join(answer.split())) if len(x.strip()) >= 30]
+    sentences = [x.strip() for x in split_sentences(" ".join(answer.split())) if len(x.strip()) >= 30]
     return bool(content and sentences) and sum(s[:60] in content for s in sentences) * 2 >= len(sentences)
 
 

@@ -7,7 +7,6 @@ part of the request's intent.
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -15,20 +14,15 @@ from typing import Any
 from app.lang.actions import ActionSig, action_of
 from app.lang.args_extractor import extract
 from app.lang.clauses import split_continuation
+from app.lang.content_said import quoted_texts, split_inline
 from app.lang.paths_said import resolve
 from app.lang.rules.planner_evidence import PLANNER_EVIDENCE
 
-# "riassumi questo testo: <content>" — a short head, a colon, then at least a sentence of content.
-_INLINE = re.compile(r"^(?P<head>[^:\n]{3,120}?):[ \t]*\n?(?P<body>\S[\s\S]{19,})$")
-# A quote that opens after a non-word char (so Italian apostrophes "c'è", "l'ora" are not quotes).
-_QUOTED = re.compile(r"(?<![\w])[\"“«‘'](?P<q>[^\"”»’'\n]{1,2000}?)[\"”»’'](?![\w])")
 FILE_WORDS = PLANNER_EVIDENCE.pattern("file_words")  # a clause about files
 TELL_WORDS = PLANNER_EVIDENCE.pattern("tell")  # "dimmi…", "tell me…": an answer is asked
 MAX_TASK_CHARS = 4000
 # Italian reflexive "trovarsi" means "to be (somewhere)", not "to find": "dove mi trovo?"
 _BE_LOCATED = PLANNER_EVIDENCE.pattern("be_located")
-# "riassumi questo testo: …": words before a colon that announce content
-_CONTENT_HEAD = PLANNER_EVIDENCE.pattern("content_head")
 
 
 def plain(text: str) -> str:
@@ -63,25 +57,6 @@ class Evidence:
 
     def clause(self, i: int) -> Clause | None:
         return self.clauses[i] if 0 <= i < len(self.clauses) else None
-
-
-def quoted_texts(text: str) -> list[str]:
-    return [m.group("q").strip() for m in _QUOTED.finditer(text) if m.group("q").strip()]
-
-
-def split_inline(text: str) -> tuple[str, str | None]:
-    """Split "riassumi questo testo: <content>" into (head, content); paths/times/URLs are not splits."""
-    m = _INLINE.match(text.strip())
-    if not m:
-        return text, None
-    head, body = m.group("head").strip(), m.group("body").strip()
-    if re.search(r"(https?|ftp)$|[A-Za-z]$", head) and re.match(r"//|\\", body):
-        return text, None  # a URL or a Windows drive, not a colon of speech
-    if re.search(r"\d$", head) and re.match(r"\d", body):
-        return text, None  # a time such as 14:05
-    if not action_of(head).known and not _CONTENT_HEAD.search(head):
-        return text, None
-    return head, body
 
 
 def analyze(text: str, now: datetime | None = None) -> Evidence:

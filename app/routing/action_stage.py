@@ -11,7 +11,6 @@ Each clause is either something no tool does (answered "I cannot …", capabilit
 from __future__ import annotations
 
 import difflib
-import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Callable, Iterable
@@ -26,6 +25,7 @@ from app.lang.lexicon import STOPWORDS
 from app.lang.messages import Message
 from app.lang.normalize import normalize, normalize_cached, split_words
 from app.lang.rules.clauses import CLAUSES
+from app.lang.tokens import FIRST_LONG_WORD
 from app.lang.vocabulary import VERB_FORMS, verb_class, verb_langs
 from app.turn.decision import RouteResult
 
@@ -36,7 +36,6 @@ from .l0 import EDGE_FILLERS
 
 TYPO_CLASSES = frozenset({"delete", "move", "rename", "copy", "install", "uninstall", "print", "send", "compress",
                           "extract", "encrypt", "upload", "find"})
-_FIRST_WORD = re.compile(r"^(\s*)([^\W\d_]{5,})(?=\s)", re.UNICODE)
 
 
 @lru_cache(maxsize=1)
@@ -47,7 +46,7 @@ def _typo_vocab() -> dict[str, str]:
 def fix_verb_typo(clause: str) -> str:
     """"elimna /x/a.txt" -> "elimina /x/a.txt": a first word one slip away from an action verb, when the clause
     has no action at all. Only the verbs of actions that change or send something: a typo must not hide them."""
-    m = _FIRST_WORD.match(clause)
+    m = FIRST_LONG_WORD.match(clause)
     if not m or m.group(2).lower() in STOPWORDS:
         return clause
     word = m.group(2).lower()

@@ -1,8 +1,9 @@
 """Argument values a tool could not take as the request means them, checked before a replay binds them."""
 from __future__ import annotations
 
-import re
 from typing import Any
+
+from app.lang.path_shape import has_drive
 
 _PATH_ARGS = ("paths", "path", "root", "dest", "target")
 
@@ -19,7 +20,7 @@ def relative_path(args: dict[str, Any], sources: dict[str, str]) -> str | None:
         for v in args[arg] if isinstance(args[arg], list) else [args[arg]]:
             if not isinstance(v, str) or "://" in v or not ("/" in v or "." in v.strip(".")):
                 continue
-            if not expand_named(v).startswith(("/", "~")) and not re.match(r"^[A-Za-z]:[\\/]", v):
+            if not expand_named(v).startswith(("/", "~")) and not has_drive(v):
                 return v
     return None
 

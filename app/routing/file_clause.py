@@ -14,9 +14,11 @@ from typing import Any, Callable
 from app.lang.actions import ActionSig, action_of, asked_part
 from app.lang.args_extractor import extract
 from app.lang.messages import Message
+from app.lang.path_shape import has_drive
 from app.lang.rules.app_names import APP_NAMES
 from app.lang.rules.search_phrases import SEARCH_PHRASES
 from app.lang.rules.table import Table
+from app.lang.tokens import word_runs
 from app.lang.words import stem
 
 
@@ -89,12 +91,12 @@ def leftover(clause: str, sig: ActionSig, cues: tuple[re.Pattern[str], ...], val
         rest = rx.sub(" ", rest)
     left: set[str] = set(action_of(rest).content) if rest != asked else set(sig.content)
     if value:
-        left -= {stem(w) for w in re.findall(r"\w+", value.lower())}
+        left -= {stem(w) for w in word_runs(value)}
     return left - _SEARCH_WORDS - RULE_WORDS
 
 
 def _abs(paths: list[str]) -> list[str]:
-    return [p for p in paths if p.startswith(("/", "~")) or re.match(r"^[A-Za-z]:\\", p)]
+    return [p for p in paths if p.startswith(("/", "~")) or has_drive(p, forward_slash=False)]
 
 
 @lru_cache(maxsize=1)

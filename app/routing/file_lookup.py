@@ -10,24 +10,16 @@ from app.lang.lexicon import STOPWORDS
 from app.lang.rules.app_names import APP_NAMES
 from app.lang.rules.file_phrases import FILE_PHRASES
 from app.lang.rules.search_phrases import SEARCH_PHRASES
-from app.lang.rules.table import Table
+from app.lang.tokens import has_word_char, split_elided
 from app.lang.words import stem
 
 from .file_clause import NOT_A_FILE_ACTION, FileClause, Plan, leftover, step, words_of
-
-
-def _alt(table: Table, *ids: str) -> str:
-    """The words of some rules, joined in order into one alternation (no rule over 25 branches, split by
-    meaning; joined they are the one pattern the stage has always used)."""
-    return "|".join(w for i in ids for w in table.rule(i).words)
-
 
 # The words of requests these rules read are tables (app/lang/rules/file_phrases.py, search_phrases.py,
 # app_names.py), each rule with the sentences it must and must not match.
 DEFAULT_APP = FILE_PHRASES.pattern("default_app")
 OPEN_VERBS = FILE_PHRASES.pattern("open_verbs")
-GREP_CUES = re.compile(r"\b(" + _alt(SEARCH_PHRASES, "grep_inside", "grep_mentions", "grep_named_text",
-                                      "grep_talks_about") + r")\b", re.IGNORECASE)
+GREP_CUES = SEARCH_PHRASES.word_of("grep_inside", "grep_mentions", "grep_named_text", "grep_talks_about")
 PATTERN_AFTER = SEARCH_PHRASES.pattern("pattern_after")
 WHERE_IS = SEARCH_PHRASES.pattern("where_is")
 NOT_IN_A_NAME = words_of(APP_NAMES, "not_in_a_name")
@@ -142,8 +134,8 @@ def _open_app(c: FileClause) -> Plan | None:
     m = OPEN_VERBS.match(c.text)
     if not m or c.paths or c.urls:
         return None
-    words = [w for w in re.split(r"\s+|(?<=\b[lL]')|(?<=\b[uU]n')", m.group(2).strip())  # "open spotify
-             if w and w.lower() not in APP_STOP and re.search(r"\w", w)]  # pls 🎧", "apri l'app Spotify"
+    words = [w for w in split_elided(m.group(2).strip())  # "open spotify pls 🎧", "apri l'app Spotify"
+             if w and w.lower() not in APP_STOP and has_word_char(w)]
     name = " ".join(words)
     first = m.group(2).split()[0].lower()
     indefinite = first in _INDEFINITE or first.startswith("un'")

@@ -20,6 +20,7 @@ from app.lang.actions import ActionSig, action_of
 from app.lang.args_extractor import extract, masked_text
 from app.lang.later import asks_later
 from app.lang.messages import Message, register
+from app.lang.path_shape import has_short_extension
 from app.lang.rules.file_phrases import FILE_PHRASES
 
 from .file_clause import NOT_A_FILE_ACTION, RULE_WORDS, FileClause, Plan, leftover, named_place, read_clause, step
@@ -233,7 +234,7 @@ def _make_folder(c: FileClause) -> Plan | None:
     if ("folder" in c.sig.objects and MKDIR_WORDS.search(c.text) and (c.acts <= {"write", "append"})
             and c.has_tool("make_folder") and len(c.full) == 1 and not c.quoted):
         last = c.full[0].rstrip("/").rsplit("/", 1)[-1]
-        if not re.search(r"\.\w{1,5}$", last):
+        if not has_short_extension(last):
             return Plan([step("make_folder", {"path": c.full[0]})])
     return None
 

@@ -10,7 +10,6 @@ unresolved placeholder, and the request goes to the planner.
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
@@ -18,6 +17,7 @@ import numpy as np
 
 from app.lang.actions import ActionSig, action_of
 from app.lang.args_extractor import extract
+from app.lang.placeholders import STEP_REF
 
 from .l1 import MatchResult, describe_nearest, first_hit, guard_reason, search_or_miss
 from .memo import PathRow
@@ -25,7 +25,6 @@ from .objects import object_problem
 from .row_cache import RowCache
 from .slots import bind, templatize, unconsumed_problem, used_by_template
 
-_REF = re.compile(r"\{\{\s*step(\d+)((?:\.[A-Za-z0-9_\-]+)*)\s*\}\}")
 _MIN_REF_LEN = 3  # shorter values ("", "ok", 1) match by accident, never turn them into references
 
 
@@ -76,7 +75,7 @@ def template_steps(steps: Sequence[Any], slots: dict[str, Any]) -> list[dict[str
 
     def fix_refs(v: Any) -> Any:
         if isinstance(v, str):
-            return _REF.sub(lambda m: "{{step%d%s}}" % (renum.get(int(m.group(1)), int(m.group(1))), m.group(2)), v)
+            return STEP_REF.sub(lambda m: "{{step%d%s}}" % (renum.get(int(m.group(1)), int(m.group(1))), m.group(2)), v)
         if isinstance(v, list):
             return [fix_refs(x) for x in v]
         if isinstance(v, dict):
@@ -146,7 +145,7 @@ class L2Matcher(RowCache[PathRow, _Prepared]):
             tool = tools(s["tool"])
             if tool is None:
                 return MatchResult(False, f"L2: {row.ref}: step {i} tool {s['tool']!r} is not available now", **base)
-            for m in _REF.finditer(_json_text(s.get("args", {}))):
+            for m in STEP_REF.finditer(_json_text(s.get("args", {}))):
                 if int(m.group(1)) >= i:
                     return MatchResult(False, f"L2: {row.ref}: step {i} refers to step {m.group(1)}, not earlier",
                                        **base)

@@ -21,7 +21,9 @@ from typing import Any, Callable, Literal
 from app.lang.actions import action_of
 from app.lang.file_kinds import is_media
 from app.lang.normalize import normalize, split_words
+from app.lang.path_shape import extension, last_part
 from app.lang.rules.objects import OBJECTS
+from app.lang.tokens import letter_runs
 
 Kind = Literal["file", "folder"]
 
@@ -40,14 +42,13 @@ _HOLDING = _words("holding_in", "holding_of", "holding_from")
 _PLURAL_BEFORE = _words("plural_before")
 _SINGULAR_BEFORE = _words("singular_before")
 _PLURAL_FILE_WORDS = _words("plural_file_words")
-_EXT = re.compile(r"\.[A-Za-z0-9]{1,8}$")
 
 
 def _known_ext(path: str) -> bool:
     from app.lang.file_kinds import FILE_EXTS  # every extension the extractor knows, by kind
 
-    m = _EXT.search(re.split(r"[\\/]", path)[-1])
-    return m is not None and m.group(0)[1:].lower() in FILE_EXTS
+    ext = extension(last_part(path))
+    return ext is not None and ext[1:].lower() in FILE_EXTS
 DiskKind = Callable[[str], "Kind | None"]
 
 
@@ -77,10 +78,10 @@ def shape_kind(path: str) -> Kind | None:
     """The kind a path's spelling implies: a trailing slash, or a name with an extension."""
     if path.endswith(("/", "\\")) or path in ("~", ".", ".."):
         return "folder"
-    name = re.split(r"[\\/]", path)[-1]
+    name = last_part(path)
     if name.startswith(".") and name.count(".") == 1:
         return None  # ".config", ".ssh": dot-folders as often as dot-files
-    if _EXT.search(name):
+    if extension(name):
         return "file"
     return "folder" if name.lower() in _PLACE_NAMES else None  # "~/Downloads", "/home/luca/foto"
 
@@ -174,7 +175,7 @@ _TOOL_FILE_WORDS = _words("tool_file_words")
 
 def _names(text: str) -> tuple[bool, bool]:
     """Does `text` name a folder, a file?"""
-    words = set(re.findall(r"[a-zà-ù]+", text.lower()))
+    words = letter_runs(text)
     return bool(words & _TOOL_FOLDER_WORDS), bool(words & _TOOL_FILE_WORDS)
 
 

@@ -26,13 +26,11 @@ from typing import Any
 from app.lang.args_extractor import LIST_KINDS
 from app.lang.lexicon import STOPWORDS
 from app.lang.normalize import normalize, split_words
+from app.lang.placeholders import SLOT, STEP_REF_START, slot_for_argument
 from app.turn.refs import has_refs
 
 from .arg_checks import ends_before_now, relative_path
 
-PH = re.compile(r"(?<!\{)\{(path|url|email|number|ext|date|time|quoted|window|text|expression|topic)(?:\[(\d+|\*)\])?"
-                r"(?:\.(hours|since|until|bare|dot))?\}(?!\})")
-ENGINE_REF = re.compile(r"\{\{\s*step\d+")
 MISSING = object()
 
 # Per-tool slot maps: argument -> placeholder that fills it from the request.
@@ -45,20 +43,6 @@ TOOL_SLOTS: dict[str, dict[str, str]] = {
     "get_now": {}, "get_date": {}, "where_am_i": {},
     "calculate": {"expression": "{expression}"},
 }
-_W = r"(?:^|_)"  # rules match whole parts of snake_case names: "what" is not "at", "photo" is not "to"
-_NAME_RULES: list[tuple[re.Pattern[str], str]] = [
-    (re.compile(r"^(paths|files|sources)$"), "{path[*]}"),
-    (re.compile(_W + r"(dest|destination|target)(_path|_dir|_folder)?$"), "{path[1]}"),
-    (re.compile(_W + r"(path|root|dir|folder|file|src|source)$"), "{path}"),
-    (re.compile(r"^urls$"), "{url[*]}"), (re.compile(_W + r"(url|link|href)$"), "{url}"),
-    (re.compile(_W + r"(email|recipient|to)$"), "{email}"),
-    (re.compile(_W + r"(within_hours|hours)$"), "{window.hours}"), (re.compile(r"^since$"), "{window.since}"),
-    (re.compile(r"^until$"), "{window.until}"), (re.compile(_W + r"(date|day)$"), "{date}"),
-    (re.compile(_W + r"(time|at)$"), "{time}"), (re.compile(r"^(ext|extension|pattern|glob)$"), "{ext}"),
-    (re.compile(r"^(n|count|limit|number|amount|level|percent|value)$"), "{number}"),
-    (re.compile(r"^(instruction|question|prompt|request)$"), "{text}"),
-    (re.compile(_W + r"(content|text|body|message)$"), "{quoted}"),
-]
 
 
 def slot_map(tool_name: str, tool: Any = None) -> dict[str, str]:
@@ -68,10 +52,9 @@ def slot_map(tool_name: str, tool: Any = None) -> dict[str, str]:
     props = getattr(tool, "properties", None) or {}
     out: dict[str, str] = {}
     for name in props:
-        for rx, ph in _NAME_RULES:
-            if rx.search(name.lower()):
-                out[name] = ph
-                break
+        ph = slot_for_argument(name)
+        if ph is not None:
+            out[name] = ph
     return out
 
 
@@ -146,7 +129,7 @@ def _tmpl(value: Any, pairs: list[tuple[str, Any]], slots: dict[str, Any]) -> An
             if value and value == list(slots.get(kind) or []):
                 return f"{{{kind}[*]}}"
         return [_tmpl(v, pairs, slots) for v in value]
-    if isinstance(value, str) and ENGINE_REF.search(value):
+    if isinstance(value, str) and STEP_REF_START.search(value):
         return value
     for ph, v in pairs:
         if not isinstance(v, list) and _same(value, v):
@@ -211,7 +194,7 @@ def _lookup(kind: str, index: str | None, attr: str | None, slots: dict[str, Any
 
 def placeholders_in(value: Any) -> list[re.Match[str]]:
     if isinstance(value, str):
-        return list(PH.finditer(value))
+        return list(SLOT.finditer(value))
     if isinstance(value, dict):
         return [m for v in value.values() for m in placeholders_in(v)]
     if isinstance(value, list):
@@ -239,7 +222,7 @@ def resolve(value: Any, slots: dict[str, Any], text: str, used: dict[str, set[An
         return out_l
     if not isinstance(value, str) or "{" not in value:
         return value
-    whole = PH.fullmatch(value)
+    whole = SLOT.fullmatch(value)
     if whole:
         kind, index, attr = whole.groups()
         v = _lookup(kind, index, attr, slots, text)
@@ -258,7 +241,7 @@ def resolve(value: Any, slots: dict[str, Any], text: str, used: dict[str, set[An
         _mark(used, m.group(1), m.group(2))
         return str(v)
 
-    s = PH.sub(sub, value)
+    s = SLOT.sub(sub, value)
     return MISSING if missing else s
 
 

@@ -16,6 +16,7 @@ from app.lang.lexicon import CLAUSE_BREAK, NEGATIONS, NOUN_ACTIONS, STOPWORDS, T
 from app.lang.normalize import FILLER_WORDS, canonical, normalize, split_words
 from app.lang.rules.topic import TOPIC
 from app.lang.signature import PHRASAL, PHRASAL_HEADS, ActionSig
+from app.lang.tokens import find_word
 from app.lang.vocabulary import OBJECT_OF, THING_OF, typo_word, verb_class
 from app.lang.when import NUMBER_WORDS
 from app.lang.words import stem
@@ -60,7 +61,7 @@ def frames(text: str) -> set[str]:
 
 def as_typed(word: str, text: str) -> str:
     """`word` (lowercased by the canonical form) spelled as the person typed it: "PARRUCCHIERE", "Marco"."""
-    m = re.search(r"(?<!\w)" + re.escape(word) + r"(?!\w)", text, re.IGNORECASE)
+    m = find_word(word, text)
     return m.group(0) if m else word
 
 

@@ -10,7 +10,8 @@ import json
 import re
 from typing import Any, Callable
 
-REF = re.compile(r"\{\{\s*step(\d+)((?:\.[A-Za-z0-9_\-]+)*)\s*\}\}")
+from app.lang.placeholders import STEP_REF
+
 MAX_DEPTH = 8
 
 
@@ -57,10 +58,10 @@ def resolve(value: Any, results: Callable[[int], Any], _depth: int = 0) -> Any:
         path = [p for p in m.group(2).split(".") if p]
         return _lookup(res, path, m.group(0)) if path else res
 
-    whole = REF.fullmatch(value.strip())
+    whole = STEP_REF.fullmatch(value.strip())
     if whole:
         return get(whole)
-    return REF.sub(lambda m: _as_text(get(m)), value)
+    return STEP_REF.sub(lambda m: _as_text(get(m)), value)
 
 
 def has_refs(value: Any) -> bool:
@@ -68,4 +69,4 @@ def has_refs(value: Any) -> bool:
         return any(has_refs(v) for v in value.values())
     if isinstance(value, list):
         return any(has_refs(v) for v in value)
-    return isinstance(value, str) and bool(REF.search(value))
+    return isinstance(value, str) and bool(STEP_REF.search(value))

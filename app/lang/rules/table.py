@@ -85,7 +85,27 @@ class Table:
         """The words of several rules, in order (for code that looks words up rather than searching)."""
         return tuple(w for r in rule_ids for w in self.rule(r).words)
 
+    def any_of(self, *rule_ids: str) -> re.Pattern[str]:
+        """`joined` compiled (case-insensitive): does any of several whole rules fire? Code asks the table rather
+        than compiling the rules' text itself."""
+        return _compile(self.joined(*rule_ids), re.IGNORECASE)
+
+    def word_of(self, *rule_ids: str) -> re.Pattern[str]:
+        r"""`\b((?:a|b)|(?:c|d))\b` (case-insensitive): one word of several rules, whole, anywhere; group 1 is
+        the word."""
+        alt = "|".join(self.rule(r).alternation() for r in rule_ids)
+        return _compile(r"\b(" + alt + r")\b", re.IGNORECASE)
+
+    def opening(self, *rule_ids: str) -> re.Pattern[str]:
+        r"""`^(?:…)\b` (case-insensitive): a text that opens with one word of several rules."""
+        return _compile("^" + self.either(*rule_ids) + r"\b", re.IGNORECASE)
+
 
 @lru_cache(maxsize=None)
 def compiled(rule: Rule) -> re.Pattern[str]:
     return re.compile(rule.source(), rule.flags)
+
+
+@lru_cache(maxsize=None)
+def _compile(source: str, flags: int) -> re.Pattern[str]:
+    return re.compile(source, flags)

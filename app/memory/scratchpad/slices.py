@@ -11,6 +11,7 @@ import base64
 import re
 from typing import Any, Callable, overload
 
+from app.lang.values import whole_number, yes_or_no
 from app.tools.registry import ToolError
 
 MODES = ("full", "head", "tail", "range", "lines", "grep")
@@ -44,8 +45,8 @@ def int_arg(args: dict[str, Any], key: str, default: int | None, minimum: int) -
         return default
     if isinstance(v, float) and v.is_integer():
         v = int(v)
-    elif isinstance(v, str) and re.fullmatch(r"\s*[-+]?\d{1,18}\s*", v):
-        v = int(v)
+    elif isinstance(v, str) and (n := whole_number(v)) is not None:
+        v = n
     if isinstance(v, bool) or not isinstance(v, int):
         raise _bad(f"{key} must be a whole number, got {_show(v)}")
     if v < minimum:
@@ -59,8 +60,8 @@ def bool_arg(args: dict[str, Any], key: str) -> bool:
         return False
     if isinstance(v, bool):
         return v
-    if isinstance(v, str) and v.strip().lower() in ("true", "false", "yes", "no", "1", "0"):
-        return v.strip().lower() in ("true", "yes", "1")
+    if isinstance(v, str) and (yes := yes_or_no(v)) is not None:
+        return yes
     if isinstance(v, int) and v in (0, 1):
         return bool(v)
     raise _bad(f"{key} must be true or false, got {_show(v)}")

@@ -1,0 +1,44 @@
+"""Content a request carries itself, besides its ask: the text after "riassumi questo testo:", and quoted text.
+
+"riassumi questo testo: <content>" asks about the content; the content is data, not part of what is asked, so
+the planner reads its clauses from the head alone. A colon is also part of a URL ("https://"), a Windows drive
+("C:\\") and a time ("14:05"): those are no split. The words that announce content are a rule table
+(app/lang/rules/planner_evidence.py); these readers are the shapes around them.
+"""
+from __future__ import annotations
+
+import re
+
+from app.lang.actions import action_of
+from app.lang.rules.planner_evidence import PLANNER_EVIDENCE
+
+# a short head, a colon, then at least a sentence of content
+_INLINE = re.compile(r"^(?P<head>[^:\n]{3,120}?):[ \t]*\n?(?P<body>\S[\s\S]{19,})$")
+# A quote that opens after a non-word char (so Italian apostrophes "c'è", "l'ora" are not quotes).
+_QUOTED = re.compile(r"(?<![\w])[\"“«‘'](?P<q>[^\"”»’'\n]{1,2000}?)[\"”»’'](?![\w])")
+_SCHEME_OR_DRIVE = re.compile(r"(https?|ftp)$|[A-Za-z]$")  # the head's end, before "//" or "\"
+_SLASHES = re.compile(r"//|\\")
+_DIGIT_END = re.compile(r"\d$")
+_DIGIT = re.compile(r"\d")
+# "riassumi questo testo: …": words before a colon that announce content
+_CONTENT_HEAD = PLANNER_EVIDENCE.pattern("content_head")
+
+
+def quoted_texts(text: str) -> list[str]:
+    """The quoted spans of `text`, stripped, in order (apostrophes inside words are no quotes)."""
+    return [m.group("q").strip() for m in _QUOTED.finditer(text) if m.group("q").strip()]
+
+
+def split_inline(text: str) -> tuple[str, str | None]:
+    """Split "riassumi questo testo: <content>" into (head, content); paths/times/URLs are not splits."""
+    m = _INLINE.match(text.strip())
+    if not m:
+        return text, None
+    head, body = m.group("head").strip(), m.group("body").strip()
+    if _SCHEME_OR_DRIVE.search(head) and _SLASHES.match(body):
+        return text, None  # a URL or a Windows drive, not a colon of speech
+    if _DIGIT_END.search(head) and _DIGIT.match(body):
+        return text, None  # a time such as 14:05
+    if not action_of(head).known and not _CONTENT_HEAD.search(head):
+        return text, None
+    return head, body
