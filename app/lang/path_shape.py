@@ -40,3 +40,9 @@ def has_short_extension(name: str) -> bool:
 def looks_like_path_or_address(text: str) -> bool:
     """A slash, "~", "@" or a dot between word characters: a path, an address or a file name, not a topic."""
     return _PATH_OR_ADDRESS.search(text) is not None
+
+
+def said_outside_paths(name: str) -> re.Pattern[str]:
+    """`name` as a word of its own, not part of a path or a file name ("Documenti" in "in Documenti", not in
+    "/x/Documenti/a" nor "Documenti.txt")."""
+    return re.compile(rf"(?<![\w/~.]){re.escape(name)}(?![\w/.])")

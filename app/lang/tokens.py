@@ -73,3 +73,12 @@ def value_tokens(text: str) -> list[str]:
     """Words with "@ . : + -" kept inside, so an address, a time or an amount stays one token ("10:30",
     "a@b.it", "+39"); for comparing what two sentences say."""
     return _VALUE_TOKEN.findall(text)
+
+
+_CAPITALIZED = re.compile(r"(?<![\w'’])[A-ZÀ-Ý][a-zà-ÿ]{2,}")
+
+
+def capitalized_words(text: str) -> list[str]:
+    """Words of three letters or more written with a capital first ("Anna", "Roma"): the names a text carries.
+    Not right after a letter or an apostrophe ("l'Italia" gives none: the elided article is glued to it)."""
+    return _CAPITALIZED.findall(text)

@@ -18,7 +18,7 @@ import re
 from dataclasses import asdict, dataclass, field
 from typing import Any, Callable, Sequence
 
-from app.lang.tokens import word_runs
+from app.lang.tokens import capitalized_words, word_runs
 from app.turn.cancel import TurnCancelled
 
 Message = dict[str, str]
@@ -346,9 +346,6 @@ def _is_statement(text: str) -> bool:
     return "?" not in t and len(t.split()) >= 4
 
 
-_NAME = re.compile(r"(?<![\w'’])[A-ZÀ-Ý][a-zà-ÿ]{2,}")
-
-
 def _summary_or_none(summarize: Summarize, text: str) -> str | None:
     try:
         out = " ".join(str(summarize(text) or "").split())
@@ -360,7 +357,7 @@ def _summary_or_none(summarize: Summarize, text: str) -> str | None:
     if summary_problem(out) or copies_transcript(out, text) or "User:" in out or "Assistant:" in out:
         return None
     low = text.lower()
-    if any(w.lower() not in low for w in _NAME.findall(out) if w not in ("User", "Assistant")):
+    if any(w.lower() not in low for w in capitalized_words(out) if w not in ("User", "Assistant")):
         return None  # a name the conversation does not contain
     return out
 

@@ -14,7 +14,7 @@ from typing import Any, Callable
 from app.lang.actions import ActionSig, action_of, asked_part
 from app.lang.args_extractor import extract
 from app.lang.messages import Message
-from app.lang.path_shape import has_drive
+from app.lang.path_shape import has_drive, said_outside_paths
 from app.lang.rules.app_names import APP_NAMES
 from app.lang.rules.search_phrases import SEARCH_PHRASES
 from app.lang.rules.table import Table
@@ -109,7 +109,7 @@ def _folder_names() -> list[tuple[str, re.Pattern[str]]]:
         for n in sorted(names, key=len, reverse=True):
             if n == "~" or n in _COMMON_FOLDER_NAMES:
                 continue  # too common as plain words
-            out.append((n, re.compile(rf"(?<![\w/~.]){re.escape(n)}(?![\w/.])")))
+            out.append((n, said_outside_paths(n)))
     return out
 
 

@@ -91,3 +91,12 @@ def test_values() -> None:
     assert yes_or_no(" YES ") is True and yes_or_no("0") is False and yes_or_no("maybe") is None
     assert numeric_token("10:30") and numeric_token("5pm") and not numeric_token("giovedì")
     assert iso_date("2026-12-04") and not iso_date("04/12/2026")
+
+
+def test_names_and_folder_words() -> None:
+    from app.lang.path_shape import said_outside_paths
+    from app.lang.tokens import capitalized_words
+
+    assert capitalized_words("ho visto Anna a Roma, nell'Italia") == ["Anna", "Roma"]
+    rx = said_outside_paths("Documenti")
+    assert rx.search("salvalo in Documenti") and not rx.search("/x/Documenti/a") and not rx.search("Documenti.txt")
