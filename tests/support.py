@@ -2,9 +2,14 @@
 from __future__ import annotations
 
 import os
+import threading
+import time
 from pathlib import Path
+from typing import Any
 
 import pytest
+
+from app.tools.plugin import Plugin
 
 
 def need(reason: str) -> None:
@@ -20,3 +25,26 @@ def write_runtime(home: Path, text: str) -> Path:
     p.parent.mkdir(parents=True, exist_ok=True)
     p.write_text(text, encoding="utf-8")
     return p
+
+
+
+class SlowAfterAnswer(Plugin):
+    """A real engine plugin whose `turn_ended` hook — work after the answer — takes `seconds[i]` for the i-th
+    turn (the last figure for the rest): what a slow learning step or history write does."""
+
+    name = "slow-after-answer"
+
+    def __init__(self, *seconds: float) -> None:
+        self.seconds = list(seconds) or [3.0]
+        self.began: list[float] = []
+        self.ended: list[float] = []
+        self.threads: set[str] = set()
+        self._lock = threading.Lock()
+
+    def turn_ended(self, ctx: Any) -> None:
+        with self._lock:
+            i = len(self.began)
+            self.began.append(time.perf_counter())
+        self.threads.add(threading.current_thread().name)
+        time.sleep(self.seconds[min(i, len(self.seconds) - 1)])
+        self.ended.append(time.perf_counter())

@@ -94,8 +94,10 @@ def _ask_remote(args: argparse.Namespace, text: str) -> int | None:
                              decide=_remote_decide(sys.stdin.isatty(), detect_lang(text))):
             seen = True
             json_line(e) if args.json else printer(e)
-            if isinstance(e, ev.TurnEnded):
+            if isinstance(e, (ev.TurnAnswered, ev.TurnEnded)):
                 ok = e.ok
+            if isinstance(e, ev.TurnAnswered) and not args.json:
+                break  # answered: the app does the work after the answer; --json prints every event, to the end
     except Refused as r:
         if seen:
             print(f"metnos: the running app stopped answering: {r}", file=sys.stderr)
@@ -122,12 +124,13 @@ def cmd_ask(args: argparse.Namespace) -> int:
     printer = HumanPrinter(verbose=args.verbose_trace)
     ok = False
     try:
+        # the answer is printed as soon as it exists; the work after it (history, learning) finishes before exit
         for e in engine.run_turn(text, owner=args.owner, approve=approve):
             if args.json:
                 json_line(e)
             else:
                 printer(e)
-            if isinstance(e, ev.TurnEnded):
+            if isinstance(e, (ev.TurnAnswered, ev.TurnEnded)):
                 ok = e.ok
     finally:
         engine.close()

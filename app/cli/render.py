@@ -51,7 +51,8 @@ class HumanPrinter:
         elif self.verbose and isinstance(e, (ev.ToolCall, ev.Observation, ev.RouteDecision)):
             print(f"  · {e.type}: {safe(json.dumps(e.to_dict(), ensure_ascii=False, default=str))[:300]}",
                   file=sys.stderr)
-        elif self.verbose and isinstance(e, ev.TurnEnded):
+        elif self.verbose and (isinstance(e, ev.TurnAnswered) or (
+                isinstance(e, ev.TurnEnded) and not any(isinstance(x, ev.TurnAnswered) for x in self.events))):
             print(trace_line(self.events), file=sys.stderr)
 
 

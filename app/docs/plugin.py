@@ -36,6 +36,8 @@ class DocsPlugin(Plugin):
         self.engine = engine
         self.pause = threading.Event()  # set while a turn runs
         self._lock = threading.Lock()
+        self._running: set[str] = set()  # turns begun and not yet ended (a turn ends off its thread, after the next
+        # one may have begun: the pause lifts when none is left)
         self._index: DocIndex | StoreError | None = None
         self._fresh: Freshness | None = None
         self._unsubscribe: Callable[[], Any] | None = None
@@ -76,10 +78,15 @@ class DocsPlugin(Plugin):
 
     # -- pausing ------------------------------------------------------------------------------------
     def turn_started(self, ctx: Any) -> None:
-        self.pause.set()
+        with self._lock:
+            self._running.add(ctx.turn_id)
+            self.pause.set()
 
     def turn_ended(self, ctx: Any) -> None:
-        self.pause.clear()
+        with self._lock:
+            self._running.discard(ctx.turn_id)
+            if not self._running:
+                self.pause.clear()
 
     # -- freshness ----------------------------------------------------------------------------------
     def _progress(self, p: Progress) -> None:

@@ -3,14 +3,24 @@
 Pure Python, no Qt. `run_turn` yields typed events; the work happens on one
 engine-owned thread so the single llama.cpp context always has one owner,
 whoever consumes the events (CLI, QThread worker, tests).
+
+A turn is over for the person when its answer (or its error, or its cancellation) is out: the engine
+emits `TurnAnswered` then, with the time to the answer, and the turn's thread is free for the next
+request. What follows the answer runs after it, in order, off the turn's thread ("the work after the
+answer": the plugins' `turn_ended`, the fast path's feedback and learning, the history, the storage
+notice), and ends with `TurnEnded`. Folding a long chat's history into a summary uses the model, so it
+stays on the turn's thread, right after the answer, and gives way at once to a request that arrives:
+then the older exchanges are folded by rules only (the person's statements, word for word).
 """
 from __future__ import annotations
 
 import logging
 import queue
+import threading
 import time
 import uuid
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
@@ -38,7 +48,19 @@ from .plugins import default_plugins, hidden_tools, plugin_tools, safe
 log = logging.getLogger(__name__)
 
 MAX_REQUEST_CHARS = 20_000
+CLOSE_WAIT_S = 5.0  # closing the engine waits this long for the work after the answers still queued
 _DONE = object()
+
+
+@dataclass
+class Answered:
+    """A turn whose person's part is over (TurnAnswered emitted): what the work after the answer needs."""
+
+    ctx: TurnContext
+    session: str
+    started: float  # time.time() at the start (the history's clock)
+    elapsed_ms: float  # to the answer
+    t_answer: float  # perf_counter() when TurnAnswered was emitted
 
 
 def deny_all(tool: str, args: dict[str, Any], risk: str) -> bool:
@@ -62,6 +84,12 @@ class Engine:
         self._journal = journal
         self.plugins: list[Plugin] = plugins if plugins is not None else default_plugins(self)
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="metnos-engine")
+        # the work after each answer, in the order the turns answered, never on the turn's thread
+        self._after = ThreadPoolExecutor(max_workers=1, thread_name_prefix="metnos-after")
+        self._idle_lock = threading.Lock()
+        self._waiting = 0  # turns handed to the turn's thread and not started yet
+        self._idle: CancelToken | None = None  # the model's after-answer work now running (a new turn cancels it)
+        self._journal_lock = threading.Lock()
         self.history: dict[str, list[tuple[str, str]]] = {}
         # front ends set this to let a turn ask the user for a secret (the memory passphrase, opt-in mode)
         self.ask_secret: Callable[[str, bool], str] | None = None
@@ -81,19 +109,20 @@ class Engine:
 
     @property
     def journal(self) -> Any:
-        if self._journal is None:
-            from .journal import Journal
+        with self._journal_lock:  # the turn's thread, the work after an answer and the UI may ask first
+            if self._journal is None:
+                from .journal import Journal
 
-            keep = float(getattr(getattr(self.config, "history", None), "keep_days", 0) or 0)
-            try:
-                self._journal = Journal(keep_days=keep)
-            except StoreError as e:  # no key, or a broken disk: this session's history lives in memory
-                log.log(logging.INFO if isinstance(e, KeyUnavailable) else logging.WARNING,
-                        "history kept in memory only: %s", e)
+                keep = float(getattr(getattr(self.config, "history", None), "keep_days", 0) or 0)
                 try:
-                    self._journal = Journal(Path(":memory:"))
-                except StoreError:
-                    self._journal = False
+                    self._journal = Journal(keep_days=keep)
+                except StoreError as e:  # no key, or a broken disk: this session's history lives in memory
+                    log.log(logging.INFO if isinstance(e, KeyUnavailable) else logging.WARNING,
+                            "history kept in memory only: %s", e)
+                    try:
+                        self._journal = Journal(Path(":memory:"))
+                    except StoreError:
+                        self._journal = False
         return self._journal or None
 
     @property
@@ -122,11 +151,36 @@ class Engine:
     # -- public API --------------------------------------------------------------------
     def run_turn(self, text: str, owner: str = "local", approve: Approver | None = None,
                  cancel: CancelToken | None = None, session: str = "") -> Iterator[ev.Event]:
-        """Yield the turn's events as they happen. Closing the iterator cancels the turn."""
+        """Yield the turn's events as they happen, up to `TurnEnded` (after the work that follows the answer;
+        a consumer may stop reading at `TurnAnswered`: that work goes on). Closing the iterator before the
+        answer cancels the turn."""
         q: queue.Queue[Any] = queue.Queue()
         cancel = cancel or CancelToken()
-        fut = self._pool.submit(self.run_turn_sync, text, q.put, owner, approve, cancel, session)
-        fut.add_done_callback(lambda _f: q.put(_DONE))
+        answered = threading.Event()
+
+        def emit(e: ev.Event) -> None:
+            if isinstance(e, ev.TurnAnswered):
+                answered.set()
+            q.put(e)
+
+        def turn() -> None:
+            with self._idle_lock:
+                self._waiting -= 1
+            done = self._answer(text, emit, owner, approve, cancel, session)
+            folded = threading.Event()
+            tail = self._after.submit(self._after_answer, done, folded)
+            tail.add_done_callback(lambda _f: q.put(_DONE))
+            try:
+                self._fold_history(done)
+            finally:
+                folded.set()
+
+        with self._idle_lock:
+            self._waiting += 1
+            if self._idle is not None:
+                self._idle.cancel()  # the model's after-answer work gives way to this request
+        fut = self._pool.submit(turn)
+        fut.add_done_callback(lambda f: q.put(_DONE) if f.cancelled() or f.exception() else None)
         try:
             while True:
                 item = q.get()
@@ -134,16 +188,24 @@ class Engine:
                     break
                 yield item
         finally:
-            if not fut.done():
+            if not answered.is_set():
                 cancel.cancel()
-            exc = fut.exception() if fut.done() else None
+            exc = fut.exception() if fut.done() and not fut.cancelled() else None
             if exc:
                 log.error("turn crashed", exc_info=exc)
 
     def run_turn_sync(self, text: str, emit: Callable[[ev.Event], None], owner: str = "local",
                       approve: Approver | None = None, cancel: CancelToken | None = None,
                       session: str = "") -> Turn:
-        """Run a whole turn on the calling thread, reporting through `emit`."""
+        """Run a whole turn on the calling thread, the work after the answer included, reporting through `emit`."""
+        done = self._answer(text, emit, owner, approve, cancel, session)
+        self._fold_history(done)
+        self._after_answer(done)
+        return done.ctx.turn
+
+    def _answer(self, text: str, emit: Callable[[ev.Event], None], owner: str, approve: Approver | None,
+                cancel: CancelToken | None, session: str) -> Answered:
+        """The person's part of a turn, up to its answer (or error, or cancellation): ends with TurnAnswered."""
         cancel = cancel or CancelToken()
         t0 = time.perf_counter()
         started = time.time()
@@ -166,14 +228,28 @@ class Engine:
                                                               error=e),
                           hint=say("engine.internal_hint", ctx.lang)))
         elapsed = (time.perf_counter() - t0) * 1000
+        emit(ev.TurnAnswered(turn.id, ctx.next_step, ok=turn.ok, elapsed_ms=elapsed))
+        return Answered(ctx, session, started, elapsed, time.perf_counter())
+
+    def _after_answer(self, done: Answered, folded: threading.Event | None = None) -> None:
+        """The work after the answer, in order: plugins, the fast path's feedback and learning, the history,
+        the storage notice; then TurnEnded (once a chat's history is folded, when that is still going on)."""
+        ctx, turn = done.ctx, done.ctx.turn
         for p in self.plugins:
             safe(p, "turn_ended", ctx)
-        self._feedback(turn)
-        self._learn(turn)
-        self._record(turn, started, elapsed, session)
-        self._notice_storage(ctx)
-        emit(ev.TurnEnded(turn.id, ctx.next_step, ok=turn.ok, elapsed_ms=elapsed))
-        return turn
+        steps: list[Callable[[], None]] = [
+            lambda: self._feedback(turn), lambda: self._learn(turn),
+            lambda: self._record(turn, done.started, done.elapsed_ms, done.session),
+            lambda: self._notice_storage(ctx)]
+        for step in steps:
+            try:
+                step()
+            except Exception:  # each part is guarded inside; this keeps TurnEnded coming whatever happens
+                log.exception("work after the answer failed")
+        if folded is not None:
+            folded.wait()
+        ctx.emit(ev.TurnEnded(turn.id, ctx.next_step, ok=turn.ok, elapsed_ms=done.elapsed_ms,
+                              after_ms=(time.perf_counter() - done.t_answer) * 1000))
 
     def make_context(self, text: str, emit: Callable[[ev.Event], None], owner: str = "local",
                      approve: Approver | None = None, cancel: CancelToken | None = None) -> TurnContext:
@@ -201,8 +277,19 @@ class Engine:
         for p in self.plugins:
             safe(p, "start_background")
 
-    def close(self) -> None:
+    def close(self, wait_s: float = CLOSE_WAIT_S) -> None:
+        """Stop taking turns; let the work after the answers already given finish (up to `wait_s`), then
+        close the plugins."""
         self._pool.shutdown(wait=False, cancel_futures=True)
+        with self._idle_lock:
+            if self._idle is not None:
+                self._idle.cancel()
+        try:
+            last: Future[None] = self._after.submit(lambda: None)  # runs after every queued one
+            last.result(timeout=wait_s)
+        except Exception:  # shut down already, or still busy: the history marks an unfinished turn
+            log.warning("closing with work after an answer unfinished")
+        self._after.shutdown(wait=False, cancel_futures=True)
         for p in self.plugins:
             safe(p, "close")
 
@@ -331,29 +418,55 @@ class Engine:
             not s.ok for s in turn.steps[-1:])  # a failed last step is not a success to learn from
         ctx.emit(ev.Answer(turn.id, ctx.next_step, text=turn.answer, level=turn.level))
         if session:
-            hist = self.history.setdefault(session, [])
-            hist.append((turn.text, turn.answer))
-            self.history[session] = self._compact_history(hist, ctx)
+            self.history.setdefault(session, []).append((turn.text, turn.answer))
 
-    def _compact_history(self, hist: list[tuple[str, str]], ctx: TurnContext) -> list[tuple[str, str]]:
+    def _fold_history(self, done: Answered) -> None:
+        """After the answer, on the turn's thread (the model's owner): a chat past its length folds its older
+        exchanges into a summary. Never raises."""
+        if not done.session or done.session not in self.history:
+            return
+        token = CancelToken()
+        with self._idle_lock:
+            if self._waiting:
+                token.cancel()  # a request already waits: no model call now
+            self._idle = token
+        try:
+            hist = self.history[done.session]
+            self.history[done.session] = self._compact_history(hist, done.ctx, token)
+        except Exception:
+            log.exception("chat history not folded")
+        finally:
+            with self._idle_lock:
+                self._idle = None
+
+    def _compact_history(self, hist: list[tuple[str, str]], ctx: TurnContext,
+                         cancel: CancelToken | None = None) -> list[tuple[str, str]]:
         """Older exchanges of a chat folded into one summary written by the instruct model (the lite model's
-        chats keep the person's own words), so an early fact survives a long conversation."""
+        chats keep the person's own words), so an early fact survives a long conversation. The model writes
+        only when it is loaded and nothing waits (`cancel`, set by a request that arrives): otherwise, and
+        when it is interrupted, the fold is by rules (what the person said, word for word)."""
         from app.memory.compaction import HISTORY_FOLD_AT, compact_history, conversation_summarizer, is_history_summary
 
         if len(hist) - (1 if hist and is_history_summary(hist[0]) else 0) <= HISTORY_FOLD_AT:
             return hist
-        summarize: Callable[[str], str] = lambda _t: ""  # noqa: E731
-        try:
-            from app.planner.choose import model_weight
-            from app.planner.compose import writes
-            from app.turn.services import provide
+        cancel = cancel or CancelToken()
+        by_rules: Callable[[str], str] = lambda _t: ""  # noqa: E731
+        summarize = by_rules
+        if not cancel.cancelled and getattr(self.models, "llm_loaded", True):  # never a model load after the answer
+            try:
+                from app.planner.choose import model_weight
+                from app.planner.compose import writes
+                from app.turn.services import provide
 
-            llm = provide(self.models.llm)
-            if writes(llm, model_weight(llm, float(getattr(self.config.llm, "choice_weight", -1.0)))):
-                summarize = conversation_summarizer(llm, cancel=ctx.cancel)
-        except (LLMError, ModelError) as e:
-            log.warning("chat summary by rules only: %s", e)
-        folded = compact_history(hist, summarize)
+                llm = provide(self.models.llm)
+                if writes(llm, model_weight(llm, float(getattr(self.config.llm, "choice_weight", -1.0)))):
+                    summarize = conversation_summarizer(llm, cancel=cancel)
+            except (LLMError, ModelError) as e:
+                log.warning("chat summary by rules only: %s", e)
+        try:
+            folded = compact_history(hist, summarize)
+        except TurnCancelled:
+            folded = compact_history(hist, by_rules)
         ctx.emit(ev.Progress(ctx.turn_id, ctx.next_step, what=f"conversation compacted ({len(hist)} → "
                                                               f"{len(folded)} exchanges)"))
         return folded

@@ -5,14 +5,19 @@ is written when it starts ("running") and finished when it ends, so a turn cut
 by a crash shows as interrupted instead of vanishing. `[history] keep_days`
 prunes older turns at open; `forget_session` / `forget` delete on request
 (secure_delete zeroes the freed pages).
+
+One connection, one lock: the turn's thread writes a turn's start, the work after its answer writes its end,
+and the UI reads the history, each on its own thread.
 """
 from __future__ import annotations
 
+import functools
 import json
 import os
+import threading
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable, TypeVar
 
 from app.store import Migration, open_db
 from app.store.vault import open_encrypted
@@ -36,13 +41,56 @@ MIGRATIONS = [
         alter table turns add column pid integer not null default 0;
         create index turns_session on turns(owner, session);
     """),
+    Migration(3, "what a restored step says: why it failed (declined, the error, the person's sentence), "
+                 "the counts its line shows", """
+        alter table steps add column declined integer not null default 0;
+        alter table steps add column error text not null default '';
+        alter table steps add column message text not null default '';
+        alter table steps add column counts text not null default '';
+    """),
 ]
 STATES = ("running", "done", "interrupted")
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _locked(fn: F) -> F:
+    @functools.wraps(fn)
+    def run(self: "Journal", *a: Any, **kw: Any) -> Any:
+        with self._lock:
+            return fn(self, *a, **kw)
+
+    return run  # type: ignore[return-value]
 
 
 def _safe_json(v: Any) -> str:
     s = json.dumps(v, ensure_ascii=False, default=str)
     return s if len(s) < 20_000 else json.dumps({"_truncated": s[:20_000]})
+
+
+COUNTED = ("count", "lines")  # the figures a step's line says (app/turn/describe.py); nothing else of a result is kept
+
+
+def _counts(result: Any) -> str:
+    if not isinstance(result, dict):
+        return ""
+    kept = {k: result[k] for k in COUNTED if isinstance(result.get(k), int) and not isinstance(result[k], bool)}
+    return json.dumps(kept) if kept else ""
+
+
+def _message_counts(raw: str) -> dict[str, int]:
+    try:
+        got = json.loads(raw) if raw else {}
+    except ValueError:
+        return {}
+    return {k: v for k, v in got.items() if k in COUNTED and isinstance(v, int)} if isinstance(got, dict) else {}
+
+
+def _message(raw: str) -> dict[str, Any] | None:
+    try:
+        m = json.loads(raw) if raw else None
+    except ValueError:
+        return None
+    return m if isinstance(m, dict) and isinstance(m.get("key"), str) else None
 
 
 def _alive(pid: int) -> bool:
@@ -67,6 +115,7 @@ def conversation_of(row: dict[str, Any]) -> str:
 class Journal:
     def __init__(self, path: str | Path = "history", keep_days: float = 0, *, plaintext: bool = False):
         """`plaintext=True` only for the storage benchmark's comparison arm."""
+        self._lock = threading.RLock()
         self.con = open_db(path, MIGRATIONS) if plaintext else open_encrypted(path, MIGRATIONS, name="history")
         self.con.execute("pragma secure_delete=on")
         self._mark_interrupted()
@@ -74,6 +123,7 @@ class Journal:
             self.prune(keep_days)
 
     # -- writing --------------------------------------------------------------------------------------
+    @_locked
     def start(self, turn: Turn, started_at: float, session: str = "") -> None:
         """The turn began: written now, so a crash leaves it visible as interrupted."""
         with self.con:
@@ -83,6 +133,7 @@ class Journal:
                 (turn.id, turn.owner, session, turn.text, turn.canonical, turn.level or "", "", started_at,
                  os.getpid()))
 
+    @_locked
     def record(self, turn: Turn, started_at: float, elapsed_ms: float, session: str = "") -> None:
         """The turn ended (also works without `start`): its answer, outcome and steps."""
         with self.con:
@@ -92,9 +143,14 @@ class Journal:
                 (turn.id, turn.owner, session, turn.text, turn.canonical, turn.level, turn.answer, int(turn.ok),
                  int(turn.cancelled), started_at, elapsed_ms, os.getpid()))
             for s in turn.steps:
-                self.con.execute("insert or replace into steps values(?,?,?,?,?,?,?)",
-                                 (turn.id, s.num, s.tool, _safe_json(s.args), int(s.ok), s.level,
-                                  json.dumps(s.arg_sources)))
+                failed = s.result if not s.ok and isinstance(s.result, dict) else {}
+                message = failed.get("message")
+                self.con.execute(
+                    "insert or replace into steps(turn_id, num, tool, args, ok, level, arg_sources, declined, error, "
+                    "message, counts) values(?,?,?,?,?,?,?,?,?,?,?)",
+                    (turn.id, s.num, s.tool, _safe_json(s.args), int(s.ok), s.level, json.dumps(s.arg_sources),
+                     int(bool(failed.get("declined"))), str(failed.get("error") or "")[:2000],
+                     _safe_json(message) if isinstance(message, dict) else "", _counts(s.result) if s.ok else ""))
 
     def _mark_interrupted(self) -> None:
         rows = self.con.execute("select id, pid from turns where state = 'running'").fetchall()
@@ -106,6 +162,7 @@ class Journal:
     # -- reading ---------------------------------------------------------------------------------------
     _KEYS = ("id", "text", "answer", "level", "ok", "cancelled", "started_at", "session", "state", "elapsed_ms")
 
+    @_locked
     def recent(self, owner: str, limit: int = 50, session: str | None = None) -> list[dict[str, Any]]:
         q = ("select id, text, answer, level, ok, cancelled, started_at, session, state, elapsed_ms from turns "
              "where owner = ?")
@@ -118,12 +175,18 @@ class Journal:
         rows = self.con.execute(q, params).fetchall()
         return [dict(zip(self._KEYS, r)) for r in reversed(rows)]
 
+    @_locked
     def steps(self, turn_id: str) -> list[dict[str, Any]]:
-        rows = self.con.execute("select num, tool, args, ok, level from steps where turn_id = ? order by num",
-                                (turn_id,)).fetchall()
-        return [{"num": r[0], "tool": r[1], "args": json.loads(str(r[2])), "ok": bool(r[3]), "level": r[4]}
-                for r in rows]
+        """A turn's steps; a failed one says why: `declined` (the person said no), `error` (English, for the
+        details view) and `message` (the person's sentence as {key, params}, shown in the UI's language); a
+        done one keeps the `counts` its line shows ("4 righe")."""
+        rows = self.con.execute("select num, tool, args, ok, level, declined, error, message, counts from steps "
+                                "where turn_id = ? order by num", (turn_id,)).fetchall()
+        return [{"num": r[0], "tool": r[1], "args": json.loads(str(r[2])), "ok": bool(r[3]), "level": r[4],
+                 "declined": bool(r[5]), "error": str(r[6] or ""), "message": _message(str(r[7] or "")),
+                 "counts": _message_counts(str(r[8] or ""))} for r in rows]
 
+    @_locked
     def conversations(self, owner: str, limit: int = 100) -> list[dict[str, Any]]:
         """One row per conversation, newest first: id, first request, turns, first/last time, interrupted turns."""
         rows = self.con.execute(
@@ -135,6 +198,7 @@ class Journal:
         return [{"id": r[0], "first_at": r[1], "last_at": r[2], "turns": r[3], "interrupted": r[4] or 0,
                  "first_text": r[5] or ""} for r in rows]
 
+    @_locked
     def conversation(self, owner: str, conv: str) -> list[dict[str, Any]]:
         """The turns of one conversation (a session id, or a one-off turn's id), oldest first, with steps."""
         rows = self.con.execute(
@@ -146,6 +210,7 @@ class Journal:
             r["steps"] = self.steps(str(r["id"]))
         return out
 
+    @_locked
     def resolve(self, owner: str, prefix: str) -> list[str]:
         """Conversation ids starting with `prefix` (people type the first few characters)."""
         like = prefix.strip().replace("%", "").replace("_", "") + "%"
@@ -157,6 +222,7 @@ class Journal:
         return [str(r[0]) for r in rows]
 
     # -- forgetting ---------------------------------------------------------------------------------------
+    @_locked
     def forget_session(self, owner: str, conv: str) -> list[str]:
         """Delete one conversation (its turns and steps). Returns the texts of its requests (the caller
         removes them from the other logs) — empty when nothing matched."""
@@ -166,6 +232,7 @@ class Journal:
                 (owner, conv, conv)).fetchall()
         return [str(r[0]) for r in rows]
 
+    @_locked
     def prune(self, keep_days: float, now: float | None = None) -> int:
         """Forget turns older than `keep_days` days; returns how many."""
         cutoff = (time.time() if now is None else now) - float(keep_days) * 86400
@@ -173,10 +240,12 @@ class Journal:
             n = self.con.execute("delete from turns where started_at < ? returning id", (cutoff,)).fetchall()
         return len(n)
 
+    @_locked
     def clear(self, owner: str) -> None:
         with self.con:
             self.con.execute("delete from turns where owner = ?", (owner,))
 
+    @_locked
     def close(self) -> None:
         self.con.close()
 

@@ -25,7 +25,8 @@ ProgressFn = Callable[[str, float], None]
 class ModelLoader:
     def __init__(self, manager: ConfigManager):
         self.manager = manager
-        self._lock = threading.RLock()
+        self._lock = threading.RLock()  # the planner model
+        self._embed_lock = threading.RLock()  # the embedder: its own, so it never waits for the planner's load
         self._llm: LLMBackend | None = None
         self._embedder: Any = None
         self._small: dict[tuple[str, str], bool] = {}
@@ -49,6 +50,7 @@ class ModelLoader:
             if any(k.startswith("llm.") and k.split(".")[1] in ("backend", "model", "n_ctx", "threads", "chat_format",
                                                                "base_url", "remote_model") for k in keys):
                 self._drop_llm()
+        with self._embed_lock:
             if any(k.startswith("embed.") for k in keys):
                 self._embedder = None
 
@@ -102,7 +104,7 @@ class ModelLoader:
         return self._small[key]
 
     def embedder(self) -> Any:
-        with self._lock:
+        with self._embed_lock:
             if self._embedder is None:
                 from app.models.embed import get_embedder
 

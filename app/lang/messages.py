@@ -59,6 +59,13 @@ class Message:
         return {"key": self.key, "params": {k: _plain(v) for k, v in self.params.items()}}
 
 
+def message_from_dict(d: dict[str, Any]) -> Message:
+    """A Message kept as `to_dict()` made it (in the history, in a step's result), nested ones included."""
+    params = {k: (message_from_dict(v) if isinstance(v, dict) and "key" in v else v)
+              for k, v in dict(d.get("params") or {}).items()}
+    return Message(str(d["key"]), **params)
+
+
 def _plain(v: Any) -> Any:
     if isinstance(v, Message):
         return v.to_dict()

@@ -11,7 +11,7 @@ Hooks, in the order a turn meets them:
   turn_started(ctx)    e.g. the scratchpad's gc
   tools(ctx)           builtin tools to show the planner now (scratchpad_read while entries exist)
   after_step(ctx, s)   after every executed step (events for stored facts, state updates)
-  turn_ended(ctx)
+  turn_ended(ctx)      after the answer, off the turn's thread (the next turn may have begun), in answer order
   start_background()   the desktop app is running (not a one-off command): start background work
   close()              the engine is shutting down
 """
@@ -52,7 +52,8 @@ class Plugin:
         """Called after every executed step, failed ones included."""
 
     def turn_ended(self, ctx: TurnContext) -> None:
-        """Called once the answer is out, before learning and the history."""
+        """Called once the answer is out, before learning and the history: on the thread of the work after the
+        answers, so the next turn may already have started (and called `turn_started`)."""
 
     def start_background(self) -> None:
         """The desktop app runs: start what keeps working between turns (the document watcher)."""

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import PurePath
 from typing import Any
 
-from app.lang.messages import register, say
+from app.lang.messages import message_from_dict, register, say
 from app.lang.rules.month_words import MONTHS_EN, MONTHS_IT
 
 from . import events as ev
@@ -70,6 +70,11 @@ register({
     "describe.remembered_on": {"it": "Ricordato il {date}: {text}", "en": "Remembered on {date}: {text}"},
     "describe.plan": {"it": {"one": "Piano: {n} passo", "other": "Piano: {n} passi"},
                       "en": {"one": "Plan: {n} step", "other": "Plan: {n} steps"}},
+    "describe.interrupted": {"it": "Interrotto: l'app si è chiusa", "en": "Interrupted: the app closed"},
+    "describe.asked": {"it": "Chiesto {when}", "en": "Asked {when}"},
+    "describe.when_today": {"it": "oggi alle {time}", "en": "today at {time}"},
+    "describe.when_yesterday": {"it": "ieri alle {time}", "en": "yesterday at {time}"},
+    "describe.when_day": {"it": "il {day} alle {time}", "en": "on {day} at {time}"},
     # memory categories and sources, as people say them
     "describe.category.appointments": {"it": "appuntamenti", "en": "appointments"},
     "describe.category.preferences": {"it": "preferenze", "en": "preferences"},
@@ -132,13 +137,26 @@ def level_words(level: str, lang: str) -> str:
         return say("describe.level.L3", lang)
 
 
-def _target(args: dict[str, Any]) -> str:
+def when_words(at: dt.datetime, lang: str, now: dt.datetime | None = None) -> str:
+    """'oggi alle 10:32', 'ieri alle 9:05', 'il 2 dicembre alle 18:00' (and the English)."""
+    now = now or dt.datetime.now()
+    time = f"{at.hour}:{at.minute:02d}"
+    if at.date() == now.date():
+        return say("describe.when_today", lang, time=time)
+    if at.date() == now.date() - dt.timedelta(days=1):
+        return say("describe.when_yesterday", lang, time=time)
+    day = day_words(at.date(), lang)
+    return say("describe.when_day", lang, day=day, time=time)
+
+
+def _target(args: dict[str, Any], full: bool = False) -> str:
+    """The file or folder a step worked on: its name (the header), or as given (the timeline)."""
     for key in ("paths", "path", "root", "folder"):
         v = args.get(key)
         if isinstance(v, list) and v:
             v = v[0]
         if isinstance(v, str) and v:
-            return PurePath(v).name or v
+            return v if full else PurePath(v).name or v
     return "…"
 
 
@@ -154,8 +172,9 @@ def _number(preview: str, key: str) -> int | None:
     return int(m.group(1)) if m else None
 
 
-def step_words(call: ev.ToolCall, obs: ev.Observation | None, lang: str) -> str:
-    """One executed step: what was done, to what, with the count people care about."""
+def step_words(call: ev.ToolCall, obs: ev.Observation | None, lang: str, full: bool = False) -> str:
+    """One executed step: what was done, to what (its name; `full`: as given), with the count people care
+    about."""
     tool, args = call.tool, call.args
     if obs is not None and not obs.ok:
         if obs.error and obs.error.startswith("not approved"):
@@ -168,12 +187,12 @@ def step_words(call: ev.ToolCall, obs: ev.Observation | None, lang: str) -> str:
     if tool in _COUNTED:
         key, base = _COUNTED[tool]
         n = _number(obs.preview, key) if obs is not None else None
-        name = _target(args)
+        name = _target(args, full)
         if n is not None:
             return say(f"describe.{base}_n", lang, name=name, n=n)
         return say(f"describe.{base}", lang, name=name)
     if tool in _PLAIN_TOOLS:
-        return say(f"describe.{tool}", lang, name=_target(args))
+        return say(f"describe.{tool}", lang, name=_target(args, full))
     return say("describe.step", lang)
 
 
@@ -188,6 +207,8 @@ class TurnStory:
     elapsed_ms: float | None = None
     cancelled: bool = False
     failed: bool = False
+    interrupted: bool = False  # a restored turn the app's closing cut short
+    asked_at: dt.datetime | None = None
 
     def add(self, e: ev.Event) -> None:
         if isinstance(e, ev.RouteDecision):
@@ -210,34 +231,49 @@ class TurnStory:
         elif isinstance(e, ev.Error):
             self.failed = True
             self.lines.append(("event", e))
-        elif isinstance(e, ev.TurnEnded):
-            self.elapsed_ms = e.elapsed_ms
+        elif isinstance(e, (ev.TurnAnswered, ev.TurnEnded)):
+            if self.elapsed_ms is None or isinstance(e, ev.TurnAnswered):
+                self.elapsed_ms = e.elapsed_ms  # the time to the answer (TurnEnded carries the same)
             self.failed = self.failed or not e.ok
 
     def headline(self, lang: str, running: bool = False) -> str:
-        """'Risposta immediata · Ho letto notes.md — 4 righe · 1.2 s' (the last step said in full)."""
+        """'Risposta immediata · Ho letto notes.md — 4 righe · 1.2 s' (the last step said in full); how it ended
+        when that is not plain: cancelled, interrupted, or failed with no failed step to say why."""
         parts = [level_words(self.level, lang)] if self.level else []
         done = [c for c in self.calls if c.step in self.results]  # a step not yet run is not said as done
         if done:
             last = done[-1]
             parts.append(step_words(last, self.results[last.step], lang))
+        last_failed = bool(done) and not self.results[done[-1].step].ok
         if running:
             parts.append(say("describe.working", lang))
         elif self.cancelled:
             parts.append(say("describe.cancelled", lang))
-        elif self.elapsed_ms is not None and self.elapsed_ms >= 1000:
-            parts.append(say("describe.seconds", lang, s=f"{self.elapsed_ms / 1000:.1f}"))
+        elif self.interrupted:
+            parts.append(say("describe.interrupted", lang))
+        else:
+            if self.failed and not last_failed:
+                parts.append(say("describe.failed", lang))
+            if self.elapsed_ms is not None and self.elapsed_ms >= 1000:
+                parts.append(say("describe.seconds", lang, s=f"{self.elapsed_ms / 1000:.1f}"))
         return " · ".join(parts) or say("describe.working", lang)
 
     def timeline(self, lang: str, today: dt.date | None = None) -> list[str]:
+        """What the header does not say: every step with the file or folder as given, approvals, memory, the
+        plan, and when it was asked (the level and the last step's short form are the header's)."""
         out: list[str] = []
+        done = [c for c in self.calls if c.step in self.results]
         for kind, e in self.lines:
             if kind == "route":
-                out.append(level_words(e.level, lang))
+                continue  # the header says how it was served
             elif kind == "step":
                 obs = self.results.get(e.step)
-                if obs is not None:  # said once it happened (an approval wait shows as its own line)
-                    out.append(f"{'✓' if obs.ok else '✗'} {step_words(e, obs, lang)}")
+                if obs is None:  # said once it happened (an approval wait shows as its own line)
+                    continue
+                words = step_words(e, obs, lang, full=True)
+                if e is done[-1] and words == step_words(e, obs, lang):
+                    continue  # the header's last step, word for word
+                out.append(f"{'✓' if obs.ok else '✗'} {words}")
             elif kind == "aside":
                 out.append("  " + say("describe.set_aside", lang, size=size_words(e.size)))
             elif isinstance(e, ev.ApprovalNeeded):
@@ -251,20 +287,49 @@ class TurnStory:
                 out.append("■ " + say("describe.cancelled", lang))
             elif isinstance(e, ev.Error):
                 out.append("✗ " + say("describe.error", lang))
+        if self.asked_at is not None:
+            out.append(say("describe.asked", lang, when=when_words(self.asked_at, lang)))
         return out
 
 
 def history_story(row: dict[str, Any]) -> TurnStory:
-    """A persisted turn (journal row + steps) as a story: same words as when it ran."""
-    story = TurnStory(level=str(row.get("level") or ""), cancelled=bool(row.get("cancelled")))
+    """A persisted turn (journal row + steps) as a story: the same words as when it ran — a step the person
+    declined, a step that failed and why (in the request's language, as the turn said it), cancelled,
+    interrupted or failed, the time to the answer."""
+    from app.lang.detect import detect_lang
+
+    lang = detect_lang(str(row.get("text") or ""))
+
+    cancelled = bool(row.get("cancelled"))
+    interrupted = row.get("state") == "interrupted"
+    story = TurnStory(level=str(row.get("level") or ""), cancelled=cancelled, interrupted=interrupted,
+                      failed=not row.get("ok") and not cancelled and not interrupted)
     for s in row.get("steps") or []:
         num = int(s.get("num") or len(story.calls) + 1)
         call = ev.ToolCall("", num, tool=str(s.get("tool", "")), args=dict(s.get("args") or {}))
         story.calls.append(call)
         story.lines.append(("step", call))
-        story.results[num] = ev.Observation("", num, tool=call.tool, ok=bool(s.get("ok", True)))
+        ok = bool(s.get("ok", True))
+        error = message = ""
+        if not ok:
+            error = f"not approved: the user declined {call.tool}" if s.get("declined") else str(s.get("error") or "")
+            m = s.get("message")
+            if isinstance(m, dict) and not s.get("declined"):
+                try:
+                    message = message_from_dict(m).text(lang)
+                except (KeyError, IndexError, ValueError):  # a sentence this version no longer has
+                    message = ""
+        counts = s.get("counts") if ok else None
+        preview = json.dumps(counts) if isinstance(counts, dict) and counts else ""
+        story.results[num] = ev.Observation("", num, tool=call.tool, ok=ok, error=error or None, message=message,
+                                            preview=preview)
+    elapsed = row.get("elapsed_ms")
+    story.elapsed_ms = float(elapsed) if isinstance(elapsed, (int, float)) and elapsed > 0 else None
+    started = row.get("started_at")
+    if isinstance(started, (int, float)) and started > 0:
+        story.asked_at = dt.datetime.fromtimestamp(started)
     return story
 
 
 __all__ = ["TurnStory", "category_name", "day_words", "history_story", "level_words", "size_words", "source_name",
-           "step_words"]
+           "step_words", "when_words"]

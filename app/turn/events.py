@@ -148,15 +148,29 @@ class Cancelled(Event):
 
 
 @dataclass(frozen=True)
-class TurnEnded(Event):
+class TurnAnswered(Event):
+    """The turn is over for the person: its answer (or its error, or its cancellation) is out. Front ends stop
+    the spinner and Cancel here; what follows (learning, the history) runs after it, up to TurnEnded.
+    `elapsed_ms` is the time to the answer."""
     ok: bool = True
     elapsed_ms: float = 0.0
+    type: ClassVar[str] = "turn_answered"
+
+
+@dataclass(frozen=True)
+class TurnEnded(Event):
+    """The last event of a turn: the work after the answer is done too. `elapsed_ms` is still the time to the
+    answer (what the person waited); `after_ms` is how long the work after it took."""
+    ok: bool = True
+    elapsed_ms: float = 0.0
+    after_ms: float = 0.0
     type: ClassVar[str] = "turn_ended"
 
 
 EVENT_TYPES: dict[str, type[Event]] = {
     c.type: c for c in (TurnStarted, RouteDecision, ToolCall, ApprovalNeeded, Observation, StateUpdate,
-                        MemoryWritten, Progress, PlannerStats, Token, Answer, Error, Notice, Cancelled, TurnEnded)
+                        MemoryWritten, Progress, PlannerStats, Token, Answer, Error, Notice, Cancelled, TurnAnswered,
+                        TurnEnded)
 }
 
 

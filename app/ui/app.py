@@ -90,6 +90,7 @@ class DeskApp(QObject):
         self._answers: dict[str, str] = {}
         self._texts: dict[str, str] = {}
         self._in_chat: set[str] = set()
+        self._answered: set[str] = set()  # tags over for the person whose TurnEnded has not come yet
         self._loading: dict[str, float] = {}
         self._unsubscribe = self.manager.subscribe(self.configChanged.emit)
         self._wire()
@@ -222,10 +223,15 @@ class DeskApp(QObject):
             self._set_busy()
         elif isinstance(e, ev.Answer):
             self._answers[tag] = e.text
-        elif isinstance(e, ev.TurnEnded):
+        elif isinstance(e, ev.TurnAnswered) or (isinstance(e, ev.TurnEnded) and tag not in self._answered):
+            self._answered.add(tag)
             self._turn_ended(tag, e)
+        if isinstance(e, ev.TurnEnded):
+            self._answered.discard(tag)
 
-    def _turn_ended(self, tag: str, e: ev.TurnEnded) -> None:
+    def _turn_ended(self, tag: str, e: ev.TurnAnswered | ev.TurnEnded) -> None:
+        """The turn is over for the person (its answer is out): not busy any more, kept in the conversation, and
+        announced when nobody was looking. The work after the answer may still run; it shows nowhere."""
         self._started.pop(tag, None)
         self._set_busy()
         visible = (self.popup.isVisible() and tag == self.popup.tag) or (self.chat.isVisible() and tag in self._in_chat)
@@ -267,13 +273,19 @@ class DeskApp(QObject):
 
     @Slot(str, float)
     def _on_progress(self, what: str, fraction: float) -> None:
-        self._loading[what] = fraction
+        """One figure for the text and the bar: both models together ("Loading models: 50% (reasoning model)" over
+        a bar at 50%), naming the one loading now."""
+        self._loading[what] = max(0.0, min(1.0, float(fraction)))
         names = {"embedder": self.tr("search model"), "llm": self.tr("reasoning model")}
-        parts = [f"{names.get(k, k)} {int(v * 100)}%" for k, v in self._loading.items()]
-        text = self.tr("Loading models: %1").replace("%1", ", ".join(parts))
+        models = ["embedder", "llm"] + [k for k in self._loading if k not in ("embedder", "llm")]
+        done = sum(self._loading.get(k, 0.0) for k in models) / len(models)
+        percent = int(done * 100)
+        now = next((k for k in models if self._loading.get(k, 0.0) < 1.0), None)
+        figure = f"{percent}%" + (f" ({names.get(now, now)})" if now is not None else "")
+        text = self.tr("Loading models: %1").replace("%1", figure)
         if self.tray is not None:
             self.tray.set_status(text)
-        self.chat.set_loading(text, sum(self._loading.values()) / 2)
+        self.chat.set_loading(text, percent / 100)
 
     @Slot(bool, str)
     def _on_models_loaded(self, ok: bool, problems: str) -> None:

@@ -1,7 +1,8 @@
 """The measuring child of `metnos bench ui` (app/bench/ui.py): a real DeskApp on a real X11 display.
 
 Run as `python -m app.ui.bench_probe --child` on a display the parent prepared, with a temporary
-METNOS_HOME; prints one JSON line: start → tray icon visible, hotkey → popup visible, Enter → L0 answer.
+METNOS_HOME; prints one JSON line: start → tray icon visible, hotkey → popup visible, Enter → L0 answer,
+answer painted → the turn shown as done.
 """
 from __future__ import annotations
 
@@ -119,7 +120,9 @@ def _enter_to_answer(popup: Any, r: dict[str, Any], spin_until: Any, shown: Any,
     r["popup_mapped_in_x11"] = bool(found)
     r["popup_focused_after_hotkey"] = spin_until(popup.isActiveWindow, 0.5)
     enter_runs: list[float] = []
+    done_runs: list[float] = []
     painted: list[float] = []
+    done: list[float] = []
     popup.answerPainted.connect(lambda: painted.append(time.perf_counter()))
     via = "xdotool"
     for _ in range(REPEATS):
@@ -131,15 +134,20 @@ def _enter_to_answer(popup: Any, r: dict[str, Any], spin_until: Any, shown: Any,
         popup.input.setFocus()
         before = popup.tag
         painted.clear()
+        done.clear()
         via = _press_enter(popup, r, spin_until, found, via, before, key_click)
         view = popup.view
         if view is None or popup.tag == before:
             r["notes"].append("Enter did not start a turn")
             break
+        view.donePainted.connect(lambda: done.append(time.perf_counter()))
         spin_until(lambda: bool(painted) or not view.running, 60)  # noqa: B023  (waited on at once)
         spin_until(lambda: bool(painted), 2)
         if painted and popup.sent_at is not None:
             enter_runs.append((painted[0] - popup.sent_at) * 1000)
+        if painted and spin_until(lambda: bool(done), 10):
+            # the header may be painted in the same pass as the answer, just before it: that is 0
+            done_runs.append(max(0.0, (done[0] - painted[0]) * 1000))
         elif view.status.text():
             r["notes"].append(f"no answer was painted; the popup said: {view.status.text()[:300]}")
             break
@@ -148,6 +156,9 @@ def _enter_to_answer(popup: Any, r: dict[str, Any], spin_until: Any, shown: Any,
     if enter_runs:
         r["enter_to_answer_ms"] = statistics.median(enter_runs)
         r["enter_to_answer_ms_runs"] = enter_runs
+    if done_runs:
+        r["answer_to_done_ms"] = statistics.median(done_runs)
+        r["answer_to_done_ms_runs"] = done_runs
     r["enter_via"] = via
 
 

@@ -205,12 +205,12 @@ class ChatWindow(QMainWindow):
         view.apply(e)
         if self.deny_first.isVisibleTo(self) and not self.waiting_cards():
             self.deny_first.dismiss()  # answered elsewhere (cancelled, settled): nothing left to deny
+        if isinstance(e, (ev.TurnAnswered, ev.TurnEnded)) and self.current == tag:
+            self.current = None  # over for the person at the answer: the next request may go
+            self.cancel_btn.setEnabled(False)
         if isinstance(e, ev.TurnEnded):
-            self.views.pop(tag, None)
-            if self.current == tag:
-                self.current = None
-                self.cancel_btn.setEnabled(False)
-        if isinstance(e, (ev.Answer, ev.TurnEnded, ev.Error)):
+            self.views.pop(tag, None)  # the events after the answer (up to here) still reach its view
+        if isinstance(e, (ev.Answer, ev.TurnAnswered, ev.Error)):
             self._turns_shown += 1
             self.scroll_to_newest()
         return True
@@ -289,5 +289,5 @@ class ChatWindow(QMainWindow):
             self.loading.setVisible(False)
             return
         self.loading_label.setText(text)
-        self.loading_bar.setValue(int(max(0.0, min(1.0, fraction)) * 100))
+        self.loading_bar.setValue(round(max(0.0, min(1.0, fraction)) * 100))
         self.loading.setVisible(True)

@@ -4,6 +4,13 @@ Everything is escaped first, so no HTML from an answer (which may quote a file o
 is ever interpreted: tags show as text, there are no images, no styles, no scripts. Only links
 with http, https or mailto become links, and they open only when clicked (the label decides).
 No Qt here, so it is cheap and testable on its own.
+
+Long words wrap too: Qt's labels break lines only where the text allows it (spaces, after a "/"), so a
+long unbroken run (a file name with underscores, a hash, "aaaa…") made a label as wide as the run and the
+whole chat or popup wider than its window. `soft_breaks` puts an invisible break opportunity (U+200B) every
+SOFT_BREAK_EVERY characters inside such runs only — what HTML's <wbr> does — and code blocks wrap
+(`white-space: pre-wrap`). Nothing copied carries them: the copy button copies the answer as written, and
+text selected and copied from a label is cleaned on the clipboard (widgets.py).
 """
 from __future__ import annotations
 
@@ -21,6 +28,11 @@ _ITALIC = re.compile(r"(?<![\w*])\*(?=\S)([^*\n]+?)(?<=\S)\*(?![\w*])")
 _LINK = re.compile(r"\[([^\]\n]+)\]\(((?:https?://|mailto:)[^\s)]+)\)")
 _URL = re.compile(r"(?<![\"'=>])\b(https?://[^\s<]+[^\s<.,;:!?)\]'\"])")
 CODE_STYLE = "background-color: rgba(127,127,127,0.15); font-family: monospace;"
+PRE_STYLE = CODE_STYLE + " white-space: pre-wrap;"  # a long code line wraps instead of widening the window
+SOFT_BREAK_EVERY = 32  # characters of an unbroken run between two invisible break opportunities
+ZWSP = "\u200b"
+_UNBROKEN = re.compile(rf"[^\s/\\\-{ZWSP}]{{{SOFT_BREAK_EVERY + 1},}}")  # no space, slash or dash to break at
+_TEXT_NODE = re.compile(r"(<[^>]*>|&[#\w]+;)")  # tags and entities: never split
 SAFE_SCHEMES = ("http://", "https://", "mailto:")
 _PLACEHOLDER = re.compile("\x00(\\d+)\x00")
 
@@ -94,7 +106,7 @@ def to_html(text: str) -> str:
             while i < len(lines) and not lines[i].strip().startswith(fence):
                 body.append(lines[i])
                 i += 1
-            out.append(f'<pre style="{CODE_STYLE}">{html.escape(chr(10).join(body))}</pre>')
+            out.append(f'<pre style="{PRE_STYLE}">{html.escape(chr(10).join(body))}</pre>')
             i += 1
             continue
         bullet, numbered, heading = _BULLET.match(line), _NUMBERED.match(line), _HEADING.match(line)
@@ -120,6 +132,22 @@ def to_html(text: str) -> str:
     flush_para()
     close_list()
     return "".join(out)
+
+
+def _cut(m: re.Match[str]) -> str:
+    run = m.group(0)
+    return ZWSP.join(run[i:i + SOFT_BREAK_EVERY] for i in range(0, len(run), SOFT_BREAK_EVERY))
+
+
+def soft_breaks(text: str) -> str:
+    """Plain text with an invisible break opportunity inside every run too long to wrap (see the module doc)."""
+    return _UNBROKEN.sub(_cut, text)
+
+
+def soft_breaks_html(markup: str) -> str:
+    """The same for HTML made by `to_html`: only in the text between tags, never in a tag or an entity (an
+    entity counts as one character's worth of run, so a run of them may stay a little longer)."""
+    return "".join(part if _TEXT_NODE.fullmatch(part) else soft_breaks(part) for part in _TEXT_NODE.split(markup))
 
 
 def is_safe_link(url: str) -> bool:

@@ -267,9 +267,9 @@ class QuickPopup(QWidget):
         if tag != self.tag or self.view is None:
             return False
         self.view.apply(e)
-        if isinstance(e, ev.TurnEnded):
-            self.cancel_btn.setVisible(False)
-        if isinstance(e, (ev.Answer, ev.Error, ev.Cancelled, ev.TurnEnded, ev.Token)) or len(self.view.events) < 3:
+        if isinstance(e, (ev.TurnAnswered, ev.TurnEnded)):
+            self.cancel_btn.setVisible(False)  # over for the person at the answer
+        if isinstance(e, (ev.Answer, ev.Error, ev.Cancelled, ev.TurnAnswered, ev.Token)) or len(self.view.events) < 3:
             self._fit()
         return True
 

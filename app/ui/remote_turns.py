@@ -5,7 +5,8 @@ The CLI connects to the single-instance socket and sends one line
 the turn runs on the app's engine (no model load), each event goes back as one JSON line
 (`Event.to_dict()`), then `{"done": true}`. With `yes` every approval is given; otherwise the
 client may instead answer each `approval` event with a line `{"approve": true|false|"always"}`;
-a client that disconnects cancels its turn (and says no to a pending approval).
+a client that disconnects cancels its turn (and says no to a pending approval); one that leaves once the
+turn is answered (`metnos ask` prints the answer and exits) leaves the work after the answer to run here.
 Socket writes happen on the GUI thread only: the turn's thread queues events and a timer drains them.
 """
 from __future__ import annotations
@@ -16,6 +17,7 @@ import queue
 import threading
 from typing import Any, Callable
 
+import shiboken6
 from PySide6.QtCore import QObject, QTimer
 from PySide6.QtNetwork import QLocalSocket
 
@@ -91,12 +93,14 @@ class RemoteTurn(QObject):
                 return
             done = item is _DONE
             line = {"done": True} if done else item
-            if self.sock.state() == QLocalSocket.LocalSocketState.ConnectedState:
+            live = shiboken6.isValid(self.sock)  # the server deletes a socket whose terminal went away
+            if live and self.sock.state() == QLocalSocket.LocalSocketState.ConnectedState:
                 self.sock.write((json.dumps(line, ensure_ascii=False, default=str) + "\n").encode("utf-8"))
                 self.sock.flush()
             if done:
                 self.timer.stop()
-                self.sock.disconnectFromServer()
+                if live:
+                    self.sock.disconnectFromServer()
                 self.deleteLater()
                 return
 

@@ -8,9 +8,10 @@ with the technical-details switch they show levels, scores, tools and arguments.
 """
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
-from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLayout, QToolButton, QVBoxLayout, QWidget
 
@@ -21,7 +22,7 @@ from .doc_sources import TOOL as DOCS_TOOL
 from .doc_sources import SourcesLabel, sources_of
 from .i18n import current_language
 from .prefs import prefs
-from .widgets import AnswerLabel, ApprovalCard, PlainLabel, display_text, short_args
+from .widgets import AnswerLabel, ApprovalCard, HeaderToggle, PlainLabel, display_text, short_args
 from .worker import ApprovalAsked, ApprovalSettled, WorkerError
 
 
@@ -31,6 +32,7 @@ class TurnView(QFrame):
     approval = Signal(str, object)
     expandedChanged = Signal(bool)  # the popup re-fits its height; the chat scrolls the timeline into view
     cardAdded = Signal(object)  # ApprovalCard
+    donePainted = Signal()  # the header showing the turn as done reached the screen (benchmarks, tests)
 
     def __init__(self, question: str = "", parent: QWidget | None = None, show_question: bool = True,
                  approval_host: QLayout | None = None):
@@ -58,14 +60,15 @@ class TurnView(QFrame):
         lay.addWidget(self.question)
 
         row = QHBoxLayout()
-        self.toggle = QToolButton(self)
+        self.toggle = HeaderToggle(self)  # wraps: a long header must not make the turn wider than its window
         self.toggle.setObjectName("timelineToggle")
-        self.toggle.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         self.toggle.setArrowType(Qt.ArrowType.RightArrow)
         self.toggle.setCheckable(True)
         self.toggle.setAutoRaise(True)
         self.toggle.setStyleSheet("color: palette(placeholder-text);")
         self.toggle.toggled.connect(self._expand)
+        self._done_unpainted = False  # the turn was marked done and its header has not been painted since
+        self.toggle.installEventFilter(self)
         row.addWidget(self.toggle)
         row.addStretch(1)
         self.copy_btn = QToolButton(self)
@@ -111,6 +114,12 @@ class TurnView(QFrame):
             self.retranslate()
         super().changeEvent(e)
 
+    def eventFilter(self, watched: QObject, e: QEvent) -> bool:  # noqa: N802
+        if self._done_unpainted and watched is self.toggle and e.type() == QEvent.Type.Paint:
+            self._done_unpainted = False
+            self.donePainted.emit()  # the header is painted now, saying the turn is done
+        return False
+
     # -- live events -----------------------------------------------------------------------
     def apply(self, e: ev.Event) -> None:
         self.events.append(e)  # approvals too, so a view adopted elsewhere (popup → chat) gets the card
@@ -121,6 +130,8 @@ class TurnView(QFrame):
             self.resolve_approval(e.approval_id, e.decision)
             return
         self.story.add(e)
+        if isinstance(e, ev.TurnStarted) and self.story.asked_at is None:
+            self.story.asked_at = datetime.now()
         line = self._detail_line(e)
         if line:
             self._detail_lines.append(line)
@@ -140,12 +151,22 @@ class TurnView(QFrame):
             self.copy_btn.setVisible(bool(e.text))
         elif isinstance(e, (ev.Error, ev.Cancelled)):
             self._status_for(e)
-        elif isinstance(e, ev.TurnEnded):
-            self.running = False
-            self.elapsed_ms = e.elapsed_ms
-            for card in self.cards.values():
-                card.mark(card.decision if card.decision is not None else False)
+        elif isinstance(e, (ev.TurnAnswered, ev.TurnEnded)):
+            self._done(e)
         self._render()
+
+    def _done(self, e: ev.TurnAnswered | ev.TurnEnded) -> None:
+        """Over for the person at the answer (TurnAnswered; TurnEnded when no answer event came): the work after
+        it does not show. The time is the time to the answer."""
+        if self.running or isinstance(e, ev.TurnAnswered):
+            self.elapsed_ms = e.elapsed_ms
+        was = self.running
+        self.running = False
+        for card in self.cards.values():
+            card.mark(card.decision if card.decision is not None else False)
+        if was:
+            self._done_unpainted = True
+            self.toggle.update()
 
     def _status_for(self, e: ev.Event) -> None:
         if isinstance(e, ev.Cancelled):
@@ -247,11 +268,16 @@ class TurnView(QFrame):
         self._history = row
         self.level = row.get("level") or ""
         self.story = history_story(row)
+        elapsed = row.get("elapsed_ms")
+        self.elapsed_ms = float(elapsed) if isinstance(elapsed, (int, float)) and elapsed > 0 else None
         for s in row.get("steps") or []:
             self.tools.append(s["tool"])
             mark = "✓" if s.get("ok") else "✗"
             self._detail_lines.append(f"▶ {s['tool']} {short_args(s.get('args') or {})}  {mark} "
                                       f"({s.get('level', '')})")
+            if not s.get("ok") and (s.get("error") or s.get("declined")):
+                why = "not approved" if s.get("declined") else str(s.get("error"))
+                self._detail_lines.append("  ✗ " + self.tr("error: %1").replace("%1", why))
         self.answer.set_plain(row.get("answer") or "")
         self.copy_btn.setVisible(bool(row.get("answer")))
         if row.get("cancelled"):

@@ -11,6 +11,10 @@ the worker thread is busy consuming the turn while they happen.
 
 The `tag` is chosen by the caller (popup, chat) before the turn exists, so a
 view knows which events are its own from the first one.
+
+A turn is over for the person at `TurnAnswered`: from there the rest of its
+events (the work after the answer, up to `TurnEnded`) are passed on by a small
+thread of their own, and the worker takes the next request at once.
 """
 from __future__ import annotations
 
@@ -86,6 +90,7 @@ class EngineWorker(QObject):
         self._asked = threading.Condition(self._lock)
         self._requests: dict[str, list[ev.ApprovalNeeded]] = {}  # tag -> ApprovalNeeded not yet paired
         self.preload_thread: threading.Thread | None = None
+        self.after_threads: list[threading.Thread] = []  # passing on the events after an answer
 
     # -- on the worker thread --------------------------------------------------------
     @Slot()
@@ -164,6 +169,14 @@ class EngineWorker(QObject):
                         self._asked.notify_all()
                 self.turnEvent.emit(tag, e)
                 ended = ended or isinstance(e, ev.TurnEnded)
+                if isinstance(e, ev.TurnAnswered) and not ended:
+                    # over for the person: the rest comes on its own thread; this one takes the next request
+                    rest = threading.Thread(target=self._pass_on, args=(tag, it, e.ok), daemon=True,
+                                            name="metnos-ui-after-answer")
+                    self.after_threads = [t for t in self.after_threads if t.is_alive()] + [rest]
+                    rest.start()
+                    ended = True
+                    break
         except Exception as e:
             log.exception("turn crashed")
             if not ended:
@@ -176,6 +189,19 @@ class EngineWorker(QObject):
             if not ended:  # the engine always ends a turn; this is the belt to its braces
                 self.turnEvent.emit(tag, ev.TurnEnded("", 0, ok=False, elapsed_ms=0.0))
             self._forget(tag)
+
+    def _pass_on(self, tag: str, it: Any, ok: bool) -> None:
+        """The events after a turn's answer (the work after it, up to TurnEnded), off the worker's thread."""
+        ended = False
+        try:
+            for e in it:
+                if not self._stopping.is_set():
+                    self.turnEvent.emit(tag, e)
+                ended = ended or isinstance(e, ev.TurnEnded)
+        except Exception:
+            log.exception("the work after an answer failed")
+        if not ended and not self._stopping.is_set():
+            self.turnEvent.emit(tag, ev.TurnEnded("", 0, ok=ok, elapsed_ms=0.0))
 
     def _end_with_error(self, tag: str, text: str, message: str, hint: str, started: bool = False) -> None:
         """A turn the engine could not run still starts, fails with a reason, and ends — like any other."""
@@ -277,8 +303,8 @@ class EngineHost(QObject):
 
     @Slot(str, object)
     def _on_event(self, tag: str, e: ev.Event) -> None:
-        if isinstance(e, ev.TurnEnded):
-            self._busy.discard(tag)
+        if isinstance(e, (ev.TurnAnswered, ev.TurnEnded)):
+            self._busy.discard(tag)  # answered: a new request may go
 
     def new_tag(self, prefix: str = "turn") -> str:
         return f"{prefix}-{uuid.uuid4().hex[:12]}"

@@ -59,6 +59,9 @@ def test_tray_hotkey_popup_answer_and_screenshots(xdisplay):
     near = {(now + dt.timedelta(minutes=d)).strftime("%H:%M") for d in range(-3, 2)}
     assert set(re.findall(r"\b\d{2}:\d{2}\b", r.get("answer", ""))) & near, r.get("answer")
     assert r["answer_level"] == "L0"
+    # every answer painted was followed by its turn shown as done (the figure itself is the bench's: ≤ 16 ms)
+    assert len(r.get("answer_to_done_ms_runs", [])) == REPEATS, r.get("notes")
+    assert max(r["answer_to_done_ms_runs"]) < 1000, r["answer_to_done_ms_runs"]
     shots = r["screenshots"]
     for key in ("popup", "chat"):
         assert Path(shots[key]).is_file() and _not_blank(shots[key]), f"{key} screenshot is missing or blank"

@@ -57,8 +57,9 @@ def l0_data(target: Path, seconds: float = 30.0) -> dict[str, Any]:
     ]}
 
 
-def routed_engine_factory(manager: ConfigManager, target: Path, seconds: float = 30.0) -> Callable[[], Any]:
-    """A real Engine whose real Router has the test phrases in its L0 table."""
+def routed_engine_factory(manager: ConfigManager, target: Path, seconds: float = 30.0,
+                          plugins: list[Any] | None = None) -> Callable[[], Any]:
+    """A real Engine whose real Router has the test phrases in its L0 table; `plugins` are added to its own."""
 
     def make() -> Any:
         from app.engine.engine import Engine
@@ -71,7 +72,9 @@ def routed_engine_factory(manager: ConfigManager, target: Path, seconds: float =
         models = ModelLoader(manager)
         table = L0Table(path=target.parent / "test_l0.toml", data=l0_data(target, seconds))
         router = Router(manager, models.embedder, Memo(), reg, l0_table=table)
-        return Engine(manager, models=models, registry=reg, router=router)
+        engine = Engine(manager, models=models, registry=reg, router=router)
+        engine.plugins += plugins or []
+        return engine
 
     return make
 
