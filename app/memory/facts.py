@@ -17,6 +17,8 @@ fact_limits, subject, question); this module says in which order they apply and 
 """
 from __future__ import annotations
 
+import datetime as dt
+
 from app.lang.lead import FIRST_WORD, after_lead
 from app.lang.rules import ASKING, COURTESY
 from app.lang.rules.fact_limits import FACT_LIMITS, LIMITED, QUALIFIED, SECOND_REQUEST
@@ -229,7 +231,17 @@ _IT_HINTS = QUESTION.pattern("italian_hint")
 
 
 def quote_answer(question: str, fact_text: str, date: str, source: str) -> str:
-    """A deterministic reply that quotes a remembered fact in the question's language."""
-    if _IT_HINTS.search(question):
-        return f"Dalla memoria ({date}, {source}): {fact_text}"
-    return f"From memory ({date}, {source}): {fact_text}"
+    """A deterministic reply that quotes a remembered fact in the question's language, saying where it came from
+    and when in words: "Dalla memoria, detto da te il 2 dicembre: …" (never "(2026-12-02, user)")."""
+    from app.lang.messages import say
+    from app.turn.describe import day_words, source_name
+
+    from . import messages as _messages  # noqa: F401  (registers the sentences)
+
+    lang = "it" if _IT_HINTS.search(question) else "en"
+    said = source_name(source, lang)
+    try:
+        day = dt.date.fromisoformat(str(date)[:10])
+    except ValueError:
+        return say("memory.quoted", lang, source=said, fact=fact_text)
+    return say("memory.quoted_on", lang, source=said, day=day_words(day, lang), fact=fact_text)

@@ -8,6 +8,7 @@ yes or no for "ci sono …?".
 """
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any, Callable
 
 from app.lang.asked import Asked, asked, slice_lines
@@ -196,9 +197,19 @@ def _recalled(result: dict[str, Any], lang: str, shape: Asked) -> str | None:
         if not query or len(query.split()) > 3:  # the whole question was the query: not repeated back
             return say("render.recalled_nothing", lang)
         return say("render.recalled_none", lang, query=query)
-    lines = [dict(f, line=f"{f.get('fact', '')} ({f.get('date', '')})" if f.get("date") else f.get("fact", ""))
-             for f in facts]
+    lines = [dict(f, line=f"{f.get('fact', '')} ({_day(f.get('date'), lang)})" if _day(f.get("date"), lang)
+                  else f.get("fact", "")) for f in facts]
     return say("render.recalled", lang, n=len(facts)) + "\n" + _names(lines, "line", lang)
+
+
+def _day(date: Any, lang: str) -> str:
+    """A fact's date in words ("1 dicembre"), or "" (no date, or not one)."""
+    from .describe import day_words
+
+    try:
+        return day_words(dt.date.fromisoformat(str(date)[:10]), lang) if date else ""
+    except ValueError:
+        return ""
 
 
 def _read(result: dict[str, Any], lang: str, shape: Asked) -> str:

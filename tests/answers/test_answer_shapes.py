@@ -1,6 +1,8 @@
 """Answers rendered for the question asked, in the person's language, with correct plurals (no model)."""
 from __future__ import annotations
 
+import datetime as dt
+
 import pytest
 
 from app.bench.answers import load, make_root
@@ -36,10 +38,11 @@ def test_a_recall_answers_in_words_what_is_remembered_or_that_nothing_is() -> No
     assert render("recall", dict(none, query="quando ho il dentista?"), "it") == "Non ho nulla in memoria su questo."
     assert render("recall", dict(none, query="accountant"), "en") == \
         "I don't remember anything about \u201caccountant\u201d."
-    two = {"query": "x", "count": 2, "facts": [{"fact": "il dentista è giovedì", "date": "2026-12-01"},
+    year = dt.date.today().year
+    two = {"query": "x", "count": 2, "facts": [{"fact": "il dentista è giovedì", "date": f"{year}-12-01"},
                                                 {"fact": "la palestra apre alle 7"}]}
-    assert render("recall", two, "it") == ("Dalla memoria, 2 cose:\n- il dentista è giovedì (2026-12-01)\n"
-                                           "- la palestra apre alle 7")
+    assert render("recall", two, "it") == ("Dalla memoria, 2 cose:\n- il dentista è giovedì (1º dicembre)\n"
+                                           "- la palestra apre alle 7")  # the date in words
     assert render("recall", dict(two, facts=two["facts"][:1]), "en").startswith("From memory, 1 thing:")
 
 

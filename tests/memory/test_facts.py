@@ -1,6 +1,8 @@
 """Deterministic fact rules: instruction guard, "ricordati che X", same subject, category names."""
 from __future__ import annotations
 
+import datetime as dt
+
 import pytest
 
 from app.memory.categories import normalize_category
@@ -100,11 +102,15 @@ def test_categories_normalise() -> None:
     assert normalize_category("Lavoro / progetti!") == "lavoro  progetti"
 
 
-def test_quote_answer_follows_the_question_language() -> None:
-    assert quote_answer("quando ho il dentista?", "il dentista è giovedì alle 10", "2026-03-02", "user") == \
-        "Dalla memoria (2026-03-02, user): il dentista è giovedì alle 10"
-    assert quote_answer("when is my dentist?", "dentist on Thursday at 10", "2026-03-02", "user").startswith(
-        "From memory")
+def test_quote_answer_follows_the_question_language_and_says_source_and_date_in_words() -> None:
+    year = dt.date.today().year
+    assert quote_answer("quando ho il dentista?", "il dentista è giovedì alle 10", f"{year}-12-02", "user") == \
+        "Dalla memoria, detto da te il 2 dicembre: il dentista è giovedì alle 10"
+    assert quote_answer("when is my dentist?", "dentist on Thursday at 10", f"{year}-03-02T10:00:00", "user") == \
+        "From memory, told by you on 2 March: dentist on Thursday at 10"
+    assert quote_answer("quando ho il dentista?", "x", "2019-03-01", "file:/home/u/note.txt") == \
+        "Dalla memoria, dal file note.txt il 1º marzo 2019: x"
+    assert quote_answer("when is my dentist?", "x", "", "user") == "From memory, told by you: x"
 
 
 @pytest.mark.parametrize("text,lang", [

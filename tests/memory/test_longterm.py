@@ -4,6 +4,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
+import re
 import secrets
 from pathlib import Path
 
@@ -359,7 +360,10 @@ def test_remembered_in_one_process_answered_in_the_next(default_key_entry, embed
                             text=True, timeout=300)
     assert second.returncode == 0, second.stderr[-2000:]
     answers = second.stdout.strip().splitlines()
-    assert answers[0].startswith("Dalla memoria (") and answers[0].endswith("user): il dentista è giovedì alle 10")
+    assert answers[0].startswith("Dalla memoria, detto da te il ") and answers[0].endswith(
+        ": il dentista è giovedì alle 10")
     assert answers[1].endswith("il dentista è giovedì alle 10")
-    assert answers[2].startswith("From memory (") and answers[2].endswith("il dentista è giovedì alle 10")
+    assert answers[2].startswith("From memory, told by you on ") and answers[2].endswith(
+        "il dentista è giovedì alle 10")
+    assert not any(re.search(r"\d{4}-\d\d-\d\d|\buser\b", a) for a in answers), answers  # in words
     assert answers[3:] == ["-", "-", "-"], "questions the memory cannot answer get no quoted fact"
