@@ -27,6 +27,7 @@ from .popup import QuickPopup
 from .prefs import prefs
 from .reminder_card import ReminderAlerts
 from .reminder_link import RemindersLink
+from .settings_fields import to_qt_sequence
 from .tray import Tray, app_icon
 from .worker import ApprovalAsked, EngineHost
 
@@ -337,11 +338,11 @@ class DeskApp(QObject):
             self.notify_once(f"hotkey:{problem}", self.tr("Global hotkey unavailable"),
                              self.tr("%1 could not be registered: %2. Bind the command `metnos --toggle` to a "
                                      "shortcut in your desktop settings instead.")
-                             .replace("%1", self.config.hotkey.sequence).replace("%2", problem))
+                             .replace("%1", to_qt_sequence(self.config.hotkey.sequence)).replace("%2", problem))
 
     def hotkey_note(self) -> str:
-        if self.hotkey.active:
-            return self.tr("Global hotkey: %1").replace("%1", self.hotkey.sequence)
+        if self.hotkey.active:  # as it is pressed ("Ctrl+Alt+Space"), not the listener's "<ctrl>+<alt>+<space>"
+            return self.tr("Global hotkey: %1").replace("%1", to_qt_sequence(self.hotkey.sequence))
         return self.tr("Global hotkey unavailable (%1); use `metnos --toggle`.").replace(
             "%1", self.hotkey_problem or self.tr("disabled"))
 

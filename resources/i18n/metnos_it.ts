@@ -20,6 +20,10 @@
         <translation>Dati: %1</translation>
     </message>
     <message>
+        <source>Licences and components</source>
+        <translation>Licenze e componenti</translation>
+    </message>
+    <message>
         <source>Components and licences:</source>
         <translation>Componenti e licenze:</translation>
     </message>

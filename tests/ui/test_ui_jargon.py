@@ -177,3 +177,75 @@ def test_ui_has_no_jargon_in_italian_and_english(qtbot, make_desk, metnos_home, 
     qtbot.waitUntil(lambda: "Instant answer" in visible_text(desk.chat), timeout=5_000)
     problems = {name: _jargon(visible_text(w), None) for name, w in windows.items()}
     assert not any(problems.values()), problems
+
+
+QT_ENGLISH = ("Look in", "Files of type", "File name", "Cancel", "&Yes", "Yes", "Open", "Choose", "Directory")
+
+
+def test_restored_history_about_and_qt_dialogs_have_no_jargon(qtbot, make_desk, metnos_home, tmp_path,
+                                                              monkeypatch):
+    """In Italian: the turns restored after a restart (their details open), About's first view (the shortcut as
+    it is pressed, no package list) and Qt's own dialogs (the folder picker, a yes/no question)."""
+    from PySide6.QtWidgets import QMessageBox
+
+    from app.ui.hotkey import GlobalHotkey
+    from app.ui.settings_fields import folder_dialog
+
+    monkeypatch.setenv("METNOS_UI_LANGUAGE", "it")
+    work = tmp_path / "lavoro"
+    work.mkdir()
+    write_runtime(metnos_home, f'[tools]\nallowed_roots = ["{work}"]\n[ui]\npause_learning = true\n'
+                               '[hotkey]\nsequence = "<ctrl>+<alt>+m"\n')
+    target = work / "nota.txt"
+    manager = ConfigManager()
+    desk = make_desk(routed_engine_factory(manager, target), manager=manager)
+    send_popup(qtbot, desk, WRITE_PHRASE)  # denied
+    view = desk.popup.view
+    qtbot.waitUntil(lambda: len(view.cards) == 1, timeout=60_000)
+    card = next(iter(view.cards.values()))
+    qtbot.waitUntil(lambda: card.deny_btn.isVisible() and card.deny_btn.width() > 0, timeout=10_000)
+    qtbot.mouseClick(card.deny_btn, Qt.MouseButton.LeftButton)
+    wait_turn_end(qtbot, view)
+    send_popup(qtbot, desk, "che ore sono")  # done
+    wait_turn_end(qtbot, desk.popup.view)
+    desk.shutdown()
+
+    manager2 = ConfigManager()
+    desk2 = make_desk(routed_engine_factory(manager2, target), manager=manager2)
+    assert desk2.translations.language == "it"
+    qtbot.waitUntil(lambda: len(desk2.chat.turn_views()) >= 2, timeout=30_000)
+    desk2.show_chat()
+    for v in desk2.chat.turn_views():
+        v.toggle.setChecked(True)
+    english = _english_only()
+    chat = visible_text(desk2.chat)
+    assert "Non approvato: non ho cambiato nulla" in chat and "Un passaggio non è andato" not in chat, chat
+    assert "Chiesto oggi alle " in chat
+    assert not _jargon(chat, english), _jargon(chat, english)
+
+    monkeypatch.setattr(GlobalHotkey, "active", property(lambda self: True))
+    desk2.show_about()
+    about = desk2.about_dialog
+    qtbot.waitExposed(about)
+    shown = visible_text(about)
+    assert "Ctrl+Alt+M" in shown and "<ctrl>" not in shown, shown
+    for package in ("Qwen", "GGUF", "PySide6", "llama.cpp", "Apache", "LGPL", "sqlite3mc"):
+        assert package not in shown, (package, shown)  # one click away, not on the first view
+    assert not _jargon(shown, english), _jargon(shown, english)
+    about.licences_btn.click()
+    assert "Qwen" in visible_text(about) and "Gemma" in about.terms.toPlainText()  # still there for who looks
+    about.hide()
+
+    picker = folder_dialog(None, "Scegli una cartella")
+    picker.show()
+    qtbot.waitExposed(picker)
+    question = QMessageBox(QMessageBox.Icon.Question, "Metnos", "Dimenticare la cronologia?",
+                           QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No)
+    question.show()
+    qtbot.waitExposed(question)
+    for dialog in (picker, question):
+        text = visible_text(dialog)
+        assert not _jargon(text, english), _jargon(text, english)
+        assert not [w for w in QT_ENGLISH if re.search(rf"(?<!\w){re.escape(w)}(?!\w)", text)], text
+    picker.hide()
+    question.hide()
