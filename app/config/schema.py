@@ -148,6 +148,14 @@ SECTIONS: list[Section] = [
     Section("hotkey", "Global shortcut for the quick-query popup.", [
         _s("hotkey", "enabled", bool, True, "Register the global hotkey (X11, Windows, macOS)."),
         _s("hotkey", "sequence", str, "<ctrl>+<alt>+<space>", "pynput syntax, e.g. <ctrl>+<alt>+<space>."),
+        _s("hotkey", "selection_enabled", bool, True,
+           "Register the second hotkey: act on the selected text (translate, summarize, explain, fix, rewrite)."),
+        _s("hotkey", "selection_sequence", str, "<ctrl>+<alt>+s", "pynput syntax, e.g. <ctrl>+<alt>+s."),
+        _s("hotkey", "copy_keys", str, "<ctrl>+c",
+           "Keys that copy the selection where it cannot be read directly (no X11 primary selection): sent once, "
+           "and the clipboard is put back afterwards. Empty: never send them."),
+        _s("hotkey", "paste_keys", str, "<ctrl>+v",
+           "Keys that paste, for 'Sostituisci' (the answer replaces the selection). Empty: only copy the answer."),
     ]),
     Section("ui", "Desktop app.", [
         _s("ui", "language", str, "auto", "auto (system), it or en.", choices=("auto", "it", "en")),

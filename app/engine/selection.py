@@ -48,6 +48,8 @@ def _writer(engine: Engine) -> Any:
     from app.planner.compose import writes
     from app.turn.services import provide
 
+    if engine.models.planner_is_small():  # decided from the settings: the lite model is not loaded for nothing
+        raise _LiteModel()
     llm = provide(engine.models.llm)
     if not writes(llm, model_weight(llm, float(getattr(engine.config.llm, "choice_weight", -1.0)))):
         raise _LiteModel()
@@ -81,7 +83,8 @@ def run_selection_sync(engine: Engine, req: SelectionRequest, emit: Callable[[ev
 
     emit(ev.TurnStarted(turn.id, 0, text=turn.text[:500], owner=owner))
     emit(ev.RouteDecision(turn.id, 0, level=LEVEL, why=f"{LEVEL}: {req.action}"
-                          + (f" ({req.style})" if req.action == "rewrite" and req.style else "")))
+                          + (f" ({req.style})" if req.action == "rewrite" and req.style else "")
+                          + (f" → {req.target}" if req.target else "")))
     out: Outcome | None = None
     ok = False
     try:
@@ -102,6 +105,8 @@ def run_selection_sync(engine: Engine, req: SelectionRequest, emit: Callable[[ev
 
         out = run(llm, req, setup, cancel, token)
         ok = out.ok
+        if out.shortened:
+            emit(ev.Progress(turn.id, step, what="summary shortened to a third of the text"))
         if not out.ok and streamed:  # the streamed draft was not an answer: front ends drop it
             emit(ev.Progress(turn.id, step, what=f"answer_reset: the model's answer was not usable ({out.reason})"))
         emit_step(lambda n: ev.Answer(turn.id, n, text=out.text if out else "", level=LEVEL))

@@ -35,16 +35,16 @@ class Action:
 
 ACTIONS: tuple[Action, ...] = (
     Action("translate", 1, {"it": "Traduci", "en": "Translate"},
-           {"it": "Traduci in {language} il testo selezionato. Mantieni uguali nomi, numeri, date e link. Scrivi solo "
-                  "la traduzione, senza commenti.",
-            "en": "Translate the selected text into {language}. Keep names, numbers, dates and links unchanged. "
-                  "Write only the translation, with no comments."},
+           {"it": "Traduci in {language} il testo selezionato. Copia nomi propri, numeri, orari, codici e link "
+                  "esattamente come sono scritti (le 18 restano 18). Scrivi solo la traduzione, senza commenti.",
+            "en": "Translate the selected text into {language}. Copy names, numbers, times, codes and links exactly "
+                  "as they are written (18:00 stays 18:00). Write only the translation, with no comments."},
            answer_in="target", long="parts", length="as_text"),
     Action("summarize", 2, {"it": "Riassumi", "en": "Summarize"},
-           {"it": "Riassumi in {language} il testo selezionato in una o due frasi brevi, con parole tue. Scrivi solo "
-                  "il riassunto.",
-            "en": "Summarize the selected text in {language} in one or two short sentences, in your own words. "
-                  "Write only the summary."},
+           {"it": "Riassumi in {language} il testo selezionato in una sola frase breve, al massimo {words} parole, "
+                  "con parole tue. Scrivi solo il riassunto.",
+            "en": "Summarize the selected text in {language} in one short sentence, at most {words} words, in your "
+                  "own words. Write only the summary."},
            answer_in="person", long="summary", length="short"),
     Action("explain", 3, {"it": "Spiega", "en": "Explain"},
            {"it": "Spiega in {language}, con parole semplici e in poche frasi, che cosa dice e che cosa significa il "
@@ -53,17 +53,20 @@ ACTIONS: tuple[Action, ...] = (
                   "means."},
            answer_in="person", long="summary", length="answer"),
     Action("fix", 4, {"it": "Correggi", "en": "Fix"},
-           {"it": "Correggi solo gli errori di ortografia e di grammatica del testo selezionato, nella sua lingua. "
-                  "Non cambiare nient'altro: stesse parole, stesso ordine, stessa punteggiatura. Scrivi solo il "
-                  "testo corretto.",
-            "en": "Correct only the spelling and grammar mistakes of the selected text, in its own language. Change "
-                  "nothing else: same words, same order, same punctuation. Write only the corrected text."},
+           {"it": "Trova e correggi gli errori di ortografia e di grammatica del testo selezionato, nella sua lingua "
+                  "(per esempio «Ieri o visto Luca» diventa «Ieri ho visto Luca»). Non cambiare nient'altro: stesse "
+                  "parole, stesso ordine, stessa punteggiatura. Scrivi solo il testo corretto, una volta.",
+            "en": "Find and correct the spelling and grammar mistakes of the selected text, in its own language (for "
+                  "example «I seen him yesterday» becomes «I saw him yesterday»). Change nothing else: same words, "
+                  "same order, same punctuation. Write only the corrected text, once."},
            answer_in="text", long="parts", length="as_text"),
     Action("rewrite", 5, {"it": "Riscrivi", "en": "Rewrite"},
-           {"it": "Riscrivi il testo selezionato {style}, nella sua lingua. Mantieni uguali nomi, numeri, date e "
-                  "link. Scrivi solo il testo riscritto.",
-            "en": "Rewrite the selected text {style}, in its own language. Keep names, numbers, dates and links "
-                  "unchanged. Write only the rewritten text."},
+           {"it": "Riscrivi il testo selezionato {style}, nella sua lingua: cambia davvero tono e parole, non il "
+                  "significato. Copia nomi, numeri, orari e link esattamente come sono. Scrivi solo il testo "
+                  "riscritto.",
+            "en": "Rewrite the selected text {style}, in its own language: really change the tone and the words, "
+                  "not the meaning. Copy names, numbers, times and links exactly as they are. Write only the "
+                  "rewritten text."},
            answer_in="text", long="parts", length="as_text"),
     Action("ask", 0, {"it": "Chiedi", "en": "Ask"},
            {"it": "Rispondi in {language}, in breve, a questa domanda sul testo selezionato: {question}",
@@ -142,7 +145,8 @@ def instruction(req: SelectionRequest) -> str:
     lang = answer_language(req)
     names = LANGUAGE_NAMES.get(lang, {"it": lang, "en": lang})
     style = STYLES.get(req.style or "formal", STYLES["formal"])[pl]
-    text = row.instruction[pl].format(language=names[pl], style=style, question=req.words.strip())
+    words = max(12, min(40, len(req.text.split()) // 5))  # a summary's length: a fifth of the text's words
+    text = row.instruction[pl].format(language=names[pl], style=style, question=req.words.strip(), words=words)
     if req.words and req.action in ("summarize", "explain", "rewrite") and len(req.words.split()) > 3:
         text += (f" Tieni conto di quanto chiesto: «{req.words}»." if pl == "it"
                  else f" Follow what was asked: “{req.words}”.")

@@ -25,10 +25,45 @@ _NUMBER = re.compile(r"(?<![\w.,:])\d+(?:[.,:]\d+)*(?![\w])")
 _LINK = re.compile(r"(?:https?://|www\.)[^\s<>\"')\]]+|[\w.+-]+@[\w-]+\.[\w.-]+")
 
 
-def tidy(raw: str) -> str:
-    """The answer as the person reads it: no label before it, no fence or marker around it, no joiner."""
-    text = _LABEL.sub("", clean_answer(raw), count=1)
-    return _WRAP.sub("", text).strip()
+_END_BLOCK = re.compile(r"(?:^|\n)\s*(?:>>>|<<<)")  # the model closing or opening a data block: the answer ends
+
+
+def end_of_answer(raw: str) -> int | None:
+    """Where the model began to write a data block of its own (the answer is what came before), or None."""
+    m = _END_BLOCK.search(clean_answer(raw).lstrip())
+    return m.start() if m is not None and m.start() > 0 else None
+
+
+_QUOTES = {'"': '"', "“": "”", "«": "»", "'": "'"}
+_SENTENCE_END = re.compile(r"[.!?…](?=\s|$)")
+
+
+def tidy(raw: str, source: str = "") -> str:
+    """The answer as the person reads it: no label before it, no fence, marker or quotes around it (quotes the
+    text itself does not open with), no joiner."""
+    text = clean_answer(raw).lstrip()
+    cut = end_of_answer(text)
+    text = _WRAP.sub("", _LABEL.sub("", text[:cut] if cut is not None else text, count=1)).strip()
+    close = _QUOTES.get(text[:1])
+    if close and len(text) > 2 and text.endswith(close) and close not in text[1:-1] and \
+            not source.lstrip().startswith(text[:1]):
+        text = text[1:-1].strip()
+    return text
+
+
+def within(text: str, limit: int) -> str:
+    """At most `limit` characters, ended on a whole sentence (the first sentence whole when even it is longer)."""
+    if len(text) <= limit:
+        return text
+    ends = [m.end() for m in _SENTENCE_END.finditer(text)]
+    fits = [e for e in ends if e <= limit]
+    return text[:fits[-1]] if fits else text[:ends[0]] if ends else text
+
+
+def whole_sentences(text: str) -> str:
+    """An answer the length limit cut mid-sentence, up to its last whole sentence (kept as is when it has none)."""
+    ends = [m.end() for m in _SENTENCE_END.finditer(text)]
+    return text[:ends[-1]] if ends and ends[-1] >= len(text) // 3 else text
 
 
 def problem(answer: str, source: str, final: bool) -> str | None:
@@ -86,4 +121,5 @@ class Streamed:
     flushed: bool = False
 
 
-__all__ = ["HOLD_CHARS", "Streamed", "digits", "lost_values", "problem", "tidy", "values"]
+__all__ = ["HOLD_CHARS", "Streamed", "digits", "end_of_answer", "lost_values", "problem", "tidy", "values",
+           "whole_sentences", "within"]

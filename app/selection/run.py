@@ -36,6 +36,7 @@ class Outcome:
     scratchpad_id: str | None = None
     cut: bool = False  # the text was longer than MAX_CHARS and only its beginning was used
     first_token_s: float | None = None
+    shortened: bool = False  # a summary over a third of the text, cut to its whole sentences within it
     prompt_tokens: int = 0
     evaluated_tokens: int = 0
 
@@ -81,7 +82,7 @@ def max_tokens(llm: Any, req: SelectionRequest, body: str, prompt_tokens: int, c
 
 
 def stream(llm: Any, prompt: str, source: str, budget: int, cancel: CancelToken,
-           emit: Callable[[str], None]) -> tuple[guard.Streamed, Any, float | None]:
+           emit: Callable[[str], None], short: bool = False) -> tuple[guard.Streamed, Any, float | None]:
     """Generate with the guard: the first characters held until they look like an answer, garbage stopped at
     once. Returns what was let out, the completion and the time to the first token."""
     stop = _Stop(cancel)
@@ -96,6 +97,9 @@ def stream(llm: Any, prompt: str, source: str, budget: int, cancel: CancelToken,
         if not first:
             first.append(time.perf_counter() - t0)
         raw.append(tok)
+        if guard.end_of_answer("".join(raw)) is not None:  # a data block of its own: the answer is over
+            stop.cancel()
+            return
         shown = guard.tidy("".join(raw)) if not got.flushed else None
         why = guard.problem(guard.tidy("".join(raw)), source, final=False)
         if why:
@@ -114,7 +118,9 @@ def stream(llm: Any, prompt: str, source: str, budget: int, cancel: CancelToken,
     except TurnCancelled:
         if cancel.cancelled:
             raise
-    got.text = guard.tidy("".join(raw))
+    got.text = guard.tidy("".join(raw), source)
+    if comp is not None and comp.finish_reason == "length" and short:  # cut by the limit: end on a whole sentence
+        got.text = guard.whole_sentences(got.text)
     if not got.reason:
         got.reason = guard.problem(got.text, source, final=True) or ""
     if not got.reason and not got.flushed:
@@ -143,7 +149,7 @@ def _one(llm: Any, req: SelectionRequest, body: str, source: str, setup: Setup, 
     if callable(warm_prefix) and p.stable:
         warm_prefix(p.stable, persist=setup.persist_prefix, cancel=cancel)  # the system line: no user words
     budget = max_tokens(llm, req, body, llm.count_tokens(p.text), setup.max_answer_tokens)
-    return stream(llm, p.text, source, budget, cancel, emit)
+    return stream(llm, p.text, source, budget, cancel, emit, short=req.row.length != "as_text")
 
 
 def failed(req: SelectionRequest) -> str:
@@ -166,6 +172,9 @@ def run(llm: Any, req: SelectionRequest, setup: Setup, cancel: CancelToken,
     else:
         out = _long(llm, req, text, setup, cancel, emit)
         out.cut = cut
+    if out.ok and req.action == "summarize":  # at most a third of the text, ended on a whole sentence
+        kept = guard.within(out.text, max(80, len(text) // 3))
+        out.shortened, out.text = kept != out.text, kept
     if not out.ok:
         out.text = failed(req)
     elif req.action in ("translate", "rewrite", "fix"):

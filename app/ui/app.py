@@ -27,6 +27,7 @@ from .popup import QuickPopup
 from .prefs import prefs
 from .reminder_card import ReminderAlerts
 from .reminder_link import RemindersLink
+from .selection_flow import SelectionFlow
 from .settings_fields import to_qt_sequence
 from .tray import Tray, app_icon
 from .worker import ApprovalAsked, EngineHost
@@ -95,6 +96,7 @@ class DeskApp(QObject):
         self._loading: dict[str, float] = {}
         self._unsubscribe = self.manager.subscribe(self.configChanged.emit)
         self._wire()
+        self.selection = SelectionFlow(self)  # the second hotkey: act on the selected text
 
     @property
     def config(self) -> Any:
@@ -146,6 +148,8 @@ class DeskApp(QObject):
         self.host.start()
         if self.use_hotkey and self.config.hotkey.enabled:
             self._register_hotkey()
+        if self.use_hotkey:
+            self._register_selection_hotkey()
         if self.watch:
             self.manager.watch()
         if self.manager.errors:
@@ -323,6 +327,7 @@ class DeskApp(QObject):
             self.hotkey.sequence = cfg.hotkey.sequence
             if cfg.hotkey.enabled:
                 self._register_hotkey()
+            self._register_selection_hotkey()
 
     def _config_problem(self, errors: list[str]) -> None:
         self._config_broken = True
@@ -339,6 +344,14 @@ class DeskApp(QObject):
                              self.tr("%1 could not be registered: %2. Bind the command `metnos --toggle` to a "
                                      "shortcut in your desktop settings instead.")
                              .replace("%1", to_qt_sequence(self.config.hotkey.sequence)).replace("%2", problem))
+
+    def _register_selection_hotkey(self) -> None:
+        problem = self.selection.register()
+        if problem:
+            self.notify_once(f"selection-hotkey:{problem}", self.tr("Selection hotkey unavailable"),
+                             self.tr("%1 could not be registered: %2. Copy the text and use the clipboard from the "
+                                     "popup instead.").replace("%1", self.config.hotkey.selection_sequence)
+                             .replace("%2", problem))
 
     def hotkey_note(self) -> str:
         if self.hotkey.active:  # as it is pressed ("Ctrl+Alt+Space"), not the listener's "<ctrl>+<alt>+<space>"
@@ -455,6 +468,7 @@ class DeskApp(QObject):
 
     def shutdown(self) -> None:
         self.hotkey.stop()
+        self.selection.shutdown()
         self._unsubscribe()
         self.manager.close()
         self.host.shutdown()

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import time
 import warnings
-from typing import Any
+from typing import Any, Callable
 
 from PySide6.QtCore import QEvent, QPoint, QRect, Qt, QTimer, Signal
 from PySide6.QtGui import QCursor, QGuiApplication, QKeyEvent, QShowEvent
@@ -77,7 +77,11 @@ class QuickPopup(QWidget):
         f.setPointSizeF(f.pointSizeF() * 1.35)
         self.input.setFont(f)
         self.input.returnPressed.connect(self._send)
+        self.above = QVBoxLayout()  # a panel above the question box (the selected text and its actions)
+        self.above.setContentsMargins(0, 0, 0, 0)
+        lay.addLayout(self.above)
         lay.addWidget(self.input)
+        self.send_hook: Callable[[str], bool] | None = None  # takes Enter's text first (the selection panel)
 
         self.scroll_area = QScrollArea(frame)
         self.scroll_area.setWidgetResizable(True)
@@ -85,6 +89,9 @@ class QuickPopup(QWidget):
         self.scroll_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.scroll_area.setVisible(False)
         lay.addWidget(self.scroll_area)
+        self.below = QVBoxLayout()  # a row under the answer (the selection's Copia / Sostituisci)
+        self.below.setContentsMargins(0, 0, 0, 0)
+        lay.addLayout(self.below)
 
         self.approval_box = QWidget(frame)
         self.approval_box.setObjectName("popupApprovals")
@@ -203,6 +210,8 @@ class QuickPopup(QWidget):
         text = self.input.text().strip()
         if not text:
             return
+        if self.send_hook is not None and self.send_hook(text):
+            return
         if waiting_cards(self.cards()):
             self.deny_first.ask(text)  # Enter here never answers the card: ask whether to deny it first
             self._fit()
@@ -304,6 +313,17 @@ class QuickPopup(QWidget):
         self.approval_box.setVisible(False)
         self._show_hint(True)
 
+    def panels(self) -> list[QWidget]:
+        """The widgets placed above the question box and under the answer."""
+        found = []
+        for lay in (self.above, self.below):
+            for i in range(lay.count()):
+                item = lay.itemAt(i)
+                w = item.widget() if item is not None else None
+                if w is not None:
+                    found.append(w)
+        return found
+
     def cards(self) -> list[Any]:
         return list(self.view.cards.values()) if self.view is not None else []
 
@@ -332,6 +352,7 @@ class QuickPopup(QWidget):
             else:
                 need = self.view.sizeHint().height()
             fixed = self.input.sizeHint().height() + self.cancel_btn.sizeHint().height() + 20 + 3 * 8
+            fixed += sum(w.sizeHint().height() + 8 for w in self.panels() if w.isVisible())
             if self.approval_box.isVisible():
                 fixed += self.approval_box.height() + 8
             if self.deny_first.isVisible():

@@ -270,6 +270,15 @@ class SettingsDialog(QDialog):
         self._row(form, "hotkey.sequence", self.tr("Keys"), seq,
                   self.tr("Click and press the keys. On Wayland, or if it does not work, bind the command "
                           "“metnos --toggle” to a shortcut in your desktop settings."))
+        self._row(form, "hotkey.selection_enabled", self.tr("Selected text shortcut"),
+                  self._check("hotkey.selection_enabled"),
+                  self.tr("Opens the popup on the text selected in any program: translate, summarize, explain, "
+                          "correct or rewrite it."))
+        sel = QKeySequenceEdit(QKeySequence(to_qt_sequence(str(self.cfg.get("hotkey.selection_sequence")))), self)
+        sel.setMaximumSequenceLength(1)
+        self._row(form, "hotkey.selection_sequence", self.tr("Keys for the selected text"), sel,
+                  self.tr("Click and press the keys. Where the selection cannot be read directly, the text is "
+                          "copied with Ctrl+C and the clipboard is put back afterwards."))
 
     def _build_folders(self) -> None:
         form = self._page(self.tr("Allowed folders"))

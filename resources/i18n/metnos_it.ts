@@ -41,6 +41,25 @@
     </message>
 </context>
 <context>
+    <name>AnswerRow</name>
+    <message>
+        <source>Copy</source>
+        <translation>Copia</translation>
+    </message>
+    <message>
+        <source>Put the answer on the clipboard</source>
+        <translation>Metti la risposta negli appunti</translation>
+    </message>
+    <message>
+        <source>Replace</source>
+        <translation>Sostituisci</translation>
+    </message>
+    <message>
+        <source>Put the answer in place of the selected text</source>
+        <translation>Metti la risposta al posto del testo selezionato</translation>
+    </message>
+</context>
+<context>
     <name>ApprovalCard</name>
     <message>
         <source>May I go ahead with this change?</source>
@@ -317,6 +336,14 @@
     <message>
         <source>%1 could not be registered: %2. Bind the command `metnos --toggle` to a shortcut in your desktop settings instead.</source>
         <translation>Non è stato possibile registrare %1: %2. Assegna invece il comando `metnos --toggle` a una scorciatoia nelle impostazioni del desktop.</translation>
+    </message>
+    <message>
+        <source>Selection hotkey unavailable</source>
+        <translation>Scorciatoia per il testo selezionato non disponibile</translation>
+    </message>
+    <message>
+        <source>%1 could not be registered: %2. Copy the text and use the clipboard from the popup instead.</source>
+        <translation>Non è stato possibile registrare %1: %2. Copia il testo e usa gli appunti dal riquadro.</translation>
     </message>
     <message>
         <source>Global hotkey: %1</source>
@@ -629,6 +656,65 @@
     </message>
 </context>
 <context>
+    <name>SelectionFlow</name>
+    <message>
+        <source>Ask something about this text…</source>
+        <translation>Chiedi qualcosa su questo testo…</translation>
+    </message>
+    <message>
+        <source>Copied.</source>
+        <translation>Copiato.</translation>
+    </message>
+    <message>
+        <source>Copied: paste it with %1</source>
+        <translation>Copiato: incollalo con %1</translation>
+    </message>
+</context>
+<context>
+    <name>SelectionPanel</name>
+    <message>
+        <source>Key %1</source>
+        <translation>Tasto %1</translation>
+    </message>
+    <message>
+        <source>Selected text</source>
+        <translation>Testo selezionato</translation>
+    </message>
+    <message>
+        <source>No text is selected.</source>
+        <translation>Nessun testo selezionato.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Use the text in the clipboard (%n line(s))</source>
+        <translation>
+            <numerusform>Usa il testo degli appunti (%n riga)</numerusform>
+            <numerusform>Usa il testo degli appunti (%n righe)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Select a text in any program and press %1 again.</source>
+        <translation>Seleziona un testo in un qualsiasi programma e premi di nuovo %1.</translation>
+    </message>
+    <message numerus="yes">
+        <source>… %n line(s)</source>
+        <translation>
+            <numerusform>… %n riga</numerusform>
+            <numerusform>… %n righe</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>SelectionWorker</name>
+    <message>
+        <source>The assistant could not start, so it cannot answer.</source>
+        <translation>L&apos;assistente non si è avviato, quindi non può rispondere.</translation>
+    </message>
+    <message>
+        <source>Run `metnos doctor` in a terminal to see why.</source>
+        <translation>Esegui `metnos doctor` in un terminale per capire perché.</translation>
+    </message>
+</context>
+<context>
     <name>SettingsDialog</name>
     <message>
         <source>Metnos Desk — settings</source>
@@ -809,6 +895,22 @@
     <message>
         <source>Click and press the keys. On Wayland, or if it does not work, bind the command “metnos --toggle” to a shortcut in your desktop settings.</source>
         <translation>Fai clic e premi i tasti. Su Wayland, o se non funziona, assegna il comando «metnos --toggle» a una scorciatoia nelle impostazioni del desktop.</translation>
+    </message>
+    <message>
+        <source>Selected text shortcut</source>
+        <translation>Scorciatoia per il testo selezionato</translation>
+    </message>
+    <message>
+        <source>Opens the popup on the text selected in any program: translate, summarize, explain, correct or rewrite it.</source>
+        <translation>Apre il riquadro sul testo selezionato in qualsiasi programma: per tradurlo, riassumerlo, spiegarlo, correggerlo o riscriverlo.</translation>
+    </message>
+    <message>
+        <source>Keys for the selected text</source>
+        <translation>Tasti per il testo selezionato</translation>
+    </message>
+    <message>
+        <source>Click and press the keys. Where the selection cannot be read directly, the text is copied with Ctrl+C and the clipboard is put back afterwards.</source>
+        <translation>Fai clic e premi i tasti. Dove la selezione non si può leggere direttamente, il testo viene copiato con Ctrl+C e poi gli appunti tornano com&apos;erano.</translation>
     </message>
     <message>
         <source>Allowed folders</source>
