@@ -145,6 +145,29 @@ def main() -> int:
     shot("approval_preview", desk.popup)
     shot("screen_approval", desk.popup, whole_screen=True)
     card.mark(False)
+
+    # a refusal that names a long file, as a live turn shows it: everything wraps at the popup's width
+    long_name = ("relazione_finale_" if a.lang == "it" else "final_report_") + "x" * 90 + ".docx"
+    outside = f"/home/ospite/{long_name}" if a.lang == "it" else f"/home/guest/{long_name}"
+    asked = ("leggi " if a.lang == "it" else "read ") + outside
+    desk.popup.input.setText(asked)
+    view = desk.popup.begin("gallery-wrap", asked)
+    refusal = (f"Non posso leggere {outside}: è fuori dalle cartelle consentite ({work})." if a.lang == "it"
+               else f"I cannot read {outside}: it is outside the allowed folders ({work}).")
+    for e in (ev.TurnStarted("w", 0, text="x"), ev.RouteDecision("w", 0, level="L1"),
+              ev.ToolCall("w", 1, tool="read_files", args={"paths": [outside]}),
+              ev.Observation("w", 1, tool="read_files", ok=False, error="outside the allowed roots",
+                             message=refusal.split(": ", 1)[1]),
+              ev.Answer("w", 2, text=refusal + "\n\n" + " ".join(["parola" if a.lang == "it" else "word"] * 60)),
+              ev.TurnAnswered("w", 2, ok=False, elapsed_ms=40.0)):
+        desk.popup.on_event("gallery-wrap", e)
+    desk.popup.show_centered()
+    settle()
+    viewport = desk.popup.scroll_area.viewport()
+    r["wrapped_fits"] = view.width() <= viewport.width() and all(
+        w.mapTo(viewport, QPoint(w.width(), 0)).x() <= viewport.width() + 1
+        for w in view.findChildren(QWidget) if w.isVisibleTo(view))
+    shot("wrapped_answer", desk.popup)
     desk.popup.hide()
 
     if a.full:

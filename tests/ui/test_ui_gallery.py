@@ -1,7 +1,8 @@
 """Screenshot gallery under Xvfb + trayer: PNGs in tests/artifacts/ui/ for a person to look at.
 
-Italian and English at 1280×800 (popup with an answer, approval cards, chat with a timeline, every
-settings page, the memory view), and the popup with an approval at 1024×600. At both sizes the card's
+Italian and English at 1280×800 (popup with an answer, approval cards, a long refusal wrapped at the popup's
+width, chat with a timeline, every settings page, the memory view), and the popup with an approval and the
+wrapped refusal at 1024×600. At both sizes the card's
 buttons must lie inside the popup, and the popup inside the screen. The app runs in a child process
 (gallery_child.py) on the private display: this pytest process already owns an offscreen QApplication.
 """
@@ -65,6 +66,7 @@ def _check(r: dict, size: tuple[int, int], expected: set[str]) -> None:
     assert r["approval_inside"] and r["preview_inside"], f"approval buttons outside the popup at {size}: {r}"
     assert r["popup_height"] <= size[1]
     assert r["approved_write"], "Enter on the card did not approve the write"
+    assert r["wrapped_fits"], f"a long refusal did not wrap at the popup's width at {size}"
     assert expected <= set(r["files"]), set(r["files"])
     for name, path in r["files"].items():
         assert _not_blank(path), f"{name} screenshot is blank: {path}"
@@ -75,7 +77,7 @@ def test_gallery_1280x800_italian_and_english(artifacts):
     with xvfb_with_tray(1280, 800) as display:
         for lang in ("it", "en"):
             r = _run(display, out, lang, full=True)
-            _check(r, (1280, 800), {"popup_answer", "approval", "approval_preview", "chat", "memory",
+            _check(r, (1280, 800), {"popup_answer", "approval", "approval_preview", "wrapped_answer", "chat", "memory",
                                     *(f"settings_{i}" for i in range(6))})
 
 
@@ -83,4 +85,4 @@ def test_gallery_1024x600_approval_fits(artifacts):
     out = artifacts / "gallery_1024x600"
     with xvfb_with_tray(1024, 600) as display:
         r = _run(display, out, "it", full=False)
-        _check(r, (1024, 600), {"popup_answer", "approval", "approval_preview"})
+        _check(r, (1024, 600), {"popup_answer", "approval", "approval_preview", "wrapped_answer"})

@@ -121,3 +121,34 @@ def test_an_approval_card_for_a_long_name_fits_the_popup(qtbot, make_desk, metno
     qtbot.mouseClick(card.deny_btn, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: not view.running, timeout=60_000)
     assert not target.exists()
+
+
+def test_a_shorter_answer_after_a_long_one_shrinks_the_popup(qtbot):
+    """The popup fits each exchange: after a long answer, a shorter one leaves no gaps (the popup's layouts
+    took the new height only later, so it kept the long answer's height)."""
+    from PySide6.QtCore import QRect
+
+    from app.ui.popup import QuickPopup
+
+    popup = QuickPopup()
+    qtbot.addWidget(popup)
+    popup.area = QRect(0, 0, 1280, 800)
+
+    def exchange(tag: str, events: list[ev.Event]) -> None:
+        popup.begin(tag, "x")
+        for e in events:
+            popup.on_event(tag, e)
+        popup.show_centered()
+        _settle(qtbot)
+
+    lines = "\n".join(f"- riga {i}" for i in range(60))
+    exchange("long", [ev.TurnStarted("l", 0, text="x"), ev.Token("l", 1, text=lines)])
+    tall = popup.height()
+    exchange("short", [ev.TurnStarted("s", 0, text="x"), ev.RouteDecision("s", 0, level="L1"),
+                       ev.ToolCall("s", 1, tool="read_files", args={"paths": ["/tmp/" + LONG_NAME]}),
+                       ev.Observation("s", 1, tool="read_files", ok=False, error="x", message="è fuori"),
+                       ev.Answer("s", 2, text="Non posso leggerlo.\n\n" + " ".join(["parola"] * 60)),
+                       ev.TurnAnswered("s", 2, ok=False, elapsed_ms=40.0)])
+    assert popup.height() < tall / 2, (popup.height(), tall)
+    assert popup.input.y() < 20, "space was left above the question box"
+    assert popup.height() <= popup.sizeHint().height() + 2
