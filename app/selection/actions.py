@@ -78,7 +78,8 @@ BY_KEY = {a.key: a for a in ACTIONS if a.key}
 
 STYLES: dict[str, dict[str, str]] = {  # the rewrite's styles: the button's menu, and the words in the prompt
     "formal": {"it": "in modo più formale", "en": "in a more formal way"},
-    "friendly": {"it": "in modo più amichevole e cordiale", "en": "in a friendlier, warmer way"},
+    "friendly": {"it": "in tono più amichevole e informale, come scriveresti a un amico",
+                 "en": "in a friendlier, informal tone, as you would write to a friend"},
     "shorter": {"it": "in modo più breve", "en": "in a shorter way"},
 }
 STYLE_LABELS: dict[str, dict[str, str]] = {

@@ -19,6 +19,7 @@ from .prompt import clean_answer
 HOLD_CHARS = 24  # the first characters are held until they look like an answer (a label is removed first)
 _MARKERS = PLANNER_ANSWER.pattern("markers")
 _LABEL = SELECTION_ANSWER.pattern("label")
+_PREAMBLE = SELECTION_ANSWER.pattern("preamble")
 _FOREIGN = re.compile(r"[\u0400-\u04ff\u0590-\u06ff\u0900-\u0dff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 _WRAP = re.compile(r"^\s*(?:```[\w-]*|<<<)\s*\n|\n\s*(?:```|>>>)\s*$")
 _NUMBER = re.compile(r"(?<![\w.,:])\d+(?:[.,:]\d+)*(?![\w])")
@@ -30,8 +31,8 @@ _END_BLOCK = re.compile(r"(?:^|\n)\s*(?:>>>|<<<)")  # the model closing or openi
 
 def end_of_answer(raw: str) -> int | None:
     """Where the model began to write a data block of its own (the answer is what came before), or None."""
-    m = _END_BLOCK.search(clean_answer(raw).lstrip())
-    return m.start() if m is not None and m.start() > 0 else None
+    text = clean_answer(raw).lstrip()
+    return next((m.start() for m in _END_BLOCK.finditer(text) if text[:m.start()].strip()), None)  # not a leading one
 
 
 _QUOTES = {'"': '"', "“": "”", "«": "»", "'": "'"}
@@ -43,7 +44,8 @@ def tidy(raw: str, source: str = "") -> str:
     text itself does not open with), no joiner."""
     text = clean_answer(raw).lstrip()
     cut = end_of_answer(text)
-    text = _WRAP.sub("", _LABEL.sub("", text[:cut] if cut is not None else text, count=1)).strip()
+    text = _PREAMBLE.sub("", text[:cut] if cut is not None else text, count=1)
+    text = _WRAP.sub("", _LABEL.sub("", text, count=1)).strip()
     close = _QUOTES.get(text[:1])
     if close and len(text) > 2 and text.endswith(close) and close not in text[1:-1] and \
             not source.lstrip().startswith(text[:1]):

@@ -65,7 +65,7 @@ def test_the_answer_language_of_each_action() -> None:
 def test_the_prompt_names_the_language_and_style_in_the_persons_words() -> None:
     assert "Traduci in inglese" in instruction(SelectionRequest("translate", IT, lang="it"))
     assert "into Italian" in instruction(SelectionRequest("translate", EN, lang="en"))
-    assert "in modo più amichevole" in instruction(SelectionRequest("rewrite", IT, lang="it", style="friendly"))
+    assert "in tono più amichevole" in instruction(SelectionRequest("rewrite", IT, lang="it", style="friendly"))
     req = from_words("che cosa vuol dire B2?", EN, "en")
     assert req.action == "ask" and req.lang == "it" and instruction(req).endswith("che cosa vuol dire B2?")
 
@@ -80,3 +80,15 @@ def test_the_text_is_data_between_markers_and_the_instruction_comes_last() -> No
     assert "<|im_start|>" not in user and "<|im_end|>" not in user and "<end_of_turn>" not in user
     assert user.index(">>>") < user.index("Riassumi")  # the person's instruction is the last thing read
     assert neutralize("a >>> b").replace(JOINER, "") == "a >>> b"  # shown the same once the joiner is gone
+
+
+def test_what_the_model_wraps_around_an_answer_is_removed() -> None:
+    from app.selection.guard import lost_values, tidy, within
+
+    assert tidy("Sure, here's the rewritten text in a friendlier tone:\n\n\"Hey Anna!\"") == "Hey Anna!"
+    assert tidy("Traduzione: Ciao Anna.") == "Ciao Anna."
+    assert tidy("<<<\nCiao Anna.\n>>>\n\nCorretto: <<<\nCiao Anna.") == "Ciao Anna."  # a data block of its own ends it
+    assert tidy('"Ciao," disse Anna.', source='"Hi," said Anna.') == '"Ciao," disse Anna.'
+    assert within("Prima frase breve. Seconda frase un po' più lunga.", 25) == "Prima frase breve."
+    assert lost_values("Alle 10:30 in sala B2, vedi https://x.it/a.", "At 10.30 in room B2, see https://x.it/a") == []
+    assert lost_values("Costa 4.350 euro.", "It costs 4,530 euros.") == ["4.350"]

@@ -22,4 +22,18 @@ SELECTION_ANSWER = Table("selection_answer", __doc__ or "", (
         no_match=("The translation of this book took years.", "Riassunto breve della riunione, per tutti.",
                   "Ho visto Marco: sta bene."),
     ),
+    Rule(
+        id="preamble",
+        effect="a sentence announcing the answer ('Sure, here's the rewritten text in a friendlier tone:', 'Ecco la "
+               "traduzione in inglese:'): removed up to its colon",
+        mode="match",
+        pattern=r"^\s*(?:(?:sure|certo|certamente|ok|okay|of course|volentieri)[,!.]?\s+)?(?:here(?:'s|’s| is)|ecco)"
+                r"\b[^\n:]{0,40}\b(?:{words})\b[^\n:]{0,60}:\s*",
+        words=("text", "testo", "translation", "traduzione", "version", "versione", "summary", "riassunto",
+               "rewrite", "riscrittura", "correction", "correzione", "explanation", "spiegazione"),
+        match=("Sure, here's the rewritten text in a friendlier, informal tone:\n\nHey there!",
+               "Ecco la traduzione in inglese: Hello", "Here is the corrected text:\nI saw him."),
+        no_match=("Here is the station: take the train at 9.", "Ecco, il treno parte alle 9: sbrigati.",
+                  "Sure thing, the meeting is at 10."),
+    ),
 ))
