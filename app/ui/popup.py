@@ -359,8 +359,8 @@ class QuickPopup(QWidget):
                 fixed += self.deny_first.sizeHint().height() + 8
             room = max(MIN_ANSWER, cap - fixed)
             self.scroll_area.setFixedHeight(min(need + 2 * self.scroll_area.frameWidth() + 2, room))
-        inner = self.scroll_area.parentWidget()
-        for layout in (inner.layout() if inner is not None else None, self.layout()):
+        frame = self.scroll_area.parentWidget()
+        for layout in (frame.layout() if frame is not None else None, self.layout()):
             if layout is not None:  # the height set just now counts (a visible popup's layouts update later):
                 layout.activate()  # a shorter answer after a long one shrinks the popup, with no gaps left
         self.adjustSize()
