@@ -125,6 +125,7 @@ class SelectionFlow(QObject):
         self.grabbed = grabbed
         self.active = True
         self._leave_answer()
+        self._clear_exchange()
         self.popup.send_hook = self.ask
         self.popup.input.clear()
         if grabbed.text.strip():
@@ -135,6 +136,17 @@ class SelectionFlow(QObject):
                                     to_qt_sequence(str(self.desk.config.hotkey.selection_sequence)))
         self.popup.input.setPlaceholderText(self.tr("Ask something about this text…"))
         self.popup.show_centered()
+
+    def _clear_exchange(self) -> None:
+        """The popup's previous exchange leaves it: a running one goes on in the chat, a finished one is already
+        there."""
+        view = self.popup.view
+        if view is None:
+            return
+        if view.running and self.popup.tag and not self.popup.tag.startswith("selection-"):
+            self.desk.expand_popup(show=False)
+        else:
+            self.popup.detach()
 
     def _show(self, text: str) -> None:
         self.text = text

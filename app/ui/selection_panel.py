@@ -132,7 +132,8 @@ class SelectionPanel(QWidget):
             b.setVisible(False)
         has = bool(clipboard.strip())
         n = len(clipboard.strip("\n").splitlines()) if has else 0
-        self.use_clipboard.setText(self.tr("Use the text in the clipboard (%n line(s))", "", n))
+        self.use_clipboard.setText(self.tr("Use the text in the clipboard (1 line)") if n == 1 else
+                                   self.tr("Use the text in the clipboard (%1 lines)").replace("%1", str(n)))
         self.use_clipboard.setVisible(has)
         self.retranslate()
         self.more.set_plain("" if has else self.tr("Select a text in any program and press %1 again.")
@@ -145,7 +146,8 @@ class SelectionPanel(QWidget):
             return
         shown_lines = len([ln for ln in self.text.strip("\n").splitlines() if ln.strip()][:PREVIEW_LINES])
         more = self.lines > shown_lines or any(len(ln) > LINE_CHARS for ln in self.text.splitlines()[:PREVIEW_LINES])
-        self.more.set_plain(self.tr("… %n line(s)", "", self.lines) if more else "")
+        lines = self.tr("… 1 line") if self.lines == 1 else self.tr("… %1 lines").replace("%1", str(self.lines))
+        self.more.set_plain(lines if more else "")
         self.more.setVisible(more)
 
     # -- keys 1–5 -------------------------------------------------------------------------------------

@@ -684,23 +684,25 @@
         <source>No text is selected.</source>
         <translation>Nessun testo selezionato.</translation>
     </message>
-    <message numerus="yes">
-        <source>Use the text in the clipboard (%n line(s))</source>
-        <translation>
-            <numerusform>Usa il testo degli appunti (%n riga)</numerusform>
-            <numerusform>Usa il testo degli appunti (%n righe)</numerusform>
-        </translation>
+    <message>
+        <source>Use the text in the clipboard (1 line)</source>
+        <translation>Usa il testo degli appunti (1 riga)</translation>
+    </message>
+    <message>
+        <source>Use the text in the clipboard (%1 lines)</source>
+        <translation>Usa il testo degli appunti (%1 righe)</translation>
+    </message>
+    <message>
+        <source>… 1 line</source>
+        <translation>… 1 riga</translation>
+    </message>
+    <message>
+        <source>… %1 lines</source>
+        <translation>… %1 righe</translation>
     </message>
     <message>
         <source>Select a text in any program and press %1 again.</source>
         <translation>Seleziona un testo in un qualsiasi programma e premi di nuovo %1.</translation>
-    </message>
-    <message numerus="yes">
-        <source>… %n line(s)</source>
-        <translation>
-            <numerusform>… %n riga</numerusform>
-            <numerusform>… %n righe</numerusform>
-        </translation>
     </message>
 </context>
 <context>

@@ -45,6 +45,42 @@ def inside(popup: Any, w: QWidget) -> bool:
     return popup.rect().contains(rect) and popup.available().contains(popup.frameGeometry())
 
 
+def selection_shots(desk: Any, lang: str, r: dict[str, Any], shot: Callable[..., None],
+                    spin: Callable[..., bool]) -> None:
+    """The selection popup: the text shown with the actions, then an answer with Copia / Sostituisci (the engine's
+    events for a translation, fed through the worker's channel: the gallery runs without models)."""
+    from app.turn import events as ev
+    from app.ui.selection_grab import Grabbed
+
+    it = lang == "it"
+    source = ("Hi Sara, the train to Bologna leaves at 7:45 from platform 3.\nI booked two seats in coach 8 for you "
+              "and Tom.\nSee you at the station!\nBring the tickets, please.\nMarco" if it else
+              "Ciao Sara, il treno per Bologna parte alle 7:45 dal binario 3.\nHo prenotato due posti nella carrozza "
+              "8 per te e Tom.\nCi vediamo in stazione!\nPorta i biglietti, per favore.\nMarco")
+    answer = ("Ciao Sara, il treno per Bologna parte alle 7:45 dal binario 3. Ho prenotato due posti nella carrozza 8 "
+              "per te e Tom. Ci vediamo in stazione! Porta i biglietti, per favore. Marco" if it else
+              "Hi Sara, the train to Bologna leaves at 7:45 from platform 3. I booked two seats in coach 8 for you "
+              "and Tom. See you at the station! Bring the tickets, please. Marco")
+    flow = desk.selection
+    flow.open(Grabbed(source, "primary"))
+    spin(lambda: desk.popup.isVisible(), 5)
+    shot("selection_open", desk.popup)
+    tag = "selection-gallery"
+    flow.tag = tag
+    desk.popup.begin(tag, "Traduci" if it else "Translate")
+    flow.answer_row.setVisible(True)
+    for e in (ev.TurnStarted("s", 0, text="Traduci"), ev.RouteDecision("s", 0, level="selection", why="selection"),
+              ev.Token("s", 1, text=answer), ev.Answer("s", 1, text=answer, level="selection"),
+              ev.TurnEnded("s", 2, ok=True, elapsed_ms=2300.0)):
+        desk.host.worker.turnEvent.emit(tag, e)
+    spin(lambda: flow.answer_row.copy_btn.isEnabled(), 10)
+    desk.popup._fit()
+    shot("selection_answer", desk.popup)
+    r["selection_inside"] = all(inside(desk.popup, w) for w in (flow.answer_row.copy_btn, flow.answer_row.replace_btn,
+                                                                flow.panel.buttons["rewrite"]))
+    desk.popup.hide()
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--out", required=True)
@@ -169,6 +205,7 @@ def main() -> int:
         for w in view.findChildren(QWidget) if w.isVisibleTo(view))
     shot("wrapped_answer", desk.popup)
     desk.popup.hide()
+    selection_shots(desk, a.lang, r, shot, spin)
 
     if a.full:
         scripted(desk, "g-l1", "cosa c'è nella cartella" if a.lang == "it" else "what is in the folder",

@@ -78,7 +78,8 @@ def test_gallery_1280x800_italian_and_english(artifacts):
         for lang in ("it", "en"):
             r = _run(display, out, lang, full=True)
             _check(r, (1280, 800), {"popup_answer", "approval", "approval_preview", "wrapped_answer", "chat", "memory",
-                                    *(f"settings_{i}" for i in range(6))})
+                                    "selection_open", "selection_answer", *(f"settings_{i}" for i in range(6))})
+            assert r["selection_inside"], "the selection popup's buttons lie outside it"
 
 
 def test_gallery_1024x600_approval_fits(artifacts):
