@@ -35,16 +35,12 @@ class Action:
 
 ACTIONS: tuple[Action, ...] = (
     Action("translate", 1, {"it": "Traduci", "en": "Translate"},
-           {"it": "Traduci in {language} il testo selezionato. Copia nomi propri, numeri, orari, codici e link "
-                  "esattamente come sono scritti (le 18 restano 18). Scrivi solo la traduzione, senza commenti.",
-            "en": "Translate the selected text into {language}. Copy names, numbers, times, codes and links exactly "
-                  "as they are written (18:00 stays 18:00). Write only the translation, with no comments."},
+           {"it": "Traduci il testo in {language}.", "en": "Translate the text into {language}."},
            answer_in="target", long="parts", length="as_text"),
     Action("summarize", 2, {"it": "Riassumi", "en": "Summarize"},
-           {"it": "Riassumi in {language} il testo selezionato in una sola frase breve, al massimo {words} parole, "
-                  "con parole tue. Scrivi solo il riassunto.",
-            "en": "Summarize the selected text in {language} in one short sentence, at most {words} words, in your "
-                  "own words. Write only the summary."},
+           {"it": "Riassumi il testo in {language} in una sola frase breve, al massimo {words} parole, con parole tue.",
+            "en": "Summarize the text in {language} in one short sentence, at most {words} words, in your own "
+                  "words."},
            answer_in="person", long="summary", length="short"),
     Action("explain", 3, {"it": "Spiega", "en": "Explain"},
            {"it": "Spiega in {language}, con parole semplici e in poche frasi, che cosa dice e che cosa significa il "
@@ -61,12 +57,9 @@ ACTIONS: tuple[Action, ...] = (
                   "same order, same punctuation. Write only the corrected text, once."},
            answer_in="text", long="parts", length="as_text"),
     Action("rewrite", 5, {"it": "Riscrivi", "en": "Rewrite"},
-           {"it": "Riscrivi il testo selezionato {style}, nella sua lingua: cambia davvero tono e parole, non il "
-                  "significato. Copia nomi, numeri, orari e link esattamente come sono. Scrivi solo il testo "
-                  "riscritto.",
-            "en": "Rewrite the selected text {style}, in its own language: really change the tone and the words, "
-                  "not the meaning. Copy names, numbers, times and links exactly as they are. Write only the "
-                  "rewritten text."},
+           {"it": "Riscrivi il testo {style}, nella sua lingua: cambia davvero tono e parole, non il significato.",
+            "en": "Rewrite the text {style}, in its own language: really change the tone and the words, not the "
+                  "meaning."},
            answer_in="text", long="parts", length="as_text"),
     Action("ask", 0, {"it": "Chiedi", "en": "Ask"},
            {"it": "Rispondi in {language}, in breve, a questa domanda sul testo selezionato: {question}",

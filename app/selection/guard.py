@@ -99,6 +99,21 @@ def digits(value: str) -> str:
     return re.sub(r"\D", "", value)
 
 
+_SPLIT_NUMBER = re.compile(r"(?<![\w.,])(\d+)([.,:]) (\d+)(?![\w])")
+
+
+def mend_numbers(source: str, answer: str) -> str:
+    """A number of the text the model wrote with a space after its separator ("4, 350" for "4.350", "132, 40"):
+    the space removed, when the text has that number (its digits, any separator) — never a number of its own."""
+    have = {digits(v) for v in values(source)}
+
+    def fix(m: re.Match[str]) -> str:
+        joined = m.group(1) + m.group(3)
+        return m.group(1) + m.group(2) + m.group(3) if joined in have else m.group(0)
+
+    return _SPLIT_NUMBER.sub(fix, answer)
+
+
 def lost_values(source: str, answer: str) -> list[str]:
     """The numbers and links of `source` that `answer` does not carry (a number may change its separators:
     "10:30" as "10.30", "1,5" as "1.5"; a link must be the same)."""
@@ -123,5 +138,5 @@ class Streamed:
     flushed: bool = False
 
 
-__all__ = ["HOLD_CHARS", "Streamed", "digits", "end_of_answer", "lost_values", "problem", "tidy", "values",
-           "whole_sentences", "within"]
+__all__ = ["HOLD_CHARS", "Streamed", "digits", "end_of_answer", "lost_values", "mend_numbers", "problem", "tidy",
+           "values", "whole_sentences", "within"]

@@ -118,7 +118,7 @@ def stream(llm: Any, prompt: str, source: str, budget: int, cancel: CancelToken,
     except TurnCancelled:
         if cancel.cancelled:
             raise
-    got.text = guard.tidy("".join(raw), source)
+    got.text = guard.mend_numbers(source, guard.tidy("".join(raw), source))
     if comp is not None and comp.finish_reason == "length" and short:  # cut by the limit: end on a whole sentence
         got.text = guard.whole_sentences(got.text)
     if not got.reason:

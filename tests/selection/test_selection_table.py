@@ -63,7 +63,7 @@ def test_the_answer_language_of_each_action() -> None:
 
 
 def test_the_prompt_names_the_language_and_style_in_the_persons_words() -> None:
-    assert "Traduci in inglese" in instruction(SelectionRequest("translate", IT, lang="it"))
+    assert instruction(SelectionRequest("translate", IT, lang="it")) == "Traduci il testo in inglese."
     assert "into Italian" in instruction(SelectionRequest("translate", EN, lang="en"))
     assert "in tono più amichevole" in instruction(SelectionRequest("rewrite", IT, lang="it", style="friendly"))
     req = from_words("che cosa vuol dire B2?", EN, "en")
@@ -92,3 +92,11 @@ def test_what_the_model_wraps_around_an_answer_is_removed() -> None:
     assert within("Prima frase breve. Seconda frase un po' più lunga.", 25) == "Prima frase breve."
     assert lost_values("Alle 10:30 in sala B2, vedi https://x.it/a.", "At 10.30 in room B2, see https://x.it/a") == []
     assert lost_values("Costa 4.350 euro.", "It costs 4,530 euros.") == ["4.350"]
+
+
+def test_a_number_the_model_split_with_a_space_is_mended_only_when_the_text_has_it() -> None:
+    from app.selection.guard import mend_numbers
+
+    assert mend_numbers("Costa 4.350 euro e 132,40.", "It costs 4, 350 euros and 132, 40.") == \
+        "It costs 4,350 euros and 132,40."
+    assert mend_numbers("Costa 4.350 euro.", "Items 1, 2 and 3.") == "Items 1, 2 and 3."  # a list, not the number
