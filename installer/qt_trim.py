@@ -33,6 +33,7 @@ QT_PLUGIN_KEEP = {
     "tls": [],
     "sqldrivers": [],
     "qmltooling": [],
+    "qmllint": [],                                       # qmllint plugins (QML tooling), new in 6.11
     "designer": [],
     "printsupport": [],
     "vectorimageformats": [],
