@@ -145,6 +145,13 @@ SECTIONS: list[Section] = [
            "spreadsheets, presentations, HTML, text). Each must be inside tools.allowed_roots. "
            "Add one with `metnos docs add FOLDER` or in Settings.", item_type=str),
     ]),
+    Section("reminders", "Reminders: how one rings, and what memory offers when you save an appointment.", [
+        _s("reminders", "sound", bool, False, "Play a short sound when a reminder rings (read at each one: the change applies to the next)."),
+        _s("reminders", "appointment_lead_minutes", int, 0,
+           "When you save an appointment in memory with its day and time ('il dentista è giovedì alle 15'), offer a "
+           "reminder this many minutes before it (60 = 'Vuoi un promemoria un'ora prima?'). 0 = no offer.",
+           check=lambda v: None if 0 <= v <= 7 * 24 * 60 else "expected minutes from 0 (off) to 10080 (a week)"),
+    ]),
     Section("hotkey", "Global shortcut for the quick-query popup.", [
         _s("hotkey", "enabled", bool, True, "Register the global hotkey (X11, Windows, macOS)."),
         _s("hotkey", "sequence", str, "<ctrl>+<alt>+<space>", "pynput syntax, e.g. <ctrl>+<alt>+<space>."),

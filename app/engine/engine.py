@@ -95,6 +95,7 @@ class Engine:
         self.ask_secret: Callable[[str, bool], str] | None = None
         self._last_fast: dict[str, tuple[str, Any]] = {}  # owner -> (level, route) of its last turn
         self._told: set[str] = set()  # notices already given in this process
+        self._offers: dict[str, ev.Offer] = {}  # owner -> the offer its last turn made (until its next request)
         vault.use_config(self.config, self._ask_passphrase)
 
     def _ask_passphrase(self, prompt: str, confirm: bool) -> str:
@@ -337,6 +338,9 @@ class Engine:
             return
         for p in self.plugins:
             safe(p, "turn_started", ctx)
+        offer = self._offers.pop(ctx.owner, None)  # an offer stands until the owner's next request, whatever it is
+        if offer is not None and self._answer_offer(ctx, offer, text, session):
+            return
         decided = self._fast_path(ctx, text, session)
         if decided is not None and not decided:
             return  # fast path (or a routing stage: remember, recall) answered
@@ -358,11 +362,32 @@ class Engine:
         turn.level = "L3" if decided is None else turn.level
         self._finish(ctx, answer, session)
 
-    def _fast_path(self, ctx: TurnContext, text: str, session: str = "") -> bool | None:
-        """None: not routed (planner decides). False: fully answered. True: prefix replayed, planner continues."""
+    def _answer_offer(self, ctx: TurnContext, offer: ev.Offer, text: str, session: str) -> bool:
+        """The request right after an offer: "sì" runs the offered call (approval as for any write), "no" is
+        answered with the offer's words; anything else is a request of its own (False) and the offer lapses."""
+        from app.lang.reply import reply_to_offer
+
+        answer = reply_to_offer(text)
+        if answer is None:
+            return False
+        ctx.turn.lang = offer.lang  # "sì" speaks the offer's language
+        if answer == "no":
+            ctx.turn.level = "L0"
+            ctx.emit(ev.RouteDecision(ctx.turn_id, 0, level="L0", why="offer: declined"))
+            self._finish(ctx, offer.declined, session)
+            return True
+        decided = RouteResult("L0", offer.tool, dict(offer.args), arg_sources={k: "offer" for k in offer.args},
+                              reason=f"offer: accepted ({offer.tool})", lang=offer.lang, stage="offer")
+        self._fast_path(ctx, text, session, decided)
+        return True
+
+    def _fast_path(self, ctx: TurnContext, text: str, session: str = "",
+                   decided: RouteResult | None = None) -> bool | None:
+        """None: not routed (planner decides). False: fully answered. True: prefix replayed, planner continues.
+        `decided`: the decision is already made (an accepted offer): it runs as a routed one would."""
         router = self.router
-        res: RouteResult | None = None
-        if router is not None:
+        res: RouteResult | None = decided
+        if router is not None and decided is None:
             try:
                 res = router.route(text, owner=ctx.owner)
             except Exception:
@@ -416,7 +441,14 @@ class Engine:
         turn.answer = answer or ""
         turn.ok = ok and bool(answer) and not any(
             not s.ok for s in turn.steps[-1:])  # a failed last step is not a success to learn from
+        offers = list(turn.offers) if turn.ok else []  # a plugin's proposal, asked at the end of the answer
+        if offers:
+            turn.answer = " ".join([turn.answer, *(o.text for o in offers)])
         ctx.emit(ev.Answer(turn.id, ctx.next_step, text=turn.answer, level=turn.level))
+        for o in offers:
+            ctx.emit(o)
+        if offers:
+            self._offers[ctx.owner] = offers[-1]  # the next request may answer it ("sì")
         if session:
             self.history.setdefault(session, []).append((turn.text, turn.answer))
 

@@ -8,6 +8,7 @@ after a restart.
     words.py       dates in words as Messages ("domani, giovedì 3 dicembre, alle 9:00"); messages.py the catalogue
     tool.py        set_reminder (a write: approval), list_reminders, cancel_reminder
     stage.py       the routing stage that sends a reminder request to set_reminder (before memory's stage)
+    offer.py       an appointment memory just saved offers a reminder before it (reminders.appointment_lead_minutes)
     plugin.py      RemindersPlugin: the stage, the turn's service, the background loop and its listeners
 
 Reading the request (the verb, the moment, what to be reminded of) is app/lang's (reminder_ask.py,
@@ -33,9 +34,13 @@ For the UI (the tray's notification with Fatto / Rimanda 10 min / Apri, the remi
     plugin.on_change(fn)   # fn() after any change (a turn set one, the loop showed one): refresh the page
     # Apri: open the chat window (the UI's own action; nothing to change here)
 
+The desktop shows a firing as a card, plus the desktop's own notification with the same actions where there is a
+notification service (app/ui/system_notify.py), plus a sound when reminders.sound is on (app/ui/chime.py).
+
 Each firing is delivered once: the scheduler records it as shown in the same transaction that finds it, so a
 restart does not show it again; a missed listener call (the UI not subscribed yet) is kept for the first
-subscriber. Idle cost: one sleeping thread and one small encrypted connection, awake at most once a minute.
+subscriber. Idle cost: one sleeping thread and one small encrypted connection, awake at most once a minute
+(`metnos bench reminders`: 0.15 MB of RSS added with 100 reminders, a 60 s sleep between looks).
 """
 from .clock import system_clock, zone, zone_name
 from .plugin import RemindersPlugin

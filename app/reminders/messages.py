@@ -93,6 +93,16 @@ register({
     "reminders.state.cancelled": {"it": "cancellato", "en": "cancelled"},
     "reminders.cli_added": {"it": "Promemoria n. {id} impostato.", "en": "Reminder no. {id} set."},
     "reminders.cli_unread": {"it": "Non capisco quando: {text}", "en": "I can't tell when: {text}"},
+    # offered when an appointment is saved in memory (app/reminders/offer.py)
+    "reminders.offer": {"it": "Vuoi un promemoria {lead} prima, {when}?",
+                        "en": "Would you like a reminder {lead} before, {when}?"},
+    "reminders.offer_declined": {"it": "Va bene, nessun promemoria.", "en": "All right, no reminder."},
+    "reminders.lead.minutes": {"it": {"one": "un minuto", "other": "{n} minuti"},
+                               "en": {"one": "a minute", "other": "{n} minutes"}},
+    "reminders.lead.hours": {"it": {"one": "un'ora", "other": "{n} ore"},
+                             "en": {"one": "an hour", "other": "{n} hours"}},
+    "reminders.lead.days": {"it": {"one": "un giorno", "other": "{n} giorni"},
+                            "en": {"one": "a day", "other": "{n} days"}},
     "reminders.locked": {"it": "I promemoria sono cifrati e ora non posso aprirli: {reason}",
                          "en": "The reminders are encrypted and cannot be opened now: {reason}"},
 })

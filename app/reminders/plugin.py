@@ -2,6 +2,8 @@
 
 * `services(turn)`: the scheduler (opened on first use: an L0 turn that is no reminder never touches the keyring);
 * `route_stages()`: ReminderStage before memory's, so "ricordami domani alle 9 di …" sets a reminder;
+* `after_step(ctx, step)`: an appointment memory just saved offers a reminder before it, when
+  reminders.appointment_lead_minutes says how long before (offer.py);
 * `start_background()`: called by the desktop app only (not by `metnos ask`): one daemon thread that asks the
   scheduler what is due, tells the listeners, and sleeps until the next wake (at most a minute; a reminder set in
   this process wakes it at once);
@@ -22,10 +24,11 @@ from app.lang.repeat import Repeat
 from app.store.db import StoreError
 from app.tools.plugin import Plugin
 from app.turn.decision import RouteStage
-from app.turn.events import Turn
+from app.turn.events import Step, Turn
 from app.turn.services import TurnServices
 
 from .clock import Clock, system_clock
+from .offer import appointment_offer
 from .scheduler import SNOOZE_MINUTES, WAKE_CAP, Firing, Scheduler
 from .stage import ReminderStage
 from .store import Reminder, ReminderStore
@@ -79,6 +82,29 @@ class RemindersPlugin(Plugin):
 
     def route_stages(self) -> tuple[list[RouteStage], list[RouteStage]]:
         return [ReminderStage(self.clock, lambda: self.tz)], []
+
+    def after_step(self, ctx: Any, step: Step) -> None:
+        """An appointment just saved in memory offers a reminder before it (reminders.appointment_lead_minutes;
+        offer.py says when). The offer rides on the turn: the engine asks it at the end of the answer."""
+        if step.tool != "remember" or not step.ok or not isinstance(step.result, dict):
+            return
+        lead = self.lead_minutes()
+        if lead <= 0:
+            return
+        sch = self.scheduler()
+        pending = sch.pending() if isinstance(sch, Scheduler) else []
+        offer = appointment_offer(str(step.result.get("fact", "")), str(step.result.get("category", "")), lead,
+                                  self.clock(), self.tz, ctx.lang, pending, ctx.turn_id, step.num)
+        if offer is not None:
+            ctx.turn.offers.append(offer)
+
+    def lead_minutes(self) -> int:
+        """reminders.appointment_lead_minutes as the configuration says it now (0: no offer)."""
+        cfg = getattr(self.engine, "config", None)
+        try:
+            return int(cfg.get("reminders.appointment_lead_minutes")) if cfg is not None else 0
+        except (AttributeError, KeyError, TypeError, ValueError):
+            return 0
 
     # -- what the UI calls ---------------------------------------------------------------------------------------
     def subscribe(self, fn: Listener) -> Callable[[], None]:

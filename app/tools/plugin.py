@@ -10,7 +10,8 @@ Hooks, in the order a turn meets them:
   hidden_tools()       tool names kept off this turn's surface (search_documents while nothing is indexed)
   turn_started(ctx)    e.g. the scratchpad's gc
   tools(ctx)           builtin tools to show the planner now (scratchpad_read while entries exist)
-  after_step(ctx, s)   after every executed step (events for stored facts, state updates)
+  after_step(ctx, s)   after every executed step (events for stored facts, state updates; an offer of what to do
+                       next, appended to ctx.turn.offers: the engine asks it at the end of the answer)
   turn_ended(ctx)      after the answer, off the turn's thread (the next turn may have begun), in answer order
   start_background()   the desktop app is running (not a one-off command): start background work
   close()              the engine is shutting down

@@ -60,8 +60,9 @@ class TurnContext:
 
     @property
     def lang(self) -> str:
-        """The language of the request ("it"/"en"): every sentence of this turn is written in it."""
-        return detect_lang(self.turn.text)
+        """The language of the request ("it"/"en"): every sentence of this turn is written in it (the turn's own
+        when it has one: "sì" answering an offer speaks the offer's)."""
+        return self.turn.lang or detect_lang(self.turn.text)
 
     @property
     def turn_id(self) -> str:

@@ -127,6 +127,19 @@ class Answer(Event):
 
 
 @dataclass(frozen=True)
+class Offer(Event):
+    """A follow-up the turn proposes, asked at the end of its answer ("Vuoi un promemoria un'ora prima, …?"). It
+    stands until the owner's next request: "sì" (or the front end's button, which sends it) runs `tool` with `args`
+    as any call — a write asks for approval — and "no" gets `declined`; anything else lets it lapse."""
+    text: str = ""  # the question, in the turn's language (also the end of the answer)
+    tool: str = ""
+    args: dict[str, Any] = field(default_factory=dict)
+    declined: str = ""  # said when the answer is no
+    lang: str = "en"
+    type: ClassVar[str] = "offer"
+
+
+@dataclass(frozen=True)
 class Error(Event):
     message: str = ""
     hint: str = ""
@@ -169,8 +182,8 @@ class TurnEnded(Event):
 
 EVENT_TYPES: dict[str, type[Event]] = {
     c.type: c for c in (TurnStarted, RouteDecision, ToolCall, ApprovalNeeded, Observation, StateUpdate,
-                        MemoryWritten, Progress, PlannerStats, Token, Answer, Error, Notice, Cancelled, TurnAnswered,
-                        TurnEnded)
+                        MemoryWritten, Progress, PlannerStats, Token, Answer, Offer, Error, Notice, Cancelled,
+                        TurnAnswered, TurnEnded)
 }
 
 
@@ -208,3 +221,5 @@ class Turn:
     cancelled: bool = False
     read_external: bool = False  # content from files/web was read in this turn
     route: Any = None  # the fast-path decision that served it (RouteResult), for later feedback
+    offers: list[Offer] = field(default_factory=list)  # what a plugin proposes to do next (after_step)
+    lang: str | None = None  # the turn's language when its words alone do not say ("sì" answering an offer)

@@ -165,6 +165,7 @@ class ChatWindow(QMainWindow):
 
     def _connect(self, view: TurnView) -> None:
         view.approval.connect(self.approval)
+        view.offerAnswered.connect(self.submitted)  # "sì" on an offer is a request, as if typed
         view.expandedChanged.connect(lambda on, v=view: self._show_timeline(v) if on else None)
         view.cardAdded.connect(self._card_added)
 
@@ -178,6 +179,11 @@ class ChatWindow(QMainWindow):
         if not self.waiting_cards():
             self.deny_first.dismiss()
         self._back_to_card()
+
+    def expire_offers(self) -> None:
+        """A request was sent: an offer made before it lapsed, its buttons go."""
+        for view in self.turn_views():
+            view.expire_offer()
 
     def begin(self, tag: str, text: str) -> TurnView:
         view = self._add(TurnView(text))

@@ -240,6 +240,7 @@ class QuickPopup(QWidget):
         self.deny_first.dismiss()
         self.view = TurnView(text, show_question=False, approval_host=self.approval_area)
         self.view.approval.connect(self.approval)
+        self.view.offerAnswered.connect(self.submitted)  # "sì" on an offer is a request, as if typed
         self.view.cardAdded.connect(self._card_added)
         self.view.expandedChanged.connect(lambda _on: QTimer.singleShot(0, self, self._fit))
         self.view.answer.painted.connect(self.answerPainted)
@@ -278,7 +279,8 @@ class QuickPopup(QWidget):
         self.view.apply(e)
         if isinstance(e, (ev.TurnAnswered, ev.TurnEnded)):
             self.cancel_btn.setVisible(False)  # over for the person at the answer
-        if isinstance(e, (ev.Answer, ev.Error, ev.Cancelled, ev.TurnAnswered, ev.Token)) or len(self.view.events) < 3:
+        if isinstance(e, (ev.Answer, ev.Offer, ev.Error, ev.Cancelled, ev.TurnAnswered, ev.Token)) or \
+                len(self.view.events) < 3:  # an offer adds its Yes / No row under the answer
             self._fit()
         return True
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLayout, QToolButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLayout, QPushButton, QToolButton, QVBoxLayout, QWidget
 
 from app.turn import events as ev
 from app.turn.describe import TurnStory, history_story, size_words
@@ -32,6 +32,7 @@ class TurnView(QFrame):
     approval = Signal(str, object)
     expandedChanged = Signal(bool)  # the popup re-fits its height; the chat scrolls the timeline into view
     cardAdded = Signal(object)  # ApprovalCard
+    offerAnswered = Signal(str)  # "sì" / "no" (in the offer's language): the view's owner sends it as a request
     donePainted = Signal()  # the header showing the turn as done reached the screen (benchmarks, tests)
 
     def __init__(self, question: str = "", parent: QWidget | None = None, show_question: bool = True,
@@ -96,10 +97,29 @@ class TurnView(QFrame):
         self.status.setObjectName("status")
         self.status.setVisible(False)
         lay.addWidget(self.status)
+        self.offer: ev.Offer | None = None  # a follow-up the answer proposes, answered by a button (or typed)
+        self.offer_row = QWidget(self)
+        self.offer_row.setObjectName("offerRow")
+        row_lay = QHBoxLayout(self.offer_row)
+        row_lay.setContentsMargins(0, 0, 0, 0)
+        self.offer_yes = QPushButton(self.offer_row)
+        self.offer_yes.setObjectName("offerYes")
+        self.offer_no = QPushButton(self.offer_row)
+        self.offer_no.setObjectName("offerNo")
+        self.offer_yes.clicked.connect(lambda: self._answer_offer("yes"))
+        self.offer_no.clicked.connect(lambda: self._answer_offer("no"))
+        row_lay.addWidget(self.offer_yes)
+        row_lay.addWidget(self.offer_no)
+        row_lay.addStretch(1)
+        self.offer_row.setVisible(False)
+        lay.addWidget(self.offer_row)
         prefs().changed.connect(self.retranslate)
         self.retranslate()
 
     def retranslate(self) -> None:
+        self.offer_yes.setText(self.tr("Yes"))
+        self.offer_no.setText(self.tr("No"))
+        self.offer_yes.setToolTip(self.tr("Answer yes: the assistant does what it offered (a change asks first)"))
         self.copy_btn.setText(self.tr("Copy"))
         self.copy_btn.setToolTip(self.tr("Copy the answer"))
         self.copy_btn.setAccessibleName(self.tr("Copy the answer"))
@@ -151,6 +171,9 @@ class TurnView(QFrame):
             self.copy_btn.setVisible(bool(e.text))
         elif isinstance(e, (ev.Error, ev.Cancelled)):
             self._status_for(e)
+        elif isinstance(e, ev.Offer):
+            self.offer = e
+            self.offer_row.setVisible(True)
         elif isinstance(e, (ev.TurnAnswered, ev.TurnEnded)):
             self._done(e)
         self._render()
@@ -203,6 +226,8 @@ class TurnView(QFrame):
         if isinstance(e, ev.StateUpdate):
             return "  ☰ " + self.tr("plan: %1 items, notes: %2").replace("%1", str(len(e.plan))).replace(
                 "%2", str(len(e.notes)))
+        if isinstance(e, ev.Offer):
+            return "  ↳ " + self.tr("offered: %1").replace("%1", f"{e.tool} {short_args(e.args)}")
         if isinstance(e, ev.Cancelled):
             return "■ " + self.tr("cancelled")
         if isinstance(e, ev.Error):
@@ -242,6 +267,24 @@ class TurnView(QFrame):
 
     def expanded(self) -> bool:
         return self.timeline.isVisible()
+
+    # -- an offer ("Vuoi un promemoria un'ora prima?") ---------------------------------------------------------
+    def _answer_offer(self, answer: str) -> None:
+        """Yes or No on the offer: sent as "sì"/"no" in the offer's language, exactly as if typed (the engine
+        takes the request right after an offer as its answer); the buttons go."""
+        offer = self.offer
+        if offer is None or not self.offer_open():
+            return
+        self.expire_offer()
+        words = {"it": {"yes": "sì", "no": "no"}, "en": {"yes": "yes", "no": "no"}}
+        self.offerAnswered.emit(words.get(offer.lang, words["en"])[answer])
+
+    def expire_offer(self) -> None:
+        """Another request was sent: the offer lapsed (the engine forgets it too)."""
+        self.offer_row.setVisible(False)
+
+    def offer_open(self) -> bool:
+        return self.offer is not None and not self.offer_row.isHidden()
 
     def copy_answer(self) -> None:
         QGuiApplication.clipboard().setText(self.answer.text())
