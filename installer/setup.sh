@@ -25,7 +25,7 @@ APT_BASE="python3-venv python3-dev build-essential cmake git libgl1 libegl1 libf
 libxkbcommon0 libdbus-1-3 libxcb-cursor0 libxkbcommon-x11-0 libxcb-icccm4 libxcb-keysyms1 libxcb-shape0 \
 libxcb-render-util0 libxcb-image0 libxcb-randr0 libxcb-xinerama0 libxcb-xfixes0 gnome-keyring dbus \
 libsecret-tools xdg-utils"
-APT_TEST="dbus-x11 xvfb xauth trayer xdotool imagemagick dpkg-dev debootstrap fakeroot zstd shellcheck desktop-file-utils"
+APT_TEST="dbus-x11 xvfb xauth trayer dunst xdotool imagemagick dpkg-dev debootstrap fakeroot zstd shellcheck desktop-file-utils"
 want="$APT_BASE"; [ "$MODE" = test ] && want="$want $APT_TEST"
 if command -v dpkg-query >/dev/null 2>&1; then
   missing=""

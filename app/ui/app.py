@@ -18,6 +18,7 @@ from app.turn import events as ev
 
 from . import autostart
 from .chat import ChatWindow
+from .chime import Chime
 from .config_feedback import explain
 from .docs_progress import DocsLink
 from .file_open import FileFallback, FileOpener
@@ -29,6 +30,7 @@ from .reminder_card import ReminderAlerts
 from .reminder_link import RemindersLink
 from .selection_flow import SelectionFlow
 from .settings_fields import to_qt_sequence
+from .system_notify import SystemNotifications
 from .tray import Tray, app_icon
 from .worker import ApprovalAsked, EngineHost
 
@@ -43,7 +45,7 @@ class DeskApp(QObject):
 
     def __init__(self, manager: ConfigManager | None = None, engine_factory: Callable[[], Any] | None = None, *,
                  use_tray: bool = True, use_hotkey: bool = True, preload: bool = True, watch: bool = True,
-                 owner: str = "local"):
+                 owner: str = "local", system_notifications: bool | None = None):
         super().__init__()
         qapp = QApplication.instance()
         assert isinstance(qapp, QApplication), "create the QApplication first"
@@ -73,7 +75,13 @@ class DeskApp(QObject):
         self.host = EngineHost(engine_factory, owner=owner, preload=preload, parent=self)
         self.docs = DocsLink(self)  # the document index's progress, on this thread (tray tooltip, settings page)
         self.reminders = RemindersLink(self)  # firings and changes on this thread; Fatto / Rimanda off it
-        self.alerts = ReminderAlerts(self.reminders, self.notify, self)  # tray message + card with the buttons
+        # a reminder rings as a card with the buttons, plus the desktop's notification (with the same buttons) where
+        # there is a service, else the tray's message; the sound follows reminders.sound, read at each ring
+        use_system = use_tray if system_notifications is None else system_notifications
+        self.system_notifications = SystemNotifications(self) if use_system else None
+        self.chime = Chime(lambda: bool(self.config.get("reminders.sound")), self)
+        self.alerts = ReminderAlerts(self.reminders, self.notify, self, system=self.system_notifications,
+                                     chime=self.chime)
         self.alerts.openRequested.connect(self.show_reminders)
         self.popup = QuickPopup()
         self.chat = ChatWindow(self.icon)
@@ -180,8 +188,16 @@ class DeskApp(QObject):
             self.popup.input.setText(text)
             self.ask_from_popup(text)
 
+    def _expire_offers(self) -> None:
+        """A new request: an offer an earlier answer made lapses (the engine takes only the request right after
+        it as its answer), so its Yes / No buttons go, in the popup and in the chat."""
+        if self.popup.view is not None:
+            self.popup.view.expire_offer()
+        self.chat.expire_offers()
+
     @Slot(str)
     def ask_from_popup(self, text: str) -> str:
+        self._expire_offers()
         prev = self.popup.tag
         if prev is not None and self.host.is_busy(prev) and prev not in self._in_chat:
             self.expand_popup(show=False)  # the running exchange continues in the chat window
@@ -193,6 +209,7 @@ class DeskApp(QObject):
 
     @Slot(str)
     def ask_from_chat(self, text: str) -> str:
+        self._expire_offers()
         tag = self.host.new_tag("chat")
         self._texts[tag] = text
         self._in_chat.add(tag)

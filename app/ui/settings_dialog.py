@@ -1,7 +1,7 @@
 """Settings for people: grouped pages, plain labels with help, written to runtime.toml (comments survive).
 
-Pages: General, Model, Shortcut, Allowed folders, Documents to consult (docs_page.py), Memory, Advanced. Each row is
-a setting of the schema (so values are validated exactly like the file), shown
+Pages: General, Model, Shortcut, Allowed folders, Documents to consult (docs_page.py), Memory, Reminders, Advanced.
+Each row is a setting of the schema (so values are validated exactly like the file), shown
 with a human label and a line of help in the UI language. A key set by a
 METNOS_* environment variable is read-only: writing the file would not change
 it. Everything else stays reachable through "Edit runtime.toml…".
@@ -84,6 +84,7 @@ class SettingsDialog(QDialog):
         self._build_folders()
         self.docs_page = add_docs_page(self)  # the page after Allowed folders (its refusals point there)
         self._build_memory()
+        self._build_reminders()
         self._build_advanced()
         self.nav.currentRowChanged.connect(self.pages.setCurrentIndex)
         self.nav.setCurrentRow(0)
@@ -140,7 +141,7 @@ class SettingsDialog(QDialog):
         w.setChecked(bool(self.cfg.get(dotted)))
         return w
 
-    def _combo(self, dotted: str, choices: list[tuple[str, str]]) -> QComboBox:
+    def _combo(self, dotted: str, choices: list[tuple[Any, str]]) -> QComboBox:
         w = QComboBox(self)
         for value, text in choices:
             w.addItem(text, value)
@@ -307,6 +308,22 @@ class SettingsDialog(QDialog):
                                       self.tr("Not available in this version."), self, selectable=False)
         self.forget_note.setStyleSheet(HELP_STYLE)
         form.addRow("", self.forget_note)
+
+    def _build_reminders(self) -> None:
+        form = self._page(self.tr("Reminders"))
+        self._row(form, "reminders.sound", self.tr("Sound"), self._check("reminders.sound"),
+                  self.tr("Play a short sound when a reminder rings."))
+        lead = self._combo("reminders.appointment_lead_minutes", [
+            (0, self.tr("Do not offer")), (10, self.tr("10 minutes before")), (15, self.tr("15 minutes before")),
+            (30, self.tr("30 minutes before")), (60, self.tr("An hour before")), (120, self.tr("Two hours before")),
+            (1440, self.tr("A day before"))])
+        current = int(self.cfg.get("reminders.appointment_lead_minutes"))
+        if lead.findData(current) < 0:  # a value written in runtime.toml by hand stays what it is
+            lead.addItem(self.tr("%1 minutes before").replace("%1", str(current)), current)
+            lead.setCurrentIndex(lead.count() - 1)
+        self._row(form, "reminders.appointment_lead_minutes", self.tr("Appointments"), lead,
+                  self.tr("When you ask me to remember an appointment with its day and time (“the dentist is on "
+                          "Thursday at 3pm”), I offer a reminder this long before it."))
 
     def _forget(self) -> None:
         from PySide6.QtWidgets import QMessageBox

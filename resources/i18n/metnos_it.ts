@@ -963,6 +963,58 @@
         <translation>Non disponibile in questa versione.</translation>
     </message>
     <message>
+        <source>Reminders</source>
+        <translation>Promemoria</translation>
+    </message>
+    <message>
+        <source>Sound</source>
+        <translation>Suono</translation>
+    </message>
+    <message>
+        <source>Play a short sound when a reminder rings.</source>
+        <translation>Suona un breve avviso quando scatta un promemoria.</translation>
+    </message>
+    <message>
+        <source>Do not offer</source>
+        <translation>Non proporre</translation>
+    </message>
+    <message>
+        <source>10 minutes before</source>
+        <translation>10 minuti prima</translation>
+    </message>
+    <message>
+        <source>15 minutes before</source>
+        <translation>15 minuti prima</translation>
+    </message>
+    <message>
+        <source>30 minutes before</source>
+        <translation>30 minuti prima</translation>
+    </message>
+    <message>
+        <source>An hour before</source>
+        <translation>Un&apos;ora prima</translation>
+    </message>
+    <message>
+        <source>Two hours before</source>
+        <translation>Due ore prima</translation>
+    </message>
+    <message>
+        <source>A day before</source>
+        <translation>Un giorno prima</translation>
+    </message>
+    <message>
+        <source>%1 minutes before</source>
+        <translation>%1 minuti prima</translation>
+    </message>
+    <message>
+        <source>Appointments</source>
+        <translation>Appuntamenti</translation>
+    </message>
+    <message>
+        <source>When you ask me to remember an appointment with its day and time (“the dentist is on Thursday at 3pm”), I offer a reminder this long before it.</source>
+        <translation>Quando mi chiedi di ricordare un appuntamento con giorno e ora («il dentista è giovedì alle 15»), ti propongo un promemoria con questo anticipo.</translation>
+    </message>
+    <message>
         <source>Forget the conversation history</source>
         <translation>Dimentica la cronologia delle conversazioni</translation>
     </message>
@@ -1100,6 +1152,18 @@
         <translation>Risposta</translation>
     </message>
     <message>
+        <source>Yes</source>
+        <translation>Sì</translation>
+    </message>
+    <message>
+        <source>No</source>
+        <translation>No</translation>
+    </message>
+    <message>
+        <source>Answer yes: the assistant does what it offered (a change asks first)</source>
+        <translation>Rispondi sì: l&apos;assistente fa quello che ha proposto (prima di una modifica chiede)</translation>
+    </message>
+    <message>
         <source>Copy</source>
         <translation>Copia</translation>
     </message>
@@ -1134,6 +1198,10 @@
     <message>
         <source>plan: %1 items, notes: %2</source>
         <translation>piano: %1 voci, note: %2</translation>
+    </message>
+    <message>
+        <source>offered: %1</source>
+        <translation>proposto: %1</translation>
     </message>
     <message>
         <source>cancelled</source>

@@ -16,9 +16,10 @@ from app.ui.i18n import Translations
 from app.ui.settings_dialog import SettingsDialog
 from app.ui.settings_fields import to_pynput, to_qt_sequence
 
-PAGES_EN = ["General", "Model", "Shortcut", "Allowed folders", "Documents to consult", "Memory", "Advanced"]
+PAGES_EN = ["General", "Model", "Shortcut", "Allowed folders", "Documents to consult", "Memory", "Reminders",
+            "Advanced"]
 PAGES_IT = ["Generale", "Modello", "Scorciatoia", "Cartelle consentite", "Documenti da consultare", "Memoria",
-            "Avanzate"]
+            "Promemoria", "Avanzate"]
 
 
 def _labels(dlg) -> list[str]:
@@ -157,3 +158,28 @@ def test_fixing_the_file_says_applied(qtbot, make_desk, metnos_home):
     manager.reload()  # a later reload of a good file says nothing more
     qtbot.wait(100)
     assert len(seen) == 2
+
+
+def test_the_reminders_page_sets_the_sound_and_the_appointment_offer(qtbot, metnos_home):
+    write_runtime(metnos_home, "[reminders]\nappointment_lead_minutes = 45\n")  # a value written by hand
+    t = Translations()
+    t.install("it")
+    try:
+        manager = ConfigManager()
+        dlg = SettingsDialog(manager)
+        qtbot.addWidget(dlg)
+        sound, lead = dlg.editors["reminders.sound"], dlg.editors["reminders.appointment_lead_minutes"]
+        assert not sound.isChecked()  # off by default
+        assert isinstance(lead, QComboBox) and lead.currentData() == 45 and lead.currentText() == "45 minuti prima"
+        assert [lead.itemText(i) for i in range(3)] == ["Non proporre", "10 minuti prima", "15 minuti prima"]
+        text = " ".join(_labels(dlg))
+        assert "Suono" in text and "Appuntamenti" in text and "il dentista è giovedì alle 15" in text
+        sound.setChecked(True)
+        lead.setCurrentIndex(lead.findData(60))
+        assert lead.currentText() == "Un'ora prima"
+        assert dlg.save()
+    finally:
+        t.install("en")
+    data = tomllib.loads(manager.path.read_text(encoding="utf-8"))
+    assert data["reminders"] == {"sound": True, "appointment_lead_minutes": 60}
+    assert manager.config.get("reminders.sound") is True
