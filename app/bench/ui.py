@@ -49,45 +49,58 @@ def tray_host_ready(display: str) -> bool:
 
 
 @contextmanager
+def private_xvfb(width: int = 1280, height: int = 800) -> Iterator[str]:
+    """A private Xvfb on a display it picks itself; yields the DISPLAY string."""
+    if shutil.which("Xvfb") is None:
+        raise DisplayUnavailable("missing Xvfb (Debian: apt-get install xvfb)")
+    # -displayfd: Xvfb itself picks a free display and tells us which, so two runs never race for one
+    rfd, wfd = os.pipe()
+    try:
+        proc = subprocess.Popen(["Xvfb", "-displayfd", str(wfd), "-screen", "0", f"{width}x{height}x24",
+                                 "-nolisten", "tcp"], pass_fds=(wfd,), stdout=subprocess.DEVNULL,
+                                stderr=subprocess.DEVNULL)
+    finally:
+        os.close(wfd)
+    try:
+        with os.fdopen(rfd) as r:
+            number = r.readline().strip()  # blocks until Xvfb is ready (or exits: empty line)
+        if not number.isdigit():
+            raise DisplayUnavailable("Xvfb did not start")
+        yield f":{number}"
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(5)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+@contextmanager
 def xvfb_with_tray(width: int = 1280, height: int = 800) -> Iterator[str]:
     """A private Xvfb with trayer as tray host; yields the DISPLAY string."""
     missing = [b for b in ("Xvfb", "trayer", "xdotool") if shutil.which(b) is None]
     if missing:
         raise DisplayUnavailable(f"missing {', '.join(missing)} (Debian: apt-get install xvfb trayer xdotool "
                                  f"imagemagick)")
-    procs: list[subprocess.Popen[bytes]] = []
-    try:
-        # -displayfd: Xvfb itself picks a free display and tells us which, so two runs never race for one
-        rfd, wfd = os.pipe()
-        try:
-            procs.append(subprocess.Popen(["Xvfb", "-displayfd", str(wfd), "-screen", "0", f"{width}x{height}x24",
-                                           "-nolisten", "tcp"], pass_fds=(wfd,),
-                                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
-        finally:
-            os.close(wfd)
-        with os.fdopen(rfd) as r:
-            number = r.readline().strip()  # blocks until Xvfb is ready (or exits: empty line)
-        if not number.isdigit():
-            raise DisplayUnavailable("Xvfb did not start")
-        display = f":{number}"
+    with private_xvfb(width, height) as display:
         env = dict(os.environ, DISPLAY=display)
-        procs.append(subprocess.Popen(["trayer", "--edge", "top", "--align", "right", "--widthtype", "pixel",
-                                       "--width", "200", "--height", "32", "--SetDockType", "true",
-                                       "--transparent", "false"], env=env, stdout=subprocess.DEVNULL,
-                                      stderr=subprocess.DEVNULL))
-        deadline = time.monotonic() + 30
-        while not tray_host_ready(display):
-            if procs[1].poll() is not None or time.monotonic() > deadline:
-                raise DisplayUnavailable(f"trayer (the tray host) did not start on {display}")
-            time.sleep(0.05)
-        yield display
-    finally:
-        for p in reversed(procs):
-            p.terminate()
+        tray = subprocess.Popen(["trayer", "--edge", "top", "--align", "right", "--widthtype", "pixel",
+                                 "--width", "200", "--height", "32", "--SetDockType", "true",
+                                 "--transparent", "false"], env=env, stdout=subprocess.DEVNULL,
+                                stderr=subprocess.DEVNULL)
+        try:
+            deadline = time.monotonic() + 30
+            while not tray_host_ready(display):
+                if tray.poll() is not None or time.monotonic() > deadline:
+                    raise DisplayUnavailable(f"trayer (the tray host) did not start on {display}")
+                time.sleep(0.05)
+            yield display
+        finally:
+            tray.terminate()
             try:
-                p.wait(5)
+                tray.wait(5)
             except subprocess.TimeoutExpired:
-                p.kill()
+                tray.kill()
 
 
 def run_child(display: str, screenshots: Path | None = None, timeout_s: float = 600) -> dict[str, Any]:
