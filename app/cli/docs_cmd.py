@@ -120,8 +120,8 @@ def cmd_docs(args: argparse.Namespace) -> int:
 
 
 def _add(mgr: Any, args: argparse.Namespace, lang: str) -> int:
+    from app.config.toml_edit import SettingsWriteError, set_values
     from app.docs import FolderRefused, check_folder, folder_key
-    from app.ui.toml_edit import SettingsWriteError, set_values
 
     cfg = mgr.config
     try:
@@ -160,8 +160,8 @@ def _add(mgr: Any, args: argparse.Namespace, lang: str) -> int:
 
 
 def _remove(mgr: Any, args: argparse.Namespace, lang: str) -> int:
+    from app.config.toml_edit import SettingsWriteError, set_values
     from app.docs import folder_key
-    from app.ui.toml_edit import SettingsWriteError, set_values
 
     cfg = mgr.config
     key = folder_key(args.dir)

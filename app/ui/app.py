@@ -433,7 +433,7 @@ class DeskApp(QObject):
 
     @Slot(bool)
     def set_pause_learning(self, on: bool) -> None:
-        from .toml_edit import SettingsWriteError, set_values
+        from app.config.toml_edit import SettingsWriteError, set_values
 
         try:
             set_values(self.manager.path, {"ui.pause_learning": on})

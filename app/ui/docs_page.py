@@ -21,6 +21,7 @@ from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QProgressBar, QPushButton, QScrollArea, QVBoxLayout, QWidget
 
 from app.config.schema import BY_DOTTED
+from app.config.toml_edit import SettingsWriteError, set_values
 from app.docs import FolderRefused, Progress, Status, check_folder, folder_key
 from app.docs.service import FolderStatus
 from app.lang.messages import Message, say
@@ -30,7 +31,6 @@ from .background import Task
 from .docs_progress import DocsLink, progress_words
 from .i18n import current_language
 from .settings_fields import pick_folder
-from .toml_edit import SettingsWriteError, set_values
 from .widgets import PlainLabel, display_text
 
 HELP_STYLE = "color: palette(placeholder-text); font-size: 90%;"

@@ -37,11 +37,11 @@ from PySide6.QtWidgets import (
 )
 
 from app.config.schema import BY_DOTTED
+from app.config.toml_edit import SettingsWriteError, set_values
 
 from .docs_page import add_docs_page
 from .file_open import FileFallback, FileOpener
 from .settings_fields import FolderList, to_pynput, to_qt_sequence
-from .toml_edit import SettingsWriteError, set_values
 from .widgets import PlainLabel
 
 MODEL_KEYS = ("llm.backend", "llm.model", "llm.base_url", "llm.remote_model")

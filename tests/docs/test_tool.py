@@ -104,7 +104,7 @@ def test_an_emptied_index_hides_the_tool_again(engine: Callable[[], Engine], met
 def test_the_running_app_pauses_for_turns_and_follows_files_and_settings(engine: Callable[[], Engine],
                                                                           metnos_home: Path, folder: Path,
                                                                           tmp_path: Path) -> None:
-    from app.ui.toml_edit import set_values
+    from app.config.toml_edit import set_values
 
     configure(metnos_home, folder.parent, [folder])
     e = engine()

@@ -223,7 +223,7 @@ def test_the_tray_tooltip_follows_the_indexing(qtbot, make_desk, metnos_home, tm
     tooltip = desk.tray.icon.toolTip
     assert "Indicizzo" not in tooltip()
     plugin.pause.set()
-    from app.ui.toml_edit import set_values
+    from app.config.toml_edit import set_values
 
     set_values(desk.manager.path, {"docs.folders": [str(docs)]})  # what the settings page and the CLI write
     desk.manager.reload()

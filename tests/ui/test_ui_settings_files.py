@@ -7,9 +7,9 @@ import pytest
 
 from app.config import ConfigManager
 from app.config.render import render_default
+from app.config.toml_edit import SettingsWriteError, get_value, set_values
 from app.ui import autostart
 from app.ui.licences import components, gemma_terms_path, html_to_text
-from app.ui.toml_edit import SettingsWriteError, get_value, set_values
 
 
 def test_set_values_keeps_comments_and_applies(tmp_path):

@@ -124,7 +124,7 @@ def test_app_icon_is_set(qapp):
 
 
 def test_theme_change_in_runtime_toml_switches_the_glyph(qtbot, make_desk):
-    from app.ui.toml_edit import set_values
+    from app.config.toml_edit import set_values
 
     desk = make_desk(use_tray=True)
     set_values(desk.manager.path, {"ui.theme": "dark"})

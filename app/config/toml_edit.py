@@ -1,10 +1,11 @@
 """Write settings into runtime.toml without losing the user's comments (no Qt).
 
-The settings dialog and the tray toggles change a few keys; tomlkit keeps
-everything else byte-identical. Values are validated against the schema
-first, so a dialog can never write a file the loader would reject. The write
-is atomic (temp file + rename): the live-reload watcher sees one `moved`
-event and a crash never leaves half a file.
+The settings dialog, the tray toggles, `metnos docs` and the allow_folder tool (the engine's
+"Consenti questa cartella") change a few keys, so this lives with the configuration, below every
+front end; tomlkit keeps everything else byte-identical. Values are validated
+against the schema first, so a dialog can never write a file the loader would
+reject. The write is atomic (temp file + rename): the live-reload watcher sees
+one `moved` event and a crash never leaves half a file.
 """
 from __future__ import annotations
 
@@ -14,10 +15,10 @@ from typing import Any, Mapping
 import tomlkit
 from tomlkit.exceptions import TOMLKitError
 
-from app.config.atomic import write_atomic
-from app.config.loader import coerce
-from app.config.manager import write_default
-from app.config.schema import BY_DOTTED
+from .atomic import write_atomic
+from .loader import coerce
+from .manager import write_default
+from .schema import BY_DOTTED
 
 
 class SettingsWriteError(Exception):
