@@ -42,6 +42,7 @@ from app.turn.rendering import render
 from app.turn.services import TurnServices
 
 from . import messages as _messages  # noqa: F401  (registers the engine's sentences)
+from .conversations import reopened
 from .model_loader import ModelLoader
 from .plugins import default_plugins, hidden_tools, plugin_tools, safe
 
@@ -336,6 +337,8 @@ class Engine:
                                                       limit=MAX_REQUEST_CHARS),
                               hint=say("engine.too_long_hint", ctx.lang)))
             return
+        if session and session not in self.history:  # a conversation reopened: its last exchanges, bounded
+            self.history[session] = reopened(self.journal, ctx.owner, session, skip=turn.id)
         for p in self.plugins:
             safe(p, "turn_started", ctx)
         offer = self._offers.pop(ctx.owner, None)  # an offer stands until the owner's next request, whatever it is

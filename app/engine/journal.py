@@ -23,6 +23,8 @@ from app.store import Migration, open_db
 from app.store.vault import open_encrypted
 from app.turn.events import Turn
 
+from . import conversations as convs
+
 MIGRATIONS = [
     Migration(1, "turns and steps", """
         create table turns(
@@ -48,6 +50,8 @@ MIGRATIONS = [
         alter table steps add column message text not null default '';
         alter table steps add column counts text not null default '';
     """),
+    Migration(4, "conversations: a name and a last time each; older turns without one join the desk's chat",
+              convs.migrate),
 ]
 STATES = ("running", "done", "interrupted")
 F = TypeVar("F", bound=Callable[..., Any])
@@ -108,7 +112,7 @@ def _alive(pid: int) -> bool:
 
 
 def conversation_of(row: dict[str, Any]) -> str:
-    """A conversation is a session (chat window); a one-off request is its own conversation."""
+    """A conversation is a session (one in the chat window); a one-off request is its own conversation."""
     return str(row.get("session") or row["id"])
 
 
@@ -125,8 +129,11 @@ class Journal:
     # -- writing --------------------------------------------------------------------------------------
     @_locked
     def start(self, turn: Turn, started_at: float, session: str = "") -> None:
-        """The turn began: written now, so a crash leaves it visible as interrupted."""
+        """The turn began: written now, so a crash leaves it visible as interrupted. Its conversation is
+        `session` (a one-off request without one is a conversation of its own)."""
+        session = session or turn.id
         with self.con:
+            convs.touch(self.con, turn.owner, session, started_at)
             self.con.execute(
                 "insert or replace into turns(id, owner, session, text, canonical, level, answer, ok, cancelled, "
                 "started_at, elapsed_ms, state, pid) values(?,?,?,?,?,?,?,0,0,?,0,'running',?)",
@@ -136,7 +143,9 @@ class Journal:
     @_locked
     def record(self, turn: Turn, started_at: float, elapsed_ms: float, session: str = "") -> None:
         """The turn ended (also works without `start`): its answer, outcome and steps."""
+        session = session or turn.id
         with self.con:
+            convs.touch(self.con, turn.owner, session, started_at)
             self.con.execute(
                 "insert or replace into turns(id, owner, session, text, canonical, level, answer, ok, cancelled, "
                 "started_at, elapsed_ms, state, pid) values(?,?,?,?,?,?,?,?,?,?,?,'done',?)",
@@ -187,28 +196,29 @@ class Journal:
                  "counts": _message_counts(str(r[8] or ""))} for r in rows]
 
     @_locked
-    def conversations(self, owner: str, limit: int = 100) -> list[dict[str, Any]]:
-        """One row per conversation, newest first: id, first request, turns, first/last time, interrupted turns."""
-        rows = self.con.execute(
-            "with t as (select case when session = '' then id else session end as conv, started_at, state, text "
-            "from turns where owner = ?) "
-            "select conv, min(started_at), max(started_at), count(*), sum(state = 'interrupted'), "
-            "(select t2.text from t t2 where t2.conv = t.conv order by t2.started_at limit 1) "
-            "from t group by conv order by max(started_at) desc limit ?", (owner, limit)).fetchall()
-        return [{"id": r[0], "first_at": r[1], "last_at": r[2], "turns": r[3], "interrupted": r[4] or 0,
-                 "first_text": r[5] or ""} for r in rows]
+    def conversations(self, owner: str, limit: int = 200, words: list[str] | None = None) -> list[dict[str, Any]]:
+        """One row per conversation, the most recently used first: id, title (a name given by hand, else the first
+        request), first request, turns, first/last time, interrupted turns. `words`: only those that contain them."""
+        return convs.listing(self.con, owner, words or (), limit)
 
     @_locked
-    def conversation(self, owner: str, conv: str) -> list[dict[str, Any]]:
-        """The turns of one conversation (a session id, or a one-off turn's id), oldest first, with steps."""
+    def conversation(self, owner: str, conv: str, limit: int | None = None) -> list[dict[str, Any]]:
+        """The turns of one conversation, oldest first, with steps; `limit`: only its newest turns."""
         rows = self.con.execute(
             "select id, text, answer, level, ok, cancelled, started_at, session, state, elapsed_ms from turns "
-            "where owner = ? and (session = ? or (session = '' and id = ?)) order by started_at",
-            (owner, conv, conv)).fetchall()
-        out = [dict(zip(self._KEYS, r)) for r in rows]
+            "where owner = ? and session = ? order by started_at desc limit ?",
+            (owner, conv, -1 if limit is None else limit)).fetchall()
+        out = [dict(zip(self._KEYS, r)) for r in reversed(rows)]
         for r in out:
             r["steps"] = self.steps(str(r["id"]))
         return out
+
+    @_locked
+    def rename(self, owner: str, conv: str, title: str) -> bool:
+        """Name a conversation (an empty name brings back its first request as its name)."""
+        with self.con:
+            done = convs.rename(self.con, owner, conv, title)
+        return done
 
     @_locked
     def resolve(self, owner: str, prefix: str) -> list[str]:
@@ -216,9 +226,8 @@ class Journal:
         like = prefix.strip().replace("%", "").replace("_", "") + "%"
         if len(like) < 2:
             return []
-        rows = self.con.execute(
-            "select distinct case when session = '' then id else session end from turns where owner = ? and "
-            "((session = '' and id like ?) or session like ?)", (owner, like, like)).fetchall()
+        rows = self.con.execute("select id from conversations where owner = ? and id like ?",
+                                (owner, like)).fetchall()
         return [str(r[0]) for r in rows]
 
     # -- forgetting ---------------------------------------------------------------------------------------
@@ -227,9 +236,9 @@ class Journal:
         """Delete one conversation (its turns and steps). Returns the texts of its requests (the caller
         removes them from the other logs) — empty when nothing matched."""
         with self.con:
-            rows = self.con.execute(
-                "delete from turns where owner = ? and (session = ? or (session = '' and id = ?)) returning text",
-                (owner, conv, conv)).fetchall()
+            rows = self.con.execute("delete from turns where owner = ? and session = ? returning text",
+                                    (owner, conv)).fetchall()
+            self.con.execute("delete from conversations where owner = ? and id = ?", (owner, conv))
         return [str(r[0]) for r in rows]
 
     @_locked
@@ -238,12 +247,14 @@ class Journal:
         cutoff = (time.time() if now is None else now) - float(keep_days) * 86400
         with self.con:
             n = self.con.execute("delete from turns where started_at < ? returning id", (cutoff,)).fetchall()
+            convs.drop_empty(self.con)
         return len(n)
 
     @_locked
     def clear(self, owner: str) -> None:
         with self.con:
             self.con.execute("delete from turns where owner = ?", (owner,))
+            self.con.execute("delete from conversations where owner = ?", (owner,))
 
     @_locked
     def close(self) -> None:
