@@ -127,6 +127,9 @@ SECTIONS: list[Section] = [
     Section("history", "The conversation history (encrypted, key derived from the keyring's master key).", [
         _s("history", "keep_days", int, 0, "Forget turns older than this many days; 0 keeps everything.",
            check=non_negative),
+        _s("history", "new_after_minutes", int, 30, "The quick popup starts a new conversation when nothing was asked "
+           "for this many minutes (the chat window always continues the one it shows); 0 = always continue.",
+           check=lambda v: None if 0 <= v <= 7 * 24 * 60 else "expected minutes from 0 (always continue) to 10080"),
     ]),
     Section("tools", "Executors and where they may act.", [
         _s("tools", "allowed_roots", list, ["~"], "Folders file tools may touch (resolved, symlinks followed).", item_type=str),

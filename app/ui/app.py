@@ -20,6 +20,7 @@ from . import autostart
 from .chat import ChatWindow
 from .chime import Chime
 from .config_feedback import explain
+from .conversations import Conversations
 from .docs_progress import DocsLink
 from .file_open import FileFallback, FileOpener
 from .hotkey import GlobalHotkey
@@ -85,6 +86,10 @@ class DeskApp(QObject):
         self.alerts.openRequested.connect(self.show_reminders)
         self.popup = QuickPopup()
         self.chat = ChatWindow(self.icon)
+        self.conversations = Conversations(
+            self.chat, lambda: getattr(self.host.engine, "journal", None),
+            lambda conv: self.host.engine.forget_session(conv, owner),
+            lambda: self.config.get("history.new_after_minutes"), owner=owner, parent=self)
         self.tray: Tray | None = Tray(self.config.ui.theme, self) if use_tray else None
         self.tray_visible = False
         self.hotkey = GlobalHotkey(self.config.hotkey.sequence, self)
@@ -117,7 +122,7 @@ class DeskApp(QObject):
         w.progress.connect(self._on_progress)
         w.modelsLoaded.connect(self._on_models_loaded)
         w.ready.connect(self._on_ready)
-        w.historyLoaded.connect(self.chat.load_history)
+        w.historyLoaded.connect(self.conversations.started)
         self.popup.submitted.connect(self.ask_from_popup)
         self.popup.expandRequested.connect(self.expand_popup)
         self.popup.cancelRequested.connect(self.host.cancel)
@@ -131,6 +136,7 @@ class DeskApp(QObject):
             t = self.tray
             t.quickQuery.connect(self.toggle_popup)
             t.openChat.connect(self.show_chat)
+            t.newConversation.connect(self.new_conversation)
             t.openMemory.connect(self.show_memory)
             t.openSettings.connect(self.show_settings)
             t.editSettingsFile.connect(self.edit_settings_file)
@@ -177,6 +183,11 @@ class DeskApp(QObject):
     def show_chat(self) -> None:
         self.chat.show_raised()
 
+    @Slot()
+    def new_conversation(self) -> None:
+        self.conversations.new()
+        self.show_chat()
+
     def command(self, cmd: str, text: str) -> None:
         """From the single-instance socket (`metnos --toggle|--show|--ask`)."""
         if cmd == "toggle":
@@ -203,8 +214,10 @@ class DeskApp(QObject):
             self.expand_popup(show=False)  # the running exchange continues in the chat window
         tag = self.host.new_tag("popup")
         self._texts[tag] = text
+        conv = self.conversations.for_popup()  # the current one, or a fresh one after a quiet while
+        self.conversations.submitted(tag, conv)
         self.popup.begin(tag, text)
-        self.host.submit(tag, text)
+        self.host.submit(tag, text, conv)
         return tag
 
     @Slot(str)
@@ -213,13 +226,17 @@ class DeskApp(QObject):
         tag = self.host.new_tag("chat")
         self._texts[tag] = text
         self._in_chat.add(tag)
+        conv = self.conversations.for_chat()
+        self.conversations.submitted(tag, conv)
         self.chat.begin(tag, text)
-        self.host.submit(tag, text)
+        self.host.submit(tag, text, conv)
         return tag
 
     @Slot()
     def expand_popup(self, show: bool = True) -> None:
         tag = self.popup.tag
+        if tag is not None and not self.conversations.shows(tag):  # the chat shows another one: open the popup's
+            self.conversations.open(self.conversations.conversation_of(tag))
         if tag is not None and tag in self._in_chat:
             self.popup.detach()
         else:
@@ -257,9 +274,11 @@ class DeskApp(QObject):
         self._started.pop(tag, None)
         self._set_busy()
         visible = (self.popup.isVisible() and tag == self.popup.tag) or (self.chat.isVisible() and tag in self._in_chat)
-        if tag == self.popup.tag and tag not in self._in_chat and self.popup.view is not None:
+        if tag == self.popup.tag and tag not in self._in_chat and self.popup.view is not None \
+                and self.conversations.shows(tag):
             self.chat.adopt(None, self.popup.text, self.popup.view.events)  # keep it in the conversation
             self._in_chat.add(tag)
+        self.conversations.answered(tag)  # a first request names its conversation in the list
         limit = float(self.config.ui.notify_after_s)
         answer = self._answers.pop(tag, "")
         text = self._texts.pop(tag, "")
@@ -401,11 +420,9 @@ class DeskApp(QObject):
 
         if self.settings_dialog is None or not self.settings_dialog.isVisible():
             engine = self.host.engine
-            forget = None
+            forget: Callable[[], Any] | None = None
             if engine is not None and hasattr(engine, "forget_session"):
-                def forget() -> None:
-                    engine.forget_session(self.host.worker.session)
-                    self.chat.clear_history()
+                forget = self.conversations.forget_all
             self.settings_dialog = SettingsDialog(self.manager, forget_history=forget, docs=self.docs)
             self.settings_dialog.setWindowIcon(self.icon)
         self.settings_dialog.show()

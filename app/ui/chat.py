@@ -1,4 +1,5 @@
-"""The chat window: the conversation, each turn with its timeline; Cancel; model-loading progress.
+"""The chat window: the side list of conversations, the current one's turns with their timelines; Cancel;
+model-loading progress.
 
 History comes from the engine's journal at start-up (so it survives
 restarts); live turns are appended as the worker's events arrive. The window
@@ -28,6 +29,7 @@ from PySide6.QtWidgets import (
 
 from app.turn import events as ev
 
+from .conversation_list import ConversationList
 from .deny_first import DenyFirstBar, waiting_cards
 from .timeline import TurnView
 
@@ -42,14 +44,19 @@ class ChatWindow(QMainWindow):
         self.setObjectName("chatWindow")
         if icon is not None:
             self.setWindowIcon(icon)
-        self.resize(720, 640)
+        self.resize(960, 640)
         self.views: dict[str, TurnView] = {}  # tag -> live view
         self.current: str | None = None  # tag of the running turn started here
         self.history_count = 0
 
         central = QWidget(self)
-        outer = QVBoxLayout(central)
-        outer.setContentsMargins(8, 8, 8, 8)
+        sides = QHBoxLayout(central)
+        sides.setContentsMargins(8, 8, 8, 8)
+        self.sidebar = ConversationList(central)  # Conversations (conversations.py) fills it and acts on it
+        sides.addWidget(self.sidebar)
+        outer = QVBoxLayout()
+        outer.setContentsMargins(0, 0, 0, 0)
+        sides.addLayout(outer, 1)
 
         self.loading = QWidget(central)
         lrow = QHBoxLayout(self.loading)
@@ -100,6 +107,8 @@ class ChatWindow(QMainWindow):
         self.setCentralWidget(central)
         escape = QShortcut(QKeySequence(Qt.Key.Key_Escape), self)
         escape.activated.connect(self.cancel_current)
+        new = QShortcut(QKeySequence(QKeySequence.StandardKey.New), self)  # Ctrl+N
+        new.activated.connect(self.sidebar.newRequested)
         self.retranslate()
 
     def retranslate(self) -> None:
@@ -238,8 +247,17 @@ class ChatWindow(QMainWindow):
         self.history_count += len(rows)
         self.scroll_to_newest()
 
+    def show_turns(self, rows: list[dict[str, Any]]) -> None:
+        """Another conversation: its stored turns replace the finished ones on screen (a running turn stays)."""
+        self.clear_history()
+        self.load_history(rows)
+
     def clear_history(self) -> None:
-        """The history was forgotten: finished turns leave the window (a running one stays)."""
+        """The history was forgotten, or another conversation is shown: finished turns leave the window (a running
+        one stays; an answered one waiting for the end of the work after its answer goes, and so do its events)."""
+        for tag, v in list(self.views.items()):
+            if not v.running:
+                del self.views[tag]
         running = set(self.views.values())
         for view in self.turn_views():
             if view not in running:

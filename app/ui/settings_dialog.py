@@ -297,6 +297,14 @@ class SettingsDialog(QDialog):
         self._row(form, "memory.passphrase_mode", self.tr("Ask for a passphrase"),
                   self._check("memory.passphrase_mode"),
                   self.tr("Use a passphrase you type instead of the system keyring."))
+        fresh = QSpinBox(self)
+        fresh.setRange(0, 7 * 24 * 60)
+        fresh.setSuffix(self.tr(" min"))
+        fresh.setSpecialValueText(self.tr("Never"))
+        fresh.setValue(int(self.cfg.get("history.new_after_minutes")))
+        self._row(form, "history.new_after_minutes", self.tr("New conversation after"), fresh,
+                  self.tr("The quick popup starts a new conversation when you have asked nothing for this long; "
+                          "“Never” always continues the last one."))
         self.forget_btn = QPushButton(self.tr("Forget the conversation history…"), self)
         self.forget_btn.setObjectName("forgetHistory")
         self.forget_btn.setEnabled(self.forget_history is not None)

@@ -72,7 +72,9 @@ class EngineWorker(QObject):
     progress = Signal(str, float)  # what ("embedder", "llm"), fraction 0..1
     ready = Signal(bool, str)  # engine constructed?, problem
     modelsLoaded = Signal(bool, str)  # all loaded?, problems
-    historyLoaded = Signal(object)  # list of {id, text, answer, level, ok, cancelled, started_at, steps}
+    # the most recently used conversation's newest turns: list of {id, text, answer, level, ok, cancelled,
+    # started_at, session, state, steps}
+    historyLoaded = Signal(object)
 
     def __init__(self, engine_factory: EngineFactory, owner: str = "local", session: str = "desk",
                  preload: bool = True, history_limit: int = 50):
@@ -118,12 +120,8 @@ class EngineWorker(QObject):
             self.historyLoaded.emit([])
             return
         try:
-            rows = journal.recent(self.owner, self._history_limit)
-            for r in rows:
-                try:
-                    r["steps"] = journal.steps(r["id"])
-                except Exception:
-                    r["steps"] = []
+            newest = journal.conversations(self.owner, 1)
+            rows = journal.conversation(self.owner, newest[0]["id"], self._history_limit) if newest else []
         except Exception as e:
             log.warning("chat history not loaded: %s", e)
             rows = []
@@ -149,8 +147,9 @@ class EngineWorker(QObject):
         if not self._stopping.is_set():
             self.progress.emit(what, float(fraction))
 
-    @Slot(str, str)
-    def run(self, tag: str, text: str) -> None:
+    @Slot(str, str, str)
+    def run(self, tag: str, text: str, session: str = "") -> None:
+        """One request in conversation `session` (the worker's own when empty)."""
         with self._lock:
             token = self._tokens.setdefault(tag, CancelToken())
         if self.engine is None:
@@ -161,7 +160,7 @@ class EngineWorker(QObject):
         ended = False
         try:
             it = self.engine.run_turn(text, owner=self.owner, approve=lambda t, a, r: self._approve(tag, t, a, r),
-                                      cancel=token, session=self.session)
+                                      cancel=token, session=session or self.session)
             for e in it:
                 if isinstance(e, ev.ApprovalNeeded):
                     with self._asked:
@@ -284,7 +283,7 @@ class EngineWorker(QObject):
 class EngineHost(QObject):
     """Owns the QThread and the worker; the GUI talks to this."""
 
-    _run = Signal(str, str)
+    _run = Signal(str, str, str)
 
     def __init__(self, engine_factory: EngineFactory, owner: str = "local", session: str = "desk",
                  preload: bool = True, parent: QObject | None = None):
@@ -309,10 +308,10 @@ class EngineHost(QObject):
     def new_tag(self, prefix: str = "turn") -> str:
         return f"{prefix}-{uuid.uuid4().hex[:12]}"
 
-    def submit(self, tag: str, text: str) -> None:
+    def submit(self, tag: str, text: str, conversation: str = "") -> None:
         self.worker.token_for(tag)  # exists before the turn, so an early Cancel is honoured
         self._busy.add(tag)
-        self._run.emit(tag, text)
+        self._run.emit(tag, text, conversation)
 
     def is_busy(self, tag: str | None = None) -> bool:
         return bool(self._busy) if tag is None else tag in self._busy

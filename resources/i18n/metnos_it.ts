@@ -249,6 +249,57 @@
     </message>
 </context>
 <context>
+    <name>ConversationList</name>
+    <message>
+        <source>New conversation</source>
+        <translation>Nuova conversazione</translation>
+    </message>
+    <message>
+        <source>Start a new conversation (Ctrl+N)</source>
+        <translation>Inizia una nuova conversazione (Ctrl+N)</translation>
+    </message>
+    <message>
+        <source>Search conversations</source>
+        <translation>Cerca nelle conversazioni</translation>
+    </message>
+    <message>
+        <source>Conversations</source>
+        <translation>Conversazioni</translation>
+    </message>
+    <message>
+        <source>Name, then Enter</source>
+        <translation>Nome, poi Invio</translation>
+    </message>
+    <message>
+        <source>Conversation name</source>
+        <translation>Nome della conversazione</translation>
+    </message>
+    <message>
+        <source>Rename</source>
+        <translation>Rinomina</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>Elimina</translation>
+    </message>
+    <message>
+        <source>Keep</source>
+        <translation>Tieni</translation>
+    </message>
+    <message>
+        <source>No conversation has these words.</source>
+        <translation>Nessuna conversazione contiene queste parole.</translation>
+    </message>
+    <message>
+        <source>Your conversations will be listed here.</source>
+        <translation>Qui troverai le tue conversazioni.</translation>
+    </message>
+    <message>
+        <source>Delete “%1” and everything said in it? This cannot be undone.</source>
+        <translation>Eliminare «%1» e tutto quello che contiene? Non si può annullare.</translation>
+    </message>
+</context>
+<context>
     <name>DenyFirstBar</name>
     <message>
         <source>Deny the waiting action and send the new request?</source>
@@ -947,6 +998,22 @@
         <translation>Usa una frase segreta che digiti tu invece del portachiavi di sistema.</translation>
     </message>
     <message>
+        <source> min</source>
+        <translation> min</translation>
+    </message>
+    <message>
+        <source>Never</source>
+        <translation>Mai</translation>
+    </message>
+    <message>
+        <source>New conversation after</source>
+        <translation>Nuova conversazione dopo</translation>
+    </message>
+    <message>
+        <source>The quick popup starts a new conversation when you have asked nothing for this long; “Never” always continues the last one.</source>
+        <translation>La finestra rapida inizia una nuova conversazione se non hai chiesto nulla per questo tempo; «Mai» continua sempre l&apos;ultima.</translation>
+    </message>
+    <message>
         <source>Forget the conversation history…</source>
         <translation>Dimentica la cronologia delle conversazioni…</translation>
     </message>
@@ -1103,6 +1170,10 @@
     <message>
         <source>Open chat</source>
         <translation>Apri la chat</translation>
+    </message>
+    <message>
+        <source>New conversation</source>
+        <translation>Nuova conversazione</translation>
     </message>
     <message>
         <source>Memory</source>

@@ -1,0 +1,203 @@
+"""Conversations in the chat window (issue 30, item 6): Ctrl+N, the side list (name from the first request, date
+in words, rename, delete with confirmation, search), switching shows the right turns, a restart keeps them, the
+popup's fresh conversation after a quiet while (injected clock), and an older history migrated into one
+conversation. Real engine, real encrypted SQLite files, the real keyring (installer/run-tests.sh)."""
+from __future__ import annotations
+
+import datetime as dt
+
+from PySide6.QtCore import Qt
+from ui_helpers import READ_PHRASE, routed_engine_factory, send_popup, wait_turn_end, write_runtime
+
+from app.config import ConfigManager
+
+TIME_IT, TIME_EN = "che ore sono", "what time is it"
+
+
+def _manager(metnos_home, tmp_path, extra: str = ""):
+    work = tmp_path / "work"
+    work.mkdir(exist_ok=True)
+    write_runtime(metnos_home, f'[tools]\nallowed_roots = ["{work}"]\n[ui]\npause_learning = true\n{extra}')
+    manager = ConfigManager()
+    assert not manager.errors, manager.errors
+    return manager, work / "nota.txt"
+
+
+def _desk(make_desk, metnos_home, tmp_path, extra: str = ""):
+    manager, target = _manager(metnos_home, tmp_path, extra)
+    target.write_text("riga uno\n", encoding="utf-8")
+    return make_desk(routed_engine_factory(manager, target), manager=manager), target
+
+
+def _ask_chat(qtbot, desk, text: str):
+    desk.show_chat()
+    desk.chat.input.setText(text)
+    qtbot.keyClick(desk.chat.input, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: desk.chat.current is not None)
+    view = desk.chat.views[desk.chat.current]
+    wait_turn_end(qtbot, view)
+    return view
+
+
+def _shown(desk) -> list[str]:
+    return [v.question.text() for v in desk.chat.turn_views()]
+
+
+def _item(desk, title: str):
+    items = desk.chat.sidebar.items
+    return next(items.item(i) for i in range(items.count()) if items.item(i).text().split("\n")[0] == title)
+
+
+def _click(qtbot, desk, title: str) -> None:
+    items = desk.chat.sidebar.items
+    item = _item(desk, title)
+    items.scrollToItem(item)
+    qtbot.mouseClick(items.viewport(), Qt.MouseButton.LeftButton, pos=items.visualItemRect(item).center())
+
+
+def test_ctrl_n_starts_a_conversation_the_list_names_and_switching_shows_its_turns(qtbot, make_desk, metnos_home,
+                                                                                   tmp_path):
+    desk, _ = _desk(make_desk, metnos_home, tmp_path)
+    side = desk.chat.sidebar
+    assert side.items.count() == 0 and not side.empty.isHidden()  # "Your conversations will be listed here."
+    _ask_chat(qtbot, desk, TIME_IT)
+    qtbot.waitUntil(lambda: side.titles() == [TIME_IT])
+    assert side.items.item(0).text().split("\n")[1].startswith("today at ")  # the date in words
+    first = desk.conversations.current
+    desk.chat.activateWindow()
+    qtbot.waitUntil(lambda: desk.chat.isActiveWindow())
+    qtbot.keyClick(desk.chat.input, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
+    assert desk.conversations.current != first and _shown(desk) == []  # a new, empty conversation
+    assert desk.chat.input.text() == ""  # Ctrl+N typed nothing
+    _ask_chat(qtbot, desk, TIME_EN)
+    _ask_chat(qtbot, desk, TIME_EN + "?")
+    qtbot.waitUntil(lambda: side.titles() == [TIME_EN, TIME_IT])  # the most recently used first
+    second = desk.conversations.current
+
+    _click(qtbot, desk, TIME_IT)
+    assert desk.conversations.current == first and _shown(desk) == [TIME_IT]
+    assert "Sono le" in desk.chat.turn_views()[0].answer.text()
+    _ask_chat(qtbot, desk, READ_PHRASE)  # picked in the list: the next request continues it
+    assert _shown(desk) == [TIME_IT, READ_PHRASE]
+    journal = desk.host.engine.journal
+    assert [t["text"] for t in journal.conversation("local", first)] == [TIME_IT, READ_PHRASE]
+    qtbot.waitUntil(lambda: side.titles() == [TIME_IT, TIME_EN])
+    _click(qtbot, desk, TIME_EN)
+    assert desk.conversations.current == second and _shown(desk) == [TIME_EN, TIME_EN + "?"]
+    assert desk.host.engine.history[first][-1][0] == READ_PHRASE  # the planner's context is per conversation
+
+
+def test_rename_delete_with_confirmation_and_search(qtbot, make_desk, metnos_home, tmp_path):
+    desk, _ = _desk(make_desk, metnos_home, tmp_path)
+    side = desk.chat.sidebar
+    _ask_chat(qtbot, desk, TIME_IT)
+    desk.conversations.new()
+    _ask_chat(qtbot, desk, READ_PHRASE)
+    qtbot.waitUntil(lambda: len(side.titles()) == 2)
+
+    _click(qtbot, desk, TIME_IT)
+    qtbot.mouseClick(side.rename_btn, Qt.MouseButton.LeftButton)
+    assert side.name_box.isVisible() and side.name_box.text() == TIME_IT
+    side.name_box.clear()
+    qtbot.keyClicks(side.name_box, "Orari")
+    qtbot.keyClick(side.name_box, Qt.Key.Key_Escape)  # Esc: the name stays as it was
+    assert not side.name_box.isVisible() and side.titles() == [READ_PHRASE, TIME_IT]
+    qtbot.mouseClick(side.rename_btn, Qt.MouseButton.LeftButton)
+    side.name_box.clear()
+    qtbot.keyClicks(side.name_box, "Orari")
+    qtbot.keyClick(side.name_box, Qt.Key.Key_Return)
+    assert side.titles() == [READ_PHRASE, "Orari"] and _item(desk, "Orari").isSelected()
+    assert [c["title"] for c in desk.host.engine.journal.conversations("local")] == [READ_PHRASE, "Orari"]
+
+    side.search.setText("PROVA")  # words of a request, in any case
+    qtbot.waitUntil(lambda: side.titles() == [READ_PHRASE])
+    side.search.setText("riga uno")  # words of an answer (the file's line)
+    qtbot.waitUntil(lambda: side.titles() == [READ_PHRASE])
+    side.search.setText("prova orari")  # every word must be there
+    qtbot.waitUntil(lambda: side.titles() == [])
+    side.search.setText("orari")  # the given name
+    qtbot.waitUntil(lambda: side.titles() == ["Orari"])
+    side.search.setText("zebra")
+    qtbot.waitUntil(lambda: side.titles() == [] and side.empty.text() == "No conversation has these words.")
+    side.search.clear()
+    qtbot.waitUntil(lambda: len(side.titles()) == 2)
+
+    _click(qtbot, desk, "Orari")
+    qtbot.mouseClick(side.delete_btn, Qt.MouseButton.LeftButton)
+    assert side.confirm.isVisible() and "Orari" in side.confirm_text.text()
+    qtbot.keyClick(side.confirm_keep, Qt.Key.Key_Space)  # the keyboard is on Keep: nothing goes by a stray key
+    assert not side.confirm.isVisible() and len(side.titles()) == 2
+    qtbot.mouseClick(side.delete_btn, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(side.confirm_delete, Qt.MouseButton.LeftButton)
+    assert side.titles() == [READ_PHRASE] and _shown(desk) == []  # the one on screen went: a new one
+    assert [c["title"] for c in desk.host.engine.journal.conversations("local")] == [READ_PHRASE]
+
+
+def test_a_restart_keeps_the_conversations_and_reopens_the_last(qtbot, make_desk, metnos_home, tmp_path):
+    desk, _ = _desk(make_desk, metnos_home, tmp_path)
+    _ask_chat(qtbot, desk, TIME_IT)
+    desk.conversations.new()
+    _ask_chat(qtbot, desk, READ_PHRASE)
+    last = desk.conversations.current
+    desk.shutdown()
+
+    desk2, _ = _desk(make_desk, metnos_home, tmp_path)
+    side = desk2.chat.sidebar
+    qtbot.waitUntil(lambda: side.titles() == [READ_PHRASE, TIME_IT], timeout=30_000)
+    assert desk2.conversations.current == last and side.current_id() == last
+    assert _shown(desk2) == [READ_PHRASE] and "riga uno" in desk2.chat.turn_views()[0].answer.text()
+    _click(qtbot, desk2, TIME_IT)
+    assert _shown(desk2) == [TIME_IT]
+
+
+def test_the_popup_continues_the_conversation_and_starts_fresh_after_a_quiet_while(qtbot, make_desk, metnos_home,
+                                                                                     tmp_path):
+    desk, _ = _desk(make_desk, metnos_home, tmp_path, "[history]\nnew_after_minutes = 30\n")
+    now = [1_000_000.0]
+    desk.conversations.clock = lambda: now[0]
+
+    def ask(text: str) -> str:
+        send_popup(qtbot, desk, text)
+        wait_turn_end(qtbot, desk.popup.view)
+        return desk.conversations.current
+
+    first = ask(TIME_IT)
+    now[0] += 29 * 60
+    assert ask(READ_PHRASE) == first  # 29 minutes later: the same conversation
+    qtbot.waitUntil(lambda: _shown(desk) == [TIME_IT, READ_PHRASE])
+    now[0] += 30 * 60
+    fresh = ask(TIME_EN)  # 30 minutes without a request: a fresh one
+    assert fresh != first
+    qtbot.waitUntil(lambda: _shown(desk) == [TIME_EN])
+    qtbot.waitUntil(lambda: desk.chat.sidebar.titles() == [TIME_EN, TIME_IT])
+    now[0] += 10 * 60
+    _ask_chat(qtbot, desk, TIME_IT + "?")  # the chat counts as activity too
+    now[0] += 25 * 60
+    assert ask(TIME_EN + "?") == fresh
+
+    write_runtime(metnos_home, "[ui]\npause_learning = true\n[history]\nnew_after_minutes = 0\n")
+    desk.manager.reload()
+    now[0] += 24 * 60 * 60
+    assert ask(TIME_IT + "?") == fresh  # 0: always continue
+
+
+def test_an_older_history_becomes_one_conversation(qtbot, make_desk, metnos_home, tmp_path, default_key):
+    from app.engine.conversations import LEGACY
+    from app.engine.journal import MIGRATIONS
+    from app.store import vault
+    from app.store.vault import open_encrypted
+
+    manager, target = _manager(metnos_home, tmp_path)
+    vault.use_config(manager.config)
+    con = open_encrypted("history", [m for m in MIGRATIONS if m.version <= 3])  # before conversations
+    with con:
+        june = dt.datetime(2020, 6, 15, 12).timestamp()
+        for tid, session, text, at in (("a", "", TIME_IT, june), ("b", "desk", READ_PHRASE, june + 60)):
+            con.execute("insert into turns(id, owner, session, text, level, answer, ok, started_at, state) "
+                        "values(?, 'local', ?, ?, 'L0', 'fatto', 1, ?, 'done')", (tid, session, text, at))
+    con.close()
+    desk = make_desk(routed_engine_factory(manager, target), manager=manager)
+    side = desk.chat.sidebar
+    qtbot.waitUntil(lambda: side.titles() == [TIME_IT], timeout=30_000)
+    assert desk.conversations.current == LEGACY and _shown(desk) == [TIME_IT, READ_PHRASE]
+    assert side.items.item(0).text().endswith("\n15 June 2020")  # long ago: the day, the year
