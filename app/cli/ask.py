@@ -22,7 +22,13 @@ register({
                           "per consentirlo.",
                     "en": "Not done: I cannot ask you here (not a terminal). Rerun with --yes to allow it."},
     "cli.ask_keys": {"it": "[s/N/a=sempre]", "en": "[y/N/a=always]"},
+    "cli.offer_keys": {"it": "[s/N]", "en": "[y/N]"},
+    "cli.offer_later": {"it": "Per accettare rispondi «sì» in `metnos chat` o nell'app: un nuovo `metnos ask` non "
+                              "ricorda questa proposta.",
+                        "en": "To accept, answer \u201cyes\u201d in `metnos chat` or in the app: a new `metnos ask` "
+                              "does not remember this offer."},
 })
+YES_WORDS = {"it": "sì", "en": "yes"}
 
 
 def ask_terminal(question: str, interactive: bool, lang: str) -> bool | str:
@@ -40,10 +46,10 @@ def ask_terminal(question: str, interactive: bool, lang: str) -> bool | str:
     return "always" if ans in ("a", "always", "sempre") else ans in ("y", "yes", "s", "si", "sì")
 
 
-def make_approver(yes: bool, interactive: bool, engine: Any = None, text: str = "") -> Any:
-    """y/N on a terminal, asked with the tool's own question in the request's language; non-interactive
-    runs refuse unless --yes."""
-    lang = detect_lang(text)
+def make_approver(yes: bool, interactive: bool, engine: Any = None, text: str = "", lang: str = "") -> Any:
+    """y/N on a terminal, asked with the tool's own question in the request's language (`lang` when the words
+    do not say: "sì" to an offer); non-interactive runs refuse unless --yes."""
+    lang = lang or detect_lang(text)
 
     def approve(tool: str, args: dict[str, Any], risk: str) -> bool | str:
         if yes:
@@ -120,21 +126,50 @@ def cmd_ask(args: argparse.Namespace) -> int:
         if rc is not None:
             return rc
     engine = _engine()
-    approve = make_approver(args.yes, sys.stdin.isatty(), engine, text)
-    printer = HumanPrinter(verbose=args.verbose_trace)
-    ok = False
     try:
-        # the answer is printed as soon as it exists; the work after it (history, learning) finishes before exit
-        for e in engine.run_turn(text, owner=args.owner, approve=approve):
-            if args.json:
-                json_line(e)
-            else:
-                printer(e)
-            if isinstance(e, (ev.TurnAnswered, ev.TurnEnded)):
-                ok = e.ok
+        ok, offer = _run_one(engine, args, text)
+        if offer is not None and not args.json:
+            answer = _offer_here(offer)
+            if answer is not None:  # answered on the terminal: the same engine takes it, as the app would
+                ok, _ = _run_one(engine, args, answer, offer.lang)
     finally:
         engine.close()
     return 0 if ok else 1
+
+
+def _run_one(engine: Any, args: argparse.Namespace, text: str, lang: str = "") -> tuple[bool, ev.Offer | None]:
+    """One turn, printed as it goes; (ok, the offer its answer ended with)."""
+    approve = make_approver(args.yes, sys.stdin.isatty(), engine, text, lang)
+    printer = HumanPrinter(verbose=args.verbose_trace)
+    ok, offer = False, None
+    # the answer is printed as soon as it exists; the work after it (history, learning) finishes before exit
+    for e in engine.run_turn(text, owner=args.owner, approve=approve):
+        if args.json:
+            json_line(e)
+        else:
+            printer(e)
+        if isinstance(e, (ev.TurnAnswered, ev.TurnEnded)):
+            ok = e.ok
+        elif isinstance(e, ev.Offer):
+            offer = e
+    return ok, offer
+
+
+def _offer_here(offer: ev.Offer) -> str | None:
+    """An offer ("Consenti questa cartella") asked on the terminal, since only the next request in this process
+    can answer it: "sì"/"no" to send, or None with no terminal (then how to answer it elsewhere is said)."""
+    lang = offer.lang
+    if not sys.stdin.isatty():
+        print(say("cli.offer_later", lang), file=sys.stderr)
+        return None
+    with _tty_lock:
+        sys.stderr.write(f"\n{offer.label or offer.text} {say('cli.offer_keys', lang)} ")
+        sys.stderr.flush()
+        try:
+            ans = sys.stdin.readline().strip().lower()
+        except (EOFError, OSError):
+            ans = ""
+    return YES_WORDS.get(lang, "yes") if ans in ("y", "yes", "s", "si", "sì") else "no"
 
 
 def chat_loop(args: argparse.Namespace | None) -> int:

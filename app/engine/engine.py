@@ -344,6 +344,12 @@ class Engine:
         offer = self._offers.pop(ctx.owner, None)  # an offer stands until the owner's next request, whatever it is
         if offer is not None and self._answer_offer(ctx, offer, text, session):
             return
+        self._route_and_answer(ctx, text, session)
+
+    def _route_and_answer(self, ctx: TurnContext, text: str, session: str) -> None:
+        """Route `text`, run what was decided (fast path or planner) and answer: a request's own part of a turn
+        (also a request run again after an accepted offer changed what stopped it: offer_again.py)."""
+        turn = ctx.turn
         decided = self._fast_path(ctx, text, session)
         if decided is not None and not decided:
             return  # fast path (or a routing stage: remember, recall) answered
@@ -381,6 +387,11 @@ class Engine:
             return True
         decided = RouteResult("L0", offer.tool, dict(offer.args), arg_sources={k: "offer" for k in offer.args},
                               reason=f"offer: accepted ({offer.tool})", lang=offer.lang, stage="offer")
+        if offer.then:  # a remedy ("Consenti questa cartella"): its call, then the request it unblocks again
+            from .offer_again import run_again
+
+            run_again(self, ctx, offer, decided, text, session)
+            return True
         self._fast_path(ctx, text, session, decided)
         return True
 
@@ -441,10 +452,13 @@ class Engine:
 
     def _finish(self, ctx: TurnContext, answer: str, session: str, ok: bool = True) -> None:
         turn = ctx.turn
-        turn.answer = answer or ""
+        turn.answer = "\n\n".join(x for x in (turn.said_first, answer) if x)
         turn.ok = ok and bool(answer) and not any(
             not s.ok for s in turn.steps[-1:])  # a failed last step is not a success to learn from
-        offers = list(turn.offers) if turn.ok else []  # a plugin's proposal, asked at the end of the answer
+        # a plugin's proposal, asked at the end of the answer; after a failure only the remedy the failed step
+        # itself offered ("Consenti questa cartella")
+        last = turn.steps[-1].num if turn.steps else None
+        offers = [o for o in turn.offers if turn.ok or o.step == last]
         if offers:
             turn.answer = " ".join([turn.answer, *(o.text for o in offers)])
         ctx.emit(ev.Answer(turn.id, ctx.next_step, text=turn.answer, level=turn.level))
@@ -530,6 +544,8 @@ class Engine:
             return
         if turn.route is not None and (turn.route.notice or turn.route.planner_text):
             return  # only part of the request was done: not a pattern to replay
+        if any("offer" in s.arg_sources.values() for s in turn.steps):
+            return  # "sì" answered an offer: not a request to replay
         r = self.router
         if r is not None:
             try:

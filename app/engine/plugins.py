@@ -8,6 +8,7 @@ from app.docs.plugin import DocsPlugin
 from app.memory.plugin import MemoryPlugin
 from app.memory.scratchpad import ScratchpadPlugin
 from app.reminders.plugin import RemindersPlugin
+from app.tools.allow import AllowFolderPlugin
 from app.tools.plugin import Plugin
 from app.tools.registry import Tool
 
@@ -21,8 +22,9 @@ log = logging.getLogger(__name__)
 
 def default_plugins(engine: Engine) -> list[Plugin]:
     """Scratchpad first: the memory's tools may produce big observations the scratchpad keeps. Reminders before
-    memory: their routing stage takes "ricordami domani alle 9 di …" before memory's remember stage does."""
-    return [ScratchpadPlugin(), RemindersPlugin(engine), MemoryPlugin(engine), DocsPlugin(engine)]
+    memory: their routing stage takes "ricordami domani alle 9 di …" before memory's remember stage does. Allow-folder
+    last: it only offers, after a path was refused."""
+    return [ScratchpadPlugin(), RemindersPlugin(engine), MemoryPlugin(engine), DocsPlugin(engine), AllowFolderPlugin()]
 
 
 def safe(plugin: Plugin, hook: str, *args: Any) -> Any:

@@ -1,12 +1,12 @@
 """The tools this package itself provides: time/date, files, file actions, web, undo,
-describe_entries and search_tools.
+describe_entries, search_tools and allow_folder.
 
 The full registry (these plus the memory's tools) is assembled one layer up, in app/engine/catalog.py,
 so no package below the engine needs to know the packages beside it.
 """
 from __future__ import annotations
 
-from . import clock, describe, fileops, files, grep, opener, undo, web
+from . import allow, clock, describe, fileops, files, grep, opener, undo, web
 from .registry import Tool
 from .surface import SEARCH_TOOLS
 
@@ -19,5 +19,5 @@ def core_tools() -> list[Tool]:
 
 
 def builtin_tools() -> list[Tool]:
-    """Runtime tools of the tool surface itself."""
-    return [SEARCH_TOOLS]
+    """Runtime tools: the surface's own search, and allow_folder (run only as the answer to its offer)."""
+    return [SEARCH_TOOLS, *allow.TOOLS]

@@ -63,8 +63,7 @@ def confine(raw: str, roots: Iterable[Path], must_exist: bool = False) -> Path:
         raise ToolError(Message("files.unresolvable", path=shown, error=str(e))) from None
     roots = list(roots)
     if not any(resolved == r or resolved.is_relative_to(r) for r in roots):
-        where = ", ".join(str(r) for r in roots) or "(none)"
-        raise ToolError(Message("files.outside", path=shown, roots=where))
+        raise ToolError(outside(shown, resolved, roots))
     if must_exist:
         try:
             exists = resolved.exists()
@@ -73,6 +72,31 @@ def confine(raw: str, roots: Iterable[Path], must_exist: bool = False) -> Path:
         if not exists:
             raise not_found(shown, resolved)
     return resolved
+
+
+def folder_of(resolved: Path) -> Path:
+    """The folder a refused path is in: itself when it is one, else its parent (what allowing it would open)."""
+    try:
+        return resolved if resolved.is_dir() else resolved.parent
+    except OSError:
+        return resolved.parent
+
+
+def is_disk_root(folder: Path) -> bool:
+    """"/" (or a drive's root): never allowed as a whole, it would open every file."""
+    return folder == Path(folder.anchor)
+
+
+def outside(shown: str, resolved: Path, roots: list[Path]) -> Message:
+    """Why a path outside the allowed folders is refused, naming the settings page; a path whose folder is the
+    disk's root says that the root itself cannot be allowed (no offer follows: app/tools/allow.py)."""
+    where = ", ".join(str(r) for r in roots)
+    folder = folder_of(resolved)
+    if is_disk_root(folder):
+        return Message("files.outside_root", path=shown)
+    if not roots:  # `folder`: what "Consenti questa cartella" would add
+        return Message("files.outside_none", path=shown, folder=str(folder))
+    return Message("files.outside", path=shown, roots=where, n=len(roots), folder=str(folder))
 
 
 def not_found(shown: str, resolved: Path) -> ToolError:

@@ -34,11 +34,29 @@ register({
                              "che inizi con ~/",
                        "en": "{path}: relative paths are ambiguous; give an absolute path or start with ~/"},
     "files.unresolvable": {"it": "{path}: non riesco a risolverlo ({error})", "en": "{path}: cannot resolve ({error})"},
-    "files.outside": {"it": "{path}: è fuori dalle cartelle permesse ({roots}). "
-                            "Aggiungi la sua cartella a [tools] allowed_roots in runtime.toml se vuoi che Metnos "
-                            "la usi",
-                      "en": "{path}: outside the allowed folders ({roots}). Add its folder to [tools] allowed_roots in "
-                            "runtime.toml if you want Metnos to use it"},
+    # outside: the settings page is named as Settings shows it, never the file's key; the answer may
+    # end with the offer to allow the folder (app/tools/allow.py)
+    "files.outside": {"it": {"one": "{path} non è nella cartella consentita, {roots}: leggo e cambio file solo lì "
+                                    "dentro. Le cartelle si scelgono in Impostazioni → «Cartelle consentite».",
+                             "other": "{path} non è in nessuna delle {n} «Cartelle consentite» ({roots}): leggo e "
+                                      "cambio file solo lì dentro. Le cartelle si scelgono in Impostazioni → "
+                                      "«Cartelle consentite»."},
+                      "en": {"one": "{path} is outside the allowed folders: the only one is {roots}, and I read and "
+                                    "change files only inside it. Folders are chosen in Settings → "
+                                    "\u201cAllowed folders\u201d.",
+                             "other": "{path} is outside the allowed folders ({n}: {roots}): I read and change files "
+                                      "only inside them. Folders are chosen in Settings → \u201cAllowed "
+                                      "folders\u201d."}},
+    "files.outside_none": {"it": "{path}: non c'è ancora nessuna cartella consentita, quindi non uso nessun file. "
+                                 "Le cartelle si scelgono in Impostazioni → «Cartelle consentite».",
+                           "en": "{path} is outside the allowed folders: there are none yet, so I use no file. "
+                                 "Folders are chosen in Settings → \u201cAllowed folders\u201d."},
+    "files.outside_root": {"it": "{path} è fuori dalle «Cartelle consentite», e la radice / non si può consentire: "
+                                 "aprirebbe tutto il disco. Consenti una cartella più piccola in Impostazioni → "
+                                 "«Cartelle consentite».",
+                           "en": "{path} is outside the allowed folders, and the root folder / cannot be allowed: "
+                                 "it would open the whole disk. Allow a smaller folder in Settings → "
+                                 "\u201cAllowed folders\u201d."},
     "files.not_found": {"it": "non trovo {path}", "en": "{path}: no such file or folder"},
     "files.not_found_near": {"it": "non trovo {path}; forse intendevi: {near}",
                              "en": "{path}: no such file or folder; did you mean: {near}"},

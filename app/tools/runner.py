@@ -189,6 +189,9 @@ class TurnContext:
         self.turn.steps.append(step)
         self.emit(ev.Observation(self.turn_id, num, tool=tool, ok=False, size=0, preview="", error=msg,
                                  message=message.text(self.lang) if message is not None else ""))
+        hook = self.services.after_step
+        if hook is not None:  # the plugins see failures too: a refused path offers to allow its folder
+            hook(step)
         return StepOutcome(False, {"ok": False, "error": msg}, None, msg, step, message=message,
                            declined=was_declined)
 

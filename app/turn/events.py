@@ -130,12 +130,16 @@ class Answer(Event):
 class Offer(Event):
     """A follow-up the turn proposes, asked at the end of its answer ("Vuoi un promemoria un'ora prima, …?"). It
     stands until the owner's next request: "sì" (or the front end's button, which sends it) runs `tool` with `args`
-    as any call — a write asks for approval — and "no" gets `declined`; anything else lets it lapse."""
+    as any call — a write asks for approval — and "no" gets `declined`; anything else lets it lapse. An offer that
+    remedies a failure ("Consenti questa cartella") names the request to run again once its call has succeeded
+    (`then`), and may word its yes button (`label`)."""
     text: str = ""  # the question, in the turn's language (also the end of the answer)
     tool: str = ""
     args: dict[str, Any] = field(default_factory=dict)
     declined: str = ""  # said when the answer is no
     lang: str = "en"
+    label: str = ""  # the yes button's words, in the turn's language ("" = the front end's own "Yes")
+    then: str = ""  # the request to run again after the offered call succeeded ("" = nothing more)
     type: ClassVar[str] = "offer"
 
 
@@ -223,3 +227,4 @@ class Turn:
     route: Any = None  # the fast-path decision that served it (RouteResult), for later feedback
     offers: list[Offer] = field(default_factory=list)  # what a plugin proposes to do next (after_step)
     lang: str | None = None  # the turn's language when its words alone do not say ("sì" answering an offer)
+    said_first: str = ""  # said before the answer: what an accepted offer changed before its request ran again

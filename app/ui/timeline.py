@@ -117,7 +117,8 @@ class TurnView(QFrame):
         self.retranslate()
 
     def retranslate(self) -> None:
-        self.offer_yes.setText(self.tr("Yes"))
+        # an offer may word its yes ("Consenti questa cartella", in the request's language like its question)
+        self.offer_yes.setText(self.offer.label if self.offer is not None and self.offer.label else self.tr("Yes"))
         self.offer_no.setText(self.tr("No"))
         self.offer_yes.setToolTip(self.tr("Answer yes: the assistant does what it offered (a change asks first)"))
         self.copy_btn.setText(self.tr("Copy"))
@@ -173,6 +174,7 @@ class TurnView(QFrame):
             self._status_for(e)
         elif isinstance(e, ev.Offer):
             self.offer = e
+            self.offer_yes.setText(e.label or self.tr("Yes"))
             self.offer_row.setVisible(True)
         elif isinstance(e, (ev.TurnAnswered, ev.TurnEnded)):
             self._done(e)

@@ -31,6 +31,11 @@ from app.turn.events import Turn
 PATH_KEYS = {"path", "paths", "root", "dir", "directory", "folder", "file", "files", "src", "source", "dest",
              "destination", "target", "cwd"}
 SECRET = "TOP-SECRET-outside-the-roots"
+# allow_folder widens the allowed folders by design (the person's yes to the offer a refused path makes, then their
+# yes on its approval card: tests/engine/test_allow_folder.py): a folder outside them is its argument, not an
+# attack. Every other hostile path is refused with the same words; a file is not a folder; and here, with no
+# engine whose settings it could write, a real folder outside is refused too.
+WIDENS = {"allow_folder": "not a folder|cannot change the settings"}
 
 
 def path_args(tool: Tool) -> list[str]:
@@ -165,6 +170,8 @@ def test_every_file_tool_refuses_every_hostile_path(tmp_path: Path) -> None:
                         failures.append(f"{where}: NOT refused: {str(out.result)[:200]}")
                         continue
                     err = out.error or ""
+                    if tool.name in WIDENS and clear == "outside the allowed folders":
+                        clear = WIDENS[tool.name]
                     if re.match(rf"{tool.name} failed: \w+", err):
                         failures.append(f"{where}: an unexpected exception, not a clear refusal: {err[:200]}")
                     elif not re.search(clear, err):

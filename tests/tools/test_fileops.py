@@ -216,6 +216,7 @@ def test_tool_errors_read_in_the_request_language(box: Box) -> None:
     out = box.run("list_dir", {"path": "/etc"})
     assert out.message is not None
     it, en = out.message.text("it"), out.message.text("en")
-    assert it.startswith("/etc: è fuori dalle cartelle permesse") and "outside" not in it
-    assert en.startswith("/etc: outside the allowed folders")
+    assert it.startswith("/etc non è nella cartella consentita") and "outside" not in it
+    assert en.startswith("/etc is outside the allowed folders")
+    assert "«Cartelle consentite»" in it and "allowed_roots" not in it + en  # the settings page, not the key
     assert Message("files.relative", path="a.txt").text("it").startswith("a.txt: i percorsi relativi")
