@@ -5,7 +5,9 @@ needs one): the current DISPLAY when there is one, otherwise a private Xvfb with
 host, started and stopped here. The child uses a temporary METNOS_HOME, so the user's settings,
 history and running app are never touched. Goals: ≤ 1000 ms, ≤ 100 ms, ≤ 50 ms; and answer painted →
 turn shown as done (its header without "Working…", Cancel gone) ≤ 16 ms, one frame: the work after the
-answer (history, learning) never keeps a turn "working".
+answer (history, learning) never keeps a turn "working"; and switching conversations in the chat window with
+1,000 stored turns (a click in the list → the other conversation's newest turn painted) ≤ 100 ms
+(app/ui/bench_conversations.py).
 """
 from __future__ import annotations
 
@@ -21,7 +23,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 GOALS_MS = {"start_to_tray_ms": 1000.0, "hotkey_to_popup_ms": 100.0, "enter_to_answer_ms": 50.0,
-            "answer_to_done_ms": 16.0}
+            "answer_to_done_ms": 16.0, "switch_conversation_ms": 100.0}
 REPEATS = 5  # the child measures each figure this many times (median reported)
 
 
@@ -159,6 +161,9 @@ def format_bench(r: dict[str, Any]) -> str:
         if key + "_runs" in r:
             extra = f"  (median of {len(r[key + '_runs'])}; max {max(r[key + '_runs']):.1f})"
         out.append(f"  {key:22} {shown}   goal ≤ {goal:.0f} ms  {verdict}{extra}")
+    if "switch_store" in r:
+        out.append(f"  switching: {r.get('switch_turns_stored')} turns stored ({r['switch_store']}), "
+                   f"{r.get('switch_turns_shown')} shown, the right ones: {r.get('switch_shown_right')}")
     if r.get("answer"):
         out.append(f"  answer ({r.get('answer_level')}): {r['answer']}")
     for note in r.get("notes", []):

@@ -2,7 +2,7 @@
 
 Run as `python -m app.ui.bench_probe --child` on a display the parent prepared, with a temporary
 METNOS_HOME; prints one JSON line: start → tray icon visible, hotkey → popup visible, Enter → L0 answer,
-answer painted → the turn shown as done.
+answer painted → the turn shown as done, a click on another conversation → its turns painted.
 """
 from __future__ import annotations
 
@@ -54,6 +54,9 @@ def _child(screenshots: Path | None) -> dict[str, Any]:
 
     _hotkey_to_popup(desk, r, spin_until, shown)
     _enter_to_answer(popup, r, spin_until, shown, lambda: QTest.keyClick(popup.input, Qt.Key.Key_Return))
+    from .bench_conversations import measure_switch
+
+    r.update(measure_switch(desk, qapp, REPEATS))  # with 1,000 turns in the history
     if screenshots is not None:
         r["screenshots"] = _screenshots(desk, qapp, screenshots, spin_until)
     r["loadavg_after"] = os.getloadavg() if hasattr(os, "getloadavg") else None

@@ -33,6 +33,11 @@ from .conversation_list import ConversationList
 from .deny_first import DenyFirstBar, waiting_cards
 from .timeline import TurnView
 
+FIRST_SHOWN = 5  # turns built at once when a conversation is shown (a window's height); the older ones follow
+OLDER_AFTER_MS = 16  # one frame: the newest turns are painted before the older ones are built
+DROP_AFTER_MS = 400  # the turns a switch took off the screen are deleted this much later, out of its frame
+
+
 
 class ChatWindow(QMainWindow):
     submitted = Signal(str)
@@ -48,6 +53,8 @@ class ChatWindow(QMainWindow):
         self.views: dict[str, TurnView] = {}  # tag -> live view
         self.current: str | None = None  # tag of the running turn started here
         self.history_count = 0
+        self._shown_batch = 0
+        self._retired: list[TurnView] = []  # turns off the screen, deleted soon
 
         central = QWidget(self)
         sides = QHBoxLayout(central)
@@ -129,6 +136,9 @@ class ChatWindow(QMainWindow):
         self.hide()
 
     def show_raised(self) -> None:
+        room = self.screen().availableGeometry()  # a small screen (1024×600) gets the window whole
+        if self.width() > room.width() - 40 or self.height() > room.height() - 60:
+            self.resize(min(self.width(), room.width() - 40), min(self.height(), room.height() - 60))
         self.show()
         self.raise_()
         self.activateWindow()
@@ -237,20 +247,35 @@ class ChatWindow(QMainWindow):
         if self.current is not None:
             self.cancelRequested.emit(self.current)
 
-    def load_history(self, rows: list[dict[str, Any]]) -> None:
-        """Persisted turns, oldest first, above anything already on screen."""
+    def load_history(self, rows: list[dict[str, Any]], at: int | None = None) -> None:
+        """Persisted turns, oldest first, above anything already on screen (`at`: from this row of the list)."""
+        start = self.history_count if at is None else at
         for i, row in enumerate(rows):
             view = TurnView(row.get("text", ""))
             view.load_row(row)
             self._connect(view)
-            self.list_layout.insertWidget(self.history_count + i, view)
+            self.list_layout.insertWidget(start + i, view)
         self.history_count += len(rows)
-        self.scroll_to_newest()
+        if at is None:
+            self.scroll_to_newest()
 
     def show_turns(self, rows: list[dict[str, Any]]) -> None:
-        """Another conversation: its stored turns replace the finished ones on screen (a running turn stays)."""
+        """Another conversation: its stored turns replace the finished ones on screen (a running turn stays).
+
+        Its newest turns are built and painted at once; the older ones follow above them a few at a time, a frame
+        later each, so a switch costs one short frame however long the conversation (a turn takes ~7 ms to build)."""
         self.clear_history()
-        self.load_history(rows)
+        self.load_history(rows[-FIRST_SHOWN:])
+        self._older(rows[:-FIRST_SHOWN], self._shown_batch)
+
+    def _older(self, rows: list[dict[str, Any]], batch: int) -> None:
+        def more() -> None:
+            if batch == self._shown_batch:  # not another conversation meanwhile
+                self.load_history(rows[-FIRST_SHOWN:], at=0)
+                self._older(rows[:-FIRST_SHOWN], batch)
+
+        if rows:
+            QTimer.singleShot(OLDER_AFTER_MS, self, more)
 
     def clear_history(self) -> None:
         """The history was forgotten, or another conversation is shown: finished turns leave the window (a running
@@ -262,8 +287,16 @@ class ChatWindow(QMainWindow):
         for view in self.turn_views():
             if view not in running:
                 self.list_layout.removeWidget(view)
-                view.deleteLater()
+                view.hide()  # gone from the screen now; deleted a little later (deleting 50 turns takes ~20 ms)
+                self._retired.append(view)
         self.history_count = 0
+        self._shown_batch += 1  # older turns of the conversation shown before stop coming
+        QTimer.singleShot(DROP_AFTER_MS, self, self._drop_retired)
+
+    def _drop_retired(self) -> None:
+        retired, self._retired = self._retired, []
+        for view in retired:
+            view.deleteLater()
 
     def turn_views(self) -> list[TurnView]:
         out = []

@@ -10,15 +10,19 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
-from PySide6.QtGui import QKeyEvent
+from PySide6.QtCore import QEvent, QModelIndex, QObject, QPersistentModelIndex, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QFont, QFontMetrics, QKeyEvent, QPainter, QPalette
 from PySide6.QtWidgets import (
+    QApplication,
     QHBoxLayout,
     QLabel,
     QLineEdit,
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QStyle,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
     QVBoxLayout,
     QWidget,
 )
@@ -29,8 +33,9 @@ from .i18n import current_language
 from .widgets import display_text
 
 SEARCH_PAUSE_MS = 200  # the list is searched once typing pauses this long
-TITLE_SHOWN = 60  # characters of a name shown on its row (the whole name in the tooltip)
+TITLE_SHOWN = 60  # characters of a name quoted in the delete question (the row elides at its width)
 ID_ROLE = Qt.ItemDataRole.UserRole
+PAD = 6  # pixels around a row's two lines
 
 
 def when_listed(ts: float, lang: str, now: dt.datetime | None = None) -> str:
@@ -40,6 +45,45 @@ def when_listed(ts: float, lang: str, now: dt.datetime | None = None) -> str:
     if at.date() >= now.date() - dt.timedelta(days=1):
         return when_words(at, lang, now)
     return day_words(at.date(), lang)
+
+
+class _Row(QStyledItemDelegate):
+    """A row: the name on one line (elided at the list's width), the date below it, smaller and dimmer. The item's
+    text is both lines ("name\ndate"), which screen readers read as they are."""
+
+    @staticmethod
+    def _small(font: QFont) -> QFont:
+        small = QFont(font)
+        small.setPointSizeF(max(6.0, font.pointSizeF() * 0.85))
+        return small
+
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem,
+              index: QModelIndex | QPersistentModelIndex) -> None:
+        opt = QStyleOptionViewItem(option)
+        self.initStyleOption(opt, index)
+        title, _, when = str(index.data() or "").partition("\n")
+        opt.text = ""
+        widget = opt.widget
+        style = widget.style() if widget is not None else QApplication.style()
+        style.drawControl(QStyle.ControlElement.CE_ItemViewItem, opt, painter, widget)  # background, selection
+        selected = bool(opt.state & QStyle.StateFlag.State_Selected)
+        pal: QPalette = opt.palette
+        r = opt.rect.adjusted(PAD, PAD, -PAD, -PAD)
+        fm = QFontMetrics(opt.font)
+        small = self._small(opt.font)
+        painter.save()
+        painter.setPen(pal.color(QPalette.ColorRole.HighlightedText if selected else QPalette.ColorRole.Text))
+        painter.drawText(r.x(), r.y() + fm.ascent(), fm.elidedText(title, Qt.TextElideMode.ElideRight, r.width()))
+        painter.setFont(small)
+        dim = pal.color(QPalette.ColorRole.HighlightedText if selected else QPalette.ColorRole.PlaceholderText)
+        painter.setPen(dim)
+        painter.drawText(r.x(), r.y() + fm.height() + 2 + QFontMetrics(small).ascent(), when)
+        painter.restore()
+
+    def sizeHint(self, option: QStyleOptionViewItem,  # noqa: N802
+                 index: QModelIndex | QPersistentModelIndex) -> QSize:
+        font = option.font
+        return QSize(100, 2 * PAD + QFontMetrics(font).height() + 2 + QFontMetrics(self._small(font)).height())
 
 
 class ConversationList(QWidget):
@@ -71,7 +115,8 @@ class ConversationList(QWidget):
         box.addWidget(self.search)
         self.items = QListWidget(self)
         self.items.setObjectName("conversations")
-        self.items.setWordWrap(True)
+        self.items.setItemDelegate(_Row(self.items))
+        self.items.setUniformItemSizes(True)
         self.items.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.items.itemClicked.connect(self._picked)
         self.items.itemActivated.connect(self._picked)
@@ -105,7 +150,9 @@ class ConversationList(QWidget):
         confirm_box.addLayout(crow)
         self.confirm.setVisible(False)
         box.addWidget(self.confirm)
-        row = QHBoxLayout()
+        self.action_row = QWidget(self)
+        row = QHBoxLayout(self.action_row)
+        row.setContentsMargins(0, 0, 0, 0)
         self.rename_btn = QPushButton(self)
         self.rename_btn.setObjectName("renameConversation")
         self.rename_btn.clicked.connect(self.start_rename)
@@ -114,7 +161,7 @@ class ConversationList(QWidget):
         self.delete_btn.clicked.connect(self.ask_delete)
         row.addWidget(self.rename_btn)
         row.addWidget(self.delete_btn)
-        box.addLayout(row)
+        box.addWidget(self.action_row)
         self._pending_delete: str | None = None
         self._renaming: str | None = None
         self._rows: list[dict[str, Any]] = []
@@ -130,7 +177,7 @@ class ConversationList(QWidget):
         self.name_box.setPlaceholderText(self.tr("Name, then Enter"))
         self.name_box.setAccessibleName(self.tr("Conversation name"))
         self.rename_btn.setText(self.tr("Rename"))
-        self.delete_btn.setText(self.tr("Delete"))
+        self.delete_btn.setText(self.tr("Delete…"))
         self.confirm_delete.setText(self.tr("Delete"))
         self.confirm_keep.setText(self.tr("Keep"))
         self.fill(self._rows, self.current_id())
@@ -149,9 +196,8 @@ class ConversationList(QWidget):
         try:
             self.items.clear()
             for r in rows:
-                title = display_text(r.get("title") or "")
-                shown = title if len(title) <= TITLE_SHOWN else title[:TITLE_SHOWN - 1].rstrip() + "…"
-                item = QListWidgetItem(f"{shown}\n{when_listed(float(r['last_at']), lang)}")
+                title = display_text(" ".join(str(r.get("title") or "").split()))
+                item = QListWidgetItem(f"{title}\n{when_listed(float(r['last_at']), lang)}")
                 item.setData(ID_ROLE, r["id"])
                 item.setToolTip(title)
                 self.items.addItem(item)
@@ -225,6 +271,7 @@ class ConversationList(QWidget):
         self.confirm_text.setText(self.tr("Delete “%1” and everything said in it? This cannot be undone.")
                                   .replace("%1", display_text(title)[:TITLE_SHOWN]))
         self.confirm.setVisible(True)
+        self.action_row.setVisible(False)  # one Delete on screen: the one that asks is gone while it asks
         self.confirm_keep.setFocus()  # the safe choice has the keyboard
 
     def _delete_confirmed(self) -> None:
@@ -236,3 +283,4 @@ class ConversationList(QWidget):
     def _hide_confirm(self) -> None:
         self._pending_delete = None
         self.confirm.setVisible(False)
+        self.action_row.setVisible(True)

@@ -279,6 +279,10 @@
         <translation>Rinomina</translation>
     </message>
     <message>
+        <source>Delete…</source>
+        <translation>Elimina…</translation>
+    </message>
+    <message>
         <source>Delete</source>
         <translation>Elimina</translation>
     </message>

@@ -81,6 +81,68 @@ def selection_shots(desk: Any, lang: str, r: dict[str, Any], shot: Callable[...,
     desk.popup.hide()
 
 
+CONVERSATIONS = {  # (days ago, first request, its answer, a later request, its answer, a name given by hand)
+    "it": [(0.01, "quanti giorni mancano a Natale", "Mancano 21 giorni.", "", "", ""),
+           (0.05, "leggi la nota della spesa", "latte, pane, uova, caffè", "aggiungi le mele", "Fatto.", ""),
+           (1, "quali file ci sono nella cartella foto", "3 file: mare.jpg, montagna.jpg, cena.png",
+            "quanto è grande mare.jpg", "mare.jpg è di 2,4 MB.", ""),
+           (5, "ricordami di chiamare il dentista giovedì alle 9", "Ti ricorderò giovedì alle 9.", "", "", "Dentista"),
+           (40, "riassumi il verbale della riunione di lunedì con il fornitore delle piastrelle e dei sanitari",
+            "Il fornitore consegna il 12; il preventivo resta quello di ottobre.", "", "", "")],
+    "en": [(0.01, "how many days until Christmas", "21 days to go.", "", "", ""),
+           (0.05, "read the shopping note", "milk, bread, eggs, coffee", "add apples", "Done.", ""),
+           (1, "which files are in the photos folder", "3 files: sea.jpg, mountain.jpg, dinner.png",
+            "how big is sea.jpg", "sea.jpg is 2.4 MB.", ""),
+           (5, "remind me to call the dentist on Thursday at 9", "I'll remind you on Thursday at 9.", "", "",
+            "Dentist"),
+           (40, "summarise the minutes of Monday's meeting with the tiles and bathroom fittings supplier",
+            "The supplier delivers on the 12th; October's quote stands.", "", "", "")],
+}
+
+
+def conversation_shots(desk: Any, lang: str, r: dict[str, Any], shot: Callable[..., None],
+                       spin: Callable[..., bool]) -> None:
+    """The chat window with its list of conversations (names from the first request, one given by hand, dates in
+    words), one open; then a search and a delete waiting for its confirmation. Stored in the real history."""
+    from app.turn.events import Turn
+
+    journal = desk.host.engine.journal
+    now = time.time()
+    ids = []
+    for n, (days, ask1, ans1, ask2, ans2, name) in enumerate(CONVERSATIONS[lang]):
+        conv = f"gallery-{n}"
+        ids.append(conv)
+        for k, (text, answer) in enumerate(((ask1, ans1), (ask2, ans2))):
+            if text:
+                turn = Turn(id=f"{conv}-{k}", text=text, owner="local")
+                turn.answer, turn.ok, turn.level = answer, True, "L1"
+                journal.record(turn, now - days * 86400 + k * 60, 40.0, conv)
+        if name:
+            journal.rename("local", conv, name)
+    chat, side = desk.chat, desk.chat.sidebar
+    desk.show_chat()
+    room = chat.screen().availableGeometry()
+    chat.resize(min(1000, room.width() - 40), min(640, room.height() - 60))
+    desk.conversations.open(ids[2])
+    desk.conversations.refresh()
+    spin(lambda: len(side.titles()) >= len(ids), 10)
+    settle(500)
+    bar = chat.scroll_area.horizontalScrollBar()
+    r["conversations_fit"] = not bar.isVisible() and chat.frameGeometry().height() <= room.height() and all(
+        v.width() <= chat.scroll_area.viewport().width() for v in chat.turn_views())
+    shot("conversations", chat)
+    side.search.setText("dentista" if lang == "it" else "dentist")
+    spin(lambda: len(side.titles()) == 1, 5)
+    shot("conversations_search", chat)
+    side.search.clear()
+    spin(lambda: len(side.titles()) >= len(ids), 5)
+    side.ask_delete()
+    shot("conversations_delete", chat)
+    side.confirm_keep.click()
+    desk.conversations.new()
+    chat.hide()
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--out", required=True)
@@ -206,6 +268,7 @@ def main() -> int:
     shot("wrapped_answer", desk.popup)
     desk.popup.hide()
     selection_shots(desk, a.lang, r, shot, spin)
+    conversation_shots(desk, a.lang, r, shot, spin)
 
     if a.full:
         scripted(desk, "g-l1", "cosa c'è nella cartella" if a.lang == "it" else "what is in the folder",
@@ -214,7 +277,7 @@ def main() -> int:
                  planner_turn(str(target), a.lang))
         desk.show_chat()
         spin(lambda: not desk.chat.views, 10)
-        desk.chat.resize(760, 620)
+        desk.chat.resize(1000, 620)
         last = desk.chat.turn_views()[-1]
         last.toggle.setChecked(True)
         settle(500)

@@ -67,6 +67,7 @@ def _check(r: dict, size: tuple[int, int], expected: set[str]) -> None:
     assert r["popup_height"] <= size[1]
     assert r["approved_write"], "Enter on the card did not approve the write"
     assert r["wrapped_fits"], f"a long refusal did not wrap at the popup's width at {size}"
+    assert r["conversations_fit"], f"the chat with its list of conversations does not fit at {size}"
     assert expected <= set(r["files"]), set(r["files"])
     for name, path in r["files"].items():
         assert _not_blank(path), f"{name} screenshot is blank: {path}"
@@ -78,6 +79,7 @@ def test_gallery_1280x800_italian_and_english(artifacts):
         for lang in ("it", "en"):
             r = _run(display, out, lang, full=True)
             _check(r, (1280, 800), {"popup_answer", "approval", "approval_preview", "wrapped_answer", "chat", "memory",
+                                    "conversations", "conversations_search", "conversations_delete",
                                     "selection_open", "selection_answer", *(f"settings_{i}" for i in range(6))})
             assert r["selection_inside"], "the selection popup's buttons lie outside it"
 
@@ -85,5 +87,7 @@ def test_gallery_1280x800_italian_and_english(artifacts):
 def test_gallery_1024x600_approval_fits(artifacts):
     out = artifacts / "gallery_1024x600"
     with xvfb_with_tray(1024, 600) as display:
-        r = _run(display, out, "it", full=False)
-        _check(r, (1024, 600), {"popup_answer", "approval", "approval_preview", "wrapped_answer"})
+        for lang in ("it", "en"):
+            r = _run(display, out, lang, full=False)
+            _check(r, (1024, 600), {"popup_answer", "approval", "approval_preview", "wrapped_answer", "conversations",
+                                    "conversations_search", "conversations_delete"})
