@@ -43,6 +43,7 @@ from app.turn.services import TurnServices
 
 from . import messages as _messages  # noqa: F401  (registers the engine's sentences)
 from .conversations import reopened
+from .followup import FollowUps
 from .model_loader import ModelLoader
 from .plugins import default_plugins, hidden_tools, plugin_tools, safe
 
@@ -97,6 +98,7 @@ class Engine:
         self._last_fast: dict[str, tuple[str, Any]] = {}  # owner -> (level, route) of its last turn
         self._told: set[str] = set()  # notices already given in this process
         self._offers: dict[str, ev.Offer] = {}  # owner -> the offer its last turn made (until its next request)
+        self.followups = FollowUps()  # what each session's previous turn left to point at ("leggi il primo")
         vault.use_config(self.config, self._ask_passphrase)
 
     def _ask_passphrase(self, prompt: str, confirm: bool) -> str:
@@ -229,6 +231,7 @@ class Engine:
             emit(ev.Error(turn.id, ctx.next_step, message=say("engine.internal", ctx.lang, kind=type(e).__name__,
                                                               error=e),
                           hint=say("engine.internal_hint", ctx.lang)))
+        self.followups.ended(turn, session)  # the person's words back as the turn's text; what it left to point at
         elapsed = (time.perf_counter() - t0) * 1000
         emit(ev.TurnAnswered(turn.id, ctx.next_step, ok=turn.ok, elapsed_ms=elapsed))
         return Answered(ctx, session, started, elapsed, time.perf_counter())
@@ -344,6 +347,10 @@ class Engine:
         offer = self._offers.pop(ctx.owner, None)  # an offer stands until the owner's next request, whatever it is
         if offer is not None and self._answer_offer(ctx, offer, text, session):
             return
+        resolved = self.followups.resolve(self, ctx, text, session)  # "leggi il primo", "aprilo", "e in inglese?"
+        if resolved is None:
+            return  # a call on the previous turn's results, or a question back when there is nothing to point at
+        text = resolved
         self._route_and_answer(ctx, text, session)
 
     def _route_and_answer(self, ctx: TurnContext, text: str, session: str) -> None:
@@ -588,6 +595,7 @@ class Engine:
         the fast path's route log. `session` is a chat session id, or a one-off turn's id. Returns how many
         turns were deleted."""
         self.history.pop(session, None)
+        self.followups.forget(session)
         j = self.journal
         texts = j.forget_session(owner, session) if j is not None else []
         r = self._router

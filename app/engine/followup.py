@@ -1,0 +1,342 @@
+"""Follow-ups: "leggi il primo", "aprilo", "e in inglese?", "rifallo per la cartella X" against the previous turn.
+
+Why here, before the router: the words of a follow-up name nothing by themselves, so neither the fast path nor the
+model can read them — the model fills the path with whatever looks likely (measured: "Certo, posso aprire il file
+che hai fornito."). The engine knows what the previous turn of the same session listed, found, read or opened, in
+the order the person saw it; `FollowUps.resolve` turns the words into that path before anything else reads the
+request:
+
+- a read, an open or a delete of what was pointed at is decided here, as a routed call (arguments from the
+  "previous turn"); a write still asks for approval like any other ("cancellalo" is a delete);
+- anything else is the request rewritten with the path in place of the words ("copia il primo in /y" →
+  "copia /x/a.pdf in /y"), then routed and planned as usual; the person's own words stay the turn's text;
+- "e in inglese?" is the previous request again with its language replaced (or asked for);
+- "rifallo per la cartella X" is the previous request again with its folder replaced;
+- nothing to point at (no previous turn in this session, no list for "il secondo", two candidates for "quello"):
+  a question back in the request's language, and no tool runs. Never a guess.
+
+The reading of the words is app/lang/followup.py (rule tables with examples); what a turn left behind is
+`Previous`. Sessions are the engine's `session` argument (a conversation's id); each sees only its own turns.
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from app.lang.actions import action_of
+from app.lang.args_extractor import extract
+from app.lang.clauses import split_continuation
+from app.lang.detect import detect_lang
+from app.lang.followup import (
+    Redo,
+    Referent,
+    after_a_sentence,
+    folder_word,
+    item_alone,
+    language_again,
+    language_span,
+    redo_in,
+    referent_in,
+)
+from app.lang.messages import catalog, say
+from app.planner import messages as _planner_messages  # noqa: F401  (the "which file?" questions: ask.which.*)
+from app.turn import events as ev
+from app.turn.decision import RouteResult
+from app.turn.events import Step, Turn
+
+from . import followup_messages as _messages  # noqa: F401  (registers the follow-ups' sentences)
+
+SOURCE = "previous turn"  # the arguments' source, as the details view and `--json` show it
+MAX_ALL = 20  # "aprili" on more items than this is asked about, not done
+MAX_SESSIONS = 64  # sessions whose previous turn is kept (the oldest forgotten first)
+# what a request's action does to a file, and the tool that does it when nothing else is said ("leggilo")
+DIRECT = {"read": "read_files", "open": "open_path", "delete": "delete_files"}
+# actions that need a file (a question back when there is none); the text actions may mean the previous answer
+FILE_ACTS = frozenset({"read", "open", "delete", "copy", "move", "rename", "list", "print", "compress"})
+TEXT_ACTS = frozenset({"summarize", "translate"})
+WITH_DEST = frozenset({"copy", "move", "rename"})  # a path said with these is where, not what
+ASK_TOOL = {"read": "read_files", "open": "open_path", "delete": "delete_files", "copy": "copy_files",
+            "move": "move_files", "list": "list_dir", "summarize": "describe_entries"}
+AGAIN_TOOLS = ("read_files", "open_path", "describe_entries")  # "e il secondo?" does again what was done
+FOLDER_ARGS = ("root", "path", "folder", "dir")
+# a follow-up is short: more content words than this and the request carries what it means ("a delivery guy is at
+# the entrance and asks for the number to open it…")
+MAX_CONTENT = 3
+MAX_WORDS = 12
+
+
+@dataclass
+class Previous:
+    """What a session's previous turn left to point at."""
+
+    request: str  # what it asked (the rewritten text when it was a follow-up itself)
+    calls: list[tuple[str, dict[str, Any]]] = field(default_factory=list)  # its tool calls that went well, in order
+    focus: list[str] = field(default_factory=list)  # what it listed, found, read, opened or wrote, in order shown
+    listing: list[str] = field(default_factory=list)  # the last list shown in the session ("il secondo")
+    acted: str | None = None  # its last tool on one file ("e il secondo?" does it again)
+
+    def folder(self) -> str | None:
+        """The folder the previous request worked in (what "rifallo per la cartella X" replaces)."""
+        for _tool, args in self.calls:
+            for k in FOLDER_ARGS:
+                v = args.get(k)
+                if isinstance(v, str) and v and Path(v).expanduser().is_dir():
+                    return v
+        return None
+
+
+class FollowUps:
+    """The previous turn of each session, and the resolution of the next request's words against it."""
+
+    def __init__(self) -> None:
+        self._prev: dict[str, Previous] = {}
+        self._rewritten: dict[str, str] = {}  # turn id -> what the person said (turn.text holds the rewrite)
+        self._asked: set[str] = set()  # turns answered with a question back: they leave the state as it was
+
+    # -- before the router ------------------------------------------------------------
+    def resolve(self, engine: Any, ctx: Any, text: str, session: str) -> str | None:
+        """The text to route (the request itself, or rewritten), or None when the follow-up is answered here."""
+        prev = self._prev.get(session) if session else None
+        had_turn = prev is not None or bool(session and engine.history.get(session))
+        code = language_again(text)
+        if code is not None:
+            if prev is None or not prev.request:
+                return self._ask(engine, ctx, session, "followup.ask.language",
+                                 language=say(f"followup.lang.{code}", ctx.lang))
+            return self._rewrite(ctx, again_in(prev.request, code, ctx.lang))
+        redo = redo_in(text)
+        if redo is not None:
+            return self._redo(engine, ctx, text, session, prev, redo)
+        ref = referent_in(text)
+        if ref is None:
+            return text
+        return self._referent(engine, ctx, text, session, prev, had_turn, ref)
+
+    def _referent(self, engine: Any, ctx: Any, text: str, session: str, prev: Previous | None, had_turn: bool,
+                  ref: Referent) -> str | None:
+        sig = action_of(text)
+        acts = set(sig.actions)
+        if sig.negated or len(sig.content) > MAX_CONTENT or len(text.split()) > MAX_WORDS \
+                or len(split_continuation(text)) > 1:
+            return text  # "non cancellarlo", a long request, "X e poi cancellalo": it names what it means itself
+        if not acts and not (ref.ordinal and item_alone(text, ref)):
+            return text  # "cos'è questo?", "2 to the 16th?": no file action, nothing of ours pointed at
+        if acts - FILE_ACTS - TEXT_ACTS or (not ref.ordinal and after_a_sentence(text, ref)) \
+                or self._names_its_own(text, ref, acts):
+            return text  # "chiama il numero 3", "leggi /x/a.md e poi rinominalo": a request of its own
+        items = (prev.listing if ref.ordinal else prev.focus) if prev is not None else []
+        if not items:
+            if not ref.ordinal and acts <= TEXT_ACTS:
+                return text  # "traducilo": the previous answer, in the history the planner reads (or it asks)
+            if ref.ordinal:
+                return self._ask(engine, ctx, session, "followup.ask.no_list")
+            act = next((a for a in acts if a in ASK_TOOL), "")
+            key = f"ask.which.{ASK_TOOL.get(act, '')}"
+            return self._ask(engine, ctx, session, key if key in catalog() else "ask.which")
+        if ref.ordinal:
+            if abs(ref.index) > len(items):
+                return self._ask(engine, ctx, session, "followup.ask.out_of_range", n=len(items))
+            paths = [items[ref.index - 1 if ref.index > 0 else ref.index]]
+        elif ref.plural:
+            if len(items) > MAX_ALL:
+                return self._ask(engine, ctx, session, "followup.ask.too_many", n=len(items))
+            paths = list(items)
+        elif len(items) > 1:
+            return self._ask(engine, ctx, session, "followup.ask.ambiguous", n=len(items))
+        else:
+            paths = list(items)
+        tool = self._direct_tool(text, ref, acts, prev)
+        if tool is not None:
+            self._run_call(engine, ctx, text, session, tool, paths)
+            return None
+        if not acts:  # "e il terzo?" after a listing: nothing said, nothing done before to do again
+            return self._ask(engine, ctx, session, "followup.ask.what", name=paths[0])
+        return self._rewrite(ctx, ref.replaced(text, paths))
+
+    @staticmethod
+    def _names_its_own(text: str, ref: Referent, acts: set[str]) -> bool:
+        """Does the request name its own file? A path before the words that point back is what they mean ("leggi
+        /x/a.md e poi rinominalo"); after them, with a copy or a move, it is where ("copia il primo in /y")."""
+        slots = extract(text)
+        said = [str(p) for p in (slots.get("path") or []) + (slots.get("url") or [])]
+        if not said:
+            return False
+        return not acts & WITH_DEST or any(0 <= text.find(p) < ref.end for p in said)
+
+    @staticmethod
+    def _direct_tool(text: str, ref: Referent, acts: set[str], prev: Previous | None) -> str | None:
+        """The tool to run on the paths when the request says nothing but the action and the words that point
+        back ("leggi il primo", "aprilo", "cancellali", "e il secondo?")."""
+        rest = text[:ref.start] + " " + ref.lead + " " + text[ref.end:]
+        sig = action_of(rest)
+        if sig.negated or sig.content or sig.objects - {"file", "folder"} or extract(rest).get("path"):
+            return None
+        if not acts:
+            return prev.acted if prev is not None else None
+        if len(acts) == 1:
+            return DIRECT.get(next(iter(acts)))
+        return None
+
+    def _run_call(self, engine: Any, ctx: Any, text: str, session: str, tool: str, paths: list[str]) -> None:
+        steps: list[dict[str, Any]]
+        if tool == "open_path":
+            steps = [{"tool": tool, "args": {"target": p}, "arg_sources": {"target": SOURCE}} for p in paths]
+        else:
+            steps = [{"tool": tool, "args": {"paths": paths}, "arg_sources": {"paths": SOURCE}}]
+        engine._fast_path(ctx, text, session, _decided(steps, ctx.lang, f"{tool} on {', '.join(paths)}"))
+
+    def _redo(self, engine: Any, ctx: Any, text: str, session: str, prev: Previous | None,
+              redo: Redo) -> str | None:
+        """"rifallo per la cartella X": the previous request with its folder replaced."""
+        if prev is None or not prev.request:
+            return self._ask(engine, ctx, session, "followup.ask.redo") if redo.sure else text
+        old = prev.folder()
+        new = self._folder(redo.place, old)
+        if new is None:
+            if not redo.sure:
+                return text  # "e con questo?": not a place, so a request of its own
+            return self._ask(engine, ctx, session, "followup.ask.folder", place=folder_word(redo.place))
+        if old is None:
+            return self._ask(engine, ctx, session, "followup.ask.redo_folder", place=new)
+        if old in prev.request:
+            return self._rewrite(ctx, prev.request.replace(old, new))
+        steps: list[dict[str, Any]] = [
+            {"tool": tool, "args": _swap(args, old, new),
+             "arg_sources": {k: ("request" if args[k] == old else SOURCE) for k in args}}
+            for tool, args in prev.calls]
+        engine._fast_path(ctx, text, session, _decided(steps, ctx.lang, f"the previous request again in {new}"))
+        return None
+
+    @staticmethod
+    def _folder(place: str, old: str | None) -> str | None:
+        """The folder a redo names: a path, a named user folder ("Documenti"), or a folder beside or inside the
+        previous one that exists ("la cartella sub")."""
+        said = extract(place).get("path") or []
+        if said:
+            return os.path.normpath(Path(said[0]).expanduser())
+        from app.routing.file_clause import named_place
+
+        named = named_place(place)
+        if named:
+            return named
+        name = folder_word(place)
+        if old and name and "/" not in name and len(name.split()) <= 3:
+            base = Path(old).expanduser()
+            for cand in (base.parent / name, base / name):
+                if cand.is_dir():
+                    return str(cand)
+        return None
+
+    # -- answers ------------------------------------------------------------------------
+    def _ask(self, engine: Any, ctx: Any, session: str, key: str, **params: Any) -> str | None:
+        """A question back: nothing runs, the previous turn stays the one to point at. None: answered."""
+        self._asked.add(ctx.turn.id)
+        ctx.turn.level = "L0"
+        ctx.emit(ev.RouteDecision(ctx.turn_id, 0, level="L0", why=f"follow-up: nothing to refer to ({key})"))
+        engine._finish(ctx, say(key, ctx.lang, **params), session)
+        return None
+
+    def _rewrite(self, ctx: Any, text: str) -> str:
+        """The turn works on `text` until it ends (`ended` puts the person's words back)."""
+        turn = ctx.turn
+        lang = ctx.lang
+        self._rewritten.setdefault(turn.id, turn.text)
+        turn.text = text
+        turn.lang = turn.lang or lang  # the answer speaks the language the person wrote in
+        ctx.emit(ev.Progress(ctx.turn_id, 0, what=f"follow-up: {text}"))
+        return text
+
+    # -- after the turn -----------------------------------------------------------------
+    def ended(self, turn: Turn, session: str) -> None:
+        """Put the person's words back as the turn's text, and keep what the turn left for the next one."""
+        said = self._rewritten.pop(turn.id, None)
+        asked = turn.id in self._asked
+        self._asked.discard(turn.id)
+        request = turn.text
+        if said is not None:
+            turn.text = said
+            if turn.route is None:  # planned on the rewrite: not a phrase → call pair to learn from
+                turn.route = RouteResult("L3", planner_text=request, stage="followup", reason="follow-up")
+        if not session or asked:
+            return
+        old = self._prev.pop(session, None)
+        prev = Previous(request=request, listing=list(old.listing) if old else [])
+        for step in turn.steps:  # a read that failed still names the file the person was shown ("aprilo")
+            if step.ok:
+                prev.calls.append((step.tool, dict(step.args or {})))
+            paths, listed = step_paths(step)
+            if paths:
+                prev.focus = paths
+            if listed and step.ok:
+                prev.listing = paths
+            if step.tool in AGAIN_TOOLS:
+                prev.acted = step.tool
+        self._prev[session] = prev
+        while len(self._prev) > MAX_SESSIONS:
+            self._prev.pop(next(iter(self._prev)))
+
+    def forget(self, session: str) -> None:
+        self._prev.pop(session, None)
+
+
+def _decided(steps: list[dict[str, Any]], lang: str, what: str) -> RouteResult:
+    """The calls as a routed decision: the engine runs them as it runs a fast-path hit (approval included)."""
+    first = steps[0]
+    return RouteResult("L0", str(first["tool"]), dict(first["args"]), steps=steps if len(steps) > 1 else None,
+                       arg_sources=dict(first["arg_sources"]), lang=lang, stage="followup",
+                       reason=f"follow-up: {what} ({SOURCE})")
+
+
+def _swap(args: dict[str, Any], old: str, new: str) -> dict[str, Any]:
+    return {k: (new if v == old else [new if x == old else x for x in v] if isinstance(v, list) else v)
+            for k, v in args.items()}
+
+
+def again_in(request: str, code: str, lang: str) -> str:
+    """The previous request asked again in language `code`: the language it named replaced ("traduci in francese:
+    …" → "traduci in inglese: …"), or the answer's language asked for ("riassumi X (rispondi in inglese)")."""
+    said_in = detect_lang(request)
+    word = say(f"followup.lang.{code}", said_in)
+    span = language_span(request)
+    if span is not None:
+        return request[:span[0]] + word + request[span[1]:]
+    return f"{request} ({say('followup.answer_in', said_in, language=word)})"
+
+
+def step_paths(step: Step) -> tuple[list[str], bool]:
+    """The paths a step showed, in the order shown, and whether they were a list to point into by position."""
+    r = step.result if isinstance(step.result, dict) else {}
+    tool = step.tool
+    if tool == "list_dir":
+        base = str(r.get("path") or "")
+        return [str(Path(base) / str(e.get("name"))) for e in r.get("entries") or [] if isinstance(e, dict)], True
+    if tool in ("find_files", "search_in_files"):
+        return _unique(m.get("path") for m in r.get("matches") or [] if isinstance(m, dict)), True
+    if tool == "search_documents":
+        return _unique(p.get("file") for p in r.get("passages") or [] if isinstance(p, dict)), True
+    args = step.args or {}
+    if tool == "read_files":
+        files = r.get("files") if "files" in r else [r]
+        said = args.get("paths") or [args.get("path")]
+        return _unique([f.get("path") for f in files or [] if isinstance(f, dict)] or said), False
+    if tool == "open_path":
+        if r.get("kind") == "path" and r.get("opened"):
+            return [str(r["opened"])], False
+        target = str(args.get("target") or "")  # not opened (declined, failed): still the one pointed at
+        return ([target] if target.startswith(("/", "~")) else []), False
+    if tool in ("write_files", "make_folder"):
+        return ([str(r["path"])] if r.get("path") else []), False
+    if tool in ("copy_files", "move_files"):
+        done = r.get("copied") or r.get("moved") or []
+        return _unique(d.get("to") for d in done if isinstance(d, dict)), False
+    return [], False
+
+
+def _unique(paths: Any) -> list[str]:
+    out: list[str] = []
+    for p in paths:
+        if p and str(p) not in out:
+            out.append(str(p))
+    return out
