@@ -128,6 +128,8 @@ class DeskApp(QObject):
         self.popup.cancelRequested.connect(self.host.cancel)
         self.popup.approval.connect(self.host.resolve)
         self.chat.submitted.connect(self.ask_from_chat)
+        self.chat.first_start.wanted.connect(self.popup.show_examples)  # no turn yet: the popup shows it too
+        self.popup.show_examples(self.chat.first_start.is_wanted())
         self.chat.cancelRequested.connect(self.host.cancel)
         self.chat.approval.connect(self.host.resolve)
         self.hotkey.activated.connect(self.toggle_popup)

@@ -31,6 +31,7 @@ from app.turn import events as ev
 
 from .conversation_list import ConversationList
 from .deny_first import DenyFirstBar, waiting_cards
+from .first_start import FirstStartCard
 from .timeline import TurnView
 
 FIRST_SHOWN = 5  # turns built at once when a conversation is shown (a window's height); the older ones follow
@@ -86,6 +87,9 @@ class ChatWindow(QMainWindow):
         self.list_layout.setContentsMargins(0, 0, 0, 0)
         self.list_layout.addStretch(1)
         self.scroll_area.setWidget(self.list)
+        self.first_start = FirstStartCard(central)  # requests to try while the window has no turn at all
+        self.first_start.chosen.connect(self.ask_example)
+        outer.addWidget(self.first_start)
         outer.addWidget(self.scroll_area, 1)
         self._follow = True  # keep the newest turn in view while the content grows
         self.scroll_area.verticalScrollBar().rangeChanged.connect(self._range_changed)
@@ -117,6 +121,7 @@ class ChatWindow(QMainWindow):
         new = QShortcut(QKeySequence(QKeySequence.StandardKey.New), self)  # Ctrl+N
         new.activated.connect(self.sidebar.newRequested)
         self.retranslate()
+        self.first_start.watch(self.list, lambda: bool(self.turn_views()))
 
     def retranslate(self) -> None:
         self.setWindowTitle(self.tr("Metnos Desk — chat"))
@@ -157,6 +162,11 @@ class ChatWindow(QMainWindow):
             return
         self.input.clear()
         self.submitted.emit(text)
+
+    def ask_example(self, text: str) -> None:
+        """A request of the first-start card: asked as if typed."""
+        self.input.setText(text)
+        self._send()
 
     def waiting_cards(self) -> list[Any]:
         return waiting_cards(c for v in self.views.values() for c in v.cards.values())

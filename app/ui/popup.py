@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 from app.turn import events as ev
 
 from .deny_first import DenyFirstBar, waiting_cards
+from .first_start import FirstStartCard
 from .timeline import TurnView
 
 WIDTH = 640
@@ -82,6 +83,10 @@ class QuickPopup(QWidget):
         lay.addLayout(self.above)
         lay.addWidget(self.input)
         self.send_hook: Callable[[str], bool] | None = None  # takes Enter's text first (the selection panel)
+        self.first_start = FirstStartCard(frame)  # requests to try while no turn exists anywhere (show_examples)
+        self.first_start.setVisible(False)
+        self.first_start.chosen.connect(self.ask_example)
+        lay.addWidget(self.first_start)
 
         self.scroll_area = QScrollArea(frame)
         self.scroll_area.setWidgetResizable(True)
@@ -206,6 +211,17 @@ class QuickPopup(QWidget):
         super().keyPressEvent(e)
 
     # -- turns ---------------------------------------------------------------------------------
+    def show_examples(self, on: bool) -> None:
+        """Whether any turn exists yet (the app follows the chat's card): with none, and no exchange here, the
+        first-start card shows under the question box."""
+        self.first_start.setVisible(on and self.view is None)
+        self._fit()
+
+    def ask_example(self, text: str) -> None:
+        """A request of the first-start card: asked as if typed."""
+        self.input.setText(text)
+        self._send()
+
     def _send(self) -> None:
         text = self.input.text().strip()
         if not text:
@@ -249,6 +265,7 @@ class QuickPopup(QWidget):
         self.view.answer.setFont(f)
         self.scroll_area.setWidget(self.view)
         self.scroll_area.setVisible(True)
+        self.first_start.setVisible(False)
         self.cancel_btn.setVisible(True)
         self.expand_btn.setEnabled(True)
         self._fit()

@@ -511,6 +511,33 @@
     </message>
 </context>
 <context>
+    <name>FirstStartCard</name>
+    <message>
+        <source>Try asking</source>
+        <translation>Prova a chiedere</translation>
+    </message>
+    <message>
+        <source>Click a request to ask it, or type your own question.</source>
+        <translation>Fai clic su una richiesta per farla, o scrivi la tua domanda.</translation>
+    </message>
+    <message>
+        <source>What time is it?</source>
+        <translation>Che ore sono?</translation>
+    </message>
+    <message>
+        <source>What is 12 times 7?</source>
+        <translation>Quanto fa 12 per 7?</translation>
+    </message>
+    <message>
+        <source>Remember that the dentist is on Thursday at 3 pm</source>
+        <translation>Ricordati che il dentista è giovedì alle 15</translation>
+    </message>
+    <message>
+        <source>What is in the Documents folder?</source>
+        <translation>Cosa c&apos;è nella cartella Documenti?</translation>
+    </message>
+</context>
+<context>
     <name>FolderList</name>
     <message>
         <source>No folder: the assistant cannot read or change any file.</source>
