@@ -201,3 +201,30 @@ def test_an_older_history_becomes_one_conversation(qtbot, make_desk, metnos_home
     qtbot.waitUntil(lambda: side.titles() == [TIME_IT], timeout=30_000)
     assert desk.conversations.current == LEGACY and _shown(desk) == [TIME_IT, READ_PHRASE]
     assert side.items.item(0).text().endswith("\n15 June 2020")  # long ago: the day, the year
+
+
+def test_the_tray_menu_starts_a_conversation_and_settings_set_the_quiet_while(qtbot, make_desk, metnos_home,
+                                                                              tmp_path):
+    import tomllib
+
+    from app.ui.settings_dialog import SettingsDialog
+
+    manager, target = _manager(metnos_home, tmp_path)
+    desk = make_desk(routed_engine_factory(manager, target), manager=manager, use_tray=True)
+    _ask_chat(qtbot, desk, TIME_IT)
+    desk.chat.hide()
+    first = desk.conversations.current
+    tray = desk.tray
+    assert tray is not None and tray.a_new.text() == "New conversation"
+    assert tray.menu.actions().index(tray.a_new) == tray.menu.actions().index(tray.a_chat) + 1
+    tray.a_new.trigger()
+    assert desk.conversations.current != first and desk.chat.isVisible() and _shown(desk) == []
+
+    dlg = SettingsDialog(desk.manager)
+    qtbot.addWidget(dlg)
+    spin = dlg.editors["history.new_after_minutes"]
+    assert spin.value() == 30 and spin.specialValueText() == "Never"
+    spin.setValue(0)
+    assert dlg.save()
+    assert tomllib.loads(desk.manager.path.read_text(encoding="utf-8"))["history"]["new_after_minutes"] == 0
+    assert desk.config.get("history.new_after_minutes") == 0
