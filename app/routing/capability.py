@@ -105,7 +105,7 @@ register({
                            "again without the time."},
     "cannot.live": {"it": "Non ho accesso a internet: meteo, notizie, prezzi e risultati di oggi non li conosco e non "
                           "li invento; posso leggere una pagina web se mi dai il suo indirizzo (http o https).",
-                    "en": "I have no internet access: I don't know today's weather, news, prices or results, and I "
+                    "en": "I can't tell today's weather, news, prices or results: I have no internet access, and I "
                           "won't make them up; I can read a web page if you give me its address (http or https)."},
     "cannot.download": {"it": "Non posso scaricare file da servizi o allegati; posso invece leggere una pagina web se "
                               "mi dai il suo indirizzo (http o https).",
