@@ -59,7 +59,7 @@ TEXT_ACTS = frozenset({"summarize", "translate"})
 WITH_DEST = frozenset({"copy", "move", "rename"})  # a path said with these is where, not what
 ASK_TOOL = {"read": "read_files", "open": "open_path", "delete": "delete_files", "copy": "copy_files",
             "move": "move_files", "list": "list_dir", "summarize": "describe_entries"}
-AGAIN_TOOLS = ("read_files", "open_path", "describe_entries")  # "e il secondo?" does again what was done
+AGAIN_TOOLS = ("read_files", "open_path")  # "e il secondo?" does again what was done (a summary asks what to do)
 FOLDER_ARGS = ("root", "path", "folder", "dir")
 # a follow-up is short: more content words than this and the request carries what it means ("a delivery guy is at
 # the entrance and asks for the number to open it…")
@@ -99,7 +99,6 @@ class FollowUps:
     def resolve(self, engine: Any, ctx: Any, text: str, session: str) -> str | None:
         """The text to route (the request itself, or rewritten), or None when the follow-up is answered here."""
         prev = self._prev.get(session) if session else None
-        had_turn = prev is not None or bool(session and engine.history.get(session))
         code = language_again(text)
         if code is not None:
             if prev is None or not prev.request:
@@ -112,10 +111,11 @@ class FollowUps:
         ref = referent_in(text)
         if ref is None:
             return text
-        return self._referent(engine, ctx, text, session, prev, had_turn, ref)
+        return self._referent(engine, ctx, text, session, prev, ref)
 
-    def _referent(self, engine: Any, ctx: Any, text: str, session: str, prev: Previous | None, had_turn: bool,
+    def _referent(self, engine: Any, ctx: Any, text: str, session: str, prev: Previous | None,
                   ref: Referent) -> str | None:
+        """"leggi il primo", "aprilo", "copia quello in /y": the path(s) pointed at, or a question back."""
         sig = action_of(text)
         acts = set(sig.actions)
         if sig.negated or len(sig.content) > MAX_CONTENT or len(text.split()) > MAX_WORDS \

@@ -181,3 +181,19 @@ def test_a_session_never_sees_another_sessions_results(tree: Path) -> None:
         assert not say(engine, "leggi il primo", session="a").calls
     finally:
         engine.close()
+
+
+def test_other_actions_get_the_request_rewritten_with_the_path(tree: Path) -> None:
+    notes, other = tree / "notes", tree / "other"
+    planner = Recorder()
+    engine = Engine(ConfigManager(), planner=planner)
+    try:
+        say(engine, f"elenca tutti i .txt in {notes}")
+        copied = say(engine, f"copia il primo in {other}")  # routed as "copia …/a.txt in …/other": asked, denied
+        assert copied.asked and copied.asked[0][0] == "copy_files"
+        assert copied.calls[0].args["paths"] == [str(notes / "a.txt")] and not (other / "a.txt").exists()
+        say(engine, "riassumi il terzo per favore")
+        assert planner.texts[-1] == f"riassumi {notes / 'c.txt'} per favore"
+        assert "riassumi il terzo per favore" in [r["text"] for r in engine.journal.recent("local")]
+    finally:
+        engine.close()
