@@ -202,12 +202,14 @@ class Journal:
         return convs.listing(self.con, owner, words or (), limit)
 
     @_locked
-    def conversation(self, owner: str, conv: str, limit: int | None = None) -> list[dict[str, Any]]:
-        """The turns of one conversation, oldest first, with steps; `limit`: only its newest turns."""
+    def conversation(self, owner: str, conv: str, limit: int | None = None,
+                     before: float | None = None) -> list[dict[str, Any]]:
+        """The turns of one conversation, oldest first, with steps; `limit`: only its newest turns (`before`: of
+        those that started before that time — the ones above what is on screen)."""
         rows = self.con.execute(
             "select id, text, answer, level, ok, cancelled, started_at, session, state, elapsed_ms from turns "
-            "where owner = ? and session = ? order by started_at desc limit ?",
-            (owner, conv, -1 if limit is None else limit)).fetchall()
+            "where owner = ? and session = ? and started_at < ? order by started_at desc limit ?",
+            (owner, conv, float("inf") if before is None else before, -1 if limit is None else limit)).fetchall()
         out = [dict(zip(self._KEYS, r)) for r in reversed(rows)]
         for r in out:
             r["steps"] = self.steps(str(r["id"]))

@@ -269,6 +269,9 @@ class DeskApp(QObject):
             self._turn_ended(tag, e)
         if isinstance(e, ev.TurnEnded):
             self._answered.discard(tag)
+            # the list shows a first request's conversation once the history has it all (read at the answer, it
+            # took the history's lock just when the work after the answer writes the turn, and delayed its end)
+            self.conversations.ended(tag)
 
     def _turn_ended(self, tag: str, e: ev.TurnAnswered | ev.TurnEnded) -> None:
         """The turn is over for the person (its answer is out): not busy any more, kept in the conversation, and
@@ -280,7 +283,6 @@ class DeskApp(QObject):
                 and self.conversations.shows(tag):
             self.chat.adopt(None, self.popup.text, self.popup.view.events)  # keep it in the conversation
             self._in_chat.add(tag)
-        self.conversations.answered(tag)  # a first request names its conversation in the list
         limit = float(self.config.ui.notify_after_s)
         answer = self._answers.pop(tag, "")
         text = self._texts.pop(tag, "")

@@ -44,6 +44,7 @@ class ChatWindow(QMainWindow):
     submitted = Signal(str)
     cancelRequested = Signal(str)  # tag
     approval = Signal(str, object)  # approval_id, decision
+    earlierRequested = Signal()  # "Show earlier requests": the conversation's turns above the ones shown
 
     def __init__(self, icon: QIcon | None = None, parent: QWidget | None = None):
         super().__init__(parent)
@@ -56,6 +57,7 @@ class ChatWindow(QMainWindow):
         self.history_count = 0
         self._shown_batch = 0
         self._retired: list[TurnView] = []  # turns off the screen, deleted soon
+        self.older_coming = False  # a shown conversation's older turns are still being added above
 
         central = QWidget(self)
         sides = QHBoxLayout(central)
@@ -77,6 +79,13 @@ class ChatWindow(QMainWindow):
         lrow.addWidget(self.loading_bar)
         self.loading.setVisible(False)
         outer.addWidget(self.loading)
+
+        self.earlier_btn = QPushButton(central)  # shown while the conversation has turns above the ones on screen
+        self.earlier_btn.setObjectName("earlier")
+        self.earlier_btn.setFlat(True)
+        self.earlier_btn.setVisible(False)
+        self.earlier_btn.clicked.connect(self.earlierRequested)
+        outer.addWidget(self.earlier_btn)
 
         self.scroll_area = QScrollArea(central)
         self.scroll_area.setWidgetResizable(True)
@@ -130,6 +139,7 @@ class ChatWindow(QMainWindow):
         self.send_btn.setText(self.tr("Send"))
         self.cancel_btn.setText(self.tr("Cancel"))
         self.cancel_btn.setToolTip(self.tr("Stop the running turn (Esc)"))
+        self.earlier_btn.setText(self.tr("Show earlier requests"))
 
     def changeEvent(self, e: QEvent) -> None:  # noqa: N802
         if e.type() == QEvent.Type.LanguageChange:
@@ -284,6 +294,7 @@ class ChatWindow(QMainWindow):
                 self.load_history(rows[-FIRST_SHOWN:], at=0)
                 self._older(rows[:-FIRST_SHOWN], batch)
 
+        self.older_coming = bool(rows)
         if rows:
             QTimer.singleShot(OLDER_AFTER_MS, self, more)
 
@@ -301,6 +312,7 @@ class ChatWindow(QMainWindow):
                 self._retired.append(view)
         self.history_count = 0
         self._shown_batch += 1  # older turns of the conversation shown before stop coming
+        self.older_coming = False
         QTimer.singleShot(DROP_AFTER_MS, self, self._drop_retired)
 
     def _drop_retired(self) -> None:

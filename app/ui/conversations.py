@@ -16,7 +16,7 @@ import time
 import uuid
 from typing import Any, Callable
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 
 log = logging.getLogger(__name__)
 
@@ -41,26 +41,33 @@ class Conversations(QObject):
         self.owner, self.clock = owner, clock
         self.current = new_id()
         self.last_activity: float | None = None  # the current conversation's last request (clock time)
+        self._oldest: float | None = None  # when the oldest turn on screen started (older ones: "Show earlier")
+        self.loaded = False  # the start-up read of the history arrived
         self._tags: dict[str, str] = {}  # a running turn's tag -> its conversation
         self.side.newRequested.connect(self.new)
         self.side.chosen.connect(self.open)
         self.side.renamed.connect(self.rename)
         self.side.deleteConfirmed.connect(self.delete)
         self.side.searched.connect(lambda _words: self.refresh())
+        chat.earlierRequested.connect(self.earlier)
 
     # -- which one is current ------------------------------------------------------------------------------
     def started(self, rows: list[dict[str, Any]]) -> None:
-        """At start-up: the most recently used conversation's newest turns (the worker read them) is current."""
-        if rows:
+        """At start-up: the most recently used conversation's newest turns (the worker read them) is current —
+        unless a request was already sent or another conversation picked while they were read."""
+        self.loaded = True
+        if rows and self.last_activity is None and not self.chat.turn_views():
             self.current = str(rows[-1].get("session") or rows[-1]["id"])
             self.last_activity = max(float(r["started_at"]) for r in rows)
-        self.chat.load_history(rows)
+            self.chat.load_history(rows)
+            self._above(rows)
         self.refresh()
 
     def new(self) -> str:
         """A fresh conversation: the chat empties; it joins the list with its first request."""
         self.current, self.last_activity = new_id(), None
         self.chat.show_turns([])
+        self._above([])
         self.refresh()
         self.chat.input.setFocus()
         self.switched.emit(self.current)
@@ -76,9 +83,37 @@ class Conversations(QObject):
         self.current = conv
         self.last_activity = float(rows[-1]["started_at"]) if rows else None
         self.chat.show_turns(rows)
+        self._above(rows)
         if self.side.current_id() != conv:
             self.refresh()
         self.switched.emit(conv)
+
+    def _above(self, rows: list[dict[str, Any]]) -> None:
+        """Offer "Show earlier requests" while the conversation has turns above the oldest one shown."""
+        self._oldest = float(rows[0]["started_at"]) if rows else None
+        more = False
+        if self._oldest is not None:
+            try:
+                more = bool(self._journal().conversation(self.owner, self.current, 1, before=self._oldest))
+            except Exception as e:
+                log.warning("conversation not read: %s", e)
+        self.chat.earlier_btn.setVisible(more)
+
+    def earlier(self) -> None:
+        """The conversation's next older turns, above the ones on screen."""
+        if self._oldest is None:
+            return
+        if self.chat.older_coming:  # the ones already read are still being added above: after them
+            QTimer.singleShot(50, self, self.earlier)
+            return
+        try:
+            rows = self._journal().conversation(self.owner, self.current, SHOWN_TURNS, before=self._oldest)
+        except Exception as e:
+            log.warning("conversation not read: %s", e)
+            return
+        self.chat.load_history(rows, at=0)
+        if rows:
+            self._above(rows)
 
     def for_popup(self) -> str:
         """The popup's conversation: the current one, or a fresh one when it has been quiet too long."""
@@ -103,8 +138,8 @@ class Conversations(QObject):
         """Is the turn `tag` part of the conversation on screen?"""
         return self.conversation_of(tag) == self.current
 
-    def answered(self, tag: str) -> None:
-        """A turn is answered: its conversation is in the journal now (a first request names it)."""
+    def ended(self, tag: str) -> None:
+        """A turn ended: its conversation is in the journal (a first request names it in the list)."""
         self._tags.pop(tag, None)
         self.refresh()
 

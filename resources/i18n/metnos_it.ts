@@ -247,6 +247,10 @@
         <source>Stop the running turn (Esc)</source>
         <translation>Ferma la richiesta in corso (Esc)</translation>
     </message>
+    <message>
+        <source>Show earlier requests</source>
+        <translation>Mostra le richieste precedenti</translation>
+    </message>
 </context>
 <context>
     <name>ConversationList</name>

@@ -170,7 +170,9 @@ def test_a_second_popup_question_moves_the_running_one_to_the_chat(qtbot, make_d
     view = desk.chat.views[first]
     qtbot.waitUntil(lambda: not view.running, timeout=60_000)
     assert view.answer.text() == "Finito."
-    assert any(isinstance(e, ev.TurnEnded) for e in view.events)
+    # the rest of its events still come here: TurnEnded follows the work after the answer (the history's write),
+    # later than the answer that stopped `running`
+    qtbot.waitUntil(lambda: any(isinstance(e, ev.TurnEnded) for e in view.events), timeout=10_000)
 
 
 def test_big_file_is_marked_offloaded_in_the_timeline(qtbot, make_desk, metnos_home, tmp_path):

@@ -23,10 +23,12 @@ def _manager(metnos_home, tmp_path, extra: str = ""):
     return manager, work / "nota.txt"
 
 
-def _desk(make_desk, metnos_home, tmp_path, extra: str = ""):
+def _desk(qtbot, make_desk, metnos_home, tmp_path, extra: str = ""):
     manager, target = _manager(metnos_home, tmp_path, extra)
     target.write_text("riga uno\n", encoding="utf-8")
-    return make_desk(routed_engine_factory(manager, target), manager=manager), target
+    desk = make_desk(routed_engine_factory(manager, target), manager=manager)
+    qtbot.waitUntil(lambda: desk.conversations.loaded)  # the stored conversations are read at start, off this thread
+    return desk, target
 
 
 def _ask_chat(qtbot, desk, text: str):
@@ -57,7 +59,7 @@ def _click(qtbot, desk, title: str) -> None:
 
 def test_ctrl_n_starts_a_conversation_the_list_names_and_switching_shows_its_turns(qtbot, make_desk, metnos_home,
                                                                                    tmp_path):
-    desk, _ = _desk(make_desk, metnos_home, tmp_path)
+    desk, _ = _desk(qtbot, make_desk, metnos_home, tmp_path)
     side = desk.chat.sidebar
     assert side.items.count() == 0 and not side.empty.isHidden()  # "Your conversations will be listed here."
     _ask_chat(qtbot, desk, TIME_IT)
@@ -88,7 +90,7 @@ def test_ctrl_n_starts_a_conversation_the_list_names_and_switching_shows_its_tur
 
 
 def test_rename_delete_with_confirmation_and_search(qtbot, make_desk, metnos_home, tmp_path):
-    desk, _ = _desk(make_desk, metnos_home, tmp_path)
+    desk, _ = _desk(qtbot, make_desk, metnos_home, tmp_path)
     side = desk.chat.sidebar
     _ask_chat(qtbot, desk, TIME_IT)
     desk.conversations.new()
@@ -134,14 +136,14 @@ def test_rename_delete_with_confirmation_and_search(qtbot, make_desk, metnos_hom
 
 
 def test_a_restart_keeps_the_conversations_and_reopens_the_last(qtbot, make_desk, metnos_home, tmp_path):
-    desk, _ = _desk(make_desk, metnos_home, tmp_path)
+    desk, _ = _desk(qtbot, make_desk, metnos_home, tmp_path)
     _ask_chat(qtbot, desk, TIME_IT)
     desk.conversations.new()
     _ask_chat(qtbot, desk, READ_PHRASE)
     last = desk.conversations.current
     desk.shutdown()
 
-    desk2, _ = _desk(make_desk, metnos_home, tmp_path)
+    desk2, _ = _desk(qtbot, make_desk, metnos_home, tmp_path)
     side = desk2.chat.sidebar
     qtbot.waitUntil(lambda: side.titles() == [READ_PHRASE, TIME_IT], timeout=30_000)
     assert desk2.conversations.current == last and side.current_id() == last
@@ -152,7 +154,7 @@ def test_a_restart_keeps_the_conversations_and_reopens_the_last(qtbot, make_desk
 
 def test_the_popup_continues_the_conversation_and_starts_fresh_after_a_quiet_while(qtbot, make_desk, metnos_home,
                                                                                      tmp_path):
-    desk, _ = _desk(make_desk, metnos_home, tmp_path, "[history]\nnew_after_minutes = 30\n")
+    desk, _ = _desk(qtbot, make_desk, metnos_home, tmp_path, "[history]\nnew_after_minutes = 30\n")
     now = [1_000_000.0]
     desk.conversations.clock = lambda: now[0]
 
@@ -228,3 +230,29 @@ def test_the_tray_menu_starts_a_conversation_and_settings_set_the_quiet_while(qt
     assert dlg.save()
     assert tomllib.loads(desk.manager.path.read_text(encoding="utf-8"))["history"]["new_after_minutes"] == 0
     assert desk.config.get("history.new_after_minutes") == 0
+
+
+def test_a_long_conversation_opens_on_its_newest_turns_and_shows_earlier_ones_on_request(qtbot, make_desk,
+                                                                                         metnos_home, tmp_path):
+    from app.turn.events import Turn
+    from app.ui.conversations import SHOWN_TURNS
+
+    desk, _ = _desk(qtbot, make_desk, metnos_home, tmp_path)
+    journal = desk.host.engine.journal
+    total = SHOWN_TURNS + 12
+    for i in range(total):
+        turn = Turn(id=f"long-{i:03d}", text=f"domanda {i}", owner="local")
+        turn.answer, turn.ok, turn.level = f"risposta {i}", True, "L0"
+        journal.record(turn, 1_000_000.0 + i, 1.0, "long")
+    desk.conversations.refresh()
+    desk.show_chat()
+    _click(qtbot, desk, "domanda 0")
+    assert _shown(desk)[-1] == f"domanda {total - 1}"  # the newest at once
+    qtbot.waitUntil(lambda: len(_shown(desk)) == SHOWN_TURNS)  # the older ones of the first page follow
+    assert _shown(desk) == [f"domanda {i}" for i in range(12, total)]
+    assert desk.chat.earlier_btn.isVisible() and desk.chat.earlier_btn.text() == "Show earlier requests"
+    qtbot.mouseClick(desk.chat.earlier_btn, Qt.MouseButton.LeftButton)
+    assert _shown(desk) == [f"domanda {i}" for i in range(total)]
+    assert not desk.chat.earlier_btn.isVisible()  # nothing above any more
+    desk.conversations.new()
+    assert not desk.chat.earlier_btn.isVisible()
