@@ -302,6 +302,7 @@ class SettingsDialog(QDialog):
         fresh.setSuffix(self.tr(" min"))
         fresh.setSpecialValueText(self.tr("Never"))
         fresh.setValue(int(self.cfg.get("history.new_after_minutes")))
+        fresh.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)  # a number, not a line of text
         self._row(form, "history.new_after_minutes", self.tr("New conversation after"), fresh,
                   self.tr("The quick popup starts a new conversation when you have asked nothing for this long; "
                           "“Never” always continues the last one."))
