@@ -80,7 +80,7 @@ def cmd_list(args: argparse.Namespace) -> int:
         print("the history is empty")
         return 0
     for r in rows:
-        first = " ".join(r["first_text"].split())
+        first = " ".join((r.get("title") or r["first_text"]).split())  # a name given in the chat, else the request
         first = first if len(first) <= 60 else first[:59] + "…"
         extra = f", {r['interrupted']} interrupted" if r["interrupted"] else ""
         print(f"{r['id'][:12]}  {_when(r['last_at'])}  {r['turns']:>3} turn{'s' if r['turns'] != 1 else ''}{extra}  "
