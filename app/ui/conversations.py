@@ -81,7 +81,7 @@ class Conversations(QObject):
             log.warning("conversation not read: %s", e)
             return
         self.current = conv
-        self.last_activity = float(rows[-1]["started_at"]) if rows else None
+        self.last_activity = self.clock()  # picking it is activity: the popup continues it, however old it is
         self.chat.show_turns(rows)
         self._above(rows)
         if self.side.current_id() != conv:

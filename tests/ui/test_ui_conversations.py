@@ -176,11 +176,15 @@ def test_the_popup_continues_the_conversation_and_starts_fresh_after_a_quiet_whi
     _ask_chat(qtbot, desk, TIME_IT + "?")  # the chat counts as activity too
     now[0] += 25 * 60
     assert ask(TIME_EN + "?") == fresh
+    now[0] += 2 * 60 * 60  # two hours later the person picks the first one in the list: that is activity too
+    desk.show_chat()
+    _click(qtbot, desk, TIME_IT)
+    assert ask(READ_PHRASE + "?") == first
 
     write_runtime(metnos_home, "[ui]\npause_learning = true\n[history]\nnew_after_minutes = 0\n")
     desk.manager.reload()
     now[0] += 24 * 60 * 60
-    assert ask(TIME_IT + "?") == fresh  # 0: always continue
+    assert ask(TIME_IT + "?") == first  # 0: always continue
 
 
 def test_an_older_history_becomes_one_conversation(qtbot, make_desk, metnos_home, tmp_path, default_key):
