@@ -163,7 +163,8 @@ def format_bench(r: dict[str, Any]) -> str:
         out.append(f"  {key:22} {shown}   goal ≤ {goal:.0f} ms  {verdict}{extra}")
     if "switch_store" in r:
         out.append(f"  switching: {r.get('switch_turns_stored')} turns stored ({r['switch_store']}), "
-                   f"{r.get('switch_turns_shown')} shown, the right ones: {r.get('switch_shown_right')}")
+                   f"{r.get('switch_turns_shown')} shown, the right ones: {r.get('switch_shown_right')}; "
+                   f"p90 {r.get('switch_conversation_p90_ms', 0):.1f} ms")
     if r.get("answer"):
         out.append(f"  answer ({r.get('answer_level')}): {r['answer']}")
     for note in r.get("notes", []):

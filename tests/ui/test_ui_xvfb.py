@@ -63,7 +63,7 @@ def test_tray_hotkey_popup_answer_and_screenshots(xdisplay):
     assert len(r.get("answer_to_done_ms_runs", [])) == REPEATS, r.get("notes")
     assert max(r["answer_to_done_ms_runs"]) < 1000, r["answer_to_done_ms_runs"]
     # a click on another of 10 conversations (1,000 turns stored) showed its turns (the bench's goal: ≤ 100 ms)
-    assert r["switch_shown_right"] and len(r.get("switch_conversation_ms_runs", [])) == REPEATS, r.get("notes")
+    assert r["switch_shown_right"] and len(r.get("switch_conversation_ms_runs", [])) >= REPEATS, r.get("notes")
     assert max(r["switch_conversation_ms_runs"]) < 1000, r["switch_conversation_ms_runs"]
     shots = r["screenshots"]
     for key in ("popup", "chat"):
