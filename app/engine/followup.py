@@ -98,20 +98,49 @@ class FollowUps:
     # -- before the router ------------------------------------------------------------
     def resolve(self, engine: Any, ctx: Any, text: str, session: str) -> str | None:
         """The text to route (the request itself, or rewritten), or None when the follow-up is answered here."""
-        prev = self._prev.get(session) if session else None
         code = language_again(text)
+        redo = redo_in(text) if code is None else None
+        ref = referent_in(text) if code is None and redo is None else None
+        if code is None and redo is None and ref is None:
+            return text  # no word points back: the request as it is, and nothing read
+        prev = self._prev.get(session) if session else None
+        if prev is None and session:
+            prev = self._from_journal(engine, ctx, session)
         if code is not None:
             if prev is None or not prev.request:
                 return self._ask(engine, ctx, session, "followup.ask.language",
                                  language=say(f"followup.lang.{code}", ctx.lang))
             return self._rewrite(ctx, again_in(prev.request, code, ctx.lang))
-        redo = redo_in(text)
         if redo is not None:
             return self._redo(engine, ctx, text, session, prev, redo)
-        ref = referent_in(text)
-        if ref is None:
-            return text
-        return self._referent(engine, ctx, text, session, prev, ref)
+        return self._referent(engine, ctx, text, session, prev, ref) if ref is not None else text
+
+    def _from_journal(self, engine: Any, ctx: Any, session: str) -> Previous | None:
+        """A conversation this process has not seen (the app restarted, an older one picked): its last turn as the
+        journal kept it — the request and its calls, so "e in inglese?", "rifallo per X" and "aprilo" after a read
+        work; a list's items are not kept there, so "il secondo" is asked about. Never raises."""
+        try:
+            rows = engine.journal.conversation(ctx.owner, session, limit=6) if engine.journal is not None else []
+        except Exception:
+            return None
+        # not this turn, nor a question back (answered by rules with no call): those leave the previous one standing
+        rows = [r for r in rows if r.get("id") != ctx.turn.id and (r.get("steps") or r.get("level") != "L0")]
+        if not rows:
+            return None
+        last = rows[-1]
+        prev = Previous(request=str(last.get("text") or ""))
+        for st in last.get("steps") or []:
+            step = Step(int(st.get("num") or 0), str(st.get("tool") or ""), dict(st.get("args") or {}),
+                        ok=bool(st.get("ok")))
+            if step.ok:
+                prev.calls.append((step.tool, step.args))
+            paths, listed = step_paths(step)
+            if paths and not listed:
+                prev.focus = paths
+            if step.tool in AGAIN_TOOLS:
+                prev.acted = step.tool
+        self._prev[session] = prev
+        return prev
 
     def _referent(self, engine: Any, ctx: Any, text: str, session: str, prev: Previous | None,
                   ref: Referent) -> str | None:

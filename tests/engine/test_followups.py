@@ -197,3 +197,23 @@ def test_other_actions_get_the_request_rewritten_with_the_path(tree: Path) -> No
         assert "riassumi il terzo per favore" in [r["text"] for r in engine.journal.recent("local")]
     finally:
         engine.close()
+
+
+def test_a_conversation_reopened_after_a_restart_points_at_its_last_turn(tree: Path) -> None:
+    target = tree / "notes" / "a.txt"
+    first = Engine(ConfigManager(), planner=Recorder())
+    try:
+        say(first, "traduci in francese: buongiorno a tutti", session="old")
+        opened = say(first, f"apri {target} con l'app predefinita", session="kept")
+        assert opened.asked == [("open_path", {"target": str(target)})]
+    finally:
+        first.close()
+    planner = Recorder()
+    again = Engine(ConfigManager(), planner=planner)  # a new process: only the journal knows these conversations
+    try:
+        say(again, "e in inglese?", session="old")
+        assert planner.texts == ["traduci in inglese: buongiorno a tutti"]
+        gone = say(again, "cancellalo", session="kept")  # the file the declined open named
+        assert gone.asked == [("delete_files", {"paths": [str(target)]})] and target.exists()
+    finally:
+        again.close()
