@@ -16,7 +16,8 @@ request:
   a question back in the request's language, and no tool runs. Never a guess.
 
 The reading of the words is app/lang/followup.py (rule tables with examples); what a turn left behind is
-`Previous`. Sessions are the engine's `session` argument (a conversation's id); each sees only its own turns.
+`Previous`. Sessions are the engine's `session` argument (a conversation's id); each sees only its own turns, and
+a conversation this process has not seen yet is read back from the journal (its last request and calls).
 """
 from __future__ import annotations
 
