@@ -38,6 +38,9 @@ _ARTICLE_IT = r"(?:il|lo|la|l'|al|alla|all'|del|della|dell'|dal|dalla|dall'|nel|
 _NOUN_IT = r"(?:\s+(?:file|cartella|risultato|elemento|documento|voce|pdf|della lista|dell'elenco|in elenco|" \
            r"in lista|trovato|trovata|della ricerca))?"
 _NOUN_EN = r"(?:\s+(?:one|file|folder|result|item|entry|document|pdf|on the list|in the list|of them))?"
+# the English verbs a pronoun is the object of ("open it", "read that one"): "with IT" or "is that so" are not
+_VERBS_EN = r"(?:open|read|delete|remove|erase|trash|show|display|view|summari[sz]e|translate|copy|move|rename|" \
+            r"print|explain|describe|duplicate|zip|compress|check)"
 _LANGS = tuple(w for w in SELECTION.words(*LANG_RULES.values()) if " " not in w)
 # "<words> [anche] per|for [la cartella] <place>": the place is anything but a language ("e in inglese?" asks the
 # previous request in English: language_again)
@@ -103,20 +106,21 @@ FOLLOWUP = Table("followup", __doc__ or "", (
         id="pronoun_en",
         effect="an English pronoun said as the object of a verb ('open it', 'read that one'): the one thing the "
                "previous turn listed, found, read or opened",
-        pattern=r"(?<=[a-z])\s+(?P<ref>{words})" + _AFTER_EN,
+        pattern=r"\b" + _VERBS_EN + r"(?:\s+(?:me|again))?\s+(?P<ref>{words})" + _AFTER_EN,
         words=("it", "that", "this", "that one", "this one", "that file", "this file", "that folder",
                "this folder", "the same file"),
         match=("open it", "read that one", "delete this file please", "copy it to /tmp/y", "summarize that"),
-        no_match=("it is late", "is that so hard", "translate this: buongiorno", "open the first one"),
+        no_match=("it is late", "is that so hard", "translate this: buongiorno", "open the first one",
+                  "open a support ticket with IT"),
     ),
     Rule(
         id="pronoun_en_plural",
         effect="an English plural pronoun said as the object of a verb ('open them', 'read both'): every item the "
                "previous turn listed or found",
-        pattern=r"(?<=[a-z])\s+(?P<ref>{words})" + _AFTER_EN,
+        pattern=r"\b" + _VERBS_EN + r"(?:\s+(?:me|again))?\s+(?P<ref>{words})" + _AFTER_EN,
         words=("them", "those", "these", "both", "both of them", "all of them", "those files", "these files"),
         match=("open them", "read both of them", "delete those files", "copy them to /tmp/y"),
-        no_match=("those were the days", "them", "read it"),
+        no_match=("those were the days", "them", "read it", "send them to me"),
     ),
     Rule(
         id="clitic_it",
