@@ -358,6 +358,8 @@ class QuickPopup(QWidget):
         """
         geo = self.available()
         cap = int(geo.height() * MAX_HEIGHT_FRACTION) if geo is not None else 480
+        if self.first_start.isVisible():  # its words wrapped at the popup's width: no gaps between them
+            self.first_start.setFixedHeight(self.first_start.heightForWidth(WIDTH - 24))
         if self.approval_box.isVisible():
             inner = WIDTH - 24
             lay = self.approval_area

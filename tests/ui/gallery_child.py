@@ -154,6 +154,7 @@ def main() -> int:
     app = QApplication(sys.argv)
     app.setQuitOnLastWindowClosed(False)
 
+    from gallery_offers import allow_folder_shots, first_start_shots
     from ui_helpers import (
         WRITE_PHRASE,
         WRITE_PHRASE_EN,
@@ -203,6 +204,7 @@ def main() -> int:
         spin(lambda: desk.popup.view is not None, 5)
         return desk.popup.view
 
+    first_start_shots(desk, r, shot, spin)  # before any turn: the requests to try
     view = ask("che ore sono" if a.lang == "it" else "what time is it")
     spin(lambda: not view.running, 60)
     shot("popup_answer", desk.popup)
@@ -269,6 +271,7 @@ def main() -> int:
     desk.popup.hide()
     selection_shots(desk, a.lang, r, shot, spin)
     conversation_shots(desk, a.lang, r, shot, spin)
+    allow_folder_shots(desk, a.lang, home, r, shot, spin, ask)
 
     if a.full:
         scripted(desk, "g-l1", "cosa c'è nella cartella" if a.lang == "it" else "what is in the folder",

@@ -2,9 +2,10 @@
 
 Italian and English at 1280×800 (popup with an answer, approval cards, a long refusal wrapped at the popup's
 width, chat with a timeline, every settings page, the memory view), and the popup with an approval and the
-wrapped refusal at 1024×600. At both sizes the card's
-buttons must lie inside the popup, and the popup inside the screen. The app runs in a child process
-(gallery_child.py) on the private display: this pytest process already owns an offscreen QApplication.
+wrapped refusal at 1024×600. At both sizes: the first-start card (chat and popup, before any turn) and the
+allow-folder offer (the refusal with "Consenti questa cartella", its approval card, the request run again). At
+both sizes the card's buttons must lie inside the popup, and the popup inside the screen. The app runs in a child
+process (gallery_child.py) on the private display: this pytest process already owns an offscreen QApplication.
 """
 from __future__ import annotations
 
@@ -68,6 +69,9 @@ def _check(r: dict, size: tuple[int, int], expected: set[str]) -> None:
     assert r["approved_write"], "Enter on the card did not approve the write"
     assert r["wrapped_fits"], f"a long refusal did not wrap at the popup's width at {size}"
     assert r["conversations_fit"], f"the chat with its list of conversations does not fit at {size}"
+    assert r["first_start_fits"] and r["first_start_popup"], f"the first-start card does not fit at {size}: {r}"
+    assert r["offer_inside"] and r["allow_card_inside"], f"the allow-folder offer or its card is cut at {size}: {r}"
+    assert r["allowed"], "approving the allow-folder offer did not allow the folder and run the request again"
     assert expected <= set(r["files"]), set(r["files"])
     for name, path in r["files"].items():
         assert _not_blank(path), f"{name} screenshot is blank: {path}"
@@ -80,7 +84,9 @@ def test_gallery_1280x800_italian_and_english(artifacts):
             r = _run(display, out, lang, full=True)
             _check(r, (1280, 800), {"popup_answer", "approval", "approval_preview", "wrapped_answer", "chat", "memory",
                                     "conversations", "conversations_search", "conversations_delete",
-                                    "selection_open", "selection_answer", *(f"settings_{i}" for i in range(6))})
+                                    "selection_open", "selection_answer", "first_start_chat", "first_start_popup",
+                                    "allow_offer", "allow_approval", "allow_done",
+                                    *(f"settings_{i}" for i in range(6))})
             assert r["selection_inside"], "the selection popup's buttons lie outside it"
 
 
@@ -90,4 +96,5 @@ def test_gallery_1024x600_approval_fits(artifacts):
         for lang in ("it", "en"):
             r = _run(display, out, lang, full=False)
             _check(r, (1024, 600), {"popup_answer", "approval", "approval_preview", "wrapped_answer", "conversations",
-                                    "conversations_search", "conversations_delete"})
+                                    "conversations_search", "conversations_delete", "first_start_chat",
+                                    "first_start_popup", "allow_offer", "allow_approval", "allow_done"})

@@ -1,0 +1,77 @@
+"""The gallery's shots of the first-start card and of the allow-folder offer (used by gallery_child.py).
+
+First start: the chat window and the popup before any turn, with the four requests to try. Allow-folder: a real
+turn on the real engine — a read of a file outside the allowed folders, by a test phrase in the real L0 table (no
+model) — refused with the settings page named and "Consenti questa cartella" under the answer; its approval card;
+and the request run again once the folder is allowed.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Callable
+
+from PySide6.QtCore import QPoint, QRect
+from PySide6.QtWidgets import QWidget
+
+
+def _inside(outer: QWidget, w: QWidget) -> bool:
+    return outer.rect().contains(QRect(w.mapTo(outer, QPoint(0, 0)), w.size()))
+
+
+def first_start_shots(desk: Any, r: dict[str, Any], shot: Callable[..., None], spin: Callable[..., bool]) -> None:
+    """Before any turn: the chat window and the popup with the requests to try."""
+    chat, popup = desk.chat, desk.popup
+    desk.show_chat()
+    room = chat.screen().availableGeometry()
+    chat.resize(min(1000, room.width() - 40), min(640, room.height() - 60))
+    spin(lambda: chat.first_start.isVisible(), 10)
+    card = chat.first_start
+    r["first_start_fits"] = card.isVisible() and all(_inside(card, b) for b in card.buttons) and \
+        chat.frameGeometry().height() <= room.height()
+    shot("first_start_chat", chat)
+    chat.hide()
+    popup.show_centered()
+    spin(lambda: popup.isVisible() and popup.first_start.isVisible(), 10)
+    popup._fit()
+    r["first_start_popup"] = popup.first_start.isVisible() and _inside(popup, popup.first_start) and \
+        popup.available().contains(popup.frameGeometry())
+    shot("first_start_popup", popup)
+    popup.hide()
+
+
+def allow_folder_shots(desk: Any, lang: str, home: Path, r: dict[str, Any], shot: Callable[..., None],
+                       spin: Callable[..., bool], ask: Callable[[str], Any]) -> None:
+    """The offer under a refused request, its approval card, and the request run again once allowed."""
+    from ui_helpers import l0_data
+
+    from app.routing.l0 import L0Table
+
+    outside = home / ("altrove" if lang == "it" else "elsewhere")
+    outside.mkdir(exist_ok=True)
+    note = outside / ("spesa.txt" if lang == "it" else "shopping.txt")
+    note.write_text("latte, pane, uova, caffè\n" if lang == "it" else "milk, bread, eggs, coffee\n", encoding="utf-8")
+    phrase = "leggi la lista della spesa" if lang == "it" else "read the shopping list"
+    router = desk.host.engine.router  # one more test phrase in the real L0 table: a read of a file outside
+    data = l0_data(home / "unused.txt")
+    data["intent"].append({"id": "gallery_outside", "executor": "read_files", "args": {"paths": [str(note)]},
+                           "reply_it": "{content}", "reply_en": "{content}", lang: [phrase]})
+    router.l0 = L0Table(path=home / "gallery_l0.toml", data=data)
+    view = ask(phrase)
+    spin(lambda: not view.running and view.offer_open(), 30)
+    popup = desk.popup
+    popup._fit()
+    r["offer_inside"] = view.offer_open() and all(_inside(popup, b) for b in (view.offer_yes, view.offer_no))
+    shot("allow_offer", popup)
+    view.offer_yes.click()
+    again = popup.view
+    spin(lambda: bool(popup.cards()), 30)
+    card = popup.cards()[0]
+    spin(lambda: card.approve_btn.isVisible() and card.approve_btn.width() > 0, 10)
+    r["allow_card_inside"] = all(_inside(popup, w) for w in (card.question, card.approve_btn, card.deny_btn))
+    shot("allow_approval", popup)
+    card.approve_btn.click()
+    spin(lambda: not again.running, 30)
+    allowed = [str(p) for p in desk.manager.config.tools.allowed_roots]
+    r["allowed"] = str(outside) in allowed and ("latte" in again.answer.text() or "milk" in again.answer.text())
+    shot("allow_done", popup)
+    popup.hide()
