@@ -135,6 +135,21 @@ def test_the_disk_root_is_refused_with_a_sentence_and_never_offered(world: Any) 
     assert [str(p) for p in manager.config.tools.allowed_roots] == [str(inside)]
 
 
+def test_the_planner_is_never_offered_allow_folder() -> None:
+    """A builtin with no examples and no action class: the write veto keeps it out of every request's options,
+    and the tool surface shows it to no model; only the person's yes to the offer runs it."""
+    from app.lang.actions import action_of
+    from app.planner.surface import ToolIndex
+    from app.planner.veto import allowed
+    from app.tools.allow import ALLOW_FOLDER
+
+    affinity = ToolIndex([ALLOW_FOLDER]).affinity_by_name()["allow_folder"]  # as the planner reads it
+    asked = frozenset(action_of("aggiungi la cartella /x alle cartelle consentite").actions) | {
+        "write", "create", "copy", "move", "rename", "delete", "empty", "open", "remember", "send", "append"}
+    assert ALLOW_FOLDER.builtin and ALLOW_FOLDER.risk == "write" and not ALLOW_FOLDER.examples
+    assert affinity == {} and not allowed(ALLOW_FOLDER, asked, affinity)
+
+
 def test_english_request_gets_the_offer_in_english(world: Any) -> None:
     engine, _manager, _toml, _inside, outside = world
     events, _ = turn(engine, LIST_EN)
