@@ -86,6 +86,7 @@ class QuickPopup(QWidget):
         self.first_start = FirstStartCard(frame)  # requests to try while no turn exists anywhere (show_examples)
         self.first_start.setVisible(False)
         self.first_start.chosen.connect(self.ask_example)
+        self._examples = False  # no turn exists anywhere yet (show_examples)
         lay.addWidget(self.first_start)
 
         self.scroll_area = QScrollArea(frame)
@@ -145,6 +146,7 @@ class QuickPopup(QWidget):
 
     # -- showing -------------------------------------------------------------------------------
     def show_centered(self) -> None:
+        self._sync_examples()
         self._center()
         self.show()
         self.raise_()
@@ -214,8 +216,13 @@ class QuickPopup(QWidget):
     def show_examples(self, on: bool) -> None:
         """Whether any turn exists yet (the app follows the chat's card): with none, and no exchange here, the
         first-start card shows under the question box."""
-        self.first_start.setVisible(on and self.view is None)
+        self._examples = on
+        self._sync_examples()
         self._fit()
+
+    def _sync_examples(self) -> None:
+        """The card only on an empty popup: not over an exchange, nor over a selected text and its actions."""
+        self.first_start.setVisible(self._examples and self.view is None and self.send_hook is None)
 
     def ask_example(self, text: str) -> None:
         """A request of the first-start card: asked as if typed."""

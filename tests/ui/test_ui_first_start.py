@@ -34,6 +34,12 @@ def test_the_requests_show_until_a_turn_exists_and_a_click_asks_one(qtbot: Any, 
     popup.show_centered()
     qtbot.waitExposed(popup)
     assert popup.first_start.isVisible() and shown_requests(popup.first_start) == EN
+    popup.send_hook = lambda _text: False  # the selection flow's panel owns the popup: no card over it
+    popup.show_centered()
+    assert not popup.first_start.isVisible()
+    popup.send_hook = None
+    popup.show_centered()
+    assert popup.first_start.isVisible()
 
     desk.translations.install("it")
     qtbot.waitUntil(lambda: shown_requests(popup.first_start) == IT, timeout=WAIT_MS)
