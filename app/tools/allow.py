@@ -7,8 +7,9 @@ runs `allow_folder` — a write, so with its approval card like any other — an
 (app/engine/offer_again.py). Declining changes nothing and says so.
 
 Never silently, never everything:
-* the tool is a builtin: the planner is never offered it (no examples, no action class: the write veto keeps
-  it out), the only way to run it is the person's yes to this offer, then their yes on the approval card;
+* the tool is a builtin with no examples and an action class ("allow") no request reading produces: the write
+  veto keeps it out of the planner's options; the only way to run it is the person's yes to this offer, then
+  their yes on the approval card;
 * the disk's root ("/") is never offered (the refusal says why: confine.py) and the tool refuses it too;
 * allowed folders set by an environment variable cannot be changed by writing the file: no offer then.
 
@@ -98,7 +99,9 @@ ALLOW_FOLDER = Tool(
           "Asks for approval.",
     {"type": "object", "properties": {"path": {"type": "string", "description": "The folder to allow"}},
      "required": ["path"]},
-    allow_folder, group="Files", risk="write", builtin=True, approval=_approval,
+    # "allow": an action class no request reading produces today, so the write veto never offers it to the planner;
+    # were the lexicon to learn "consenti la cartella X", that request would ask for it — still with its approval
+    allow_folder, group="Files", risk="write", builtin=True, acts=("allow",), approval=_approval,
     declined=lambda a: Message("allow.declined", path=str(a.get("path", ""))))
 TOOLS = [ALLOW_FOLDER]
 

@@ -136,18 +136,20 @@ def test_the_disk_root_is_refused_with_a_sentence_and_never_offered(world: Any) 
 
 
 def test_the_planner_is_never_offered_allow_folder() -> None:
-    """A builtin with no examples and no action class: the write veto keeps it out of every request's options,
-    and the tool surface shows it to no model; only the person's yes to the offer runs it."""
+    """A builtin with no examples, whose action class no request reading produces: the write veto keeps it out of
+    every request's options; only the person's yes to the offer runs it."""
     from app.lang.actions import action_of
     from app.planner.surface import ToolIndex
     from app.planner.veto import allowed
     from app.tools.allow import ALLOW_FOLDER
 
     affinity = ToolIndex([ALLOW_FOLDER]).affinity_by_name()["allow_folder"]  # as the planner reads it
-    asked = frozenset(action_of("aggiungi la cartella /x alle cartelle consentite").actions) | {
+    said = ("aggiungi la cartella /x alle cartelle consentite", "consenti la cartella /x", "allow the folder /x",
+            "dai accesso a /x", "let Metnos read /x")
+    asked = frozenset(a for t in said for a in action_of(t).actions) | {
         "write", "create", "copy", "move", "rename", "delete", "empty", "open", "remember", "send", "append"}
     assert ALLOW_FOLDER.builtin and ALLOW_FOLDER.risk == "write" and not ALLOW_FOLDER.examples
-    assert affinity == {} and not allowed(ALLOW_FOLDER, asked, affinity)
+    assert "allow" not in asked and not allowed(ALLOW_FOLDER, asked, affinity)
 
 
 def test_english_request_gets_the_offer_in_english(world: Any) -> None:
