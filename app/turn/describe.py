@@ -50,6 +50,8 @@ register({
                            "en": {"one": "Read {n} file", "other": "Read {n} files"}},
     "describe.write_files": {"it": "Ho scritto {name}", "en": "Wrote {name}"},
     "describe.undo": {"it": "Ho annullato l'ultima modifica", "en": "Undid the last change"},
+    "describe.allow_folder": {"it": "Ho aggiunto {name} alle «Cartelle consentite»",
+                              "en": "Added {name} to the allowed folders"},
     "describe.describe_entries": {"it": "Ho descritto i file", "en": "Described the files"},
     "describe.update_plan": {"it": "Ho aggiornato il piano", "en": "Updated the plan"},
     "describe.save_note": {"it": "Ho preso un appunto", "en": "Took a note"},
@@ -91,7 +93,7 @@ register({
 
 _MONTHS = {"it": MONTHS_IT, "en": tuple(m.capitalize() for m in MONTHS_EN)}  # app/lang/rules/month_words.py
 _PLAIN_TOOLS = {"get_now", "get_date", "where_am_i", "write_files", "undo", "describe_entries", "update_plan",
-                "save_note", "scratchpad_read", "remember", "forget", "search_tools"}
+                "save_note", "scratchpad_read", "remember", "forget", "search_tools", "allow_folder"}
 _COUNTED = {"list_dir": ("count", "list_dir"), "find_files": ("count", "find_files"),
             "read_files": ("lines", "read_files"), "recall": ("count", "recall")}
 

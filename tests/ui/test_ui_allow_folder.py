@@ -86,6 +86,9 @@ def test_allow_this_folder_asks_approval_writes_the_setting_and_runs_the_request
     assert answer.startswith(f"Fatto: {outside} ora è tra le 2 «Cartelle consentite».")
     assert "la nota di prova" in answer  # the request ran again and answered
     assert not second.offer_open()
+    second.toggle.setChecked(True)  # what happened, in words: no tool name
+    steps = second.timeline.text()
+    assert f"Ho aggiunto {outside} alle «Cartelle consentite»" in steps and "allow_folder" not in steps
 
 
 def test_denying_the_card_or_no_leaves_the_folders_unchanged_and_says_so(qtbot: Any, world: Any) -> None:
