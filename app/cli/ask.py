@@ -163,7 +163,7 @@ def _offer_here(offer: ev.Offer) -> str | None:
         print(say("cli.offer_later", lang), file=sys.stderr)
         return None
     with _tty_lock:
-        sys.stderr.write(f"\n{offer.label or offer.text} {say('cli.offer_keys', lang)} ")
+        sys.stderr.write(f"\n{offer.label + '?' if offer.label else offer.text} {say('cli.offer_keys', lang)} ")
         sys.stderr.flush()
         try:
             ans = sys.stdin.readline().strip().lower()

@@ -198,5 +198,6 @@ def test_metnos_ask_asks_the_offer_on_the_terminal(world: Any, monkeypatch: pyte
     monkeypatch.setattr(sys, "stdin", Terminal("s\ns\n"))  # yes to the offer, yes to its approval
     assert cli._offer_here(offer) == "sì"
     ok, _ = cli._run_one(engine, args, "sì", "it")
-    assert ok and "Aggiungere" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert ok and "Consenti questa cartella? [s/N]" in err and "Aggiungere" in err
     assert [str(p) for p in manager.config.tools.allowed_roots] == [str(inside), str(outside)]
