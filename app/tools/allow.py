@@ -101,7 +101,7 @@ ALLOW_FOLDER = Tool(
      "required": ["path"]},
     # "allow": an action class no request reading produces today, so the write veto never offers it to the planner;
     # were the lexicon to learn "consenti la cartella X", that request would ask for it — still with its approval
-    allow_folder, group="Files", risk="write", builtin=True, acts=("allow",), approval=_approval,
+    allow_folder, group="Settings", risk="write", builtin=True, acts=("allow",), approval=_approval,
     declined=lambda a: Message("allow.declined", path=str(a.get("path", ""))))
 TOOLS = [ALLOW_FOLDER]
 

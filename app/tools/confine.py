@@ -99,6 +99,33 @@ def outside(shown: str, resolved: Path, roots: list[Path]) -> Message:
     return Message("files.outside", path=shown, roots=where, n=len(roots), folder=str(folder))
 
 
+OUTSIDE_KEYS = ("files.outside", "files.outside_none", "files.outside_root")
+PATH_ARGS = ("path", "paths", "dest")  # the file tools' path arguments (what they act on, where it goes)
+
+
+def refused_before_asking(args: dict[str, Any], config: Any) -> ToolError | None:
+    """A file tool's change on a path plainly outside the allowed folders: refused before its approval is asked
+    (it would be refused after the yes anyway, and the person approved something that could not happen — then
+    "Consenti questa cartella" asked again). "Plainly": the path and its folder both lie outside, so a link inside
+    a root, which the file actions act on as a link, is left to the tool as before. None: ask as usual."""
+    roots = allowed_roots(config)
+    for key in PATH_ARGS:
+        value = args.get(key)
+        for raw in (value if isinstance(value, list) else [value]):
+            if not isinstance(raw, str) or not raw.strip():
+                continue
+            try:
+                confine(raw, roots)
+            except ToolError as e:
+                if e.message is None or e.message.key not in OUTSIDE_KEYS:
+                    continue  # a path of the wrong shape: the tool says so, as before
+                try:
+                    confine(str(Path(expand_named(raw.strip())).parent), roots)
+                except ToolError:
+                    return e
+    return None
+
+
 def not_found(shown: str, resolved: Path) -> ToolError:
     """"non trovo /x/y", with the closest existing names when there are some."""
     near = closest(resolved)

@@ -106,6 +106,19 @@ def test_outside_offers_the_folder_then_allows_it_after_approval_and_runs_the_re
     assert [r["text"] for r in rows][-2:] == ["sì", LIST_IT]  # the history says what was typed
 
 
+def test_a_change_outside_is_refused_before_its_approval_then_asked_once_after_the_folder_is_allowed(
+        world: Any) -> None:
+    engine, manager, _toml, inside, outside = world
+    made = outside / "estate"
+    events, asked = turn(engine, f"crea la cartella {made}")  # a write, done by rules
+    assert not asked and not made.exists()  # never "Creare la cartella …?" for what would be refused anyway
+    assert answer(events).endswith(f"Vuoi aggiungere {outside} alle «Cartelle consentite»?")
+    events, asked = turn(engine, "sì")
+    assert [a.tool for a in asked] == ["allow_folder", "make_folder"]  # the folder, then the request's own change
+    assert made.is_dir() and answer(events).startswith(f"Fatto: {outside} ora è tra le 2 «Cartelle consentite».")
+    assert [str(p) for p in manager.config.tools.allowed_roots] == [str(inside), str(outside)]
+
+
 def test_a_denied_card_or_a_no_leaves_the_folders_as_they_were_and_says_so(world: Any) -> None:
     engine, manager, toml, inside, outside = world
     before = toml.read_text(encoding="utf-8")
