@@ -128,8 +128,9 @@ class DeskApp(QObject):
         self.popup.cancelRequested.connect(self.host.cancel)
         self.popup.approval.connect(self.host.resolve)
         self.chat.submitted.connect(self.ask_from_chat)
-        self.chat.first_start.wanted.connect(self.popup.show_examples)  # no turn yet: the popup shows it too
-        self.popup.show_examples(self.chat.first_start.is_wanted())
+        self.popup.examples_wanted = self._no_turn_yet  # the first-start card, in the popup too
+        self.chat.first_start.wanted.connect(self.popup.show_examples)
+        self.popup.show_examples()
         self.chat.cancelRequested.connect(self.host.cancel)
         self.chat.approval.connect(self.host.resolve)
         self.hotkey.activated.connect(self.toggle_popup)
@@ -147,6 +148,12 @@ class DeskApp(QObject):
             t.about.connect(self.show_about)
             t.quit.connect(self.quit)
             self.docs.line.connect(t.set_activity)
+
+    def _no_turn_yet(self) -> bool:
+        """A first start: the chat shows no turn and lists no conversation (an empty new conversation beside older
+        ones shows the requests to try in the chat window, not in the popup each time it opens)."""
+        side = self.chat.sidebar
+        return self.chat.first_start.is_wanted() and not side.titles() and not side.search.text().strip()
 
     def start(self) -> "DeskApp":
         """Tray first (the engine thread's imports would compete for the GIL), then the engine, hotkey, watcher."""

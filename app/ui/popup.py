@@ -86,7 +86,7 @@ class QuickPopup(QWidget):
         self.first_start = FirstStartCard(frame)  # requests to try while no turn exists anywhere (show_examples)
         self.first_start.setVisible(False)
         self.first_start.chosen.connect(self.ask_example)
-        self._examples = False  # no turn exists anywhere yet (show_examples)
+        self.examples_wanted: Callable[[], bool] = lambda: False  # the app's word: no turn exists anywhere yet
         lay.addWidget(self.first_start)
 
         self.scroll_area = QScrollArea(frame)
@@ -213,16 +213,15 @@ class QuickPopup(QWidget):
         super().keyPressEvent(e)
 
     # -- turns ---------------------------------------------------------------------------------
-    def show_examples(self, on: bool) -> None:
-        """Whether any turn exists yet (the app follows the chat's card): with none, and no exchange here, the
-        first-start card shows under the question box."""
-        self._examples = on
+    def show_examples(self, _changed: bool = True) -> None:
+        """Look again whether the first-start card belongs under the question box (the chat's card changed)."""
         self._sync_examples()
         self._fit()
 
     def _sync_examples(self) -> None:
-        """The card only on an empty popup: not over an exchange, nor over a selected text and its actions."""
-        self.first_start.setVisible(self._examples and self.view is None and self.send_hook is None)
+        """The card only on an empty popup while no turn exists anywhere (`examples_wanted`): not over an
+        exchange, nor over a selected text and its actions."""
+        self.first_start.setVisible(self.view is None and self.send_hook is None and self.examples_wanted())
 
     def ask_example(self, text: str) -> None:
         """A request of the first-start card: asked as if typed."""

@@ -56,6 +56,10 @@ def test_the_requests_show_until_a_turn_exists_and_a_click_asks_one(qtbot: Any, 
 
     chat.clear_history()  # an empty conversation: something to try again
     qtbot.waitUntil(lambda: chat.first_start.isVisible(), timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: bool(chat.sidebar.titles()), timeout=WAIT_MS)
+    popup.detach()
+    popup.show_centered()  # not a first start any more: the popup opens empty, as it always did
+    assert not popup.first_start.isVisible()
     chat.first_start.buttons[0].click()  # from the chat too
     assert chat.current is not None and chat.turn_views()[-1].question.text() == "Che ore sono?"
     qtbot.waitUntil(lambda: not chat.first_start.isVisible(), timeout=WAIT_MS)
