@@ -39,7 +39,6 @@ OLDER_AFTER_MS = 16  # one frame: the newest turns are painted before the older 
 DROP_AFTER_MS = 400  # the turns a switch took off the screen are deleted this much later, out of its frame
 
 
-
 class ChatWindow(QMainWindow):
     submitted = Signal(str)
     cancelRequested = Signal(str)  # tag
