@@ -13,7 +13,7 @@ from typing import Any
 
 import shiboken6
 from PySide6.QtCore import QEvent, Qt, QTimer, Signal
-from PySide6.QtGui import QCloseEvent, QIcon, QKeySequence, QShortcut
+from PySide6.QtGui import QCloseEvent, QIcon, QKeySequence, QResizeEvent, QShortcut
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QProgressBar,
     QPushButton,
     QScrollArea,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -36,6 +37,11 @@ from .timeline import TurnView
 
 FIRST_SHOWN = 5  # turns built at once when a conversation is shown (a window's height); the older ones follow
 OLDER_AFTER_MS = 16  # one frame: the newest turns are painted before the older ones are built
+# Below this width the side list (SIDEBAR_MAX at most) and a conversation no longer fit side by side without a
+# sideways scroll: one of them takes the window (ChatWindow._fit_width)
+NARROW_WIDTH = 640
+SIDEBAR_MAX = 280
+QWIDGETSIZE_MAX = (1 << 24) - 1
 DROP_AFTER_MS = 400  # the turns a switch took off the screen are deleted this much later, out of its frame
 
 
@@ -63,9 +69,20 @@ class ChatWindow(QMainWindow):
         sides.setContentsMargins(8, 8, 8, 8)
         self.sidebar = ConversationList(central)  # Conversations (conversations.py) fills it and acts on it
         sides.addWidget(self.sidebar)
-        outer = QVBoxLayout()
+        self.main_pane = QWidget(central)  # the conversation shown: its turns, the question box
+        outer = QVBoxLayout(self.main_pane)
         outer.setContentsMargins(0, 0, 0, 0)
-        sides.addLayout(outer, 1)
+        sides.addWidget(self.main_pane, 1)
+        # Narrower than NARROW_WIDTH the list and the conversation do not fit side by side: the conversation takes
+        # the window, and this button opens the list in its place (picking one, or a new one, closes it again)
+        self.list_btn = QToolButton(central)
+        self.list_btn.setObjectName("showConversations")
+        self.list_btn.setAutoRaise(True)
+        self.list_btn.clicked.connect(lambda: self._open_list(True))
+        outer.addWidget(self.list_btn, 0, Qt.AlignmentFlag.AlignLeft)
+        self._list_open = False
+        self.sidebar.chosen.connect(lambda _cid: self._open_list(False))
+        self.sidebar.newRequested.connect(lambda: self._open_list(False))
 
         self.loading = QWidget(central)
         lrow = QHBoxLayout(self.loading)
@@ -130,9 +147,33 @@ class ChatWindow(QMainWindow):
         new.activated.connect(self.sidebar.newRequested)
         self.retranslate()
         self.first_start.watch(self.list, lambda: bool(self.turn_views()))
+        self._fit_width()
+
+    # -- a narrow window: the list or the conversation, not both -------------------------------------------------
+    def narrow(self) -> bool:
+        return self.width() < NARROW_WIDTH
+
+    def _open_list(self, on: bool) -> None:
+        self._list_open = on
+        self._fit_width()
+
+    def _fit_width(self) -> None:
+        """Side by side when the window is wide enough; else one of the two, the conversation by default."""
+        narrow = self.narrow()
+        list_only = narrow and self._list_open
+        self.sidebar.setMaximumWidth(QWIDGETSIZE_MAX if list_only else SIDEBAR_MAX)
+        self.sidebar.setVisible(not narrow or list_only)
+        self.main_pane.setVisible(not list_only)
+        self.list_btn.setVisible(narrow and not list_only)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802
+        super().resizeEvent(event)
+        self._fit_width()
 
     def retranslate(self) -> None:
         self.setWindowTitle(self.tr("Metnos Desk — chat"))
+        self.list_btn.setText("☰ " + self.tr("Conversations"))
+        self.list_btn.setToolTip(self.tr("Show the list of conversations"))
         self.input.setPlaceholderText(self.tr("Ask anything… (Enter to send)"))
         self.input.setAccessibleName(self.tr("Your question"))
         self.send_btn.setText(self.tr("Send"))

@@ -97,7 +97,7 @@ class ConversationList(QWidget):
         super().__init__(parent)
         self.setObjectName("conversationList")
         self.setMinimumWidth(200)
-        self.setMaximumWidth(280)
+        self.setMaximumWidth(280)  # chat.SIDEBAR_MAX: a narrow chat window lifts it to show the list alone
         box = QVBoxLayout(self)
         box.setContentsMargins(0, 0, 0, 0)
         self.new_btn = QPushButton(self)

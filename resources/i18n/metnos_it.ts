@@ -228,6 +228,14 @@
         <translation>Metnos Desk — chat</translation>
     </message>
     <message>
+        <source>Conversations</source>
+        <translation>Conversazioni</translation>
+    </message>
+    <message>
+        <source>Show the list of conversations</source>
+        <translation>Mostra l'elenco delle conversazioni</translation>
+    </message>
+    <message>
         <source>Ask anything… (Enter to send)</source>
         <translation>Chiedi qualsiasi cosa… (Invio per inviare)</translation>
     </message>

@@ -260,3 +260,28 @@ def test_a_long_conversation_opens_on_its_newest_turns_and_shows_earlier_ones_on
     assert not desk.chat.earlier_btn.isVisible()  # nothing above any more
     desk.conversations.new()
     assert not desk.chat.earlier_btn.isVisible()
+
+
+def test_a_narrow_window_shows_the_list_or_the_conversation_never_a_sideways_scroll(qtbot, make_desk, metnos_home,
+                                                                                    tmp_path):
+    desk, _ = _desk(qtbot, make_desk, metnos_home, tmp_path)
+    _ask_chat(qtbot, desk, TIME_IT)
+    chat = desk.chat
+    chat.resize(960, 640)
+    qtbot.waitUntil(lambda: chat.sidebar.isVisible() and chat.main_pane.isVisible())
+    assert not chat.list_btn.isVisible()  # wide: side by side, no button
+    chat.resize(520, 480)  # the list would squeeze the turns into a sideways scroll
+    qtbot.waitUntil(lambda: not chat.sidebar.isVisible())
+    assert chat.main_pane.isVisible() and chat.list_btn.isVisible()
+    assert chat.list_btn.text() == "☰ Conversations"  # these tests run the English UI (the .ts has the Italian)
+    qtbot.mouseClick(chat.list_btn, Qt.MouseButton.LeftButton)
+    assert chat.sidebar.isVisible() and not chat.main_pane.isVisible()
+    qtbot.waitUntil(lambda: chat.sidebar.width() > 400)  # the list takes the window, not its side width
+    _click(qtbot, desk, TIME_IT)  # picking a conversation shows it again
+    qtbot.waitUntil(lambda: chat.main_pane.isVisible())
+    assert not chat.sidebar.isVisible() and _shown(desk) == [TIME_IT]
+    qtbot.mouseClick(chat.list_btn, Qt.MouseButton.LeftButton)
+    qtbot.keyClick(chat, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)  # a new one too
+    qtbot.waitUntil(lambda: chat.main_pane.isVisible() and not chat.sidebar.isVisible())
+    chat.resize(960, 640)
+    qtbot.waitUntil(lambda: chat.sidebar.isVisible() and chat.main_pane.isVisible())
