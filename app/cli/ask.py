@@ -31,19 +31,27 @@ register({
 YES_WORDS = {"it": "sì", "en": "yes"}
 
 
+_YES = ("y", "yes", "s", "si", "sì")
+
+
+def _read_reply(prompt: str) -> str:
+    """One line typed after `prompt` (on stderr, so --json output stays clean), lowercased; "" when stdin ends."""
+    with _tty_lock:
+        sys.stderr.write(f"\n{prompt} ")
+        sys.stderr.flush()
+        try:
+            return sys.stdin.readline().strip().lower()
+        except (EOFError, OSError):
+            return ""
+
+
 def ask_terminal(question: str, interactive: bool, lang: str) -> bool | str:
     """One approval question on the terminal, in the request's language; no terminal means no."""
     if not interactive:
         print(say("cli.refused", lang), file=sys.stderr)
         return False
-    with _tty_lock:
-        sys.stderr.write(f"\n{question} {say('cli.ask_keys', lang)} ")
-        sys.stderr.flush()
-        try:
-            ans = sys.stdin.readline().strip().lower()
-        except (EOFError, OSError):
-            return False
-    return "always" if ans in ("a", "always", "sempre") else ans in ("y", "yes", "s", "si", "sì")
+    ans = _read_reply(f"{question} {say('cli.ask_keys', lang)}")
+    return "always" if ans in ("a", "always", "sempre") else ans in _YES
 
 
 def make_approver(yes: bool, interactive: bool, engine: Any = None, text: str = "", lang: str = "") -> Any:
@@ -162,14 +170,8 @@ def _offer_here(offer: ev.Offer) -> str | None:
     if not sys.stdin.isatty():
         print(say("cli.offer_later", lang), file=sys.stderr)
         return None
-    with _tty_lock:
-        sys.stderr.write(f"\n{offer.label + '?' if offer.label else offer.text} {say('cli.offer_keys', lang)} ")
-        sys.stderr.flush()
-        try:
-            ans = sys.stdin.readline().strip().lower()
-        except (EOFError, OSError):
-            ans = ""
-    return YES_WORDS.get(lang, "yes") if ans in ("y", "yes", "s", "si", "sì") else "no"
+    ans = _read_reply(f"{offer.label + '?' if offer.label else offer.text} {say('cli.offer_keys', lang)}")
+    return YES_WORDS.get(lang, "yes") if ans in _YES else "no"
 
 
 def chat_loop(args: argparse.Namespace | None) -> int:
