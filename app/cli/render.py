@@ -21,8 +21,8 @@ class HumanPrinter:
     """Streams tokens, prints errors, ends with the answer; with --trace, the steps and a one-line trace
     (levels and tool names are a details view, not what a person reads by default)."""
 
-    def __init__(self, out: TextIO = sys.stdout, verbose: bool = False):
-        self.out = out
+    def __init__(self, out: TextIO | None = None, verbose: bool = False):
+        self.out = sys.stdout if out is None else out  # the stream of now: a default bound at import went stale
         self.verbose = verbose
         self.events: list[ev.Event] = []
         self.streamed = False
@@ -56,7 +56,8 @@ class HumanPrinter:
             print(trace_line(self.events), file=sys.stderr)
 
 
-def json_line(e: ev.Event, out: TextIO = sys.stdout) -> None:
+def json_line(e: ev.Event, out: TextIO | None = None) -> None:
+    out = sys.stdout if out is None else out
     out.write(e.to_json() + "\n")
     out.flush()
 
