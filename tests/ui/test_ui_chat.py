@@ -12,22 +12,13 @@ from ui_helpers import (
     routed_engine_factory,
     send_popup,
     wait_turn_end,
-    write_runtime,
+    work_manager,
 )
 
 from app.config import ConfigManager
 from app.turn import events as ev
 
 HOSTILE = "<b>bold</b> \x1b[31mred\x1b[0m <img src=x onerror=alert(1)> \u202eevil\n"
-
-
-def _setup(metnos_home, tmp_path, extra: str = ""):
-    work = tmp_path / "work"
-    work.mkdir(exist_ok=True)
-    write_runtime(metnos_home, f'[tools]\nallowed_roots = ["{work}"]\n[ui]\npause_learning = true\n{extra}')
-    manager = ConfigManager()
-    assert not manager.errors, manager.errors
-    return manager, work / "nota.txt"
 
 
 def _ask_chat(qtbot, desk, text: str):
@@ -39,7 +30,7 @@ def _ask_chat(qtbot, desk, text: str):
 
 
 def test_history_survives_a_restart(qtbot, make_desk, metnos_home, tmp_path):
-    manager, target = _setup(metnos_home, tmp_path)
+    manager, target = work_manager(metnos_home, tmp_path)
     target.write_text("riga uno\n", encoding="utf-8")
     desk = make_desk(routed_engine_factory(manager, target), manager=manager)
     view = _ask_chat(qtbot, desk, READ_PHRASE)
@@ -59,7 +50,7 @@ def test_history_survives_a_restart(qtbot, make_desk, metnos_home, tmp_path):
 
 
 def test_timeline_is_compact_and_expandable(qtbot, make_desk, metnos_home, tmp_path):
-    manager, target = _setup(metnos_home, tmp_path)
+    manager, target = work_manager(metnos_home, tmp_path)
     target.write_text("x\n", encoding="utf-8")
     desk = make_desk(routed_engine_factory(manager, target), manager=manager)
     view = _ask_chat(qtbot, desk, READ_PHRASE)
@@ -80,7 +71,7 @@ def test_timeline_is_compact_and_expandable(qtbot, make_desk, metnos_home, tmp_p
 
 
 def test_file_content_is_shown_as_plain_text(qtbot, make_desk, metnos_home, tmp_path):
-    manager, target = _setup(metnos_home, tmp_path)
+    manager, target = work_manager(metnos_home, tmp_path)
     target.write_text(HOSTILE, encoding="utf-8")
     desk = make_desk(routed_engine_factory(manager, target), manager=manager)
     view = _ask_chat(qtbot, desk, READ_PHRASE)
@@ -97,7 +88,7 @@ def test_file_content_is_shown_as_plain_text(qtbot, make_desk, metnos_home, tmp_
 
 
 def test_long_turn_notifies_when_hidden(qtbot, make_desk, metnos_home, tmp_path):
-    manager, target = _setup(metnos_home, tmp_path, "notify_after_s = 0.2\n")
+    manager, target = work_manager(metnos_home, tmp_path, "notify_after_s = 0.2\n")
     desk = make_desk(routed_engine_factory(manager, target, seconds=0.6), manager=manager)
     with qtbot.waitSignal(desk.notified, timeout=60_000) as blocker:
         send_popup(qtbot, desk, SLOW_PHRASE)
@@ -107,7 +98,7 @@ def test_long_turn_notifies_when_hidden(qtbot, make_desk, metnos_home, tmp_path)
 
 
 def test_short_turn_in_view_does_not_notify(qtbot, make_desk, metnos_home, tmp_path):
-    manager, target = _setup(metnos_home, tmp_path, "notify_after_s = 30\n")
+    manager, target = work_manager(metnos_home, tmp_path, "notify_after_s = 30\n")
     desk = make_desk(routed_engine_factory(manager, target, seconds=0.1), manager=manager)
     seen: list = []
     desk.notified.connect(lambda *a: seen.append(a))
@@ -118,7 +109,7 @@ def test_short_turn_in_view_does_not_notify(qtbot, make_desk, metnos_home, tmp_p
 
 
 def test_config_error_is_notified_with_the_key(qtbot, make_desk, metnos_home, tmp_path):
-    manager, target = _setup(metnos_home, tmp_path)
+    manager, target = work_manager(metnos_home, tmp_path)
     desk = make_desk(routed_engine_factory(manager, target), manager=manager, watch=True)
     with qtbot.waitSignal(desk.notified, timeout=20_000) as blocker:
         manager.path.write_text(manager.path.read_text() + 'theme = "purple"\n', encoding="utf-8")
@@ -131,7 +122,7 @@ def test_config_error_is_notified_with_the_key(qtbot, make_desk, metnos_home, tm
 def test_settings_dialog_writes_runtime_toml(qtbot, make_desk, metnos_home, tmp_path):
     from app.ui.settings_dialog import SettingsDialog
 
-    manager, target = _setup(metnos_home, tmp_path)
+    manager, target = work_manager(metnos_home, tmp_path)
     desk = make_desk(routed_engine_factory(manager, target), manager=manager)
     before = manager.path.read_text(encoding="utf-8")
     dlg = SettingsDialog(manager)
@@ -151,7 +142,7 @@ def test_settings_dialog_writes_runtime_toml(qtbot, make_desk, metnos_home, tmp_
 
 
 def test_pause_learning_toggles_the_setting(qtbot, make_desk, metnos_home, tmp_path):
-    manager, target = _setup(metnos_home, tmp_path)
+    manager, target = work_manager(metnos_home, tmp_path)
     desk = make_desk(routed_engine_factory(manager, target), manager=manager)
     desk.set_pause_learning(False)
     assert desk.config.ui.pause_learning is False
@@ -161,7 +152,7 @@ def test_pause_learning_toggles_the_setting(qtbot, make_desk, metnos_home, tmp_p
 
 
 def test_a_second_popup_question_moves_the_running_one_to_the_chat(qtbot, make_desk, metnos_home, tmp_path):
-    manager, target = _setup(metnos_home, tmp_path)
+    manager, target = work_manager(metnos_home, tmp_path)
     desk = make_desk(routed_engine_factory(manager, target, seconds=1.0), manager=manager)
     first = send_popup(qtbot, desk, SLOW_PHRASE)
     qtbot.waitUntil(lambda: desk.host.is_busy(first))
@@ -176,7 +167,7 @@ def test_a_second_popup_question_moves_the_running_one_to_the_chat(qtbot, make_d
 
 
 def test_big_file_is_marked_offloaded_in_the_timeline(qtbot, make_desk, metnos_home, tmp_path):
-    manager, target = _setup(metnos_home, tmp_path)
+    manager, target = work_manager(metnos_home, tmp_path)
     target.write_text("riga di prova con un po' di testo\n" * 800, encoding="utf-8")  # ~28 KB > 4096 bytes
     desk = make_desk(routed_engine_factory(manager, target), manager=manager)
     view = _ask_chat(qtbot, desk, READ_PHRASE)

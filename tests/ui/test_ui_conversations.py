@@ -7,24 +7,13 @@ from __future__ import annotations
 import datetime as dt
 
 from PySide6.QtCore import Qt
-from ui_helpers import READ_PHRASE, routed_engine_factory, send_popup, wait_turn_end, write_runtime
-
-from app.config import ConfigManager
+from ui_helpers import READ_PHRASE, routed_engine_factory, send_popup, wait_turn_end, work_manager, write_runtime
 
 TIME_IT, TIME_EN = "che ore sono", "what time is it"
 
 
-def _manager(metnos_home, tmp_path, extra: str = ""):
-    work = tmp_path / "work"
-    work.mkdir(exist_ok=True)
-    write_runtime(metnos_home, f'[tools]\nallowed_roots = ["{work}"]\n[ui]\npause_learning = true\n{extra}')
-    manager = ConfigManager()
-    assert not manager.errors, manager.errors
-    return manager, work / "nota.txt"
-
-
 def _desk(qtbot, make_desk, metnos_home, tmp_path, extra: str = ""):
-    manager, target = _manager(metnos_home, tmp_path, extra)
+    manager, target = work_manager(metnos_home, tmp_path, extra)
     target.write_text("riga uno\n", encoding="utf-8")
     desk = make_desk(routed_engine_factory(manager, target), manager=manager)
     qtbot.waitUntil(lambda: desk.conversations.loaded)  # the stored conversations are read at start, off this thread
@@ -193,7 +182,7 @@ def test_an_older_history_becomes_one_conversation(qtbot, make_desk, metnos_home
     from app.store import vault
     from app.store.vault import open_encrypted
 
-    manager, target = _manager(metnos_home, tmp_path)
+    manager, target = work_manager(metnos_home, tmp_path)
     vault.use_config(manager.config)
     con = open_encrypted("history", [m for m in MIGRATIONS if m.version <= 3])  # before conversations
     with con:
@@ -215,7 +204,7 @@ def test_the_tray_menu_starts_a_conversation_and_settings_set_the_quiet_while(qt
 
     from app.ui.settings_dialog import SettingsDialog
 
-    manager, target = _manager(metnos_home, tmp_path)
+    manager, target = work_manager(metnos_home, tmp_path)
     desk = make_desk(routed_engine_factory(manager, target), manager=manager, use_tray=True)
     _ask_chat(qtbot, desk, TIME_IT)
     desk.chat.hide()

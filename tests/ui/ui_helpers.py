@@ -23,6 +23,17 @@ SLOW_PHRASE = "fai il lavoro lungo"
 READ_PHRASE = "leggi il file di prova"
 
 
+def work_manager(metnos_home: Path, tmp_path: Path, extra: str = "") -> tuple[ConfigManager, Path]:
+    """A runtime.toml whose only allowed folder is tmp_path/work, learning paused (a test's turns teach nothing),
+    plus `extra` lines under [ui]; the loaded manager and the test file's path (not created)."""
+    work = tmp_path / "work"
+    work.mkdir(exist_ok=True)
+    write_runtime(metnos_home, f'[tools]\nallowed_roots = ["{work}"]\n[ui]\npause_learning = true\n{extra}')
+    manager = ConfigManager()
+    assert not manager.errors, manager.errors
+    return manager, work / "nota.txt"
+
+
 def slow_job(args: dict[str, Any], ctx: ToolContext) -> dict[str, Any]:
     """A real slow executor: sleeps in small steps and honours cancellation."""
     end = time.monotonic() + float(args.get("seconds", 30))
