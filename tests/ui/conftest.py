@@ -11,6 +11,8 @@ from app.config import ConfigManager
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from reminder_fixtures import clock, plugin, sch  # noqa: E402,F401  (the reminders' clock, plugin and scheduler)
+
 
 @pytest.fixture(autouse=True)
 def gui_thread_gc(qapp: Any) -> Iterator[Any]:

@@ -28,7 +28,6 @@ from reminder_support import Clock, rome  # noqa: E402
 from app.config import ConfigManager  # noqa: E402
 from app.lang.repeat import Repeat  # noqa: E402
 from app.reminders import Firing, RemindersPlugin, Scheduler  # noqa: E402
-from app.store.keys import KeyringKeyStore  # noqa: E402
 from app.ui.i18n import Translations  # noqa: E402
 from app.ui.memory_view import MemoryWindow  # noqa: E402
 from app.ui.reminder_card import ReminderAlerts  # noqa: E402
@@ -39,27 +38,6 @@ WAIT_MS = 10_000
 LEFT = Qt.MouseButton.LeftButton
 
 
-
-
-@pytest.fixture
-def clock() -> Clock:
-    c = Clock(datetime.now())
-    c.at(2026, 12, 2, 10, 0)  # Wednesday 2 December 2026, 10:00 in Rome
-    return c
-
-
-@pytest.fixture
-def plugin(keystore: KeyringKeyStore, clock: Clock, metnos_home: Path) -> Iterator[RemindersPlugin]:
-    p = RemindersPlugin(None, clock=clock, tz="Europe/Rome", path=str(metnos_home / "data" / "reminders.db"))
-    yield p
-    p.close()
-
-
-@pytest.fixture
-def sch(plugin: RemindersPlugin) -> Scheduler:
-    s = plugin.scheduler()
-    assert isinstance(s, Scheduler)
-    return s
 
 
 @pytest.fixture

@@ -39,7 +39,6 @@ from reminder_support import Clock  # noqa: E402
 
 from app.bench.ui import DisplayUnavailable, private_xvfb  # noqa: E402
 from app.reminders import RemindersPlugin, Scheduler  # noqa: E402
-from app.store.keys import KeyringKeyStore  # noqa: E402
 from app.ui.i18n import Translations  # noqa: E402
 from app.ui.reminder_card import ReminderAlerts  # noqa: E402
 from app.ui.reminder_link import RemindersLink  # noqa: E402
@@ -134,27 +133,6 @@ def dunst(tmp_path: Path) -> Iterator[Dunst]:
                 server.stop()
     except DisplayUnavailable as e:
         pytest.fail(str(e))
-
-
-@pytest.fixture
-def clock() -> Clock:
-    c = Clock(datetime.now())
-    c.at(2026, 12, 2, 10, 0)
-    return c
-
-
-@pytest.fixture
-def plugin(keystore: KeyringKeyStore, clock: Clock, metnos_home: Path) -> Iterator[RemindersPlugin]:
-    p = RemindersPlugin(None, clock=clock, tz="Europe/Rome", path=str(metnos_home / "data" / "reminders.db"))
-    yield p
-    p.close()
-
-
-@pytest.fixture
-def sch(plugin: RemindersPlugin) -> Scheduler:
-    s = plugin.scheduler()
-    assert isinstance(s, Scheduler)
-    return s
 
 
 @pytest.fixture
