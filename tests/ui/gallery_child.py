@@ -1,7 +1,7 @@
 """The screenshot gallery's child: the real app on an X11 display (Xvfb + trayer), one language, one screen size.
 
 Run by test_ui_gallery.py with DISPLAY, METNOS_HOME and METNOS_UI_LANGUAGE set. Shows the popup with
-an answer, an approval card (a real write, then one with a preview), the chat with an open timeline,
+an answer, an approval card (a real write, then one with a preview), the chat with an open timeline, a follow-up,
 every settings page and the memory view; saves a PNG of each into --out and prints one JSON line with
 the files and the approval card's geometry (buttons inside the popup, popup inside the screen).
 """
@@ -154,7 +154,7 @@ def main() -> int:
     app = QApplication(sys.argv)
     app.setQuitOnLastWindowClosed(False)
 
-    from gallery_offers import allow_folder_shots, first_start_shots
+    from gallery_offers import allow_folder_shots, first_start_shots, followup_shots
     from ui_helpers import (
         WRITE_PHRASE,
         WRITE_PHRASE_EN,
@@ -271,6 +271,7 @@ def main() -> int:
     desk.popup.hide()
     selection_shots(desk, a.lang, r, shot, spin)
     conversation_shots(desk, a.lang, r, shot, spin)
+    followup_shots(desk, a.lang, work, r, shot, spin)
     allow_folder_shots(desk, a.lang, home, r, shot, spin, ask)
 
     if a.full:

@@ -1,9 +1,10 @@
-"""The gallery's shots of the first-start card and of the allow-folder offer (used by gallery_child.py).
+"""The gallery's shots of the first-start card, a follow-up and the allow-folder offer (used by gallery_child.py).
 
 First start: the chat window and the popup before any turn, with the four requests to try. Allow-folder: a real
 turn on the real engine — a read of a file outside the allowed folders, by a test phrase in the real L0 table (no
 model) — refused with the settings page named and "Consenti questa cartella" under the answer; its approval card;
-and the request run again once the folder is allowed.
+and the request run again once the folder is allowed. Follow-up: in the chat, a search served by rules, then "leggi
+il primo" read from that search's results (the real engine, no model).
 """
 from __future__ import annotations
 
@@ -75,3 +76,38 @@ def allow_folder_shots(desk: Any, lang: str, home: Path, r: dict[str, Any], shot
     r["allowed"] = str(outside) in allowed and ("latte" in again.answer.text() or "milk" in again.answer.text())
     shot("allow_done", popup)
     popup.hide()
+
+
+def followup_shots(desk: Any, lang: str, work: Path, r: dict[str, Any], shot: Callable[..., None],
+                   spin: Callable[..., bool]) -> None:
+    """A fresh conversation in the chat: a search, then "leggi il primo" / "read the first one" on its results."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+
+    notes = work / ("appunti" if lang == "it" else "notes")
+    notes.mkdir(exist_ok=True)
+    it = lang == "it"
+    for name, text in ((("cena.txt", "Sabato cena da Anna alle 20, porto il dolce.\n"),
+                        ("viaggio.txt", "Treno per Bologna venerdì alle 7:45.\n")) if it else
+                       (("dinner.txt", "Dinner at Anna's on Saturday at 8, I bring dessert.\n"),
+                        ("trip.txt", "Train to Bologna on Friday at 7:45.\n"))):
+        (notes / name).write_text(text, encoding="utf-8")
+    chat = desk.chat
+    desk.conversations.new()
+    desk.show_chat()
+    room = chat.screen().availableGeometry()
+    chat.resize(min(1000, room.width() - 40), min(640, room.height() - 60))
+
+    def ask(text: str) -> Any:
+        chat.input.setText(text)
+        QTest.keyClick(chat.input, Qt.Key.Key_Return)
+        spin(lambda: chat.current is not None, 5)
+        view = chat.views.get(chat.current or "")
+        spin(lambda: view is not None and not view.running, 30)
+        return view
+
+    ask(f"elenca tutti i .txt in {notes}" if it else f"list the .txt files in {notes}")
+    read = ask("leggi il primo" if it else "read the first one")
+    r["followup_read"] = read is not None and ("Sabato" in read.answer.text() or "Dinner" in read.answer.text())
+    shot("followup", chat)
+    chat.hide()

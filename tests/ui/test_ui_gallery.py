@@ -2,10 +2,11 @@
 
 Italian and English at 1280×800 (popup with an answer, approval cards, a long refusal wrapped at the popup's
 width, chat with a timeline, every settings page, the memory view), and the popup with an approval and the
-wrapped refusal at 1024×600. At both sizes: the first-start card (chat and popup, before any turn) and the
-allow-folder offer (the refusal with "Consenti questa cartella", its approval card, the request run again). At
-both sizes the card's buttons must lie inside the popup, and the popup inside the screen. The app runs in a child
-process (gallery_child.py) on the private display: this pytest process already owns an offscreen QApplication.
+wrapped refusal at 1024×600. At both sizes: the first-start card (chat and popup, before any turn), a follow-up
+in the chat ("leggi il primo" after a search) and the allow-folder offer (the refusal with "Consenti questa
+cartella", its approval card, the request run again). At both sizes the card's buttons must lie inside the popup,
+and the popup inside the screen. The app runs in a child process (gallery_child.py) on the private display: this
+pytest process already owns an offscreen QApplication.
 """
 from __future__ import annotations
 
@@ -71,6 +72,7 @@ def _check(r: dict, size: tuple[int, int], expected: set[str]) -> None:
     assert r["conversations_fit"], f"the chat with its list of conversations does not fit at {size}"
     assert r["first_start_fits"] and r["first_start_popup"], f"the first-start card does not fit at {size}: {r}"
     assert r["offer_inside"] and r["allow_card_inside"], f"the allow-folder offer or its card is cut at {size}: {r}"
+    assert r["followup_read"], "\"leggi il primo\" after a search did not read the first file found"
     assert r["allowed"], "approving the allow-folder offer did not allow the folder and run the request again"
     assert expected <= set(r["files"]), set(r["files"])
     for name, path in r["files"].items():
@@ -83,7 +85,7 @@ def test_gallery_1280x800_italian_and_english(artifacts):
         for lang in ("it", "en"):
             r = _run(display, out, lang, full=True)
             _check(r, (1280, 800), {"popup_answer", "approval", "approval_preview", "wrapped_answer", "chat", "memory",
-                                    "conversations", "conversations_search", "conversations_delete",
+                                    "conversations", "conversations_search", "conversations_delete", "followup",
                                     "selection_open", "selection_answer", "first_start_chat", "first_start_popup",
                                     "allow_offer", "allow_approval", "allow_done",
                                     *(f"settings_{i}" for i in range(6))})
@@ -96,5 +98,5 @@ def test_gallery_1024x600_approval_fits(artifacts):
         for lang in ("it", "en"):
             r = _run(display, out, lang, full=False)
             _check(r, (1024, 600), {"popup_answer", "approval", "approval_preview", "wrapped_answer", "conversations",
-                                    "conversations_search", "conversations_delete", "first_start_chat",
+                                    "conversations_search", "conversations_delete", "followup", "first_start_chat",
                                     "first_start_popup", "allow_offer", "allow_approval", "allow_done"})
