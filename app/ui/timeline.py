@@ -15,6 +15,7 @@ from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLayout, QPushButton, QToolButton, QVBoxLayout, QWidget
 
+from app.tools.allow import NAME as ALLOW_FOLDER
 from app.turn import events as ev
 from app.turn.describe import TurnStory, history_story, size_words
 
@@ -117,8 +118,7 @@ class TurnView(QFrame):
         self.retranslate()
 
     def retranslate(self) -> None:
-        # an offer may word its yes ("Consenti questa cartella", in the request's language like its question)
-        self.offer_yes.setText(self.offer.label if self.offer is not None and self.offer.label else self.tr("Yes"))
+        self.offer_yes.setText(self._yes_words())
         self.offer_no.setText(self.tr("No"))
         self.offer_yes.setToolTip(self.tr("Answer yes: the assistant does what it offered (a change asks first)"))
         self.copy_btn.setText(self.tr("Copy"))
@@ -166,6 +166,8 @@ class TurnView(QFrame):
             self.answer.append(e.text)
             self.copy_btn.setVisible(True)
             return  # tokens change only the answer
+        elif isinstance(e, ev.Progress) and e.what.startswith("answer_reset"):
+            self.answer.set_plain("")  # the guard rejected the streamed draft: the answer that replaces it follows
         elif isinstance(e, ev.Answer):
             self.level = e.level or self.level
             self.answer.set_plain(e.text)
@@ -174,7 +176,7 @@ class TurnView(QFrame):
             self._status_for(e)
         elif isinstance(e, ev.Offer):
             self.offer = e
-            self.offer_yes.setText(e.label or self.tr("Yes"))
+            self.offer_yes.setText(self._yes_words())
             self.offer_row.setVisible(True)
         elif isinstance(e, (ev.TurnAnswered, ev.TurnEnded)):
             self._done(e)
@@ -271,6 +273,13 @@ class TurnView(QFrame):
         return self.timeline.isVisible()
 
     # -- an offer ("Vuoi un promemoria un'ora prima?") ---------------------------------------------------------
+    def _yes_words(self) -> str:
+        """The offer's yes button. A button is the UI's, so its words follow the UI language, chosen here by what the
+        offer does; the question above it stays in the request's language (`Offer.label` words the CLI's prompt)."""
+        if self.offer is not None and self.offer.tool == ALLOW_FOLDER:
+            return self.tr("Allow this folder")
+        return self.tr("Yes")
+
     def _answer_offer(self, answer: str) -> None:
         """Yes or No on the offer: sent as "sì"/"no" in the offer's language, exactly as if typed (the engine
         takes the request right after an offer as its answer); the buttons go."""

@@ -233,7 +233,7 @@
     </message>
     <message>
         <source>Show the list of conversations</source>
-        <translation>Mostra l'elenco delle conversazioni</translation>
+        <translation>Mostra l&apos;elenco delle conversazioni</translation>
     </message>
     <message>
         <source>Ask anything… (Enter to send)</source>
@@ -1324,6 +1324,10 @@
     <message>
         <source>working…</source>
         <translation>al lavoro…</translation>
+    </message>
+    <message>
+        <source>Allow this folder</source>
+        <translation>Consenti questa cartella</translation>
     </message>
     <message>
         <source>No answer.</source>

@@ -19,10 +19,11 @@ from app.config.toml_edit import get_value
 
 WAIT_MS = 60_000
 ROOT_PHRASE = "elenca la radice del disco"
+READ_PHRASE_EN = "read the test file"
 
 
 def engine_factory(manager: ConfigManager, target: Path) -> Any:
-    """ui_helpers' routed engine, with one more test phrase: a listing of "/"."""
+    """ui_helpers' routed engine, with more test phrases: a listing of "/", and the read in English."""
     from app.routing.l0 import L0Table
 
     make = routed_engine_factory(manager, target)
@@ -30,6 +31,7 @@ def engine_factory(manager: ConfigManager, target: Path) -> Any:
     def build() -> Any:
         engine = make()
         data = l0_data(target)
+        next(i for i in data["intent"] if i["id"] == "test_read")["en"] = [READ_PHRASE_EN]
         data["intent"].append({"id": "test_root", "executor": "list_dir", "args": {"path": "/"}, "reply_it": "",
                                "reply_en": "", "it": [ROOT_PHRASE]})
         engine.router.l0 = L0Table(path=target.parent / "test_l0_root.toml", data=data)
@@ -52,8 +54,8 @@ def world(qtbot: Any, make_desk: Any, metnos_home: Path, keystore: object, tmp_p
     return desk, manager, toml, inside, outside
 
 
-def refused(qtbot: Any, desk: Any) -> Any:
-    send_popup(qtbot, desk, READ_PHRASE)
+def refused(qtbot: Any, desk: Any, phrase: str = READ_PHRASE) -> Any:
+    send_popup(qtbot, desk, phrase)
     view = desk.popup.view
     wait_turn_end(qtbot, view, WAIT_MS)
     qtbot.waitUntil(view.offer_open, timeout=WAIT_MS)
@@ -123,3 +125,26 @@ def test_the_disk_root_gets_a_sentence_and_no_button(qtbot: Any, world: Any) -> 
     assert "la radice / non si può consentire" in said and "Impostazioni → «Cartelle consentite»" in said
     assert not view.offer_open() and view.offer_row.isHidden()
     assert toml.read_text(encoding="utf-8") == before
+
+
+def test_the_offer_button_speaks_the_ui_language_and_its_question_the_request_language(qtbot: Any,
+                                                                                      world: Any) -> None:
+    """A button is the UI's: an English request in the Italian UI gets "Consenti questa cartella" under an English
+    question; switching the UI to English words the button again, the question stays as it was asked."""
+    desk, manager, _toml, _inside, outside = world
+    view = refused(qtbot, desk, READ_PHRASE_EN)
+    said = view.answer.text()
+    assert "Allowed folders" in said, said
+    assert "Cartelle consentite" not in said  # the sentence is the request's
+    assert view.offer_yes.text() == "Consenti questa cartella" and view.offer_no.text() == "No"
+    desk.translations.install("en")
+    qtbot.waitUntil(lambda: view.offer_yes.text() == "Allow this folder")  # Qt posts the language change
+    assert "Allowed folders" in view.answer.text() and view.offer_no.text() == "No"
+    again = refused(qtbot, desk)  # an Italian request in the English UI
+    assert "Cartelle consentite" in again.answer.text() and again.offer_yes.text() == "Allow this folder"
+    again.offer_yes.click()  # the answer it sends is still in the offer's language, as if typed
+    assert desk._texts.get(desk.popup.tag) == "sì"
+    qtbot.waitUntil(lambda: bool(desk.popup.cards()), timeout=WAIT_MS)
+    desk.popup.cards()[0].deny_btn.click()
+    wait_turn_end(qtbot, desk.popup.view, WAIT_MS)
+    assert str(outside) not in [str(p) for p in manager.config.tools.allowed_roots]  # denied: nothing allowed
