@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import json
+import math
+import shutil
 import sys
 from typing import Any, TextIO
 
@@ -17,25 +19,51 @@ def trace_line(events: list[ev.Event]) -> str:
     return f"[{level}{score}{' · ' + ' → '.join(tools) if tools else ''}]"
 
 
+def _is_terminal(out: TextIO) -> bool:
+    try:
+        return out.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def erase_lines(text: str, columns: int) -> str:
+    """The escape sequence that takes `text`, just written from the start of a line, off a terminal `columns`
+    wide: back to its first row, then clear to the end of the screen."""
+    rows = sum(max(1, math.ceil(len(line) / max(1, columns))) for line in text.split("\n"))
+    return "\r" + (f"\x1b[{rows - 1}A" if rows > 1 else "") + "\x1b[J"
+
+
 class HumanPrinter:
     """Streams tokens, prints errors, ends with the answer; with --trace, the steps and a one-line trace
-    (levels and tool names are a details view, not what a person reads by default)."""
+    (levels and tool names are a details view, not what a person reads by default).
 
-    def __init__(self, out: TextIO | None = None, verbose: bool = False):
+    A streamed draft can be rejected by the answer's guard after it was shown ("answer_reset"): on a terminal
+    the draft is erased before the answer replaces it, so the person never reads both; into a pipe or a file
+    nothing is streamed and only the final answer is written (a script must not get a retracted draft)."""
+
+    def __init__(self, out: TextIO | None = None, verbose: bool = False, live: bool | None = None):
         self.out = sys.stdout if out is None else out  # the stream of now: a default bound at import went stale
         self.verbose = verbose
+        self.live = _is_terminal(self.out) if live is None else live
         self.events: list[ev.Event] = []
         self.streamed = False
+        self.shown: list[str] = []  # the draft on screen since the answer began (live only)
 
     def __call__(self, e: ev.Event) -> None:
         self.events.append(e)
         if isinstance(e, ev.Token):
-            self.out.write(safe(e.text))
+            if not self.live:
+                return  # the Answer event carries the whole text
+            text = safe(e.text)
+            self.out.write(text)
             self.out.flush()
+            self.shown.append(text)
             self.streamed = True
         elif isinstance(e, ev.Progress) and e.what.startswith("answer_reset"):
-            if self.streamed:  # the streamed draft was rejected: the final answer follows on its own line
-                self.out.write("\n")
+            if self.streamed:  # the streamed draft was rejected: take it off the screen, the answer follows
+                self.out.write(erase_lines("".join(self.shown), shutil.get_terminal_size().columns))
+                self.out.flush()
+                self.shown.clear()
                 self.streamed = False
         elif isinstance(e, ev.Answer):
             if not self.streamed:

@@ -41,6 +41,17 @@ def test_answer_label_renders_markdown_and_copies(qtbot):
     assert QGuiApplication.clipboard().text() == "Trovati 2 file:\n- a.txt\n- <b>b</b>.txt"
 
 
+def test_a_rejected_draft_is_taken_off_the_answer_before_its_replacement(qtbot):
+    v = TurnView("se cancello x.txt posso recuperarlo?")
+    qtbot.addWidget(v)
+    v.apply(ev.Token("t", 1, text="Usa rm x.txt per "))
+    v.apply(ev.Token("t", 1, text="cancellarlo."))
+    assert "rm x.txt" in v.answer.text()
+    v.apply(ev.Progress("t", 1, what="answer_reset: the model's answer was not usable (a path); answering"))
+    v.apply(ev.Token("t", 2, text="Non ho una risposta affidabile."))
+    assert v.answer.text() == "Non ho una risposta affidabile."  # never the draft and its replacement together
+
+
 def _history(n: int) -> list[dict]:
     return [{"id": f"h{i}", "text": f"domanda {i}", "answer": f"risposta {i}\n" + "riga\n" * 3, "level": "L0",
              "ok": True, "cancelled": False, "steps": [{"num": 1, "tool": "get_now", "args": {}, "ok": True,
