@@ -120,6 +120,9 @@ class Journal:
     def __init__(self, path: str | Path = "history", keep_days: float = 0, *, plaintext: bool = False):
         """`plaintext=True` only for the storage benchmark's comparison arm."""
         self._lock = threading.RLock()
+        # conversations deleted while this process runs: a turn of one still running when it was deleted is not
+        # written back when it ends (its conversation would come back in the list with that one turn)
+        self._gone: set[tuple[str, str]] = set()
         self.con = open_db(path, MIGRATIONS) if plaintext else open_encrypted(path, MIGRATIONS, name="history")
         self.con.execute("pragma secure_delete=on")
         self._mark_interrupted()
@@ -132,6 +135,8 @@ class Journal:
         """The turn began: written now, so a crash leaves it visible as interrupted. Its conversation is
         `session` (a one-off request without one is a conversation of its own)."""
         session = session or turn.id
+        if (turn.owner, session) in self._gone:
+            return
         with self.con:
             convs.touch(self.con, turn.owner, session, started_at)
             self.con.execute(
@@ -142,8 +147,11 @@ class Journal:
 
     @_locked
     def record(self, turn: Turn, started_at: float, elapsed_ms: float, session: str = "") -> None:
-        """The turn ended (also works without `start`): its answer, outcome and steps."""
+        """The turn ended (also works without `start`): its answer, outcome and steps — unless its conversation was
+        deleted meanwhile."""
         session = session or turn.id
+        if (turn.owner, session) in self._gone:
+            return
         with self.con:
             convs.touch(self.con, turn.owner, session, started_at)
             self.con.execute(
@@ -236,7 +244,9 @@ class Journal:
     @_locked
     def forget_session(self, owner: str, conv: str) -> list[str]:
         """Delete one conversation (its turns and steps). Returns the texts of its requests (the caller
-        removes them from the other logs) — empty when nothing matched."""
+        removes them from the other logs) — empty when nothing matched. A turn of it still running is not written
+        when it ends."""
+        self._gone.add((owner, conv))
         with self.con:
             rows = self.con.execute("delete from turns where owner = ? and session = ? returning text",
                                     (owner, conv)).fetchall()

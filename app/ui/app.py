@@ -89,7 +89,7 @@ class DeskApp(QObject):
         self.conversations = Conversations(
             self.chat, lambda: getattr(self.host.engine, "journal", None),
             lambda conv: self.host.engine.forget_session(conv, owner),
-            lambda: self.config.get("history.new_after_minutes"), owner=owner, parent=self)
+            lambda: self.config.get("history.new_after_minutes"), owner=owner, parent=self, cancel=self.host.cancel)
         self.tray: Tray | None = Tray(self.config.ui.theme, self) if use_tray else None
         self.tray_visible = False
         self.hotkey = GlobalHotkey(self.config.hotkey.sequence, self)
@@ -303,6 +303,8 @@ class DeskApp(QObject):
 
     def _on_approval(self, tag: str, e: ApprovalAsked) -> None:
         """Show the card where the exchange is; with no view to ask in, the answer is no."""
+        if tag in self.chat.parked:  # its conversation is not on screen: shown again, so the card can be answered
+            self.conversations.open(self.conversations.conversation_of(tag))
         if self.popup.on_event(tag, e):
             if not self.popup.isVisible():
                 self.popup.show_centered()

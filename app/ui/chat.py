@@ -9,7 +9,7 @@ waits asks first whether to deny it (deny_first.py).
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 import shiboken6
 from PySide6.QtCore import QEvent, Qt, QTimer, Signal
@@ -33,6 +33,7 @@ from app.turn import events as ev
 from .conversation_list import ConversationList
 from .deny_first import DenyFirstBar, waiting_cards
 from .first_start import FirstStartCard
+from .parked_turns import ParkedTurns, without_live
 from .timeline import TurnView
 
 FIRST_SHOWN = 5  # turns built at once when a conversation is shown (a window's height); the older ones follow
@@ -111,6 +112,7 @@ class ChatWindow(QMainWindow):
         self.list_layout = QVBoxLayout(self.list)
         self.list_layout.setContentsMargins(0, 0, 0, 0)
         self.list_layout.addStretch(1)
+        self.parked = ParkedTurns(self.list_layout)  # live turns of a conversation not on screen
         self.scroll_area.setWidget(self.list)
         self.first_start = FirstStartCard(central)  # requests to try while the window has no turn at all
         self.first_start.chosen.connect(self.ask_example)
@@ -295,6 +297,7 @@ class ChatWindow(QMainWindow):
             self.cancel_btn.setEnabled(False)
         if isinstance(e, ev.TurnEnded):
             self.views.pop(tag, None)  # the events after the answer (up to here) still reach its view
+            self.parked.ended(tag)
         if isinstance(e, (ev.Answer, ev.TurnAnswered, ev.Error)):
             self._turns_shown += 1
             self.scroll_to_newest()
@@ -319,14 +322,23 @@ class ChatWindow(QMainWindow):
         if at is None:
             self.scroll_to_newest()
 
-    def show_turns(self, rows: list[dict[str, Any]]) -> None:
-        """Another conversation: its stored turns replace the finished ones on screen (a running turn stays).
+    def show_turns(self, rows: list[dict[str, Any]], mine: Callable[[str], bool] = lambda _tag: True) -> None:
+        """Another conversation: its stored turns replace the ones on screen. A live turn (`mine(tag)`: of the
+        conversation shown) stays below them; one of another conversation is parked off the screen, still getting
+        its events, and comes back when its conversation is shown (parked_turns.py).
 
         Its newest turns are built and painted at once; the older ones follow above them a few at a time, a frame
         later each, so a switch costs one short frame however long the conversation (a turn takes ~7 ms to build)."""
-        self.clear_history()
+        self.clear_history(mine)
+        back = self.parked.back(mine)
+        rows = without_live(rows, [v for tag, v in self.views.items() if tag not in self.parked])
         self.load_history(rows[-FIRST_SHOWN:])
         self._older(rows[:-FIRST_SHOWN], self._shown_batch)
+        for _tag, view in back:
+            self.list_layout.insertWidget(self.list_layout.count() - 1, view)
+            view.show()
+        if back:
+            self.scroll_to_newest()
 
     def _older(self, rows: list[dict[str, Any]], batch: int) -> None:
         def more() -> None:
@@ -338,13 +350,18 @@ class ChatWindow(QMainWindow):
         if rows:
             QTimer.singleShot(OLDER_AFTER_MS, self, more)
 
-    def clear_history(self) -> None:
+    def clear_history(self, mine: Callable[[str], bool] | None = None) -> None:
         """The history was forgotten, or another conversation is shown: finished turns leave the window (a running
-        one stays; an answered one waiting for the end of the work after its answer goes, and so do its events)."""
+        one stays; an answered one waiting for the end of the work after its answer goes, and so do its events).
+        With `mine`, the live turns it does not claim are parked instead, kept for their conversation."""
         for tag, v in list(self.views.items()):
-            if not v.running:
+            if tag in self.parked:
+                continue
+            if mine is not None and not mine(tag):
+                self.parked.park(tag, v)
+            elif not v.running:
                 del self.views[tag]
-        running = set(self.views.values())
+        running = {v for tag, v in self.views.items() if tag not in self.parked}
         for view in self.turn_views():
             if view not in running:
                 self.list_layout.removeWidget(view)

@@ -33,11 +33,13 @@ class Conversations(QObject):
 
     def __init__(self, chat: Any, journal: Callable[[], Any], forget: Callable[[str], Any],
                  fresh_after_minutes: Callable[[], float], owner: str = "local",
-                 clock: Callable[[], float] = time.time, parent: QObject | None = None):
+                 clock: Callable[[], float] = time.time, parent: QObject | None = None,
+                 cancel: Callable[[str], Any] | None = None):
         super().__init__(parent)
         self.chat = chat
         self.side = chat.sidebar
         self._journal, self._forget, self._fresh_after = journal, forget, fresh_after_minutes
+        self._cancel = cancel  # stops a running turn (its tag): one of a conversation being deleted
         self.owner, self.clock = owner, clock
         self.current = new_id()
         self.last_activity: float | None = None  # the current conversation's last request (clock time)
@@ -66,7 +68,7 @@ class Conversations(QObject):
     def new(self) -> str:
         """A fresh conversation: the chat empties; it joins the list with its first request."""
         self.current, self.last_activity = new_id(), None
-        self.chat.show_turns([])
+        self.chat.show_turns([], self.shows)
         self._above([])
         self.refresh()
         self.chat.input.setFocus()
@@ -82,7 +84,7 @@ class Conversations(QObject):
             return
         self.current = conv
         self.last_activity = self.clock()  # picking it is activity: the popup continues it, however old it is
-        self.chat.show_turns(rows)
+        self.chat.show_turns(rows, self.shows)  # a live turn of another conversation is kept off the screen
         self._above(rows)
         if self.side.current_id() != conv:
             self.refresh()
@@ -162,7 +164,11 @@ class Conversations(QObject):
         self.refresh()
 
     def delete(self, conv: str) -> None:
-        """Forget one conversation (its turns, its context, its requests in the fast path's log)."""
+        """Forget one conversation (its turns, its context, its requests in the fast path's log). A turn of it still
+        running is cancelled, and the history does not write it back when it ends (engine/journal.py)."""
+        for tag, of in list(self._tags.items()):
+            if of == conv and self._cancel is not None:
+                self._cancel(tag)
         try:
             self._forget(conv)
         except Exception as e:

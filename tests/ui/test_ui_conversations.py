@@ -1,13 +1,22 @@
 """Conversations in the chat window (issue 30, item 6): Ctrl+N, the side list (name from the first request, date
 in words, rename, delete with confirmation, search), switching shows the right turns, a restart keeps them, the
-popup's fresh conversation after a quiet while (injected clock), and an older history migrated into one
-conversation. Real engine, real encrypted SQLite files, the real keyring (installer/run-tests.sh)."""
+popup's fresh conversation after a quiet while (injected clock), an older history migrated into one
+conversation, a turn still running when another conversation is shown or when its own is deleted. Real engine,
+real encrypted SQLite files, the real keyring (installer/run-tests.sh)."""
 from __future__ import annotations
 
 import datetime as dt
 
 from PySide6.QtCore import Qt
-from ui_helpers import READ_PHRASE, routed_engine_factory, send_popup, wait_turn_end, work_manager, write_runtime
+from ui_helpers import (
+    READ_PHRASE,
+    SLOW_PHRASE,
+    routed_engine_factory,
+    send_popup,
+    wait_turn_end,
+    work_manager,
+    write_runtime,
+)
 
 TIME_IT, TIME_EN = "che ore sono", "what time is it"
 
@@ -274,3 +283,59 @@ def test_a_narrow_window_shows_the_list_or_the_conversation_never_a_sideways_scr
     qtbot.waitUntil(lambda: chat.main_pane.isVisible() and not chat.sidebar.isVisible())
     chat.resize(960, 640)
     qtbot.waitUntil(lambda: chat.sidebar.isVisible() and chat.main_pane.isVisible())
+
+
+def _conversation_slow_desk(qtbot, make_desk, metnos_home, tmp_path, seconds: float):
+    manager, target = work_manager(metnos_home, tmp_path)
+    desk = make_desk(routed_engine_factory(manager, target, seconds=seconds), manager=manager)
+    qtbot.waitUntil(lambda: desk.conversations.loaded)
+    return desk
+
+
+def _send_chat(qtbot, desk, text: str) -> str:
+    desk.show_chat()
+    desk.chat.input.setText(text)
+    qtbot.keyClick(desk.chat.input, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: desk.chat.current is not None)
+    return desk.chat.current
+
+
+def test_a_running_turn_stays_with_its_conversation_when_another_is_shown(qtbot, make_desk, metnos_home, tmp_path):
+    desk = _conversation_slow_desk(qtbot, make_desk, metnos_home, tmp_path, seconds=2.0)
+    _ask_chat(qtbot, desk, TIME_IT)
+    first = desk.conversations.current
+    tag = _send_chat(qtbot, desk, SLOW_PHRASE)
+    live = desk.chat.views[tag]
+    assert live.running and _shown(desk) == [TIME_IT, SLOW_PHRASE]
+
+    desk.conversations.new()  # another conversation while the turn runs: not painted there
+    assert _shown(desk) == [] and not live.isVisible()
+    _click(qtbot, desk, TIME_IT)  # back while it still runs: the same live turn, below the stored ones
+    assert live.running and desk.chat.turn_views()[-1] is live and _shown(desk) == [TIME_IT, SLOW_PHRASE]
+    desk.conversations.new()
+    qtbot.waitUntil(lambda: not desk.chat.owns(tag), timeout=30_000)  # it ended off the screen
+    assert _shown(desk) == []  # nothing of it was painted here meanwhile
+    assert [t["text"] for t in desk.host.engine.journal.conversation("local", first)] == [TIME_IT, SLOW_PHRASE]
+    _click(qtbot, desk, TIME_IT)
+    assert desk.conversations.current == first and _shown(desk) == [TIME_IT, SLOW_PHRASE]  # once, not twice
+    assert desk.chat.turn_views()[-1].answer.text() == "Finito."
+
+
+def test_deleting_a_conversation_while_its_turn_runs_keeps_it_deleted(qtbot, make_desk, metnos_home, tmp_path):
+    desk = _conversation_slow_desk(qtbot, make_desk, metnos_home, tmp_path, seconds=30.0)
+    side = desk.chat.sidebar
+    _ask_chat(qtbot, desk, TIME_IT)
+    qtbot.waitUntil(lambda: side.titles() == [TIME_IT])
+    gone = desk.conversations.current
+    tag = _send_chat(qtbot, desk, SLOW_PHRASE)
+    live = desk.chat.views[tag]
+    qtbot.mouseClick(side.delete_btn, Qt.MouseButton.LeftButton)  # the conversation on screen, its turn running
+    qtbot.mouseClick(side.confirm_delete, Qt.MouseButton.LeftButton)
+    assert desk.conversations.current != gone and _shown(desk) == [] and not live.isVisible()
+    qtbot.waitUntil(lambda: not desk.chat.owns(tag), timeout=10_000)  # cancelled with its conversation, and ended
+    journal = desk.host.engine.journal
+    assert journal.conversation("local", gone) == [] and journal.conversations("local") == []  # not written back
+    desk.conversations.refresh()
+    assert side.titles() == [] and _shown(desk) == []
+    _ask_chat(qtbot, desk, TIME_EN)  # the next request starts the new conversation, alone in the list
+    qtbot.waitUntil(lambda: side.titles() == [TIME_EN])
