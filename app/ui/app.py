@@ -133,6 +133,7 @@ class DeskApp(QObject):
         self.popup.show_examples()
         self.chat.cancelRequested.connect(self.host.cancel)
         self.chat.approval.connect(self.host.resolve)
+        self.chat.turnWanted.connect(lambda tag: self.conversations.open(self.conversations.conversation_of(tag)))
         self.hotkey.activated.connect(self.toggle_popup)
         self.configChanged.connect(self._on_config)
         if self.tray is not None:
@@ -303,8 +304,6 @@ class DeskApp(QObject):
 
     def _on_approval(self, tag: str, e: ApprovalAsked) -> None:
         """Show the card where the exchange is; with no view to ask in, the answer is no."""
-        if tag in self.chat.parked:  # its conversation is not on screen: shown again, so the card can be answered
-            self.conversations.open(self.conversations.conversation_of(tag))
         if self.popup.on_event(tag, e):
             if not self.popup.isVisible():
                 self.popup.show_centered()

@@ -35,6 +35,7 @@ from .deny_first import DenyFirstBar, waiting_cards
 from .first_start import FirstStartCard
 from .parked_turns import ParkedTurns, without_live
 from .timeline import TurnView
+from .worker import ApprovalAsked
 
 FIRST_SHOWN = 5  # turns built at once when a conversation is shown (a window's height); the older ones follow
 OLDER_AFTER_MS = 16  # one frame: the newest turns are painted before the older ones are built
@@ -51,6 +52,7 @@ class ChatWindow(QMainWindow):
     cancelRequested = Signal(str)  # tag
     approval = Signal(str, object)  # approval_id, decision
     earlierRequested = Signal()  # "Show earlier requests": the conversation's turns above the ones shown
+    turnWanted = Signal(str)  # a parked turn's tag: its conversation is to be shown (an approval card waits there)
 
     def __init__(self, icon: QIcon | None = None, parent: QWidget | None = None):
         super().__init__(parent)
@@ -233,6 +235,9 @@ class ChatWindow(QMainWindow):
     def _back_to_card(self) -> None:
         waiting = self.waiting_cards()
         if waiting:
+            tag = next((t for t, v in self.views.items() if waiting[0] in v.cards.values()), None)
+            if tag in self.parked:
+                self.turnWanted.emit(tag)  # the card is in a conversation not on screen: that one is shown
             waiting[0].take_focus()
         else:
             self.input.setFocus()
@@ -289,6 +294,8 @@ class ChatWindow(QMainWindow):
         view = self.views.get(tag)
         if view is None:
             return False
+        if isinstance(e, ApprovalAsked) and tag in self.parked:
+            self.turnWanted.emit(tag)  # its conversation is shown first, so the card can be answered
         view.apply(e)
         if self.deny_first.isVisibleTo(self) and not self.waiting_cards():
             self.deny_first.dismiss()  # answered elsewhere (cancelled, settled): nothing left to deny

@@ -11,6 +11,7 @@ from PySide6.QtCore import Qt
 from ui_helpers import (
     READ_PHRASE,
     SLOW_PHRASE,
+    WRITE_PHRASE,
     routed_engine_factory,
     send_popup,
     wait_turn_end,
@@ -339,3 +340,28 @@ def test_deleting_a_conversation_while_its_turn_runs_keeps_it_deleted(qtbot, mak
     assert side.titles() == [] and _shown(desk) == []
     _ask_chat(qtbot, desk, TIME_EN)  # the next request starts the new conversation, alone in the list
     qtbot.waitUntil(lambda: side.titles() == [TIME_EN])
+
+
+def test_an_approval_asked_by_a_turn_of_a_conversation_off_screen_shows_that_conversation(qtbot, make_desk,
+                                                                                          metnos_home, tmp_path):
+    desk = _conversation_slow_desk(qtbot, make_desk, metnos_home, tmp_path, seconds=1.0)
+    _ask_chat(qtbot, desk, TIME_IT)
+    first = desk.conversations.current
+    _send_chat(qtbot, desk, SLOW_PHRASE)
+    write = desk.ask_from_chat(WRITE_PHRASE)  # queued behind the slow one, in the same conversation
+    desk.conversations.new()
+    assert _shown(desk) == []
+    qtbot.waitUntil(lambda: bool(desk.chat.waiting_cards()), timeout=30_000)  # the write asks, later
+    card = desk.chat.waiting_cards()[0]
+    assert desk.conversations.current == first and card.isVisible()  # its conversation is shown, not a hidden card
+    assert _shown(desk) == [TIME_IT, SLOW_PHRASE, WRITE_PHRASE]
+    desk.conversations.new()  # away again while the card waits: a request here asks whether to deny it first
+    assert _shown(desk) == [] and not card.isVisible()
+    desk.chat.input.setText(TIME_EN)
+    qtbot.keyClick(desk.chat.input, Qt.Key.Key_Return)
+    assert desk.chat.deny_first.isVisible()
+    qtbot.mouseClick(desk.chat.deny_first.back_btn, Qt.MouseButton.LeftButton)  # "Back to the approval"
+    assert desk.conversations.current == first and card.isVisible()
+    qtbot.waitUntil(card.hasFocus)
+    qtbot.mouseClick(card.deny_btn, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not desk.chat.owns(write), timeout=30_000)
