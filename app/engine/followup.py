@@ -7,7 +7,8 @@ the order the person saw it; `FollowUps.resolve` turns the words into that path 
 request:
 
 - a read, an open or a delete of what was pointed at is decided here, as a routed call (arguments from the
-  "previous turn"); a write still asks for approval like any other ("cancellalo" is a delete);
+  "previous turn"); a write still asks for approval like any other ("cancellalo" is a delete); "aprili" asks for
+  each file on its own, and a "no" skips only that one (open_each.py);
 - anything else is the request rewritten with the path in place of the words ("copia il primo in /y" →
   "copia /x/a.pdf in /y"), then routed and planned as usual; the person's own words stay the turn's text;
 - "e in inglese?" is the previous request again with its language replaced (or asked for);
@@ -48,6 +49,7 @@ from app.turn.decision import RouteResult
 from app.turn.events import Step, Turn
 
 from . import followup_messages as _messages  # noqa: F401  (registers the follow-ups' sentences)
+from .open_each import open_each
 
 SOURCE = "previous turn"  # the arguments' source, as the details view and `--json` show it
 MAX_ALL = 20  # "aprili" on more items than this is asked about, not done
@@ -130,6 +132,7 @@ class FollowUps:
             return None
         last = rows[-1]
         prev = Previous(request=str(last.get("text") or ""))
+        last_tool: str | None = None
         for st in last.get("steps") or []:
             step = Step(int(st.get("num") or 0), str(st.get("tool") or ""), dict(st.get("args") or {}),
                         ok=bool(st.get("ok")))
@@ -137,7 +140,8 @@ class FollowUps:
                 prev.calls.append((step.tool, step.args))
             paths, listed = step_paths(step)
             if paths and not listed:
-                prev.focus = paths
+                prev.focus = _focused(prev.focus, paths, step.tool, last_tool)
+            last_tool = step.tool if paths and not listed else None
             if step.tool in AGAIN_TOOLS:
                 prev.acted = step.tool
         self._prev[session] = prev
@@ -211,8 +215,11 @@ class FollowUps:
 
     def _run_call(self, engine: Any, ctx: Any, text: str, session: str, tool: str, paths: list[str]) -> None:
         steps: list[dict[str, Any]]
+        if tool == "open_path" and len(paths) > 1:  # one approval each: a "no" skips that file only
+            open_each(engine, ctx, session, paths, SOURCE)
+            return
         if tool == "open_path":
-            steps = [{"tool": tool, "args": {"target": p}, "arg_sources": {"target": SOURCE}} for p in paths]
+            steps = [{"tool": tool, "args": {"target": paths[0]}, "arg_sources": {"target": SOURCE}}]
         else:
             steps = [{"tool": tool, "args": {"paths": paths}, "arg_sources": {"paths": SOURCE}}]
         engine._fast_path(ctx, text, session, _decided(steps, ctx.lang, f"{tool} on {', '.join(paths)}"))
@@ -293,12 +300,14 @@ class FollowUps:
             return
         old = self._prev.pop(session, None)
         prev = Previous(request=request, listing=list(old.listing) if old else [])
+        last: str | None = None
         for step in turn.steps:  # a read that failed still names the file the person was shown ("aprilo")
             if step.ok:
                 prev.calls.append((step.tool, dict(step.args or {})))
             paths, listed = step_paths(step)
             if paths:
-                prev.focus = paths
+                prev.focus = paths if listed else _focused(prev.focus, paths, step.tool, last)
+            last = step.tool if paths and not listed else None
             if listed and step.ok:
                 prev.listing = paths
             if step.tool in AGAIN_TOOLS:
@@ -317,6 +326,12 @@ def _decided(steps: list[dict[str, Any]], lang: str, what: str) -> RouteResult:
     return RouteResult("L0", str(first["tool"]), dict(first["args"]), steps=steps if len(steps) > 1 else None,
                        arg_sources=dict(first["arg_sources"]), lang=lang, stage="followup",
                        reason=f"follow-up: {what} ({SOURCE})")
+
+
+def _focused(focus: list[str], paths: list[str], tool: str, last: str | None) -> list[str]:
+    """What a turn's steps acted on: a run of one tool on one file after another ("aprili": each file its own
+    open) is all of them, so "cancellali" next means them all; any other step starts the focus again."""
+    return _unique(focus + paths) if tool == last else paths
 
 
 def _swap(args: dict[str, Any], old: str, new: str) -> dict[str, Any]:

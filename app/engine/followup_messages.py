@@ -1,5 +1,6 @@
 """The follow-ups' sentences (app/engine/followup.py), IT/EN: the questions back when nothing can be pointed at,
-and the languages as a request names them ("e in inglese?" → "traduci in inglese: …")."""
+the languages as a request names them ("e in inglese?" → "traduci in inglese: …"), and what a plural open did
+(app/engine/open_each.py)."""
 from __future__ import annotations
 
 from app.lang.messages import register
@@ -44,4 +45,12 @@ register({
     "followup.ask.redo_folder": {
         "it": "La richiesta precedente non riguardava una cartella: cosa devo fare in {place}?",
         "en": "The previous request was not about a folder: what should I do in {place}?"},
+    # "aprili": each file approved or not on its own; {names} is "a, b e c"
+    "followup.and": {"it": " e ", "en": " and "},
+    "followup.open.opened": {"it": "Ho aperto {names}.", "en": "I opened {names}."},
+    "followup.open.declined": {
+        "it": {"one": "Non ho aperto {names}: non l'hai approvato.",
+               "other": "Non ho aperto {names}: non li hai approvati."},
+        "en": {"one": "I did not open {names}: you did not approve it.",
+               "other": "I did not open {names}: you did not approve them."}},
 })

@@ -110,8 +110,10 @@ def test_search_then_open_it_asks_approval_and_a_resolved_delete_asks_too(tree: 
         which = say(engine, "apri quello")  # two candidates: asked, never a guess
         assert not which.calls and not which.asked and which.answer.startswith("Quale dei 2")
         both = say(engine, "open them")  # the question back left the search to point at
-        assert [c.args["target"] for c in both.calls] == [str(tree / "other" / "x.pdf")]  # denied: the rest stops
-        assert both.asked == [("open_path", {"target": str(tree / "other" / "x.pdf")})]
+        pdfs = [str(tree / "other" / "x.pdf"), str(tree / "other" / "y.pdf")]
+        assert [c.args["target"] for c in both.calls] == pdfs  # one denied: the next is still asked
+        assert both.asked == [("open_path", {"target": p}) for p in pdfs]
+        assert both.answer == "All right, I opened nothing."
         gone = say(engine, "cancella l'ultimo")
         assert gone.asked == [("delete_files", {"paths": [str(tree / "other" / "y.pdf")]})]
         assert (tree / "other" / "y.pdf").exists()  # denied: nothing changed

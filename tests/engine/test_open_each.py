@@ -1,0 +1,78 @@
+"""A plural open after a search ("aprili", "open them"): one approval per file, and a "no" skips only that file —
+the others are still asked and opened; the answer says which were opened and which not, in the request's language
+with its plurals. Real engine, real tools on a temp folder; the search is served by rules (no model). The desktop's
+opener is a real program on PATH, `xdg-open`, that writes down what it was given instead of starting a viewer."""
+from __future__ import annotations
+
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from support import write_runtime
+
+from app.config import ConfigManager
+from app.engine.engine import Engine
+from app.turn import events as ev
+
+pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the desktop opener is xdg-open")
+
+
+@pytest.fixture()
+def docs(metnos_home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, Path]:
+    root = tmp_path / "docs"
+    root.mkdir()
+    for name in ("a.pdf", "b.pdf", "c.pdf"):
+        (root / name).write_text("%PDF-1.4\n")
+    write_runtime(metnos_home, f'[tools]\nallowed_roots = ["{root}"]\n[memory]\nlong_term_enabled = false\n')
+    bin_dir, log = tmp_path / "bin", tmp_path / "opened.log"
+    bin_dir.mkdir()
+    opener = bin_dir / "xdg-open"
+    opener.write_text(f'#!/bin/sh\necho "$1" >> "{log}"\n')
+    opener.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '')}")
+    return root, log
+
+
+def _turn(engine: Engine, text: str, deny: set[str]) -> tuple[str, list[str], list[str]]:
+    asked: list[str] = []
+
+    def approve(tool: str, args: dict[str, Any], risk: str) -> bool:
+        asked.append(str(args.get("target")))
+        return Path(str(args.get("target"))).name not in deny
+
+    events = list(engine.run_turn(text, approve=approve, session="s1"))
+    calls = [str(e.args.get("target")) for e in events if isinstance(e, ev.ToolCall)]
+    return next(e.text for e in events if isinstance(e, ev.Answer)), asked, calls
+
+
+def _opened(log: Path, n: int) -> list[str]:
+    end = time.monotonic() + 5
+    while time.monotonic() < end and (not log.exists() or len(log.read_text().split()) < n):
+        time.sleep(0.02)
+    return sorted(log.read_text().split()) if log.exists() else []
+
+
+def test_open_them_asks_each_file_and_a_no_skips_only_that_one(docs: tuple[Path, Path]) -> None:
+    root, log = docs
+    paths = [str(root / n) for n in ("a.pdf", "b.pdf", "c.pdf")]
+    engine = Engine(ConfigManager())
+    try:
+        _turn(engine, f"elenca tutti i .pdf in {root}", set())
+        answer, asked, calls = _turn(engine, "aprili", deny={"b.pdf"})
+        assert sorted(asked) == paths and sorted(calls) == paths  # every one asked, the denied one too
+        a, c = (p for p in asked if not p.endswith("b.pdf"))
+        assert answer == f"Ho aperto {a} e {c}.\nNon ho aperto {root / 'b.pdf'}: non l'hai approvato."
+        assert _opened(log, 2) == [paths[0], paths[2]]
+
+        log.unlink()
+        answer, asked, _ = _turn(engine, "open them", deny={"a.pdf", "c.pdf"})
+        assert len(asked) == 3
+        first, last = (p for p in asked if not p.endswith("b.pdf"))
+        assert answer == f"I opened {root / 'b.pdf'}.\nI did not open {first} and {last}: you did not approve them."
+        assert _opened(log, 1) == [paths[1]]
+        assert not engine.models.llm_loaded
+    finally:
+        engine.close()
