@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from app.lang.messages import Message
+from app.lang.placeholders import slot_for_argument
 
 from . import messages as _messages  # noqa: F401  (registers the sentences used below)
 from .places import closest, expand_named
@@ -100,16 +101,25 @@ def outside(shown: str, resolved: Path, roots: list[Path]) -> Message:
 
 
 OUTSIDE_KEYS = ("files.outside", "files.outside_none", "files.outside_root")
-PATH_ARGS = ("path", "paths", "dest")  # the file tools' path arguments (what they act on, where it goes)
 
 
-def refused_before_asking(args: dict[str, Any], config: Any) -> ToolError | None:
+def path_arguments(tool: Any) -> tuple[str, ...]:
+    """The arguments a tool declares that name files or folders — what it acts on and where it goes: `path`,
+    `paths`, `dest`, open_path's `target` — read from its schema's argument names the way routing reads them
+    (app/lang/placeholders.py: a name that takes a `{path…}` value)."""
+    props = getattr(tool, "properties", None) or {}
+    return tuple(a for a in props if (slot_for_argument(a) or "").startswith("{path"))
+
+
+def refused_before_asking(tool: Any, args: dict[str, Any], config: Any) -> ToolError | None:
     """A file tool's change on a path plainly outside the allowed folders: refused before its approval is asked
     (it would be refused after the yes anyway, and the person approved something that could not happen — then
-    "Consenti questa cartella" asked again). "Plainly": the path and its folder both lie outside, so a link inside
-    a root, which the file actions act on as a link, is left to the tool as before. None: ask as usual."""
+    "Consenti questa cartella" asked again). Every path argument the tool declares is checked (`path_arguments`);
+    a value that is not a path of ours (open_path's web address or application name) is left to the tool.
+    "Plainly": the path and its folder both lie outside, so a link inside a root, which the file actions act on as
+    a link, is left to the tool as before. None: ask as usual."""
     roots = allowed_roots(config)
-    for key in PATH_ARGS:
+    for key in path_arguments(tool):
         value = args.get(key)
         for raw in (value if isinstance(value, list) else [value]):
             if not isinstance(raw, str) or not raw.strip():

@@ -139,7 +139,7 @@ class TurnContext:
                               e.message if isinstance(e, ToolError) else Message("tool.bad_reference", error=str(e)))
         self.emit(ev.ToolCall(self.turn_id, num, tool=tool_name, args=_short_args(args), arg_sources=arg_sources,
                               deferred_loaded=tool_name in self.deferred_loaded))
-        if tool.risk == "write" and tool.group == "Files" and (out := refused_before_asking(args, self.config)):
+        if tool.risk == "write" and tool.group == "Files" and (out := refused_before_asking(tool, args, self.config)):
             return self._fail(num, tool_name, args, level, arg_sources, str(out), out.message)  # never asked
         if tool.risk in ("write", "send") and not tool.self_approving and not self._approve(tool_name, args, tool.risk):
             declined = tool.declined(args) if tool.declined is not None else Message("approval.declined")

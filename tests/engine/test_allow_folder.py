@@ -214,3 +214,22 @@ def test_metnos_ask_asks_the_offer_on_the_terminal(world: Any, monkeypatch: pyte
     err = capsys.readouterr().err
     assert ok and "Consenti questa cartella? [s/N]" in err and "Aggiungere" in err
     assert [str(p) for p in manager.config.tools.allowed_roots] == [str(inside), str(outside)]
+
+
+def test_an_open_outside_is_refused_before_its_approval_like_any_file_change(world: Any) -> None:
+    from app.engine.catalog import build_registry
+    from app.tools.confine import path_arguments
+
+    engine, _manager, _toml, _inside, outside = world
+    photo = outside / "mare.jpg"
+    events, asked = turn(engine, f"apri {photo} con il programma predefinito")
+    assert [(e.tool, e.args) for e in events if isinstance(e, ev.ToolCall)] == [("open_path", {"target": str(photo)})]
+    assert not asked  # never "Aprire … con il programma predefinito?" for what would be refused anyway
+    said = answer(events)
+    assert f"{photo} non è nella cartella consentita" in said
+    assert said.endswith(f"Vuoi aggiungere {outside} alle «Cartelle consentite»?")
+    reg = build_registry()
+    assert path_arguments(reg.get("open_path")) == ("target",)
+    assert path_arguments(reg.get("move_files")) == ("paths", "dest")
+    _, asked = turn(engine, "apri https://example.org nel browser", approve=False)
+    assert [a.tool for a in asked] == ["open_path"]  # a web address is no path of ours: asked as before
