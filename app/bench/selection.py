@@ -31,9 +31,16 @@ PARAGRAPH_60 = ("The quarterly meeting has been moved to Thursday 14 March at 10
                 "copy of the report that Luca shared last week.")
 
 
+ACTION_NAMES = {"correct": "fix"}  # a writer's name for an action → the table's
+
+
 def load(path: Path = CASES) -> list[dict[str, Any]]:
+    """The cases of a JSONL file (cases.jsonl, or another writer's batch in the same format)."""
     with open(path, encoding="utf-8") as f:
-        return [json.loads(line) for line in f if line.strip()]
+        cases = [json.loads(line) for line in f if line.strip()]
+    for c in cases:
+        c["action"] = ACTION_NAMES.get(c["action"], c["action"])
+    return cases
 
 
 def request_of(case: dict[str, Any]) -> Any:
@@ -71,7 +78,8 @@ def run_quality(engine: Any, cases: list[dict[str, Any]],
         answer, events = answer_of(engine, request_of(case))
         why = check(case, answer)
         shortened = any(getattr(e, "what", "").startswith("summary shortened") for e in events)
-        row = {"id": case["id"], "split": case["split"], "action": case["action"], "ok": not why, "why": why,
+        row = {"id": case["id"], "file": case.get("file", CASES.name), "split": case["split"],
+               "action": case["action"], "ok": not why, "why": why,
                "answer": answer, "s": round(time.perf_counter() - t0, 2), "shortened": shortened}
         rows.append(row)
         if progress:
@@ -125,7 +133,7 @@ def first_token(engine: Any, repeats: int = 3) -> dict[str, Any]:
 
 
 def run_bench(model: str | None = None, cases: list[dict[str, Any]] | None = None, ui: bool = True,
-              progress: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
+              progress: Callable[[dict[str, Any]], None] | None = None, speed: bool = True) -> dict[str, Any]:
     from app.models.bundle import planner_path
 
     model = model or str(planner_path("bundled").path)
@@ -137,7 +145,8 @@ def run_bench(model: str | None = None, cases: list[dict[str, Any]] | None = Non
             t0 = time.perf_counter()
             out["rows"] = run_quality(engine, cases if cases is not None else load(), progress)
             out["quality_s"] = round(time.perf_counter() - t0, 1)
-            out["first_token"] = first_token(engine)
+            if speed:
+                out["first_token"] = first_token(engine)
         finally:
             engine.close()
     if ui:
@@ -175,24 +184,32 @@ def format_bench(r: dict[str, Any]) -> str:
     rows = r["rows"]
     out = [f"selection actions on {r['model']} — {r['cpus']} cpus, load {r['loadavg_before']} → "
            f"{r.get('loadavg_after')}; quality run {r.get('quality_s')} s"]
-    for split in SPLITS:
-        ok, n = rate(rows, split)
-        parts = ", ".join(f"{a} {rate(rows, split, a)[0]}/{rate(rows, split, a)[1]}"
-                          for a in ("translate", "summarize", "fix", "rewrite") if rate(rows, split, a)[1])
-        pct = f"{100 * ok / n:.1f} %" if n else "n/a"
-        goal = f" (goal ≥ {GOALS['held_out']:.0%})" if split == "held" else ""
-        out.append(f"  {split:5} {ok}/{n} = {pct}{goal}: {parts}")
+    files = list(dict.fromkeys(r.get("file", CASES.name) for r in rows))
+    for name in files:
+        mine = [r for r in rows if r.get("file", CASES.name) == name]
+        if len(files) > 1:
+            out.append(f"  {name}:")
+        for split in SPLITS:
+            ok, n = rate(mine, split)
+            if not n:
+                continue
+            parts = ", ".join(f"{a} {rate(mine, split, a)[0]}/{rate(mine, split, a)[1]}"
+                              for a in ("translate", "summarize", "fix", "rewrite") if rate(mine, split, a)[1])
+            pct = f"{100 * ok / n:.1f} %" if n else "n/a"
+            goal = f" (goal ≥ {GOALS['held_out']:.0%})" if split == "held" else ""
+            out.append(f"  {split:5} {ok}/{n} = {pct}{goal}: {parts}")
     cut = [r["id"] for r in rows if r.get("shortened")]
     if cut:
         out.append(f"  summaries the model wrote over a third of the text, cut to whole sentences: {len(cut)} "
                    f"({', '.join(cut)})")
     for row in rows:
         if not row["ok"]:
-            out.append(f"    ✗ {row['id']} [{row['split']}]: {'; '.join(row['why'])} — {row['answer'][:160]!r}")
-    ft = r.get("first_token") or {}
-    out.append(f"  first token of a {ft.get('words')}-word translation, warm: new text p50 "
-               f"{ft.get('new_text_p50_s')} s, read ahead by the popup p50 {ft.get('read_ahead_p50_s')} s "
-               f"(goal ≤ {GOALS['first_token_s']} s)")
+            out.append(f"    ✗ {row['id']} [{row['split']}]: {'; '.join(row['why'])} — {row['answer'][:300]!r}")
+    ft = r.get("first_token")
+    if ft:
+        out.append(f"  first token of a {ft.get('words')}-word translation, warm: new text p50 "
+                   f"{ft.get('new_text_p50_s')} s, read ahead by the popup p50 {ft.get('read_ahead_p50_s')} s "
+                   f"(goal ≤ {GOALS['first_token_s']} s)")
     ui = r.get("ui")
     if ui is not None:
         if ui.get("ok"):
@@ -204,4 +221,36 @@ def format_bench(r: dict[str, Any]) -> str:
     return "\n".join(out)
 
 
-__all__ = ["CASES", "GOALS", "PARAGRAPH_60", "format_bench", "load", "rate", "run_bench", "run_quality"]
+def main(argv: list[str] | None = None) -> int:
+    """`python -m app.bench.selection --cases PATH [--split tune] [--no-ui] [--json-out FILE]`: the bench on
+    another cases file (a writer's fresh batch), or on one split only."""
+    import argparse
+
+    ap = argparse.ArgumentParser(prog="python -m app.bench.selection")
+    ap.add_argument("--cases", type=Path, action="append", help="a cases file (JSONL); repeat for several")
+    ap.add_argument("--split", choices=SPLITS, help="only this split (tune while tuning)")
+    ap.add_argument("--no-ui", action="store_true", help="skip hotkey → popup")
+    ap.add_argument("--no-speed", action="store_true", help="skip the first-token measurement")
+    ap.add_argument("--json-out", type=Path, help="write the whole result (answers included) here")
+    args = ap.parse_args(argv)
+    cases: list[dict[str, Any]] = []
+    for path in args.cases or [CASES]:
+        batch = load(path)
+        for c in batch:
+            c["file"] = path.name
+        cases += batch
+    if args.split:
+        cases = [c for c in cases if c["split"] == args.split]
+    result = run_bench(cases=cases, ui=not args.no_ui, speed=not args.no_speed,
+                       progress=lambda row: print(("  ok " if row["ok"] else "  ✗  ") + row["id"], flush=True))
+    if args.json_out:
+        args.json_out.write_text(json.dumps(result, indent=1, default=str, ensure_ascii=False), encoding="utf-8")
+    print(format_bench(result))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
+
+
+__all__ = ["ACTION_NAMES", "CASES", "GOALS", "PARAGRAPH_60", "format_bench", "load", "rate", "run_bench", "run_quality"]

@@ -7,7 +7,8 @@
   change must touch an error);
 * a rewrite is in the text's language, differs from it, carries every name, number and link of `keep`, and a
   "shorter" one is shorter.
-Shared by `metnos bench selection` and the tests, so both are one measurement.
+Shared by `metnos bench selection` and the tests, so both are one measurement. What "carries" means (and which
+numbers are "added") is app/selection/keep.py's: the app checks its own answers with the same reading.
 """
 from __future__ import annotations
 
@@ -16,25 +17,10 @@ import re
 from typing import Any
 
 from app.lang.detect import text_lang
+from app.selection.keep import added_numbers, carries
+from app.selection.keep import norm as _norm
 
-_TOKEN = re.compile(r"\w+|[^\w\s]")
-_DIGITS = re.compile(r"\d+")
-
-
-def _norm(s: str) -> str:
-    """Separators of numbers made one ("4.350", "4,350" and "4 350" compare equal), spaces squeezed."""
-    s = re.sub(r"(?<=\d)[.,:\u202f\u00a0 ](?=\d)", ".", s)
-    return " ".join(s.split())
-
-
-def carries(answer: str, item: str) -> bool:
-    return _norm(item) in _norm(answer)
-
-
-def added_numbers(source: str, answer: str) -> list[str]:
-    """Digit runs of the answer that the source does not have (an invented time, a changed amount)."""
-    have = set(_DIGITS.findall(source))
-    return [d for d in _DIGITS.findall(answer) if d not in have and d.lstrip("0") not in have]
+_TOKEN = re.compile(r"\w+|[^\w\s]")  # the same tokens as app/selection/correct.py's merge
 
 
 def _spans(text: str, wrong: str) -> list[tuple[int, int]]:

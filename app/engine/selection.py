@@ -14,6 +14,7 @@ import logging
 import queue
 import time
 import uuid
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from app.lang.messages import say
@@ -93,31 +94,29 @@ def run_selection_sync(engine: Engine, req: SelectionRequest, emit: Callable[[ev
         if store is not None:
             store.gc()
         cfg = engine.config
+        shown: list[str] = []  # what the person sees of the answer since the last reset
+
+        def progress(what: str) -> None:
+            if what.startswith("answer_reset"):  # a second attempt replaces the streamed draft
+                shown.clear()
+            emit(ev.Progress(turn.id, step, what=what))
+
         setup = Setup(store=store, owner=owner, turn_id=turn.id, ttl=float(cfg.scratchpad.ttl_seconds),
                       max_answer_tokens=int(cfg.llm.max_answer_tokens),
-                      persist_prefix=bool(getattr(cfg.llm, "prefix_cache", True)),
-                      progress=lambda what: emit(ev.Progress(turn.id, step, what=what)))
-        streamed: list[int] = []
+                      persist_prefix=bool(getattr(cfg.llm, "prefix_cache", True)), progress=progress)
 
         def token(tok: str) -> None:
-            streamed.append(1)
+            shown.append(tok)
             emit(ev.Token(turn.id, step + 1, text=tok))
 
         out = run(llm, req, setup, cancel, token)
         ok = out.ok
-        if out.shortened:
-            emit(ev.Progress(turn.id, step, what="summary shortened to a third of the text"))
-        if not out.ok and streamed:  # the streamed draft was not an answer: front ends drop it
-            emit(ev.Progress(turn.id, step, what=f"answer_reset: the model's answer was not usable ({out.reason})"))
-        emit_step(lambda n: ev.Answer(turn.id, n, text=out.text if out else "", level=LEVEL))
-        if out.cut:
-            emit_step(lambda n: ev.Notice(turn.id, n, message=say("selection.cut", req.lang, n=len(req.text[:400_000])),
-                                          key="selection.cut"))
-        if out.lost:
-            shown = ", ".join(f"«{v}»" if req.lang == "it" else f"“{v}”" for v in out.lost[:5])
-            emit_step(lambda n: ev.Notice(turn.id, n, message=say("selection.lost", req.lang, values=shown,
-                                                                  n=len(out.lost) if out else 0),
-                                          hint=say("selection.lost_hint", req.lang), key="selection.lost"))
+        for event in _report(turn.id, req, out, "".join(shown)):
+            if isinstance(event, ev.Progress):
+                emit(replace(event, step=step))
+            else:
+                step += 1
+                emit(replace(event, step=step))
     except TurnCancelled:
         emit_step(lambda n: ev.Cancelled(turn.id, n))
     except _LiteModel:
@@ -133,6 +132,37 @@ def run_selection_sync(engine: Engine, req: SelectionRequest, emit: Callable[[ev
         emit_step(lambda n: ev.Error(turn.id, n, message=message, hint=hint))
     emit(ev.TurnEnded(turn.id, step + 1, ok=ok, elapsed_ms=(time.perf_counter() - t0) * 1000))
     return out
+
+
+def _report(turn_id: str, req: SelectionRequest, out: Outcome, shown: str) -> list[ev.Event]:
+    """The events after the run, in order (their steps are set by the caller): what happened to the draft on
+    screen, the answer, and what to check in it."""
+    events: list[ev.Event] = []
+    if out.shortened:
+        events.append(ev.Progress(turn_id, 0, what="summary shortened to a third of the text"))
+    if not out.ok and shown:  # the streamed draft was not an answer: front ends drop it
+        events.append(ev.Progress(turn_id, 0, what=f"answer_reset: the model's answer was not usable ({out.reason})"))
+    elif shown and shown.strip() != out.text.strip():
+        # the answer differs from the draft on screen (a name mended, the first of two attempts kept, a
+        # correction merged): the draft goes, the Answer event carries the text
+        events.append(ev.Progress(turn_id, 0, what="answer_reset: the answer was mended after the draft"))
+    events.append(ev.Answer(turn_id, 0, text=out.text, level=LEVEL))
+    if out.cut:
+        events.append(ev.Notice(turn_id, 0, message=say("selection.cut", req.lang, n=len(req.text[:400_000])),
+                                key="selection.cut"))
+    for key, values in (("selection.lost", out.lost), ("selection.added", out.added)):
+        if values:
+            events.append(_check_notice(turn_id, 0, req.lang, key, values))
+    return events
+
+
+def _check_notice(turn_id: str, step: int, lang: str, key: str, values: list[str]) -> ev.Notice:
+    """What to check in the answer: the items of the text it lost ("selection.lost"), or the numbers a
+    translation has that the text does not ("selection.added") — at most five, each once."""
+    shown = list(dict.fromkeys(values))[:5]
+    said = ", ".join(f"«{v}»" if lang == "it" else f"“{v}”" for v in shown)
+    return ev.Notice(turn_id, step, message=say(key, lang, values=said, n=len(shown)),
+                     hint=say("selection.lost_hint", lang), key=key)
 
 
 def run_selection(engine: Engine, req: SelectionRequest, owner: str = "local",

@@ -80,6 +80,33 @@ STYLE_LABELS: dict[str, dict[str, str]] = {
     "friendly": {"it": "Più amichevole", "en": "Friendlier"},
     "shorter": {"it": "Più breve", "en": "Shorter"},
 }
+# The second attempt of a translation or a rewrite that lost something of the text (app/selection/run.py): the
+# sentence added after the instruction, in the person's language, naming what to copy and what not to invent.
+KEEP_AGAIN: dict[str, dict[str, str]] = {
+    "lost": {"it": "Nella tua risposta scrivi questi elementi esattamente come li scrive il testo, senza tradurli "
+                   "né cambiarli: {items}.",
+             "en": "In your answer, write these exactly as the text writes them, without translating or changing "
+                   "them: {items}."},
+    "added": {"it": "Non aggiungere numeri, date od orari che il testo non ha ({items}).",
+              "en": "Do not add numbers, dates or times the text does not have ({items})."},
+}
+
+
+def keep_again(lang: str, lost: list[str], added: list[str]) -> str:
+    """The retry's sentence: the items the first answer lost, the numbers it invented."""
+    pl = lang if lang in LANGS else "en"
+
+    def quote(v: str) -> str:
+        return f"«{v}»" if pl == "it" else f"“{v}”"
+
+    said = []
+    if lost:
+        said.append(KEEP_AGAIN["lost"][pl].format(items=", ".join(quote(v) for v in lost)))
+    if added:
+        said.append(KEEP_AGAIN["added"][pl].format(items=", ".join(quote(v) for v in added)))
+    return " ".join(said)
+
+
 # A language as the prompt names it, in the prompt's language (the person's).
 LANGUAGE_NAMES: dict[str, dict[str, str]] = {
     "it": {"it": "italiano", "en": "Italian"}, "en": {"it": "inglese", "en": "English"},
@@ -160,5 +187,5 @@ def with_text(req: SelectionRequest, text: str) -> SelectionRequest:
     return replace(req, text=text)
 
 
-__all__ = ["ACTIONS", "BY_ID", "BY_KEY", "LANGUAGE_NAMES", "STYLES", "STYLE_LABELS", "Action", "SelectionRequest",
-           "answer_language", "from_words", "instruction", "label", "with_text"]
+__all__ = ["ACTIONS", "BY_ID", "BY_KEY", "KEEP_AGAIN", "LANGUAGE_NAMES", "STYLES", "STYLE_LABELS", "Action",
+           "SelectionRequest", "answer_language", "from_words", "instruction", "keep_again", "label", "with_text"]

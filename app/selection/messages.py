@@ -25,8 +25,16 @@ register({
                               "other": "Attenzione: nella risposta mancano {values} del testo originale."},
                        "en": {"one": "Careful: the answer does not carry {values} from the original text.",
                               "other": "Careful: the answer does not carry {values} from the original text."}},
-    "selection.lost_hint": {"it": "Controlla numeri e link prima di usarla.",
-                            "en": "Check the numbers and links before you use it."},
+    "selection.lost_hint": {"it": "Controlla nomi, numeri e link prima di usarla.",
+                            "en": "Check the names, numbers and links before you use it."},
+    "selection.added": {"it": {"one": "Attenzione: la risposta ha il numero {values}, che nel testo originale non "
+                                      "c'è.",
+                               "other": "Attenzione: la risposta ha i numeri {values}, che nel testo originale non "
+                                        "ci sono."},
+                        "en": {"one": "Careful: the answer has the number {values}, which the original text does "
+                                      "not have.",
+                               "other": "Careful: the answer has the numbers {values}, which the original text "
+                                        "does not have."}},
     "selection.cut": {"it": "Il testo era molto lungo: ho usato solo i primi {n} caratteri.",
                       "en": "The text was very long: I used only its first {n} characters."},
     "selection.no_model": {"it": "Per questa azione serve il modello di testo, che non si è caricato: {error}",

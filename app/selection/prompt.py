@@ -58,16 +58,18 @@ class Prompt:
     stable: str
 
 
-def messages(req: SelectionRequest, body: str, summary_of_lines: int = 0) -> list[dict[str, str]]:
+def messages(req: SelectionRequest, body: str, summary_of_lines: int = 0, extra: str = "") -> list[dict[str, str]]:
+    """`extra`: a sentence after the instruction (a second attempt naming what the first one lost)."""
     pl = req.lang if req.lang in SYSTEM else "en"
     opening = OPEN_SUMMARY[pl].format(lines=summary_of_lines) if summary_of_lines else OPEN[pl]
+    ask = instruction(req) + (" " + extra if extra else "")
     return [{"role": "system", "content": SYSTEM[pl]},
-            {"role": "user", "content": opening + neutralize(body) + CLOSE + instruction(req)}]
+            {"role": "user", "content": opening + neutralize(body) + CLOSE + ask}]
 
 
-def build(llm: Any, req: SelectionRequest, body: str, summary_of_lines: int = 0) -> Prompt:
+def build(llm: Any, req: SelectionRequest, body: str, summary_of_lines: int = 0, extra: str = "") -> Prompt:
     """The prompt for `body` (the text, one part of it, or the summary of a long one)."""
-    msgs = messages(req, body, summary_of_lines)
+    msgs = messages(req, body, summary_of_lines, extra)
     text = llm.render(msgs, True)
     content = msgs[1]["content"]
     at = text.find(content)

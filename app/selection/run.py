@@ -10,13 +10,14 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from app.lang.detect import text_lang
 from app.lang.messages import say
 from app.turn.cancel import CancelToken, TurnCancelled
 
-from . import guard
+from . import correct, guard, keep
 from . import long_text as lt
 from . import messages as _messages  # noqa: F401  (registers the selection's sentences)
-from .actions import LANGUAGE_NAMES, SelectionRequest, answer_language
+from .actions import LANGUAGE_NAMES, SelectionRequest, answer_language, keep_again
 from .prompt import SYSTEM, build, head_of
 
 ANSWER_TOKENS_MIN = 48
@@ -31,7 +32,10 @@ class Outcome:
     text: str
     ok: bool
     reason: str = ""  # why the model's text was not used (logs, details)
-    lost: list[str] = field(default_factory=list)  # numbers and links of the text the answer does not carry
+    lost: list[str] = field(default_factory=list)  # names, numbers, links… of the text the answer does not carry
+    added: list[str] = field(default_factory=list)  # numbers of a translation that the text does not have
+    retried: bool = False  # a second attempt was made because the first lost or invented something
+    fixes: list[tuple[str, str]] = field(default_factory=list)  # a correction's changes (wrong, right)
     parts: int = 1
     scratchpad_id: str | None = None
     cut: bool = False  # the text was longer than MAX_CHARS and only its beginning was used
@@ -143,8 +147,9 @@ def warm(llm: Any, text: str, lang: str, persist: bool, cancel: CancelToken | No
 
 
 def _one(llm: Any, req: SelectionRequest, body: str, source: str, setup: Setup, cancel: CancelToken,
-         emit: Callable[[str], None], summary_of_lines: int = 0) -> tuple[guard.Streamed, Any, float | None]:
-    p = build(llm, req, body, summary_of_lines)
+         emit: Callable[[str], None], summary_of_lines: int = 0,
+         extra: str = "") -> tuple[guard.Streamed, Any, float | None]:
+    p = build(llm, req, body, summary_of_lines, extra)
     warm_prefix = getattr(llm, "warm_prefix", None)
     if callable(warm_prefix) and p.stable:
         warm_prefix(p.stable, persist=setup.persist_prefix, cancel=cancel)  # the system line: no user words
@@ -164,21 +169,83 @@ def run(llm: Any, req: SelectionRequest, setup: Setup, cancel: CancelToken,
         return Outcome(say("selection.empty", req.lang), False, "no text")
     cut = len(text) > lt.MAX_CHARS
     text = text[:lt.MAX_CHARS] if cut else text
+    fixed, changes = correct.first_pass(text) if req.action == "fix" else (text, [])
+    if changes:
+        setup.progress(f"corrected by the error table: {len(changes)} — "
+                       + "; ".join(f"{c.rule}: {c.wrong} → {c.right}" for c in changes))
     if not lt.is_long(text):
-        got, comp, first = _one(llm, req, text, text, setup, cancel, emit)
+        # a correction is shown whole, once merged: the model's draft may hold changes that are not kept
+        got, comp, first = _one(llm, req, fixed, fixed, setup, cancel,
+                                (lambda _t: None) if req.action == "fix" else emit)
         out = Outcome(got.text, not got.reason, got.reason, first_token_s=first, cut=cut)
         if comp is not None:
             out.prompt_tokens, out.evaluated_tokens = comp.prompt_tokens, comp.evaluated_tokens
+        if out.ok and req.action in KEEPING:
+            out = _keep(llm, req, text, setup, cancel, emit, out)
     else:
-        out = _long(llm, req, text, setup, cancel, emit)
+        out = _long(llm, req, fixed, setup, cancel, emit)
         out.cut = cut
+    if req.action == "fix":  # the tables' pass stands even when the model's answer is not usable
+        out.text, kept = correct.combine(text, fixed, out.text if out.ok else None)
+        out.ok, out.fixes = True, [(c.wrong, c.right) for c in changes] + kept
+        if kept:
+            setup.progress("kept from the model's correction: " + "; ".join(f"{a} → {b}" for a, b in kept))
+        if not lt.is_long(text):
+            emit(out.text)
     if out.ok and req.action == "summarize":  # at most a third of the text, ended on a whole sentence
-        kept = guard.within(out.text, max(80, len(text) // 3))
-        out.shortened, out.text = kept != out.text, kept
+        short = guard.within(out.text, max(80, len(text) // 3))
+        out.shortened, out.text = short != out.text, short
     if not out.ok:
         out.text = failed(req)
     elif req.action in ("translate", "rewrite", "fix"):
-        out.lost = guard.lost_values(text, out.text)
+        if req.action != "fix":
+            out.text, mended = keep.repair(text, out.text)
+            if mended:
+                setup.progress("restored as the text writes them: " + "; ".join(f"{a} → {b}" for a, b in mended))
+        out.lost = [i.text for i in keep.missing(text, out.text)]
+        if req.action == "translate":
+            out.added = keep.added_numbers(text, out.text)
+    return out
+
+
+KEEPING = ("translate", "rewrite")
+
+
+def _is_answer(req: SelectionRequest, text: str, answer: str) -> bool:
+    """A second attempt is an answer only if it is one: a translation in its target language, a rewrite that is
+    not the text itself."""
+    if keep.norm(answer) == keep.norm(text):
+        return False
+    return req.action != "translate" or text_lang(answer) in (None, answer_language(req))
+
+
+def _keep(llm: Any, req: SelectionRequest, text: str, setup: Setup, cancel: CancelToken,
+          emit: Callable[[str], None], out: Outcome) -> Outcome:
+    """A translation or a rewrite that lost a name, a number, a link or a path of the text (after mending what
+    is recognisably cut), or a translation that invented a number: one more attempt, the items named in the
+    prompt; the better of the two is kept (fewer items lost or invented; the first on a tie). Whatever is still
+    missing is said to the person (run() puts it in `lost`)."""
+    answer, _mended = keep.repair(text, out.text)
+    lost = [i.text for i in keep.missing(text, answer)]
+    added = keep.added_numbers(text, answer) if req.action == "translate" else []
+    if not lost and not added:
+        return out
+    setup.progress(f"answer_reset: the answer lost {lost} or added {added}; one more attempt")
+    extra = keep_again(req.lang, lost, sorted(set(added)))
+    got, comp, _first = _one(llm, req, text, text, setup, cancel, emit, extra=extra)
+    out.retried = True
+    if got.reason:
+        return out
+    if not _is_answer(req, text, got.text):  # the model copied the text out: that keeps everything, and is wrong
+        return out
+    again, _ = keep.repair(text, got.text)
+    lost2 = keep.missing(text, again)
+    added2 = keep.added_numbers(text, again) if req.action == "translate" else []
+    if len(lost2) + len(added2) < len(lost) + len(added):
+        out.text = got.text
+        if comp is not None:
+            out.prompt_tokens += comp.prompt_tokens
+            out.evaluated_tokens += comp.evaluated_tokens
     return out
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from app.bench.selection import load
+from app.bench.selection import CASES, load
 from app.bench.selection_checks import check, correction_problem
 
 
@@ -20,6 +20,18 @@ def test_the_table_has_forty_texts_or_more_in_both_languages_split_evenly() -> N
     for action in ("translate", "summarize", "fix", "rewrite"):
         for lang in ("it", "en"):
             assert per[(action, lang, "tune")] == per[(action, lang, "held")] >= 2, (action, lang)
+
+
+def test_the_fresh_batch_is_in_the_same_format_and_its_correct_action_is_the_fix() -> None:
+    """resources/eval/selection/fresh.jsonl: 48 texts another person wrote after the mechanisms of the record
+    were designed ("correct" there is the table's "fix"); measured once by `python -m app.bench.selection`."""
+    fresh = load(CASES.with_name("fresh.jsonl"))
+    assert len(fresh) == 48 and not {c["id"] for c in fresh} & {c["id"] for c in load()}
+    per = Counter((c["action"], c["text_lang"], c["split"]) for c in fresh)
+    for action in ("translate", "summarize", "fix", "rewrite"):
+        for lang in ("it", "en"):
+            assert per[(action, lang, "tune")] == per[(action, lang, "held")] >= 2, (action, lang)
+    assert all(c["errors"] for c in fresh if c["action"] == "fix")
 
 
 def test_a_translation_must_carry_every_number_and_name_and_add_none() -> None:
