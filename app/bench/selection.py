@@ -49,14 +49,16 @@ def request_of(case: dict[str, Any]) -> Any:
     return SelectionRequest(case["action"], case["text"], lang=case["person"], style=case.get("style"))
 
 
-def make_engine(model: str, home: Path) -> Any:
-    """A real Engine on `model` in a throwaway home (its own config, caches and scratchpad)."""
+def make_engine(model: str, home: Path, threads: int = 0) -> Any:
+    """A real Engine on `model` in a throwaway home (its own config, caches and scratchpad). `threads`: the
+    model's CPU threads (0: one per core); 1 when the machine is shared — two threads of one process waiting on
+    each other while other jobs hold the cores make every token many times slower."""
     from app.config import ConfigManager
     from app.engine.engine import Engine
 
     cfg = home / "runtime.toml"
-    cfg.write_text(f"[llm]\nmodel = {json.dumps(model)}\n[memory]\nlong_term_enabled = false\n"
-                   "[ui]\npause_learning = true\n", encoding="utf-8")
+    cfg.write_text(f"[llm]\nmodel = {json.dumps(model)}\nthreads = {int(threads)}\n[memory]\n"
+                   "long_term_enabled = false\n[ui]\npause_learning = true\n", encoding="utf-8")
     return Engine(ConfigManager(cfg, create=False))
 
 
@@ -133,14 +135,15 @@ def first_token(engine: Any, repeats: int = 3) -> dict[str, Any]:
 
 
 def run_bench(model: str | None = None, cases: list[dict[str, Any]] | None = None, ui: bool = True,
-              progress: Callable[[dict[str, Any]], None] | None = None, speed: bool = True) -> dict[str, Any]:
+              progress: Callable[[dict[str, Any]], None] | None = None, speed: bool = True,
+              threads: int = 0) -> dict[str, Any]:
     from app.models.bundle import planner_path
 
     model = model or str(planner_path("bundled").path)
     out: dict[str, Any] = {"model": Path(model).name, "cpus": os.cpu_count(),
                            "loadavg_before": os.getloadavg() if hasattr(os, "getloadavg") else None}
     with tempfile.TemporaryDirectory(prefix="metnos-bench-selection-") as tmp:
-        engine = make_engine(model, Path(tmp))
+        engine = make_engine(model, Path(tmp), threads)
         try:
             t0 = time.perf_counter()
             out["rows"] = run_quality(engine, cases if cases is not None else load(), progress)
@@ -222,8 +225,9 @@ def format_bench(r: dict[str, Any]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """`python -m app.bench.selection --cases PATH [--split tune] [--no-ui] [--json-out FILE]`: the bench on
-    another cases file (a writer's fresh batch), or on one split only."""
+    """`python -m app.bench.selection --cases PATH [--split tune] [--no-ui] [--json-out FILE] [--shard K/N]`: the
+    bench on another cases file (a writer's fresh batch), on one split only, or on a share of the cases (several
+    processes with --threads 1 on a busy machine; their JSON rows add up)."""
     import argparse
 
     ap = argparse.ArgumentParser(prog="python -m app.bench.selection")
@@ -232,7 +236,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-ui", action="store_true", help="skip hotkey → popup")
     ap.add_argument("--no-speed", action="store_true", help="skip the first-token measurement")
     ap.add_argument("--json-out", type=Path, help="write the whole result (answers included) here")
+    ap.add_argument("--threads", type=int, default=0, help="the model's CPU threads (1 on a shared machine)")
+    ap.add_argument("--shard", default="1/1", help="K/N: only every N-th case from the K-th (processes in parallel)")
     args = ap.parse_args(argv)
+    k, n = (int(x) for x in args.shard.split("/"))
     cases: list[dict[str, Any]] = []
     for path in args.cases or [CASES]:
         batch = load(path)
@@ -241,7 +248,8 @@ def main(argv: list[str] | None = None) -> int:
         cases += batch
     if args.split:
         cases = [c for c in cases if c["split"] == args.split]
-    result = run_bench(cases=cases, ui=not args.no_ui, speed=not args.no_speed,
+    cases = cases[k - 1::n]
+    result = run_bench(cases=cases, ui=not args.no_ui, speed=not args.no_speed, threads=args.threads,
                        progress=lambda row: print(("  ok " if row["ok"] else "  ✗  ") + row["id"], flush=True))
     if args.json_out:
         args.json_out.write_text(json.dumps(result, indent=1, default=str, ensure_ascii=False), encoding="utf-8")

@@ -79,6 +79,12 @@ def added_numbers(source: str, answer: str) -> list[str]:
     return [d for d in _DIGITS.findall(answer) if d not in have and d.lstrip("0") not in have]
 
 
+def invented(source: str, answer: str) -> list[str]:
+    """`added_numbers` a person should be told about: not the zeros of a time written out ("by 18:00" for
+    "entro le 18"), which the quality check still counts."""
+    return [d for d in added_numbers(source, answer) if d.strip("0")]
+
+
 @dataclass(frozen=True)
 class Item:
     """One thing to keep: its text as written, and its kind (link, path, code, amount, number, name)."""
@@ -153,7 +159,8 @@ def _mend_name(answer: str, name: str, source_words: set[str]) -> Mended:
 
 
 def _mend_hour(answer: str, number: str) -> Mended:
-    """"6 PM" for "18", "9:00 p.m." for "21:00": the text's hour back, as "18:00"."""
+    """"6 PM" for "18", "9:00 p.m." for "21:00": the text's hour back as the text writes it ("by 18", never
+    "18:00": the ":00" would be a number the text does not have)."""
     hour = _HOUR.fullmatch(number)
     if not hour or not 13 <= int(hour.group(1)) <= 23:
         return answer, None
@@ -162,7 +169,7 @@ def _mend_hour(answer: str, number: str) -> Mended:
     m = pm.search(answer)
     if not m or (mm is not None and not m.group(1)):
         return answer, None
-    restored = number if mm else f"{h}:00"
+    restored = number
     rest = answer[m.end():]
     ends = m.group(0).endswith(".") and (not rest.strip() or re.match(r"\s+[A-ZÀ-Þ]", rest))
     return answer[:m.start()] + restored + ("." if ends else "") + rest, (m.group(0), restored)  # "p.m." ended it
@@ -181,7 +188,7 @@ def repair(source: str, answer: str) -> tuple[str, list[tuple[str, str]]]:
     """`answer` with what is recognisably an item of `source` cut or moved put back as written: a name cut short
     ("Chia" for "Chiara"), an amount with its currency sign on the other side ("€12,400" for "12.400 €"), an hour
     of the 24-hour clock the model wrote on the 12-hour one ("6 PM" for "18", "9:00 p.m." for "21:00": the text's
-    hour, as "18:00"). Nothing else: a dropped item is not guessed back. Returns the answer and the (found,
+    hour, as the text writes it). Nothing else: a dropped item is not guessed back. Returns the answer and the (found,
     restored) pairs."""
     done: list[tuple[str, str]] = []
     source_words = set(re.findall(r"\w+", source))
@@ -199,4 +206,5 @@ def repair(source: str, answer: str) -> tuple[str, list[tuple[str, str]]]:
     return answer, done
 
 
-__all__ = ["COMMON", "EXONYMS", "Item", "added_numbers", "carries", "items", "kept", "missing", "norm", "repair"]
+__all__ = ["COMMON", "EXONYMS", "Item", "added_numbers", "carries", "invented", "items", "kept", "missing", "norm",
+           "repair"]

@@ -204,7 +204,7 @@ def run(llm: Any, req: SelectionRequest, setup: Setup, cancel: CancelToken,
                 setup.progress("restored as the text writes them: " + "; ".join(f"{a} → {b}" for a, b in mended))
         out.lost = [i.text for i in keep.missing(text, out.text)]
         if req.action == "translate":
-            out.added = keep.added_numbers(text, out.text)
+            out.added = keep.invented(text, out.text)
     return out
 
 
@@ -227,7 +227,7 @@ def _keep(llm: Any, req: SelectionRequest, text: str, setup: Setup, cancel: Canc
     missing is said to the person (run() puts it in `lost`)."""
     answer, _mended = keep.repair(text, out.text)
     lost = [i.text for i in keep.missing(text, answer)]
-    added = keep.added_numbers(text, answer) if req.action == "translate" else []
+    added = keep.invented(text, answer) if req.action == "translate" else []
     if not lost and not added:
         return out
     setup.progress(f"answer_reset: the answer lost {lost} or added {added}; one more attempt")
@@ -240,7 +240,7 @@ def _keep(llm: Any, req: SelectionRequest, text: str, setup: Setup, cancel: Canc
         return out
     again, _ = keep.repair(text, got.text)
     lost2 = keep.missing(text, again)
-    added2 = keep.added_numbers(text, again) if req.action == "translate" else []
+    added2 = keep.invented(text, again) if req.action == "translate" else []
     if len(lost2) + len(added2) < len(lost) + len(added):
         out.text = got.text
         if comp is not None:
