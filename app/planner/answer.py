@@ -14,6 +14,7 @@ from typing import Any, Callable, Sequence
 from app.lang.asked import asked
 from app.lang.detect import detect_lang
 from app.lang.messages import say
+from app.lang.rules.claimed_action import CLAIMED_ACTION
 from app.lang.rules.planner_answer import PLANNER_ANSWER
 from app.lang.stated import foreign_script, unbacked_claim
 from app.lang.tokens import spaced_pieces, word_runs
@@ -25,6 +26,7 @@ HOLD_CHARS = 24
 # (app/lang/rules/planner_answer.py).
 _LABEL = PLANNER_ANSWER.pattern("label")
 _MARKERS = PLANNER_ANSWER.pattern("markers")
+_CLAIM = CLAIMED_ACTION.any_of("done_it", "will_do_it", "done_en", "will_do_en")
 
 
 @dataclass
@@ -113,6 +115,17 @@ def missing_args_text(question: str, tool: str, err: Exception) -> str:
     key = _ARG_WORDS.get(first)
     what = say(key, lang) if key else say("arg.other", lang, name=first)
     return say("answer.missing_args", lang, tool=tool, what=what)
+
+
+def claims_undone(text: str, wrote: bool) -> bool:
+    """Does an answer say a write was done, or will be, in a turn where none ran ("Sure, I'll store that for you")?
+    Then it is untrue, whatever else it says (app/lang/rules/claimed_action.py)."""
+    return not wrote and _CLAIM.search(text) is not None
+
+
+def nothing_done_text(question: str) -> str:
+    """What replaces an answer that claimed an action no tool performed: that nothing was done, and how to ask."""
+    return say("answer.nothing_done", detect_lang(question))
 
 
 def unsure_text(question: str) -> str:

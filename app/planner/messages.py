@@ -40,6 +40,11 @@ register({
                               "file, dirti l'ora e la data, fare calcoli e ricordare cose per te.",
                         "en": "I don't have a reliable answer to that. I can read, find and write files, tell the "
                               "time and the date, do calculations and remember things for you."},
+    "answer.nothing_done": {"it": "Non l'ho fatto: per questa richiesta non ho eseguito nessuna azione. Se vuoi che "
+                                  "ricordi qualcosa, scrivi «ricordati che …»; per un file, dimmi quale e cosa farne.",
+                            "en": "I didn't do that: nothing was run for this request. If you want me to remember "
+                                  "something, write \"remember that …\"; for a file, tell me which one and what to do "
+                                  "with it."},
     "answer.step_limit": {"it": "Mi sono fermato dopo {n} passi: la richiesta ne chiedeva troppi.",
                           "en": "I stopped after {n} steps: the request needed too many."},
     "planner.empty_request": {"it": "la richiesta è vuota", "en": "empty request"},

@@ -13,7 +13,7 @@ from app.tools.runner import TurnContext
 from app.turn import events as ev
 
 from . import answer as ans
-from . import compose
+from . import compose, veto
 from . import turn_inputs as parts
 from .stats import PlannerStats, StepStats
 
@@ -95,6 +95,30 @@ def answer(ctx: TurnContext, llm: Any, info: Any, question: str, weight: float,
         fallback = quoted
         gen = ans.Generated(quoted, True, "the answer quotes none of the error lines", gen.completion, True,
                             gen.model_tokens)
+    if not gen.replaced and asked_to_act(info, question) and ans.claims_undone(gen.text, wrote(ctx)):
+        fallback = ans.nothing_done_text(question)
+        gen = ans.Generated(fallback, True, "the answer claims an action that did not run", gen.completion,
+                            gen.streamed, gen.model_tokens)
     if not gen.replaced:
         return gen.text
     return finish(ctx, info, fallback, gen)
+
+
+CLAIM_GATE = 0.5  # the intent head's `answer` below this: the request asks for something to be done
+
+
+def asked_to_act(info: Any, question: str) -> bool:
+    """Does the request ask for something to be done, so that an answer saying it was done must be backed? Read
+    by the intent head on the first decision (`answer` < CLAIM_GATE): a request to write words ("scrivimi una mail
+    per dire che ho inviato il report", "traduci: ho spedito il pacco" — `answer` 0.94–0.96) gets text in which
+    "ho inviato" is the person's voice, not a claim; "store this for me: …" (`answer` 0.10, remember 0.77) does
+    not. Without a head (no embedder), the rules' reading of what is asked."""
+    head = next((c.head for c in getattr(info, "choices", ()) if c.head), None)
+    if head is not None:
+        return float(head.get("answer", 0.0)) < CLAIM_GATE
+    return bool(veto.asked_actions(question))
+
+
+def wrote(ctx: TurnContext) -> bool:
+    """Did a tool that changes something run in this turn (what an answer may say it did)?"""
+    return any(s.ok and veto.risky(ctx.registry.get(s.tool)) for s in ctx.turn.steps)
