@@ -13,7 +13,9 @@ import threading
 from dataclasses import dataclass
 from typing import Any
 
+from app.lang.messages import register
 from app.tools.registry import Tool, ToolContext, ToolError
+from app.turn.describe import StepSaid
 
 STATUSES = ("todo", "doing", "done", "cancelled")
 _STATUS_ALIASES = {
@@ -177,6 +179,10 @@ def _save_note(args: dict[str, Any], ctx: ToolContext) -> dict[str, Any]:
     return {"ok": True, "notes": notes}
 
 
+register({"describe.update_plan": {"it": "Ho aggiornato il piano", "en": "Updated the plan"},
+          "describe.save_note": {"it": "Ho preso un appunto", "en": "Took a note"}})
+
+
 def state_tools(limits: Limits | None = None) -> list[Tool]:
     """update_plan and save_note; handlers find the turn's TurnState in ctx.services.state."""
     lim = limits or Limits()
@@ -192,7 +198,7 @@ def state_tools(limits: Limits | None = None) -> list[Tool]:
                      "required": ["text", "status"]}}},
               "required": ["items"]},
              _update_plan, group=GROUP, risk="read", builtin=True,
-             examples=("make a plan", "fai un piano", "segna il passo come fatto")),
+             examples=("make a plan", "fai un piano", "segna il passo come fatto"), said=StepSaid()),
         Tool("save_note",
              "Keep one short fact for the rest of this request (an id found, a decision and its reason). "
              "Same key updates it; empty value removes it.",
@@ -201,5 +207,5 @@ def state_tools(limits: Limits | None = None) -> list[Tool]:
                  "value": {"type": "string", "maxLength": lim.max_value_chars}},
               "required": ["key"]},  # value may be empty: that removes the note
              _save_note, group=GROUP, risk="read", builtin=True, after_a_step=True,
-             examples=("annota l'id", "note the issue number")),
+             examples=("annota l'id", "note the issue number"), said=StepSaid()),
     ]

@@ -15,10 +15,14 @@ before the handler runs.
 """
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 
-from app.lang.messages import Message
+from app.lang.asked import Asked
+from app.lang.messages import Message, register, say
 from app.tools.registry import Tool, ToolContext, ToolError
+from app.turn.describe import StepSaid, day_words
+from app.turn.rendering import listing
 
 from . import messages  # noqa: F401  (registers the sentences below)
 from .categories import normalize_category
@@ -102,30 +106,85 @@ def _forget(args: dict[str, Any], ctx: ToolContext) -> dict[str, Any]:
     return {"ok": True, "forgotten": {"id": f.id, "fact": f.text}}
 
 
+register({
+    "render.remembered": {"it": "Memorizzato: {fact}.", "en": "Remembered: {fact}."},
+    "render.confirmed": {"it": "Lo sapevo già: {fact}.", "en": "I already knew: {fact}."},
+    "render.superseded": {"it": "Aggiornato: {fact}.", "en": "Updated: {fact}."},
+    "render.recalled_none": {"it": "Non ricordo nulla su «{query}».",
+                             "en": "I don't remember anything about \u201c{query}\u201d."},
+    "render.recalled_nothing": {"it": "Non ho nulla in memoria su questo.",
+                                "en": "I have nothing in memory about that."},
+    "render.recalled": {"it": {"one": "Dalla memoria, {n} cosa:", "other": "Dalla memoria, {n} cose:"},
+                        "en": {"one": "From memory, {n} thing:", "other": "From memory, {n} things:"}},
+    "describe.remember": {"it": "Ho preso nota nella memoria", "en": "Noted it in memory"},
+    "describe.recall": {"it": "Ho cercato nella memoria", "en": "Searched my memory"},
+    "describe.recall_n": {"it": {"one": "Ho cercato nella memoria — {n} ricordo",
+                                 "other": "Ho cercato nella memoria — {n} ricordi"},
+                          "en": {"one": "Searched my memory — {n} fact", "other": "Searched my memory — {n} facts"}},
+    "describe.forget": {"it": "Ho dimenticato un ricordo", "en": "Forgot a fact"},
+})
+
+
+def _remembered(result: dict[str, Any], lang: str, shape: Asked) -> str | None:
+    """"Memorizzato: X." (or already known, or updated); None for a result that carries no fact."""
+    if "fact" not in result:
+        return None
+    key = {"confirmed": "render.confirmed", "superseded": "render.superseded"}.get(
+        str(result.get("action")), "render.remembered")
+    return say(key, lang, fact=result["fact"])
+
+
+def _recalled(result: dict[str, Any], lang: str, shape: Asked) -> str | None:
+    """What is remembered, as data: the fact and the day it was saved."""
+    if "facts" not in result:
+        return None
+    facts = [f for f in result["facts"] if isinstance(f, dict)]
+    if not facts:
+        query = str(result.get("query", "")).strip(" ?!.")
+        if not query or len(query.split()) > 3:  # the whole question was the query: not repeated back
+            return say("render.recalled_nothing", lang)
+        return say("render.recalled_none", lang, query=query)
+    lines = [dict(f, line=f"{f.get('fact', '')} ({_day(f.get('date'), lang)})" if _day(f.get("date"), lang)
+                  else f.get("fact", "")) for f in facts]
+    return say("render.recalled", lang, n=len(facts)) + "\n" + listing(lines, "line", lang)
+
+
+def _day(date: Any, lang: str) -> str:
+    """A fact's date in words ("1 dicembre"), or "" (no date, or not one)."""
+    try:
+        return day_words(dt.date.fromisoformat(str(date)[:10]), lang) if date else ""
+    except ValueError:
+        return ""
+
+
 def memory_tools() -> list[Tool]:
     """The long-term memory tools; handlers find the LongTermMemory (or a function opening it) in
     ctx.services.memory."""
-    return [
-        Tool("remember", "Save one short fact about the user for future conversations (an appointment, a "
-             "preference, a name). Only when the user asks to remember something.",
-             {"type": "object", "properties": {
-                 "fact": {"type": "string", "maxLength": MAX_FACT_CHARS,
-                          "description": "the fact, as a short sentence"},
-                 "category": {"type": "string", "maxLength": 40,
-                              "description": "appointments, preferences, contacts, people, todo or general"}},
-              "required": ["fact"]},
-             _remember, group=GROUP, risk="write", self_approving=True, acts=("remember",),
-             examples=("ricordati che il dentista è giovedì alle 10", "remember that my sister's birthday is May 3",
-                       "ricorda: preferisco risposte brevi", "tieni a mente che")),
-        Tool("recall", "Search the facts saved in long-term memory.",
-             {"type": "object", "properties": {
-                 "query": {"type": "string", "maxLength": 200},
-                 "k": {"type": "integer", "minimum": 1, "maximum": 20}},
-              "required": ["query"]},
-             _recall, group=GROUP, risk="read",
-             examples=("quando ho il dentista?", "what do you remember about my sister?", "cosa ricordi di me?")),
-        Tool("forget", "Delete a fact from long-term memory by its id (asks the user first).",
-             {"type": "object", "properties": {"id": {"type": "integer"}}, "required": ["id"]},
-             _forget, group=GROUP, risk="write", acts=("forget",),
-             examples=("dimentica il dentista", "forget my sister's birthday")),
-    ]
+    return list(_TOOLS)
+
+
+_TOOLS = (
+    Tool("remember", "Save one short fact about the user for future conversations (an appointment, a "
+         "preference, a name). Only when the user asks to remember something.",
+         {"type": "object", "properties": {
+             "fact": {"type": "string", "maxLength": MAX_FACT_CHARS,
+                      "description": "the fact, as a short sentence"},
+             "category": {"type": "string", "maxLength": 40,
+                          "description": "appointments, preferences, contacts, people, todo or general"}},
+          "required": ["fact"]},
+         _remember, group=GROUP, risk="write", self_approving=True, acts=("remember",),
+         render=_remembered, said=StepSaid(),
+         examples=("ricordati che il dentista è giovedì alle 10", "remember that my sister's birthday is May 3",
+                   "ricorda: preferisco risposte brevi", "tieni a mente che")),
+    Tool("recall", "Search the facts saved in long-term memory.",
+         {"type": "object", "properties": {
+             "query": {"type": "string", "maxLength": 200},
+             "k": {"type": "integer", "minimum": 1, "maximum": 20}},
+          "required": ["query"]},
+         _recall, group=GROUP, risk="read", render=_recalled, said=StepSaid(count="count"),
+         examples=("quando ho il dentista?", "what do you remember about my sister?", "cosa ricordi di me?")),
+    Tool("forget", "Delete a fact from long-term memory by its id (asks the user first).",
+         {"type": "object", "properties": {"id": {"type": "integer"}}, "required": ["id"]},
+         _forget, group=GROUP, risk="write", acts=("forget",),
+         examples=("dimentica il dentista", "forget my sister's birthday"), said=StepSaid()),
+)

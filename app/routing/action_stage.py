@@ -10,9 +10,7 @@ Each clause is either something no tool does (answered "I cannot …", capabilit
 """
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any, Callable, Iterable
 
 from app.lang.actions import action_of, asked_part
@@ -23,52 +21,16 @@ from app.lang.detect import detect_lang
 from app.lang.later import asks_later
 from app.lang.lexicon import STOPWORDS
 from app.lang.messages import Message
-from app.lang.normalize import normalize, normalize_cached, split_words
+from app.lang.normalize import normalize, split_words
 from app.lang.rules.clauses import CLAUSES
-from app.lang.tokens import FIRST_LONG_WORD
-from app.lang.vocabulary import VERB_FORMS, verb_class, verb_langs
+from app.lang.typos import fix_verb_typo
+from app.lang.vocabulary import verb_langs
 from app.turn.decision import RouteResult
 
 from .capability import RESTORE_CUE, CoverageCache, Verdict, asks_live, unsupported
 from .file_clause import Plan
 from .file_stage import plan_clause
 from .l0 import EDGE_FILLERS
-
-TYPO_CLASSES = frozenset({"delete", "move", "rename", "copy", "install", "uninstall", "print", "send", "compress",
-                          "extract", "encrypt", "upload", "find"})
-
-
-@lru_cache(maxsize=1)
-def _typo_vocab() -> dict[str, str]:
-    return {f: c for f, c in VERB_FORMS.items() if c in TYPO_CLASSES and len(f) >= 5}
-
-
-def fix_verb_typo(clause: str) -> str:
-    """"elimna /x/a.txt" -> "elimina /x/a.txt": a first word one slip away from an action verb, when the clause
-    has no action at all. Only the verbs of actions that change or send something: a typo must not hide them."""
-    m = FIRST_LONG_WORD.match(clause)
-    if not m or m.group(2).lower() in STOPWORDS:
-        return clause
-    word = m.group(2).lower()
-    if any(verb_class(w) for w in split_words(normalize_cached(clause))):
-        return clause  # a verb spelled right is there: nothing to mend ("typo_verb" readings do not count)
-    hit = difflib.get_close_matches(word, list(_typo_vocab()), n=1, cutoff=0.85)
-    if not hit or not _one_slip(word, hit[0]):
-        return clause  # "undelete" is not a slip of "delete": a letter or two in front is another word
-    return clause[: m.start(2)] + str(hit[0]) + clause[m.end(2):]
-
-
-def _one_slip(a: str, b: str) -> bool:
-    """One letter missing, one too many, one changed, or two neighbours swapped."""
-    if a == b or abs(len(a) - len(b)) > 1:
-        return False
-    if len(a) == len(b):
-        diff = [i for i in range(len(a)) if a[i] != b[i]]
-        return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]]
-                                  and a[diff[1]] == b[diff[0]])
-    short, long_ = (a, b) if len(a) < len(b) else (b, a)
-    return any(long_[:i] + long_[i + 1:] == short for i in range(len(long_)))
-
 
 # The courtesy edge words (app/lang/rules/courtesy.py) one by one, and greetings said alone (clauses.py)
 _COURTESY = frozenset(w for f in EDGE_FILLERS for w in f.split()) | frozenset(CLAUSES.rule("greeting_words").words)

@@ -5,16 +5,15 @@ from typing import Any
 
 from app.lang.path_shape import has_drive
 
-_PATH_ARGS = ("paths", "path", "root", "dest", "target")
 
-
-def relative_path(args: dict[str, Any], sources: dict[str, str]) -> str | None:
+def relative_path(args: dict[str, Any], sources: dict[str, str], path_args: tuple[str, ...]) -> str | None:
     """A file name read from the request with no folder ("leggi note.txt"): the app has no current folder to
     put in front of it, so a tool would refuse it; the planner asks or searches instead. A named folder
-    ("Documenti/x.pdf") is a full path; an app's name ("firefox") is no path at all."""
+    ("Documenti/x.pdf") is a full path; an app's name ("firefox") is no path at all. `path_args`: the tool's
+    arguments that hold paths, as it declares them (app/tools/slots.py `path_args`)."""
     from app.tools.places import expand_named
 
-    for arg in _PATH_ARGS:
+    for arg in path_args:
         if sources.get(arg) != "rules" or arg not in args:
             continue
         for v in args[arg] if isinstance(args[arg], list) else [args[arg]]:

@@ -12,6 +12,7 @@ from app.lang.rules.file_phrases import FILE_PHRASES
 from app.lang.rules.search_phrases import SEARCH_PHRASES
 from app.lang.tokens import has_word_char, split_elided
 from app.lang.words import stem
+from app.tools.catalog import core_tool
 
 from .file_clause import NOT_A_FILE_ACTION, FileClause, Plan, leftover, step, words_of
 
@@ -39,6 +40,13 @@ _WRITTEN_THERE = SEARCH_PHRASES.pattern("written_there")
 _INDEFINITE = words_of(APP_NAMES, "indefinite")
 # ...and what the open rules read: the program the person names as "the default one".
 OPEN_WORDS = frozenset(stem(w) for w in APP_NAMES.rule("open_words").words)
+# The tools these rules make calls of, and the verbs each may be asked with: its own declaration
+# (app/tools/slots.py). Any other action said ("apri e modifica X") is more than the call does.
+LOOKUP_TOOLS = ("open_path", "search_in_files", "find_files")
+_OPEN_ASKED = frozenset(core_tool("open_path").slots.verbs)
+_PAGE_ASKED = _OPEN_ASKED - {"play"}  # an address is opened, not played ("riproduci <url>" is the planner's)
+_GREP_ASKED = frozenset(core_tool("search_in_files").slots.verbs)
+_FIND_ASKED = frozenset(core_tool("find_files").slots.verbs)  # by kind; by name is "find" or "dov'è"
 # Verbs whose object is the files' text ("leggi tutti i .md in X" reads them; finding them is not reading them).
 _READS = FILE_PHRASES.pattern("reads")
 
@@ -56,7 +64,7 @@ def _page(c: FileClause) -> Plan | None:
     """An address and no path: reading a page is the planner's (get_urls); opening it in the browser is said so."""
     if not c.urls or c.paths:
         return None
-    if DEFAULT_APP.search(c.text) and not c.acts - {"read", "open", "start"} and c.has_tool("open_path"):
+    if DEFAULT_APP.search(c.text) and not c.acts - _PAGE_ASKED and c.has_tool("open_path"):
         return Plan([step("open_path", {"target": c.urls[0]})])
     return NOT_A_FILE_ACTION
 
@@ -64,7 +72,7 @@ def _page(c: FileClause) -> Plan | None:
 def _search_inside(c: FileClause) -> Plan | None:
     """"in quali file di X c'è la parola Y", "which files in X mention Y": a search for a text inside a folder."""
     clause, acts = c.text, c.acts
-    if not (c.root and GREP_CUES.search(clause) and acts <= {"find", "read", "list"}
+    if not (c.root and GREP_CUES.search(clause) and acts <= _GREP_ASKED
             and c.has_tool("search_in_files")):
         return None
     m = PATTERN_AFTER.search(clause)
@@ -98,7 +106,7 @@ def _find_by_kind(c: FileClause) -> Plan | None:
     """"show me the gif files in X", "elenca tutti i .csv in X": the files of one kind in one folder."""
     exts = list(c.slots.get("ext") or [])
     if (len(exts) == 1 and len(c.full) == 1 and not c.bare and not c.quoted and not c.urls and c.acts
-            and c.acts <= {"read", "get", "list"} and c.sig.roles == ("loc",) and not c.sig.content
+            and c.acts <= _FIND_ASKED and c.sig.roles == ("loc",) and not c.sig.content
             and not c.sig.objects - {"scope:all", "folder"} and not c.slots.get("date") and not c.slots.get("window")
             and not _READS.search(c.text)
             and c.has_tool("find_files")):
@@ -119,12 +127,12 @@ def _open(c: FileClause) -> Plan | None:
     """A file opened with its default application, or an application started by its name."""
     if not c.has_tool("open_path"):
         return None
-    if c.full and DEFAULT_APP.search(c.text) and not c.acts - {"read", "open", "start", "play"}:
+    if c.full and DEFAULT_APP.search(c.text) and not c.acts - _OPEN_ASKED:
         extra = leftover(c.text, c.sig, (DEFAULT_APP,)) - OPEN_WORDS
         if extra:  # "show X in the file manager, highlighted in its folder"
             return Plan(hold=f"opening with words the rules do not read ({', '.join(sorted(extra))})")
         return Plan([step("open_path", {"target": c.full[0]})])
-    if c.full and c.acts & {"start", "play"} and not c.acts - {"read", "open", "start", "play"}:
+    if c.full and c.acts & {"start", "play"} and not c.acts - _OPEN_ASKED:
         return Plan([step("open_path", {"target": c.full[0]})])
     return _open_app(c)
 

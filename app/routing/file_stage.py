@@ -17,11 +17,13 @@ import re
 from typing import Any, Callable
 
 from app.lang.actions import ActionSig, action_of
-from app.lang.args_extractor import extract, masked_text
+from app.lang.args_extractor import LIST_KINDS, extract, masked_text
 from app.lang.later import asks_later
+from app.lang.lexicon import OBJECTS
 from app.lang.messages import Message, register
 from app.lang.path_shape import has_short_extension
 from app.lang.rules.file_phrases import FILE_PHRASES
+from app.tools.catalog import core_tool
 
 from .file_clause import NOT_A_FILE_ACTION, RULE_WORDS, FileClause, Plan, leftover, named_place, read_clause, step
 from .file_lookup import (
@@ -29,6 +31,7 @@ from .file_lookup import (
     GREP_CUES,
     IN_FILES,
     LOOKUP_RULES,
+    LOOKUP_TOOLS,
     OPEN_WORDS,
     PATTERN_AFTER,
     WHERE_IS,
@@ -51,9 +54,15 @@ register({
     "route.what.copy": {"it": "copiare", "en": "copy"},
 })
 
-NON_FILE_OBJECTS = frozenset({"email", "message", "memory", "note", "calendar", "reminder", "alarm", "timer",
-                              "contact", "task", "password", "volume", "light", "network", "weather", "news",
-                              "battery", "screen"})  # object classes of the vocabulary, not words
+# The tools these rules make calls of: the ones that change the disk here, the lookups in file_lookup.py. What
+# each is asked with (its verbs) and what a request may call the thing it acts on (its object names) are in its
+# own declaration (app/tools/slots.py), not here.
+_CHANGE_TOOLS = ("delete_files", "move_files", "copy_files", "make_folder")
+# Object words a file call can carry without changing it: the kind of thing named ("la foto X.jpg", "la cartella").
+_PLAIN_OBJECTS = frozenset(n for t in (*_CHANGE_TOOLS, *LOOKUP_TOOLS) for n in core_tool(t).slots.names)
+# Every other object class of the vocabulary (qualifiers such as "scope:all" aside) names something no file call
+# acts on ("manda la mail", "cancella il promemoria"): not a clause for these rules.
+NON_FILE_OBJECTS = frozenset(k for k in OBJECTS if ":" not in k) - _PLAIN_OBJECTS
 
 
 # The words of requests these rules read are tables (app/lang/rules/file_phrases.py), each rule with the
@@ -67,7 +76,9 @@ MKDIR_WORDS = FILE_PHRASES.pattern("mkdir_words")  # "fai partire X" starts X, i
 # "metti X nella cartella Y", "put X into Y": two full paths and nothing else is a move.
 PUT = FILE_PHRASES.pattern("put")
 # Actions that change the disk (the only leftover words their rules may ignore: file_clause.RULE_WORDS).
-CHANGES = frozenset({"delete", "empty", "move", "rename", "copy", "write", "append"})
+CHANGES = frozenset(v for t in _CHANGE_TOOLS for v in core_tool(t).slots.verbs)
+# "sposta", "rinomina", "copia": the verb picks the tool that takes a destination ("move" -> move_files)
+_MOVERS = {v: t for t in _CHANGE_TOOLS if core_tool(t).slots.dest for v in core_tool(t).slots.verbs}
 _INTO_FILE = FILE_PHRASES.rule("into_file")  # "sposta X dentro il file Y": the destination path follows
 # Without a verb, only these can make a clause a file action: a path or address, "metti/put X in Y", "dov'è",
 # "che contengono": anything else goes on at once (this stage runs before every request, L0 phrases included).
@@ -98,15 +109,12 @@ def plan_clause(clause: str, has_tool: Callable[[str], bool], sig: ActionSig | N
     return plan
 
 
-# Object words a file call can carry without changing it: the kind of thing named ("la foto X.jpg", "la cartella").
-_PLAIN_OBJECTS = frozenset({"folder", "app", "web", "image", "music", "video", "trash"})
-
 
 def _unused_values(slots: dict[str, Any], steps: list[dict[str, Any]]) -> list[str]:
     """Values the clause carries (its `slots`) that no step's arguments contain."""
     args = json.dumps([s["args"] for s in steps], ensure_ascii=False).lower()
     out: list[str] = []
-    for kind in ("path", "url", "email", "number", "ext", "date", "time", "quoted"):
+    for kind in LIST_KINDS:
         for v in slots.get(kind) or []:
             text = str(v).lower()
             if kind == "ext":
@@ -150,7 +158,7 @@ def _change_says_more(c: FileClause) -> Plan | None:
 
 def _delete(c: FileClause) -> Plan | None:
     """"cancella X", "svuota la cartella X": the named files or folders to the trash, or a folder's contents."""
-    if c.first not in ("delete", "empty") or not c.has_tool("delete_files"):
+    if c.first not in core_tool("delete_files").slots.verbs or not c.has_tool("delete_files"):
         return None
     if c.first == "empty" and ("trash" in c.sig.objects or "folder" not in c.sig.objects):
         return Plan(hold="emptying a file or the trash is not deleting it, and no tool truncates")
@@ -184,9 +192,9 @@ def _put(c: FileClause) -> Plan | None:
 
 def _move(c: FileClause) -> Plan | None:
     """Move, rename or copy: the files and where they go, or the question that asks for the missing path."""
-    if c.first not in ("move", "rename", "copy") or not c.has_tool("copy_files" if c.first == "copy" else "move_files"):
+    tool = _MOVERS.get(c.first)
+    if tool is None or not c.has_tool(tool):
         return None
-    tool = "copy_files" if c.first == "copy" else "move_files"
     what = Message(f"route.what.{c.first}")
     if EDIT_WORDS.search(masked_text(c.text)) or c.urls:
         return Plan(hold=f"{c.first} of lines, words or a page is not a file action")
@@ -231,7 +239,7 @@ def _move_one(c: FileClause, tool: str, what: Message) -> Plan:
 
 def _make_folder(c: FileClause) -> Plan | None:
     """"crea la cartella X": one full path whose last part is no file name."""
-    if ("folder" in c.sig.objects and MKDIR_WORDS.search(c.text) and (c.acts <= {"write", "append"})
+    if ("folder" in c.sig.objects and MKDIR_WORDS.search(c.text) and c.acts <= set(core_tool("make_folder").slots.verbs)
             and c.has_tool("make_folder") and len(c.full) == 1 and not c.quoted):
         last = c.full[0].rstrip("/").rsplit("/", 1)[-1]
         if not has_short_extension(last):

@@ -26,36 +26,18 @@ from typing import Any
 from app.lang.args_extractor import LIST_KINDS
 from app.lang.lexicon import STOPWORDS
 from app.lang.normalize import normalize, split_words
-from app.lang.placeholders import SLOT, STEP_REF_START, slot_for_argument
+from app.lang.placeholders import SLOT, STEP_REF_START
+from app.tools.slots import fill_map, path_args
 from app.turn.refs import has_refs
 
 from .arg_checks import ends_before_now, relative_path
 
 MISSING = object()
 
-# Per-tool slot maps: argument -> placeholder that fills it from the request.
-TOOL_SLOTS: dict[str, dict[str, str]] = {
-    "read_files": {"paths": "{path[*]}"},
-    "write_files": {"path": "{path}", "content": "{quoted}"},
-    "list_dir": {"path": "{path}"},
-    "find_files": {"root": "{path}", "ext": "{ext}", "modified_within_hours": "{window.hours}"},
-    "describe_entries": {"instruction": "{text}"},
-    "get_now": {}, "get_date": {}, "where_am_i": {},
-    "calculate": {"expression": "{expression}"},
-}
-
-
 def slot_map(tool_name: str, tool: Any = None) -> dict[str, str]:
-    """Argument -> placeholder for `tool_name`: the table above, else inferred from the schema's names."""
-    if tool_name in TOOL_SLOTS:
-        return TOOL_SLOTS[tool_name]
-    props = getattr(tool, "properties", None) or {}
-    out: dict[str, str] = {}
-    for name in props:
-        ph = slot_for_argument(name)
-        if ph is not None:
-            out[name] = ph
-    return out
+    """Argument -> placeholder for `tool_name`: the tool's own map (its declaration's `slots.fill`), else inferred
+    from its arguments' names (app/tools/slots.py)."""
+    return fill_map(tool)
 
 
 # -- words ---------------------------------------------------------------------------------------------------
@@ -306,7 +288,7 @@ def bind(tool_name: str, tool: Any, template: dict[str, Any], old_query: str, ol
                                          f"{sorted(derived - new_words)} of the remembered request, absent now",
                            need=arg)
         args[arg], sources[arg] = tv, "memo"
-    relative = relative_path(args, sources)
+    relative = relative_path(args, sources, path_args(tool))
     if relative:
         return Binding(False, reason=f"{tool_name}: {relative!r} is a relative path and there is no current folder: "
                                      f"the tools act on full paths", need=None)

@@ -25,12 +25,14 @@ from app.config.schema import BY_DOTTED
 from app.config.toml_edit import SettingsWriteError, set_values
 from app.lang.messages import Message
 from app.turn import events as ev
+from app.turn.describe import StepSaid
 from app.turn.events import Step
 
 from . import allow_messages as _messages  # noqa: F401  (registers the allow.* sentences)
 from .confine import allowed_roots, confine, is_disk_root
 from .plugin import Plugin
 from .registry import Approval, Tool, ToolContext, ToolError
+from .slots import Slots
 
 NAME = "allow_folder"
 KEY = "tools.allowed_roots"
@@ -101,7 +103,8 @@ ALLOW_FOLDER = Tool(
      "required": ["path"]},
     # "allow": an action class no request reading produces today, so the write veto never offers it to the planner;
     # were the lexicon to learn "consenti la cartella X", that request would ask for it — still with its approval
-    allow_folder, group="Settings", risk="write", builtin=True, acts=("allow",), approval=_approval,
+    allow_folder, group="Settings", risk="write", builtin=True, acts=("allow",), slots=Slots(paths=("path",)),
+    said=StepSaid(), approval=_approval,
     declined=lambda a: Message("allow.declined", path=str(a.get("path", ""))))
 TOOLS = [ALLOW_FOLDER]
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 from app.lang.messages import register
 
 register({
+    "describe.allow_folder": {"it": "Ho aggiunto {name} alle «Cartelle consentite»",
+                              "en": "Added {name} to the allowed folders"},
     "allow.offer": {"it": "Vuoi aggiungere {path} alle «Cartelle consentite»?",
                     "en": "Do you want to add {path} to the allowed folders?"},
     "allow.label": {"it": "Consenti questa cartella", "en": "Allow this folder"},

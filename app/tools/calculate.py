@@ -17,11 +17,13 @@ import re
 from fractions import Fraction
 from typing import Any
 
-from app.lang.messages import Message, register
+from app.lang.asked import Asked
+from app.lang.messages import Message, register, say
 from app.lang.numbers import digits_for_words
 
 from . import units
 from .registry import Tool, ToolContext, ToolError
+from .slots import Slots
 
 register({
     "calc.no_expression": {"it": "non trovo un calcolo da fare in «{text}»; scrivilo con numeri e operazioni, "
@@ -36,6 +38,9 @@ register({
     "calc.too_long": {"it": "l'espressione è troppo lunga (massimo {n} caratteri)",
                       "en": "the expression is too long (at most {n} characters)"},
     "calc.result": {"it": "{expr} = {value}", "en": "{expr} = {value}"},
+    "render.calc": {"it": "{expr} fa {value}.", "en": "{expr} is {value}."},
+    "render.convert": {"it": "{expr} {sign} {value}", "en": "{expr} {sign} {value}"},
+    "render.convert_note": {"it": "{expr} {sign} {value} ({note})", "en": "{expr} {sign} {value} ({note})"},
 })
 
 MAX_CHARS = 200
@@ -226,6 +231,20 @@ def calculate(args: dict[str, Any], ctx: ToolContext) -> dict[str, Any]:
             "shown_it": shown_expression(expr, "it"), "shown_en": shown_expression(expr, "en")}
 
 
+def answer_words(result: dict[str, Any], lang: str, shape: Asked) -> str | None:
+    """The answer without the model: "12 × 7 fa 84.", "5,5 piedi ≈ 167,64 cm" (≈ when the written number is
+    rounded; a note when it helps, SI vs 1024); None for a result that is neither."""
+    if result.get("conversion"):
+        lg = "it" if lang == "it" else "en"
+        note = result.get(f"note_{lg}") or ""
+        return say("render.convert_note" if note else "render.convert", lang, expr=result.get(f"shown_{lg}", ""),
+                   sign="=" if result.get("exact") else "≈", value=result.get(f"value_{lg}", ""), note=note)
+    if "result" in result:
+        value = result["result_it"] if lang == "it" else result["result"]
+        return say("render.calc", lang, expr=result.get(f"shown_{lang}", result.get("expression", "")), value=value)
+    return None
+
+
 TOOLS = [
     # The examples say conversions without the verb "converti"/"convert": an example with it would mark the
     # convert action as covered, and "converti /tmp/a.docx in pdf" must still be refused (routing/capability).
@@ -238,7 +257,8 @@ TOOLS = [
              "expression": {"type": "string", "maxLength": 200,
                             "description": "The calculation, e.g. 12*7, 15% of 80, sqrt(144), 2^10, "
                                            "5.5 feet in cm, 70 F in celsius"}},
-          "required": ["expression"]}, calculate, group="Math",
+          "required": ["expression"]}, calculate, group="Math", slots=Slots(fill={"expression": "{expression}"}),
+         render=answer_words,
          examples=("quanto fa 12 per 7?", "what is 2^10", "calcola il 15% di 80", "radice quadrata di 144",
                    "3,5 diviso 2", "how much is 150 divided by 4", "5.5 feet in cm",
                    "quanti cm sono 5 piedi e 6 pollici", "70 F in celsius", "quanti grammi sono 3 once",

@@ -6,6 +6,8 @@ so no package below the engine needs to know the packages beside it.
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from . import allow, clock, describe, fileops, files, grep, opener, undo, web
 from .registry import Tool
 from .surface import SEARCH_TOOLS
@@ -21,3 +23,14 @@ def core_tools() -> list[Tool]:
 def builtin_tools() -> list[Tool]:
     """Runtime tools: the surface's own search, and allow_folder (run only as the answer to its offer)."""
     return [SEARCH_TOOLS, *allow.TOOLS]
+
+
+@lru_cache(maxsize=1)
+def _core_by_name() -> dict[str, Tool]:
+    return {t.name: t for t in core_tools()}
+
+
+def core_tool(name: str) -> Tool:
+    """One of this package's own tools by name: the declaration the fast file rules (app/routing) read its
+    verbs, objects and destination from. A KeyError is a rule naming a tool that no longer exists."""
+    return _core_by_name()[name]

@@ -5,7 +5,12 @@ import datetime as dt
 import socket
 from typing import Any
 
+from app.lang.asked import Asked
+from app.lang.messages import register, say
+from app.turn.describe import StepSaid
+
 from .registry import Tool, ToolContext
+from .slots import Slots
 
 _IT_DAYS = ["lunedì", "martedì", "mercoledì", "giovedì", "venerdì", "sabato", "domenica"]
 _IT_MONTHS = ["gennaio", "febbraio", "marzo", "aprile", "maggio", "giugno", "luglio", "agosto", "settembre",
@@ -46,14 +51,38 @@ def where_am_i(args: dict[str, Any], ctx: ToolContext) -> dict[str, Any]:
     return {"host": socket.gethostname(), "timezone": tzname or "unknown", "utc_offset": n.strftime("%z")}
 
 
+register({
+    "render.time": {"it": "Sono le {time}.", "en": "It's {time}."},
+    "render.date": {"it": "Oggi è {date}.", "en": "Today is {date}."},
+    "render.where": {"it": "Sei su {host}, fuso orario {tz}.", "en": "You are on {host}, time zone {tz}."},
+    "describe.get_now": {"it": "Ho guardato l'ora", "en": "Checked the time"},
+    "describe.get_date": {"it": "Ho guardato la data", "en": "Checked the date"},
+    "describe.where_am_i": {"it": "Ho guardato su che computer siamo", "en": "Checked which computer this is"},
+})
+
+
+def _time(r: dict[str, Any], lang: str, _shape: Asked) -> str:
+    return say("render.time", lang, time=r["time"])
+
+
+def _date(r: dict[str, Any], lang: str, _shape: Asked) -> str:
+    return say("render.date", lang, date=r["text_it"] if lang == "it" else r["text_en"])
+
+
+def _where(r: dict[str, Any], lang: str, _shape: Asked) -> str:
+    return say("render.where", lang, host=r["host"], tz=r["timezone"])
+
+
 TOOLS = [
     Tool("get_now", "Current local time (hours and minutes). Che ore sono, what time is it.",
          {"type": "object", "properties": {}}, get_now, group="Time and date",
-         examples=("che ore sono", "what time is it", "dimmi l'ora")),
+         examples=("che ore sono", "what time is it", "dimmi l'ora"), slots=Slots(fill={}),
+         render=_time, said=StepSaid()),
     Tool("get_date", "Today's date and weekday. Che giorno è oggi, what is the date today.",
          {"type": "object", "properties": {}}, get_date, group="Time and date",
-         examples=("che giorno è oggi", "what's the date today", "che data è")),
+         examples=("che giorno è oggi", "what's the date today", "che data è"), slots=Slots(fill={}),
+         render=_date, said=StepSaid()),
     Tool("where_am_i", "Where this computer is: host name and time zone (no network location).",
          {"type": "object", "properties": {}}, where_am_i, group="Time and date",
-         examples=("dove sono", "where am I")),
+         examples=("dove sono", "where am I"), slots=Slots(fill={}), render=_where, said=StepSaid()),
 ]

@@ -14,10 +14,15 @@ import json
 import re
 from typing import Any
 
+from app.lang.asked import Asked
+from app.lang.messages import register
 from app.turn.cancel import TurnCancelled
+from app.turn.describe import StepSaid
+from app.turn.rendering import own_sentence
 from app.turn.services import provide
 
 from .registry import Tool, ToolContext, ToolError
+from .slots import Slots
 
 MAX_SUMMARY_TOKENS = 160
 INSTRUCTION_CHARS = 300
@@ -146,6 +151,14 @@ def describe_entries(args: dict[str, Any], ctx: ToolContext) -> dict[str, Any]:
     return {"summary": summary, "method": method, "chars_in": len(text), "truncated": truncated}
 
 
+register({"describe.describe_entries": {"it": "Ho descritto i file", "en": "Described the files"}})
+
+
+def _answer(result: dict[str, Any], lang: str, _shape: Asked) -> str | None:
+    """The summary is the answer; a result with its own sentence is said in it (None: as any result)."""
+    return None if own_sentence(result, lang) is not None else str(result.get("summary", ""))
+
+
 TOOLS = [
     Tool("describe_entries",
          "Summarize or describe given content (text of a file, a list of files, a page) with the language model. "
@@ -155,7 +168,8 @@ TOOLS = [
              "instruction": {"type": "string", "maxLength": INSTRUCTION_CHARS,
                              "description": "What to say about it, e.g. 'in two lines'"}},
           "required": ["content"]},
-         describe_entries, group="Content",
+         describe_entries, group="Content", slots=Slots(fill={"instruction": "{text}"}),
+         render=_answer, said=StepSaid(),
          examples=("riassumi il file /tmp/a.txt", "describe this text", "di cosa parla questo documento",
                    "fammi un sunto", "summarize the file ~/notes.txt")),
 ]

@@ -21,6 +21,7 @@ from . import fileops_messages as _m  # noqa: F401  (registers the sentences use
 from .atomic import copy_file, copy_tree, move_path
 from .confine import allowed_roots, confine
 from .registry import Approval, Tool, ToolContext, ToolError
+from .slots import Slots
 
 MAX_ITEMS = 200
 
@@ -308,6 +309,7 @@ TOOLS = [
              "paths": _PATHS,
              "contents_only": {"type": "boolean", "description": "Empty the folder: trash what is inside it"}},
           "required": ["paths"]}, delete_files, group="Files", risk="write", acts=("delete", "empty"),
+         slots=Slots(paths=("paths",), verbs=("delete", "empty"), names=("folder", "image", "music", "video", "trash")),
          examples=("cancella il file ~/Desktop/lista-spesa.txt", "elimina /home/anna/vecchio.pdf",
                    "butta nel cestino ~/Scaricati/setup-vecchio.exe",
                    "delete the file ~/old.log", "remove ~/drafts/bozza1.odt and ~/drafts/bozza2.odt",
@@ -320,6 +322,8 @@ TOOLS = [
              "paths": _PATHS,
              "dest": {"type": "string", "description": "Destination folder, or the new path when renaming one file"}},
           "required": ["paths", "dest"]}, move_files, group="Files", risk="write", acts=("move", "rename"),
+         slots=Slots(paths=("paths",), dest="dest", verbs=("move", "rename"),
+                     names=("folder", "image", "music", "video")),
          examples=("sposta ~/Scaricati/fattura-marzo.pdf nella cartella ~/Documenti/fatture",
                    "rinomina ~/Documenti/bozza.odt in definitivo.odt",
                    "move ~/Downloads/report.pdf to ~/Documents", "rename ~/notes.txt to ideas.txt",
@@ -331,6 +335,7 @@ TOOLS = [
              "paths": _PATHS,
              "dest": {"type": "string", "description": "Destination folder, or the new path for one copy"}},
           "required": ["paths", "dest"]}, copy_files, group="Files", risk="write", acts=("copy",),
+         slots=Slots(paths=("paths",), dest="dest", verbs=("copy",), names=("folder", "image", "music", "video")),
          examples=("copia ~/Documenti/contratto.pdf nella cartella ~/backup",
                    "duplica ~/tesi.docx come ~/tesi-copia.docx",
                    "copy ~/notes.md to ~/Desktop", "make a copy of ~/work/budget.xlsx in ~/archive"),
@@ -339,6 +344,7 @@ TOOLS = [
          {"type": "object",
           "properties": {"path": {"type": "string", "description": "Absolute path of the new folder"}},
           "required": ["path"]}, make_folder, group="Files", risk="write", acts=("write",),
+         slots=Slots(paths=("path",), verbs=("write", "append"), names=("folder",)),
          examples=("crea la cartella ~/progetti", "fai una nuova cartella ~/Documenti/fatture",
                    "create a folder ~/projects/new", "make a new directory ~/work/out"),
          approval=lambda a: Approval(Message("fileops.mkdir_q", path=str(a.get("path", ""))), str(a.get("path", "")),

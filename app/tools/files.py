@@ -32,12 +32,15 @@ from typing import Any
 
 from app.lang.messages import Message
 from app.store import StoreError
+from app.turn.describe import StepSaid
 
 from .approvals import write_approval, write_declined
 from .atomic import new_file_mode, write_bytes
 from .confine import allowed_roots, confine, require_regular
 from .doctext import DOCUMENT_KINDS, MAX_CHARS, DocText, extract, kind_of
+from .files_said import found, listed, read, written
 from .registry import Tool, ToolContext, ToolError
+from .slots import Slots
 
 MAX_LIST = 500
 MAX_FIND = 200
@@ -261,7 +264,8 @@ _PATHS = {"type": "array", "items": {"type": "string"}, "description": "Absolute
 TOOLS = [
     Tool("list_dir", "List the files and folders inside a folder. Elenca il contenuto di una cartella.",
          {"type": "object", "properties": {"path": {"type": "string", "description": "Folder path"}},
-          "required": ["path"]}, list_dir, group="Files",
+          "required": ["path"]}, list_dir, group="Files", slots=Slots(fill={"path": "{path}"}, paths=("path",)),
+         render=listed, said=StepSaid(count="count"),
          examples=("cosa c'è nella cartella ~/Documenti", "list the files in /tmp", "mostrami la cartella home")),
     Tool("find_files", "Search for files by name pattern, extension or recent modification under a folder. "
                        "Trova/cerca file.",
@@ -271,6 +275,9 @@ TOOLS = [
              "ext": {"type": "string", "description": "Extension such as pdf"},
              "modified_within_hours": {"type": "number", "description": "Only files changed in the last N hours"}},
           "required": ["root"]}, find_files, group="Files",
+         slots=Slots(fill={"root": "{path}", "ext": "{ext}", "modified_within_hours": "{window.hours}"},
+                     paths=("root",), verbs=("read", "get", "list"), names=("folder", "image", "music", "video")),
+         render=found, said=StepSaid(count="count"),
          examples=("trova i file PDF nella home", "find all .txt files in /tmp", "cerca i file modificati oggi")),
     Tool("read_files", "Read the content of one or more files: text, or the text of a document (PDF, Word, Excel, "
                        "PowerPoint, OpenDocument, HTML, RTF, EPUB). Leggi/apri un file.",
@@ -278,6 +285,8 @@ TOOLS = [
                                            "encoding": {"type": "string",
                                            "description": "auto, utf-8, latin-1 or binary"}},
           "required": ["paths"]}, read_files, group="Files", reads_external=True,
+         slots=Slots(fill={"paths": "{path[*]}"}, paths=("paths",)),
+         render=read, said=StepSaid(count="lines", many=True),
          examples=("leggi il file /tmp/a.txt", "read the file ~/notes.txt", "apri /var/log/syslog e dimmi gli errori",
                    "quante righe ha il file /tmp/x.txt", "count the lines in ~/report.txt",
                    "print the first lines of ~/todo.md", "quanto è il canone nel file ~/contratto.pdf?")),
@@ -288,6 +297,8 @@ TOOLS = [
              "content": {"type": "string", "minLength": 0, "description": "Text to write"},
              "mode": {"type": "string", "enum": ["overwrite", "append", "create"]}},
           "required": ["path", "content"]}, write_files, group="Files", risk="write", acts=("write", "append", "edit"),
+         slots=Slots(fill={"path": "{path}", "content": "{quoted}"}, paths=("path",)),
+         render=written, said=StepSaid(),
          approval=write_approval, declined=write_declined,
          examples=("scrivi 'ciao' nel file /tmp/a.txt", "save this text to ~/note.txt", "crea il file /tmp/x.txt")),
 ]

@@ -11,10 +11,13 @@ import re
 from pathlib import Path
 from typing import Any
 
+from app.lang.asked import Asked
 from app.lang.messages import Message, register
+from app.turn.rendering import own_sentence
 
 from .confine import allowed_roots, confine
 from .registry import Tool, ToolContext, ToolError
+from .slots import Slots
 
 MAX_MATCHES = 2000
 MAX_LINE = 300
@@ -94,6 +97,17 @@ def search_in_files(args: dict[str, Any], ctx: ToolContext) -> dict[str, Any]:
             "said": said.to_dict()}
 
 
+def _answer(result: dict[str, Any], lang: str, _shape: Asked) -> str | None:
+    """Its own sentence ("3 righe in 2 file contengono «x»") and the lines found, the first 20; None for a result
+    with no matches or no sentence (then said in its own words, as any result)."""
+    text = own_sentence(result, lang)
+    if text is None or not result.get("matches"):
+        return None
+    shown = [f"- {m['path']}:{m['line']}: {m['text']}" for m in result["matches"][:20]]
+    more = len(result["matches"]) - len(shown)
+    return text + "\n" + "\n".join(shown) + (f"\n… (+{more})" if more > 0 else "")
+
+
 TOOLS = [
     Tool("search_in_files", "Search for a text or a regular expression inside the files under a folder: "
                             "file, line number and line. Cerca una parola o un testo dentro i file.",
@@ -103,6 +117,7 @@ TOOLS = [
              "regex": {"type": "boolean", "description": "Treat pattern as a regular expression"},
              "ignore_case": {"type": "boolean", "description": "Ignore upper/lower case (default true)"}},
           "required": ["root", "pattern"]}, search_in_files, group="Files", reads_external=True,
+         slots=Slots(paths=("root",), verbs=("find", "read", "list"), names=("folder",)), render=_answer,
          examples=("cerca 'fattura' dentro i file di ~/Documenti", "in quali file di ~/Documenti c'è la parola budget",
                    "grep TODO in ~/progetti", "search for 'password' inside the files in ~/work",
                    "which files in ~/notes mention Marco")),

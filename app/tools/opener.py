@@ -20,6 +20,7 @@ from app.lang.messages import Message, register
 
 from .confine import allowed_roots, confine
 from .registry import Approval, Tool, ToolContext, ToolError
+from .slots import Slots
 
 EXEC_SUFFIXES = frozenset({".exe", ".bat", ".cmd", ".com", ".msi", ".ps1", ".sh", ".bash", ".zsh", ".run", ".bin",
                            ".appimage", ".desktop", ".jar", ".py", ".pl", ".rb", ".command", ".app", ".scr", ".vbs",
@@ -192,6 +193,8 @@ TOOLS = [
                         "description": "Absolute path of a file or folder, http(s) address, or the name of an "
                                        "installed application"}},
           "required": ["target"]}, open_path, group="Files", risk="write", acts=("open", "start"),
+         slots=Slots(paths=("target",), verbs=("read", "open", "start", "play"),
+                     names=("app", "web", "image", "music", "video", "folder")),
          examples=("avvia firefox", "avvia la calcolatrice", "lancia thunderbird", "launch libreoffice",
                    "start the terminal app", "apri ~/Immagini/mare.jpg con il programma predefinito",
                    "open https://example.org in the browser"),

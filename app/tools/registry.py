@@ -6,13 +6,17 @@ turns it into an error observation, never a crash.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Iterable, Iterator, Literal
 
 from app.lang.detect import detect_lang
 from app.lang.messages import Message
 from app.turn.cancel import CancelToken
+from app.turn.describe import StepSaid, says
+from app.turn.rendering import Renderer, renders
 from app.turn.services import TurnServices
+
+from .slots import NO_SLOTS, Slots, path_args
 
 Risk = Literal["read", "write", "send"]
 Approver = Callable[[str, dict[str, Any], Risk], bool]
@@ -91,6 +95,20 @@ class Tool:
     approval: Callable[[dict[str, Any]], "Approval"] | None = None
     # what the user hears when they say no ("Va bene, non ho scritto nulla in /x/y.txt.")
     declined: Callable[[dict[str, Any]], Message] | None = None
+    # which arguments take which of a request's values, which are paths and the destination, and the verbs and
+    # objects with which the fast file rules make this call (app/tools/slots.py): routing asks the tool
+    slots: Slots = NO_SLOTS
+    # how its result is said without the model (app/turn/rendering.py) and how its step is told in the timeline
+    # (app/turn/describe.py): declared with the tool, handed to that layer by name when the tool is made — app/turn
+    # is below the tools, so it cannot ask them; a tool without these is said in its own words ("said" message)
+    render: Renderer | None = None
+    said: StepSaid | None = None
+
+    def __post_init__(self) -> None:
+        if self.render is not None:
+            renders(self.name, self.render)
+        if self.said is not None:
+            says(self.name, replace(self.said, target=path_args(self)))
 
     @property
     def required(self) -> list[str]:

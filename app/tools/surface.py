@@ -23,6 +23,9 @@ import json
 import logging
 from typing import Any, Callable, Iterator
 
+from app.lang.messages import register
+from app.turn.describe import StepSaid
+
 from .registry import Registry, Tool, ToolContext, ToolError
 from .search import EmbedderProvider, Match, ToolRanker
 
@@ -53,6 +56,8 @@ def _search_handler(args: dict[str, Any], ctx: ToolContext) -> dict[str, Any]:
     return surface.search_result(str(args.get("query") or ""), int(args.get("k") or SEARCH_K))
 
 
+register({"describe.search_tools": {"it": "Ho cercato come farlo", "en": "Looked for a way to do it"}})
+
 SEARCH_TOOLS = Tool(
     SEARCH_NAME,
     "Find tools by describing the task in a few words (e.g. 'assign a ticket to someone'). Returns the "
@@ -63,7 +68,7 @@ SEARCH_TOOLS = Tool(
         "k": {"type": "integer", "minimum": 1, "maximum": 8, "description": "Most matches to return"}},
      "required": ["query"]},
     _search_handler, group="Discovery", risk="read", builtin=True,
-    examples=("find a tool to convert units", "c'è uno strumento per assegnare un ticket"))
+    examples=("find a tool to convert units", "c'è uno strumento per assegnare un ticket"), said=StepSaid())
 
 
 def tool_spec(tool: Tool) -> dict[str, Any]:

@@ -16,9 +16,10 @@ from pathlib import Path
 from typing import Any
 
 from app.config import paths
-from app.lang.messages import Message
+from app.lang.messages import Message, register
 from app.store import Migration, StoreError
 from app.store.vault import open_encrypted
+from app.turn.describe import StepSaid
 
 from .confine import allowed_roots, confine
 from .registry import Approval, Tool, ToolContext, ToolError
@@ -133,6 +134,8 @@ def undo(args: dict[str, Any], ctx: ToolContext) -> dict[str, Any]:
         con.close()
 
 
+register({"describe.undo": {"it": "Ho annullato l'ultima modifica", "en": "Undid the last change"}})
+
 TOOLS = [
     Tool("undo", "Undo the last file change made by Metnos (restore the previous version). Annulla.",
          {"type": "object", "properties": {}}, undo, group="Files", risk="write", self_approving=True,
@@ -140,5 +143,5 @@ TOOLS = [
          approval=lambda a: Approval(Message("undo.q", what=", ".join(
              [str(p) for p in a.get("paths") or []] or [str(a.get("path", ""))])),
              "\n".join(str(p) for p in a.get("paths") or [a.get("path", "")]), "files"),
-         examples=("annulla", "undo", "annulla l'ultima modifica")),
+         examples=("annulla", "undo", "annulla l'ultima modifica"), said=StepSaid()),
 ]

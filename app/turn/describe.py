@@ -29,40 +29,7 @@ register({
     "describe.failed": {"it": "Non riuscito", "en": "Did not work"},
     "describe.error": {"it": "Qualcosa è andato storto", "en": "Something went wrong"},
     "describe.seconds": {"it": "{s} s", "en": "{s} s"},
-    # one line per step
-    "describe.get_now": {"it": "Ho guardato l'ora", "en": "Checked the time"},
-    "describe.get_date": {"it": "Ho guardato la data", "en": "Checked the date"},
-    "describe.where_am_i": {"it": "Ho guardato su che computer siamo", "en": "Checked which computer this is"},
-    "describe.list_dir": {"it": "Ho guardato la cartella {name}", "en": "Looked in the folder {name}"},
-    "describe.list_dir_n": {"it": {"one": "Ho guardato la cartella {name} — {n} elemento",
-                                   "other": "Ho guardato la cartella {name} — {n} elementi"},
-                            "en": {"one": "Looked in the folder {name} — {n} item",
-                                   "other": "Looked in the folder {name} — {n} items"}},
-    "describe.find_files": {"it": "Ho cercato file in {name}", "en": "Searched for files in {name}"},
-    "describe.find_files_n": {"it": {"one": "Ho cercato file in {name} — {n} trovato",
-                                     "other": "Ho cercato file in {name} — {n} trovati"},
-                              "en": {"one": "Searched for files in {name} — {n} found",
-                                     "other": "Searched for files in {name} — {n} found"}},
-    "describe.read_files": {"it": "Ho letto {name}", "en": "Read {name}"},
-    "describe.read_files_n": {"it": {"one": "Ho letto {name} — {n} riga", "other": "Ho letto {name} — {n} righe"},
-                              "en": {"one": "Read {name} — {n} line", "other": "Read {name} — {n} lines"}},
-    "describe.read_many": {"it": {"one": "Ho letto {n} file", "other": "Ho letto {n} file"},
-                           "en": {"one": "Read {n} file", "other": "Read {n} files"}},
-    "describe.write_files": {"it": "Ho scritto {name}", "en": "Wrote {name}"},
-    "describe.undo": {"it": "Ho annullato l'ultima modifica", "en": "Undid the last change"},
-    "describe.allow_folder": {"it": "Ho aggiunto {name} alle «Cartelle consentite»",
-                              "en": "Added {name} to the allowed folders"},
-    "describe.describe_entries": {"it": "Ho descritto i file", "en": "Described the files"},
-    "describe.update_plan": {"it": "Ho aggiornato il piano", "en": "Updated the plan"},
-    "describe.save_note": {"it": "Ho preso un appunto", "en": "Took a note"},
-    "describe.scratchpad_read": {"it": "Ho riletto un risultato lungo", "en": "Re-read a long result"},
-    "describe.remember": {"it": "Ho preso nota nella memoria", "en": "Noted it in memory"},
-    "describe.recall": {"it": "Ho cercato nella memoria", "en": "Searched my memory"},
-    "describe.recall_n": {"it": {"one": "Ho cercato nella memoria — {n} ricordo",
-                                 "other": "Ho cercato nella memoria — {n} ricordi"},
-                          "en": {"one": "Searched my memory — {n} fact", "other": "Searched my memory — {n} facts"}},
-    "describe.forget": {"it": "Ho dimenticato un ricordo", "en": "Forgot a fact"},
-    "describe.search_tools": {"it": "Ho cercato come farlo", "en": "Looked for a way to do it"},
+    # one line per step (each tool's own line is declared with the tool: `Tool.said`)
     "describe.step": {"it": "Ho fatto un passaggio", "en": "Did a step"},
     "describe.step_failed": {"it": "Non è andato: {reason}", "en": "That did not work: {reason}"},
     "describe.step_failed_plain": {"it": "Un passaggio non è andato", "en": "A step did not work"},
@@ -92,10 +59,26 @@ register({
 })
 
 _MONTHS = {"it": MONTHS_IT, "en": tuple(m.capitalize() for m in MONTHS_EN)}  # app/lang/rules/month_words.py
-_PLAIN_TOOLS = {"get_now", "get_date", "where_am_i", "write_files", "undo", "describe_entries", "update_plan",
-                "save_note", "scratchpad_read", "remember", "forget", "search_tools", "allow_folder"}
-_COUNTED = {"list_dir": ("count", "list_dir"), "find_files": ("count", "find_files"),
-            "read_files": ("lines", "read_files"), "recall": ("count", "recall")}
+
+
+@dataclass(frozen=True)
+class StepSaid:
+    """How a tool's executed step is told: its sentence "describe.<tool>" (with "_n" when `count`, the result
+    field that counts, is known; "_many" when `many` and several files were given), naming the file or folder of
+    its first `target` argument that has one. A tool declares it (`Tool.said`, app/tools/registry.py, which fills
+    `target` with the tool's path arguments); this layer is below the tools, so it holds what they declare."""
+
+    count: str = ""
+    many: bool = False
+    target: tuple[str, ...] = ()
+
+
+_SAID: dict[str, StepSaid] = {}
+
+
+def says(tool: str, said: StepSaid) -> None:
+    """Tell `tool`'s steps as `said` declares (its declaration calls this once, when the tool is made)."""
+    _SAID[tool] = said
 
 
 def day_words(day: dt.date, lang: str) -> str:
@@ -151,9 +134,10 @@ def when_words(at: dt.datetime, lang: str, now: dt.datetime | None = None) -> st
     return say("describe.when_day", lang, day=day, time=time)
 
 
-def _target(args: dict[str, Any], full: bool = False) -> str:
-    """The file or folder a step worked on: its name (the header), or as given (the timeline)."""
-    for key in ("paths", "path", "root", "folder"):
+def _target(args: dict[str, Any], keys: tuple[str, ...], full: bool = False) -> str:
+    """The file or folder a step worked on (its first `keys` argument with one): its name (the header), or as given
+    (the timeline)."""
+    for key in keys:
         v = args.get(key)
         if isinstance(v, list) and v:
             v = v[0]
@@ -184,18 +168,17 @@ def step_words(call: ev.ToolCall, obs: ev.Observation | None, lang: str, full: b
         if obs.message:
             return say("describe.step_failed", lang, reason=obs.message)
         return say("describe.step_failed_plain", lang)
-    if tool == "read_files" and isinstance(args.get("paths"), list) and len(args["paths"]) > 1:
-        return say("describe.read_many", lang, n=len(args["paths"]))
-    if tool in _COUNTED:
-        key, base = _COUNTED[tool]
-        n = _number(obs.preview, key) if obs is not None else None
-        name = _target(args, full)
-        if n is not None:
-            return say(f"describe.{base}_n", lang, name=name, n=n)
-        return say(f"describe.{base}", lang, name=name)
-    if tool in _PLAIN_TOOLS:
-        return say(f"describe.{tool}", lang, name=_target(args, full))
-    return say("describe.step", lang)
+    said = _SAID.get(tool)
+    if said is None:
+        return say("describe.step", lang)
+    first = args.get(said.target[0]) if said.target else None
+    if said.many and isinstance(first, list) and len(first) > 1:
+        return say(f"describe.{tool}_many", lang, n=len(first))
+    name = _target(args, said.target, full)
+    n = _number(obs.preview, said.count) if said.count and obs is not None else None
+    if n is not None:
+        return say(f"describe.{tool}_n", lang, name=name, n=n)
+    return say(f"describe.{tool}", lang, name=name)
 
 
 @dataclass
@@ -333,5 +316,5 @@ def history_story(row: dict[str, Any]) -> TurnStory:
     return story
 
 
-__all__ = ["TurnStory", "category_name", "day_words", "history_story", "level_words", "size_words", "source_name",
-           "step_words", "when_words"]
+__all__ = ["StepSaid", "TurnStory", "category_name", "day_words", "history_story", "level_words", "size_words", "says",
+           "source_name", "step_words", "when_words"]

@@ -5,6 +5,7 @@ import datetime as dt
 
 import pytest
 
+import app.engine.catalog  # noqa: F401  (the app's tools: each declares how its results are said)
 from app.bench.answers import load, make_root
 from app.lang.asked import asked
 from app.lang.detect import detect_lang

@@ -30,8 +30,14 @@ READERS = ("routing", "memory", "planner", "turn")
 # opening; the lead words: lang/lead.py); value and shape readers moved to app/lang modules named for what they
 # read (tokens, path_shape, values, placeholders, content_said, stated). The 180 words left are the app's own
 # identifiers (action and object classes, argument and JSON keys, __all__), not words people say.
+# 2026-12-04: 180 -> 115 words. Each tool declares its slots (app/tools/slots.py: which arguments take which value,
+# which are paths and the destination, the verbs and object names the file rules make its call from); the file
+# rules (routing/file_stage.py, file_lookup.py) and the argument guard (slots.py, arg_checks.py) ask the tool.
+# 2026-12-04: 115 -> 98 words. A slip in a change verb is mended in app/lang/typos.py (the reading, with its class
+# list); each tool declares how its result is said and its step told (Tool.render / Tool.said, with its sentences),
+# and app/turn holds what they declare: no table of tool names in turn/rendering.py and turn/describe.py.
 MAX_REGEX = 22
-MAX_WORDS = 180
+MAX_WORDS = 98
 MAX_BRANCHES = 25
 _WORD = re.compile(r"[^\W_][\w' ’-]*", re.UNICODE)
 

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from app.lang.messages import register
 from app.store.db import StoreError
 from app.tools.registry import Tool, ToolContext, ToolError
+from app.turn.describe import StepSaid
 
 from .slices import DEFAULT_N, MAX_CONTEXT, MAX_MATCHES, MODES
 
@@ -66,6 +68,8 @@ def scratchpad_read(args: dict[str, Any], ctx: ToolContext) -> dict[str, Any]:
         raise ToolError(f"scratchpad_read: {e}") from None
 
 
+register({"describe.scratchpad_read": {"it": "Ho riletto un risultato lungo", "en": "Re-read a long result"}})
+
 TOOL = Tool(
     NAME,
     "Read part of a big tool output kept in the scratchpad (its observation showed a scratchpad_id). "
@@ -73,5 +77,5 @@ TOOL = Tool(
     "Leggi una parte di un risultato grande salvato nello scratchpad.",
     SCHEMA, scratchpad_read, group="Scratchpad", risk="read",
     examples=("mostrami la fine del file", "cerca gli errori nel log", "show the last lines", "find ERROR lines"),
-    reads_external=True, builtin=True,
+    reads_external=True, builtin=True, said=StepSaid(),
 )
