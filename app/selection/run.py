@@ -211,12 +211,13 @@ def run(llm: Any, req: SelectionRequest, setup: Setup, cancel: CancelToken,
 KEEPING = ("translate", "rewrite")
 
 
-def _is_answer(req: SelectionRequest, text: str, answer: str) -> bool:
-    """A second attempt is an answer only if it is one: a translation in its target language, a rewrite that is
-    not the text itself."""
-    if keep.norm(answer) == keep.norm(text):
+def _is_answer(req: SelectionRequest, text: str, answer: str, first: str) -> bool:
+    """A second attempt is an answer only if it is one: not the text copied out, in the answer's language (the
+    retry's sentence is in the person's language, which may not be the text's), and not the named items alone
+    ("5, https://…, Francesca": it carries every item and says nothing) — at least half as long as the first."""
+    if keep.norm(answer) == keep.norm(text) or len(answer) < len(first) // 2:
         return False
-    return req.action != "translate" or text_lang(answer) in (None, answer_language(req))
+    return text_lang(answer) == answer_language(req)  # None: no sentence in either language, items only
 
 
 def _keep(llm: Any, req: SelectionRequest, text: str, setup: Setup, cancel: CancelToken,
@@ -236,7 +237,7 @@ def _keep(llm: Any, req: SelectionRequest, text: str, setup: Setup, cancel: Canc
     out.retried = True
     if got.reason:
         return out
-    if not _is_answer(req, text, got.text):  # the model copied the text out: that keeps everything, and is wrong
+    if not _is_answer(req, text, got.text, out.text):  # a copy of the text, or a list of the items: not an answer
         return out
     again, _ = keep.repair(text, got.text)
     lost2 = keep.missing(text, again)

@@ -12,7 +12,7 @@ from app.lang.messages import say
 from app.selection import SelectionRequest, Setup, keep
 from app.selection import messages as _messages  # noqa: F401  (registers the sentences)
 from app.selection.keep import carries, items, kept, missing, repair
-from app.selection.run import Outcome, _keep
+from app.selection.run import Outcome, _is_answer, _keep
 from app.turn.cancel import CancelToken
 
 
@@ -74,6 +74,20 @@ def test_the_added_numbers_and_the_notes_in_both_languages_with_plurals() -> Non
     assert say("selection.added", "en", values="“6”", n=1) == \
         "Careful: the answer has the number “6”, which the original text does not have."
     assert "i numeri «6», «5»" in say("selection.added", "it", values="«6», «5»", n=2)
+
+
+def test_a_second_attempt_that_is_a_copy_a_list_of_the_items_or_in_another_language_is_not_an_answer() -> None:
+    text = "Hi team, the refund form is at https://portale.example.it/rimborsi: send it to Francesca by the 5th."
+    first = "Ciao a tutti, il modulo per i rimborsi è al link: mandatelo a Francesca entro il 5."
+    req = SelectionRequest("translate", text, lang="it")
+    assert _is_answer(req, text, "Ciao a tutti, il modulo è su https://portale.example.it/rimborsi: mandatelo a "
+                                 "Francesca entro il 5.", first)
+    assert not _is_answer(req, text, text, first)  # copied out
+    assert not _is_answer(req, text, "5, https://portale.example.it/rimborsi, Francesca", first)  # the items only
+    rewrite = SelectionRequest("rewrite", text, lang="it", style="formal")  # the person is Italian, the text not
+    assert not _is_answer(rewrite, text, "Gentili colleghi, il modulo per i rimborsi si trova al link "
+                                         "https://portale.example.it/rimborsi: inviatelo a Francesca entro il 5.",
+                          text)
 
 
 @pytest.mark.slow
