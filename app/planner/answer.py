@@ -103,14 +103,21 @@ def no_tool_fallback(question: str) -> str:
     return fixed_reply(question) or say("answer.cannot_know", detect_lang(question))
 
 
-_ARG_WORDS = {"path": "arg.path", "paths": "arg.path", "root": "arg.path", "content": "arg.content",
-              "text": "arg.content", "expression": "arg.expression"}
+_ARG_WORDS = {"path": "arg.path", "paths": "arg.path", "root": "arg.path", "target": "arg.path",
+              "dest": "arg.dest", "content": "arg.content", "text": "arg.content", "expression": "arg.expression",
+              "fact": "arg.fact", "query": "arg.query", "pattern": "arg.query", "urls": "arg.urls"}
 
 
 def missing_args_text(question: str, tool: str, err: Exception) -> str:
-    """What was missing, in words ("il percorso"), not in the schema's names."""
+    """What was missing, in words ("il percorso"), not in the schema's names. A model whose arguments could not be
+    read (cut JSON, a loop) names no key: then the sentence says the action could not be prepared — never the
+    parser's own words ("a value (not valid JSON (Unterminated string…"), which reached people before."""
     lang = detect_lang(question)
-    keys = getattr(err, "missing", None) or [str(err).split(" not found")[0].split(",")[0].strip()]
+    keys = list(getattr(err, "missing", None) or ())
+    if not keys and " not found" in str(err):
+        keys = [str(err).split(" not found")[0].split(",")[0].strip()]
+    if not keys:
+        return say("answer.args_unusable", lang)
     first = str(keys[0])
     key = _ARG_WORDS.get(first)
     what = say(key, lang) if key else say("arg.other", lang, name=first)

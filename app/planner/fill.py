@@ -200,7 +200,10 @@ def _fill_text(f: _Filling) -> None:
         f.put("expression", clause.text[: int(props["expression"].get("maxLength", 200))])
     if "instruction" in props and clause is not None:
         f.put("instruction", clause.text[: int(props["instruction"].get("maxLength", 300))])
-    if f.free_text_by_rules and clause is not None:
+    # The text a request carries after a colon ("store this for me: my bike lock code is 0717") is the value
+    # itself, for a writing model too: asked to copy it into JSON, the 1.5B model rewrote it past its token
+    # budget and the turn failed. Other free text is the model's to word when there is one.
+    if clause is not None and (f.free_text_by_rules or f.ev.inline):
         for k in f.tool.required:
             if k not in f.args and k in FREE_TEXT_PROPS and props.get(k, {}).get("type", "string") == "string":
                 cap = int(props[k].get("maxLength", 500))

@@ -32,7 +32,16 @@ register({
                                   "richiesta, ad esempio il percorso completo del file.",
                             "en": "I could not tell what to work on: {what} is missing. Try again with it in the "
                                   "request, for example the file's full path."},
+    "answer.args_unusable": {"it": "Non sono riuscito a preparare questa azione dalla richiesta. Riprova dicendo "
+                                   "esattamente cosa fare, per esempio «ricordati che …» o il percorso completo del "
+                                   "file.",
+                             "en": "I couldn't prepare that action from the request. Try again saying exactly what "
+                                   "to do, for example \"remember that …\" or the file's full path."},
     "arg.path": {"it": "il percorso", "en": "the path"},
+    "arg.dest": {"it": "la cartella di destinazione", "en": "the destination folder"},
+    "arg.fact": {"it": "la cosa da ricordare", "en": "what to remember"},
+    "arg.query": {"it": "cosa cercare", "en": "what to look for"},
+    "arg.urls": {"it": "l'indirizzo della pagina", "en": "the page's address"},
     "arg.content": {"it": "il testo", "en": "the text"},
     "arg.expression": {"it": "il calcolo", "en": "the calculation"},
     "arg.other": {"it": "un valore ({name})", "en": "a value ({name})"},

@@ -201,3 +201,17 @@ def test_a_value_followed_by_a_loop_of_blank_lines_is_kept_and_other_loops_fail(
     assert _value_before_blank_loop('{"content":"' + "\\n" * 20, ["content"]) is None  # no value said
     assert _value_before_blank_loop('{"content":"' + "ab" * 20, ["content"]) is None  # a loop of words
     assert _value_before_blank_loop(loop, ["path", "content"]) is None  # another key was still due
+
+
+def test_arguments_the_model_could_not_give_are_said_in_words_never_the_parsers() -> None:
+    from app.planner.answer import missing_args_text
+    from app.planner.fill import ArgsError, parse_model_args
+
+    try:
+        parse_model_args('{"fact": "my bike lock combi', ["fact"])  # a generation cut at its token budget
+    except ArgsError as e:
+        cut = e
+    text = missing_args_text("store this for me: my bike lock combination is 0717", "remember", cut)
+    assert text.startswith("I couldn't prepare that action") and "JSON" not in text
+    left_out = missing_args_text("ricordati questa cosa", "remember", ArgsError("left out", missing=["fact"]))
+    assert "la cosa da ricordare" in left_out

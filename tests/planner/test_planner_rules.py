@@ -198,3 +198,17 @@ def test_where_the_models_word_counts_less() -> None:
     summary = {"describe_entries": 0.93, "read_files": 0.96, "answer": 0.87}
     assert pick(summary, {"describe_entries": -0.1, "read_files": -5.0, "answer": -6.0}, 0.65, tools,
                 prereq="describe_entries")[0] == "read_files"
+
+
+def test_the_text_after_a_colon_is_the_fact_even_for_a_model_that_writes() -> None:
+    from app.memory.tools import memory_tools
+    from app.planner import veto
+    from app.planner.evidence import analyze
+    from app.planner.fill import rule_args
+
+    remember = next(t for t in memory_tools() if t.name == "remember")
+    said = veto.asking_only(analyze("store this for me: my bike lock combination is 0717"))
+    args, sources = rule_args(remember, said.clause(0), said, [], free_text_by_rules=False)
+    assert args == {"fact": "my bike lock combination is 0717"} and sources == {"fact": "rules"}
+    plain = veto.asking_only(analyze("ricordati che mia madre si chiama Rosa"))
+    assert rule_args(remember, plain.clause(0), plain, [], free_text_by_rules=False)[0] == {}  # the model words it
