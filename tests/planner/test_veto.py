@@ -117,3 +117,22 @@ def test_a_write_that_declares_its_object_needs_it_named(text: str, offered: str
     out = veto.vetoed(tools, tools, veto.asked_actions(text) or frozenset({"delete"}), {}, veto.named_objects(text))
     assert offered not in out
     assert removed is None or removed in out
+
+
+def _clauses(text: str) -> list[str]:
+    from app.planner.evidence import analyze
+
+    return [c.text for c in veto.asking_only(analyze(text)).clauses]
+
+
+def test_a_clause_that_asks_stays_beside_an_account_and_a_reason_goes() -> None:
+    # the splitter leaves "ho messo il file chissà dove, ci sono…? trovameli" whole: its account marked it
+    # negated and the reason was the only clause left, so the planner answered the reason
+    kept = _clauses("devo chiudere il bilancio e ho messo il file chissà dove, ci sono dei csv sotto /tmp/x? "
+                    "trovameli")
+    assert len(kept) == 1 and "trovameli" in kept[0]
+    assert _clauses("I'm leaving tomorrow, so just list /tmp/x for me") == ["so just list /tmp/x for me"]
+
+
+def test_a_clause_that_only_says_no_still_goes() -> None:
+    assert _clauses("non aprirlo, leggimi /tmp/x/a.txt") == ["leggimi /tmp/x/a.txt"]
