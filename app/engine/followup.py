@@ -49,6 +49,8 @@ from app.turn.decision import RouteResult
 from app.turn.events import Step, Turn
 
 from . import followup_messages as _messages  # noqa: F401  (registers the follow-ups' sentences)
+from .dispatch import fast_path
+from .finish import finish
 from .open_each import open_each
 
 SOURCE = "previous turn"  # the arguments' source, as the details view and `--json` show it
@@ -222,7 +224,7 @@ class FollowUps:
             steps = [{"tool": tool, "args": {"target": paths[0]}, "arg_sources": {"target": SOURCE}}]
         else:
             steps = [{"tool": tool, "args": {"paths": paths}, "arg_sources": {"paths": SOURCE}}]
-        engine._fast_path(ctx, text, session, _decided(steps, ctx.lang, f"{tool} on {', '.join(paths)}"))
+        fast_path(engine, ctx, text, session, _decided(steps, ctx.lang, f"{tool} on {', '.join(paths)}"))
 
     def _redo(self, engine: Any, ctx: Any, text: str, session: str, prev: Previous | None,
               redo: Redo) -> str | None:
@@ -243,7 +245,7 @@ class FollowUps:
             {"tool": tool, "args": _swap(args, old, new),
              "arg_sources": {k: ("request" if args[k] == old else SOURCE) for k in args}}
             for tool, args in prev.calls]
-        engine._fast_path(ctx, text, session, _decided(steps, ctx.lang, f"the previous request again in {new}"))
+        fast_path(engine, ctx, text, session, _decided(steps, ctx.lang, f"the previous request again in {new}"))
         return None
 
     @staticmethod
@@ -272,7 +274,7 @@ class FollowUps:
         self._asked.add(ctx.turn.id)
         ctx.turn.level = "L0"
         ctx.emit(ev.RouteDecision(ctx.turn_id, 0, level="L0", why=f"follow-up: nothing to refer to ({key})"))
-        engine._finish(ctx, say(key, ctx.lang, **params), session)
+        finish(engine, ctx, say(key, ctx.lang, **params), session)
         return None
 
     def _rewrite(self, ctx: Any, text: str) -> str:

@@ -18,6 +18,9 @@ from app.turn import events as ev
 from app.turn.decision import RouteResult
 from app.turn.rendering import render
 
+from .dispatch import route_and_answer
+from .finish import finish
+
 if TYPE_CHECKING:
     from app.tools.runner import TurnContext
 
@@ -34,12 +37,12 @@ def run_again(engine: Engine, ctx: TurnContext, offer: ev.Offer, decided: RouteR
     out = ctx.execute(offer.tool, dict(offer.args), dict(decided.arg_sources), level="L0")
     if not out.ok:  # declined, or the change could not be made: said, and the request is not run again
         result = out.step.result if out.step is not None else out.view
-        engine._finish(ctx, render(offer.tool, result, offer.lang, text), session, ok=False)
+        finish(engine, ctx, render(offer.tool, result, offer.lang, text), session, ok=False)
         return
     ctx.config = engine.config  # what the call wrote (a folder allowed) counts for the request run again
     turn.said_first = render(offer.tool, out.result, offer.lang, text)
     asked, turn.text = turn.text, offer.then
     try:
-        engine._route_and_answer(ctx, offer.then, session)
+        route_and_answer(engine, ctx, offer.then, session)
     finally:
         turn.text = asked  # the history shows what the person typed ("sì"), with the answer it got

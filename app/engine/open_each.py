@@ -18,6 +18,7 @@ from app.turn.decision import RouteResult
 from app.turn.rendering import render
 
 from . import followup_messages as _messages  # noqa: F401  (registers followup.open.*)
+from .finish import finish
 
 TOOL = "open_path"
 
@@ -52,7 +53,7 @@ def open_each(engine: Any, ctx: Any, session: str, paths: list[str], source: str
             declined.append(target)
         else:
             failed.append(render(TOOL, out.step.result if out.step is not None else out.view, lang))
-    engine._finish(ctx, answer(opened, declined, failed, lang), session, ok=bool(opened))
+    finish(engine, ctx, answer(opened, declined, failed, lang), session, ok=bool(opened))
 
 
 def answer(opened: list[str], declined: list[str], failed: list[str], lang: str) -> str:

@@ -1,6 +1,6 @@
 """A bare yes or no, said right after the assistant offered something ("Vuoi un promemoria un'ora prima?").
 
-Read by app/lang/reply.py for the engine's offers (app/engine/engine.py): the request right after an offer is its
+Read by app/lang/reply.py for the engine's offers (app/engine/offers.py): the request right after an offer is its
 answer only when it is nothing but an answer — "sì", "sì grazie", "ok, ricordamelo", "no grazie". Anything more
 ("sì ma alle 14", "no, ricordamelo alle 13") is a request of its own and goes the usual way, and the offer lapses.
 """
