@@ -175,6 +175,20 @@ def _mend_hour(answer: str, number: str) -> Mended:
     return answer[:m.start()] + restored + ("." if ends else "") + rest, (m.group(0), restored)  # "p.m." ended it
 
 
+def _mend_path(answer: str, path: str) -> Mended:
+    """"C:\\Users\\marta\\Documents\\bilancio.xlsx" for "C:\\Utenti\\marta\\Documenti\\bilancio.xlsx": a path is a
+    name on the disk, never translated — a path of the answer with the same file name and as many parts is the
+    text's, put back as written."""
+    sep = "\\" if "\\" in path else "/"
+    parts = path.split(sep)
+    for m in list(_PATH.finditer(answer)) + list(_FILE.finditer(answer)):
+        found = m.group(0).rstrip(".,;:!?)")
+        got = found.split(sep)
+        if found != path and got[-1] == parts[-1] and len(got) == len(parts):
+            return answer[:m.start()] + path + answer[m.start() + len(found):], (found, path)
+    return answer, None
+
+
 def _mend_amount(answer: str, amount: str) -> Mended:
     """"€12,400" for "12.400 €": the same digits and sign, the sign on the other side."""
     sign = next(c for c in amount if c in "€£$")
@@ -188,8 +202,8 @@ def repair(source: str, answer: str) -> tuple[str, list[tuple[str, str]]]:
     """`answer` with what is recognisably an item of `source` cut or moved put back as written: a name cut short
     ("Chia" for "Chiara"), an amount with its currency sign on the other side ("€12,400" for "12.400 €"), an hour
     of the 24-hour clock the model wrote on the 12-hour one ("6 PM" for "18", "9:00 p.m." for "21:00": the text's
-    hour, as the text writes it). Nothing else: a dropped item is not guessed back. Returns the answer and the (found,
-    restored) pairs."""
+    hour, as the text writes it), a path with its folders translated. Nothing else: a dropped item is not guessed
+    back. Returns the answer and the (found, restored) pairs."""
     done: list[tuple[str, str]] = []
     source_words = set(re.findall(r"\w+", source))
     for item in missing(source, answer):
@@ -199,6 +213,8 @@ def repair(source: str, answer: str) -> tuple[str, list[tuple[str, str]]]:
             answer, pair = _mend_hour(answer, item.text)
         elif item.kind == "amount":
             answer, pair = _mend_amount(answer, item.text)
+        elif item.kind == "path":
+            answer, pair = _mend_path(answer, item.text)
         else:
             pair = None
         if pair:

@@ -60,6 +60,11 @@ def test_a_cut_name_and_a_moved_currency_sign_are_mended_and_nothing_is_guessed(
         "Delivery by 18, concert at 21:00."
     assert repair("Alle 18 arrivano 30 persone.", "At 6 o'clock 30 people arrive.")[0] == \
         "At 6 o'clock 30 people arrive."
+    # a path is a name on the disk: its folders translated are put back, a path with another file is not touched
+    path = "C:\\Utenti\\marta\\Documenti\\bilancio_2024.xlsx"
+    assert repair(f"Impossibile scrivere su {path}.", "Cannot write to C:\\Users\\marta\\Documents\\"
+                  "bilancio_2024.xlsx.")[0] == f"Cannot write to {path}."
+    assert repair("Apri /condivisa/progetti/offerta.xlsx.", "Open /shared/projects/bozza.xlsx.")[1] == []
     # a word the text itself has is not a cut name; a dropped name is not invented back
     assert repair("Ho visto Chiara e Chia.", "I saw Chia.")[0] == "I saw Chia."
     assert repair("Marco e Sara arrivano.", "Marco arrives.")[0] == "Marco arrives."
