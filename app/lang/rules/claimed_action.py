@@ -15,7 +15,8 @@ CLAIMED_ACTION = Table("claimed_action", __doc__ or "", (
     Rule(
         id="done_it",
         effect="an Italian answer says the assistant has done a write, a send or a reminder: untrue when none ran",
-        pattern=r"(?<!non )(?<!non l')(?<!non l’)(?<![\w'’])(?:ho|l['’]ho|li ho|le ho|gliel['’]ho|te l['’]ho|ti ho|abbiamo)\s+(?:gi[aà]\s+|appena\s+|ora\s+)?"
+        pattern=r"(?<!non )(?<!non l')(?<!non l’)(?<![\w'’])"
+                r"(?:ho|l['’]ho|li ho|le ho|gliel['’]ho|te l['’]ho|ti ho|abbiamo)\s+(?:gi[aà]\s+|appena\s+|ora\s+)?"
                 r"(?:{words})\w*",
         words=("salvat", "memorizzat", "annotat", "registrat", "inviat", "mandat", "spedit", "inoltrat",
                "spostat", "cancellat", "eliminat", "copiat", "creat", "impostat", "programmat", "rinominat",
