@@ -287,3 +287,17 @@ def test_a_unit_name_is_no_mistyped_verb(text: str) -> None:
 
 def test_a_mistyped_verb_is_still_read() -> None:
     assert action_of("spsota /tmp/x/a.txt in /tmp/b").actions == ("move",)
+
+
+@pytest.mark.parametrize("text", ["don't let me forget that the boiler service is due in October",
+                                  "make sure I dont forget the car tax in March",
+                                  "non farmi dimenticare che il bollo scade a marzo",
+                                  "non scordarti che Gino mi deve 20 euro"])
+def test_a_negated_forgetting_asks_to_keep_the_fact(text: str) -> None:
+    sig = action_of(text)
+    assert sig.actions == ("remember",) and not sig.negated
+
+
+@pytest.mark.parametrize("text", ["forget about the dentist", "dimentica il numero di Gino"])
+def test_forgetting_said_plainly_is_still_forgetting(text: str) -> None:
+    assert action_of(text).actions == ("forget",) and not action_of(text).negated
