@@ -12,6 +12,7 @@ from ui_helpers import (
     READ_PHRASE,
     SLOW_PHRASE,
     WRITE_PHRASE,
+    ask_chat,
     routed_engine_factory,
     send_popup,
     wait_turn_end,
@@ -28,16 +29,6 @@ def _desk(qtbot, make_desk, metnos_home, tmp_path, extra: str = ""):
     desk = make_desk(routed_engine_factory(manager, target), manager=manager)
     qtbot.waitUntil(lambda: desk.conversations.loaded)  # the stored conversations are read at start, off this thread
     return desk, target
-
-
-def _ask_chat(qtbot, desk, text: str):
-    desk.show_chat()
-    desk.chat.input.setText(text)
-    qtbot.keyClick(desk.chat.input, Qt.Key.Key_Return)
-    qtbot.waitUntil(lambda: desk.chat.current is not None)
-    view = desk.chat.views[desk.chat.current]
-    wait_turn_end(qtbot, view)
-    return view
 
 
 def _shown(desk) -> list[str]:
@@ -61,7 +52,7 @@ def test_ctrl_n_starts_a_conversation_the_list_names_and_switching_shows_its_tur
     desk, _ = _desk(qtbot, make_desk, metnos_home, tmp_path)
     side = desk.chat.sidebar
     assert side.items.count() == 0 and not side.empty.isHidden()  # "Your conversations will be listed here."
-    _ask_chat(qtbot, desk, TIME_IT)
+    ask_chat(qtbot, desk, TIME_IT)
     qtbot.waitUntil(lambda: side.titles() == [TIME_IT])
     assert side.items.item(0).text().split("\n")[1].startswith("today at ")  # the date in words
     first = desk.conversations.current
@@ -70,15 +61,15 @@ def test_ctrl_n_starts_a_conversation_the_list_names_and_switching_shows_its_tur
     qtbot.keyClick(desk.chat.input, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
     assert desk.conversations.current != first and _shown(desk) == []  # a new, empty conversation
     assert desk.chat.input.text() == ""  # Ctrl+N typed nothing
-    _ask_chat(qtbot, desk, TIME_EN)
-    _ask_chat(qtbot, desk, TIME_EN + "?")
+    ask_chat(qtbot, desk, TIME_EN)
+    ask_chat(qtbot, desk, TIME_EN + "?")
     qtbot.waitUntil(lambda: side.titles() == [TIME_EN, TIME_IT])  # the most recently used first
     second = desk.conversations.current
 
     _click(qtbot, desk, TIME_IT)
     assert desk.conversations.current == first and _shown(desk) == [TIME_IT]
     assert "Sono le" in desk.chat.turn_views()[0].answer.text()
-    _ask_chat(qtbot, desk, READ_PHRASE)  # picked in the list: the next request continues it
+    ask_chat(qtbot, desk, READ_PHRASE)  # picked in the list: the next request continues it
     assert _shown(desk) == [TIME_IT, READ_PHRASE]
     journal = desk.host.engine.journal
     assert [t["text"] for t in journal.conversation("local", first)] == [TIME_IT, READ_PHRASE]
@@ -91,9 +82,9 @@ def test_ctrl_n_starts_a_conversation_the_list_names_and_switching_shows_its_tur
 def test_rename_delete_with_confirmation_and_search(qtbot, make_desk, metnos_home, tmp_path):
     desk, _ = _desk(qtbot, make_desk, metnos_home, tmp_path)
     side = desk.chat.sidebar
-    _ask_chat(qtbot, desk, TIME_IT)
+    ask_chat(qtbot, desk, TIME_IT)
     desk.conversations.new()
-    _ask_chat(qtbot, desk, READ_PHRASE)
+    ask_chat(qtbot, desk, READ_PHRASE)
     qtbot.waitUntil(lambda: len(side.titles()) == 2)
 
     _click(qtbot, desk, TIME_IT)
@@ -136,9 +127,9 @@ def test_rename_delete_with_confirmation_and_search(qtbot, make_desk, metnos_hom
 
 def test_a_restart_keeps_the_conversations_and_reopens_the_last(qtbot, make_desk, metnos_home, tmp_path):
     desk, _ = _desk(qtbot, make_desk, metnos_home, tmp_path)
-    _ask_chat(qtbot, desk, TIME_IT)
+    ask_chat(qtbot, desk, TIME_IT)
     desk.conversations.new()
-    _ask_chat(qtbot, desk, READ_PHRASE)
+    ask_chat(qtbot, desk, READ_PHRASE)
     last = desk.conversations.current
     desk.shutdown()
 
@@ -172,7 +163,7 @@ def test_the_popup_continues_the_conversation_and_starts_fresh_after_a_quiet_whi
     qtbot.waitUntil(lambda: _shown(desk) == [TIME_EN])
     qtbot.waitUntil(lambda: desk.chat.sidebar.titles() == [TIME_EN, TIME_IT])
     now[0] += 10 * 60
-    _ask_chat(qtbot, desk, TIME_IT + "?")  # the chat counts as activity too
+    ask_chat(qtbot, desk, TIME_IT + "?")  # the chat counts as activity too
     now[0] += 25 * 60
     assert ask(TIME_EN + "?") == fresh
     now[0] += 2 * 60 * 60  # two hours later the person picks the first one in the list: that is activity too
@@ -216,7 +207,7 @@ def test_the_tray_menu_starts_a_conversation_and_settings_set_the_quiet_while(qt
 
     manager, target = work_manager(metnos_home, tmp_path)
     desk = make_desk(routed_engine_factory(manager, target), manager=manager, use_tray=True)
-    _ask_chat(qtbot, desk, TIME_IT)
+    ask_chat(qtbot, desk, TIME_IT)
     desk.chat.hide()
     first = desk.conversations.current
     tray = desk.tray
@@ -264,7 +255,7 @@ def test_a_long_conversation_opens_on_its_newest_turns_and_shows_earlier_ones_on
 def test_a_narrow_window_shows_the_list_or_the_conversation_never_a_sideways_scroll(qtbot, make_desk, metnos_home,
                                                                                     tmp_path):
     desk, _ = _desk(qtbot, make_desk, metnos_home, tmp_path)
-    _ask_chat(qtbot, desk, TIME_IT)
+    ask_chat(qtbot, desk, TIME_IT)
     chat = desk.chat
     chat.resize(960, 640)
     qtbot.waitUntil(lambda: chat.sidebar.isVisible() and chat.main_pane.isVisible())
@@ -303,7 +294,7 @@ def _send_chat(qtbot, desk, text: str) -> str:
 
 def test_a_running_turn_stays_with_its_conversation_when_another_is_shown(qtbot, make_desk, metnos_home, tmp_path):
     desk = _conversation_slow_desk(qtbot, make_desk, metnos_home, tmp_path, seconds=2.0)
-    _ask_chat(qtbot, desk, TIME_IT)
+    ask_chat(qtbot, desk, TIME_IT)
     first = desk.conversations.current
     tag = _send_chat(qtbot, desk, SLOW_PHRASE)
     live = desk.chat.views[tag]
@@ -325,7 +316,7 @@ def test_a_running_turn_stays_with_its_conversation_when_another_is_shown(qtbot,
 def test_deleting_a_conversation_while_its_turn_runs_keeps_it_deleted(qtbot, make_desk, metnos_home, tmp_path):
     desk = _conversation_slow_desk(qtbot, make_desk, metnos_home, tmp_path, seconds=30.0)
     side = desk.chat.sidebar
-    _ask_chat(qtbot, desk, TIME_IT)
+    ask_chat(qtbot, desk, TIME_IT)
     qtbot.waitUntil(lambda: side.titles() == [TIME_IT])
     gone = desk.conversations.current
     tag = _send_chat(qtbot, desk, SLOW_PHRASE)
@@ -338,14 +329,14 @@ def test_deleting_a_conversation_while_its_turn_runs_keeps_it_deleted(qtbot, mak
     assert journal.conversation("local", gone) == [] and journal.conversations("local") == []  # not written back
     desk.conversations.refresh()
     assert side.titles() == [] and _shown(desk) == []
-    _ask_chat(qtbot, desk, TIME_EN)  # the next request starts the new conversation, alone in the list
+    ask_chat(qtbot, desk, TIME_EN)  # the next request starts the new conversation, alone in the list
     qtbot.waitUntil(lambda: side.titles() == [TIME_EN])
 
 
 def test_an_approval_asked_by_a_turn_of_a_conversation_off_screen_shows_that_conversation(qtbot, make_desk,
                                                                                           metnos_home, tmp_path):
     desk = _conversation_slow_desk(qtbot, make_desk, metnos_home, tmp_path, seconds=1.0)
-    _ask_chat(qtbot, desk, TIME_IT)
+    ask_chat(qtbot, desk, TIME_IT)
     first = desk.conversations.current
     _send_chat(qtbot, desk, SLOW_PHRASE)
     write = desk.ask_from_chat(WRITE_PHRASE)  # queued behind the slow one, in the same conversation

@@ -4,7 +4,7 @@ real tools on a temp folder; the searches are served by rules (a file-kind searc
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from ui_helpers import routed_engine_factory, wait_turn_end, work_manager
+from ui_helpers import ask_chat, routed_engine_factory, wait_turn_end, work_manager
 
 
 def _desk(qtbot, make_desk, metnos_home, tmp_path):
@@ -19,16 +19,6 @@ def _desk(qtbot, make_desk, metnos_home, tmp_path):
     return desk, work
 
 
-def _ask(qtbot, desk, text: str):
-    desk.show_chat()
-    desk.chat.input.setText(text)
-    qtbot.keyClick(desk.chat.input, Qt.Key.Key_Return)
-    qtbot.waitUntil(lambda: desk.chat.current is not None)
-    view = desk.chat.views[desk.chat.current]
-    wait_turn_end(qtbot, view)
-    return view
-
-
 def _calls(view) -> list[tuple[str, dict]]:
     from app.turn import events as ev
 
@@ -38,26 +28,26 @@ def _calls(view) -> list[tuple[str, dict]]:
 def test_chat_follow_up_reads_the_first_found_and_a_new_conversation_asks_back(qtbot, make_desk, metnos_home,
                                                                                tmp_path):
     desk, work = _desk(qtbot, make_desk, metnos_home, tmp_path)
-    found = _ask(qtbot, desk, f"elenca tutti i .txt in {work / 'notes'}")
+    found = ask_chat(qtbot, desk, f"elenca tutti i .txt in {work / 'notes'}")
     assert _calls(found)[0][0] == "find_files"
     shown = found.answer.text()
     first, second = sorted(("alfa.txt", "beta.txt"), key=shown.find)  # in the order the person saw them
-    read = _ask(qtbot, desk, "leggi il primo")
+    read = ask_chat(qtbot, desk, "leggi il primo")
     assert _calls(read) == [("read_files", {"paths": [str(work / "notes" / first)]})]
     assert f"prima riga di {first[:-4]}" in read.answer.text()
     assert [v.question.text() for v in desk.chat.turn_views()][-1] == "leggi il primo"  # the person's words
-    again = _ask(qtbot, desk, "e il secondo?")  # what was done is done again, on the next one
+    again = ask_chat(qtbot, desk, "e il secondo?")  # what was done is done again, on the next one
     assert _calls(again) == [("read_files", {"paths": [str(work / "notes" / second)]})]
 
     desk.conversations.new()  # another conversation: the search is not its own
-    lost = _ask(qtbot, desk, "leggi il primo")
+    lost = ask_chat(qtbot, desk, "leggi il primo")
     assert _calls(lost) == [] and lost.answer.text().startswith("Non ho un elenco")  # a question back, nothing read
     assert not desk.host.engine.models.llm_loaded
 
 
 def test_chat_open_it_after_a_search_asks_approval_for_that_file(qtbot, make_desk, metnos_home, tmp_path):
     desk, work = _desk(qtbot, make_desk, metnos_home, tmp_path)
-    found = _ask(qtbot, desk, f"elenca tutti i .pdf in {work}")
+    found = ask_chat(qtbot, desk, f"elenca tutti i .pdf in {work}")
     assert "report.pdf" in found.answer.text()
     desk.chat.input.setText("aprilo")
     qtbot.keyClick(desk.chat.input, Qt.Key.Key_Return)

@@ -11,6 +11,7 @@ from ui_helpers import (
     READ_PHRASE,
     SLOW_PHRASE,
     WRITE_PHRASE,
+    ask_chat,
     routed_engine_factory,
     send_popup,
     wait_turn_end,
@@ -30,14 +31,6 @@ def _manager(metnos_home, tmp_path) -> ConfigManager:
     return ConfigManager()
 
 
-def _ask_chat(qtbot, desk, text: str):
-    desk.show_chat()
-    desk.chat.input.setText(text)
-    qtbot.keyClick(desk.chat.input, Qt.Key.Key_Return)
-    qtbot.waitUntil(lambda: desk.chat.current is not None)
-    return desk.chat.views[desk.chat.current]
-
-
 def _repeats(view) -> list[str]:
     """Lines of the opened details that only say again what the header says."""
     header = {part.strip() for part in view.toggle.text().split(" · ")}
@@ -54,17 +47,17 @@ def test_restored_turns_keep_their_true_status(qtbot, make_desk, metnos_home, tm
     target.write_text("riga uno\n", encoding="utf-8")
     desk = make_desk(routed_engine_factory(manager, target, seconds=30), manager=manager)
     live: dict[str, str] = {}
-    done = _ask_chat(qtbot, desk, READ_PHRASE)  # done
+    done = ask_chat(qtbot, desk, READ_PHRASE, wait=False)  # done
     wait_turn_end(qtbot, done)
     live["done"] = done.toggle.text()
-    denied = _ask_chat(qtbot, desk, WRITE_PHRASE)  # denied
+    denied = ask_chat(qtbot, desk, WRITE_PHRASE, wait=False)  # denied
     qtbot.waitUntil(lambda: len(denied.cards) == 1, timeout=60_000)
     card = next(iter(denied.cards.values()))
     qtbot.waitUntil(lambda: card.deny_btn.isVisible() and card.deny_btn.width() > 0, timeout=10_000)
     qtbot.mouseClick(card.deny_btn, Qt.MouseButton.LeftButton)
     wait_turn_end(qtbot, denied)
     live["denied"] = denied.toggle.text()
-    slow = _ask_chat(qtbot, desk, SLOW_PHRASE)  # cancelled
+    slow = ask_chat(qtbot, desk, SLOW_PHRASE, wait=False)  # cancelled
     qtbot.waitUntil(lambda: any(isinstance(e, ev.ToolCall) for e in slow.events), timeout=60_000)
     desk.chat.cancel_current()
     wait_turn_end(qtbot, slow)
@@ -74,7 +67,7 @@ def test_restored_turns_keep_their_true_status(qtbot, make_desk, metnos_home, tm
     manager2 = _manager(metnos_home, tmp_path)
     desk2 = make_desk(routed_engine_factory(manager2, forbidden), manager=manager2)
     qtbot.waitUntil(lambda: len(desk2.chat.turn_views()) >= 3, timeout=30_000)
-    refused = _ask_chat(qtbot, desk2, READ_PHRASE)  # failed, with its reason: outside the allowed folders
+    refused = ask_chat(qtbot, desk2, READ_PHRASE, wait=False)  # failed, with its reason: outside the allowed folders
     wait_turn_end(qtbot, refused)
     live["failed"] = refused.toggle.text()
     desk2.shutdown()

@@ -125,6 +125,20 @@ class details:
         prefs().set_details(self.was)
 
 
+def ask_chat(qtbot: Any, desk: Any, text: str, wait: bool = True) -> Any:
+    """Send `text` from the chat window's box with Enter; the new turn's view, once its turn ended when `wait`."""
+    from PySide6.QtCore import Qt
+
+    desk.show_chat()
+    desk.chat.input.setText(text)
+    qtbot.keyClick(desk.chat.input, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: desk.chat.current is not None)
+    view = desk.chat.views[desk.chat.current]
+    if wait:
+        wait_turn_end(qtbot, view)
+    return view
+
+
 def wait_turn_end(qtbot: Any, view: Any, timeout: int = 120_000) -> None:
     qtbot.waitUntil(lambda: not view.running, timeout=timeout)
 
