@@ -12,10 +12,9 @@ from __future__ import annotations
 
 import logging
 import time
-from dataclasses import dataclass, field
 from typing import Any, Sequence
 
-from app.lang.heads import Head, load_head
+from app.lang.heads import load_head
 from app.lang.messages import say
 from app.lang.signature import EVENT
 from app.tools.registry import Tool
@@ -38,68 +37,14 @@ from .choose import (
     rank_candidates,
     structural_scores,
 )
-from .evidence import Evidence, analyze, plain
+from .evidence import analyze, plain
 from .fill import ArgsError, missing_required, model_args, rule_args, shown_args
 from .referent import NoReferent, no_referent
+from .run_state import Decision, Plan, PlanTurn, RunInfo, clause_vectors
 from .stats import PlannerStats, StepStats, from_completion
 from .surface import ToolIndex, content_words
 
 log = logging.getLogger(__name__)
-
-
-@dataclass
-class RunInfo:
-    """What the last run did, for tests, the bench and `metnos context --explain`."""
-
-    choices: list[Choice] = field(default_factory=list)
-    stats: list[StepStats] = field(default_factory=list)
-    weight: float = 0.0
-    answer_replaced: str = ""  # why the model's answer was replaced ('' when it was used)
-    prompt: str = ""  # the last prompt sent to the model
-    prompts: list[str] = field(default_factory=list)  # every prompt the model evaluated, in order
-    prefix: dict[str, Any] = field(default_factory=dict)  # what warming the stable prefix did
-
-
-@dataclass
-class _Plan:
-    candidates: list[str]
-    structural: dict[str, float]
-    prereq: str | None
-    head: dict[str, float] | None = None  # the intent head's reading of the pending clause (veto, details)
-    asked: str | None = None  # the offered tool the head is sure the clause asks for (choose.head_asks)
-
-
-@dataclass
-class Decision:
-    """A chosen tool call (not yet run): what `decide` returns and the loop executes."""
-
-    tool: str
-    args: dict[str, Any]
-    sources: dict[str, str]
-    choice: Choice
-    error: str = ""
-
-
-@dataclass
-class _Turn:
-    ctx: TurnContext
-    text: str
-    llm: Any
-    weight: float
-    evd: Evidence
-    idx: ToolIndex
-    vecs: Any
-    info: RunInfo
-    sit: Situation
-    clause_i: int = 0
-    plan: _Plan = field(default_factory=lambda: _Plan([], {}, None))
-    ps: pr.PromptState = field(default_factory=pr.PromptState)
-    last_sid: str | None = None
-    tools: dict[str, Tool] = field(default_factory=dict)  # the permitted surface, looked up without loading
-    surface: Any = None  # app.tools.surface.ToolSurface when the engine built one for this turn
-    history: list[tuple[str, str]] = field(default_factory=list)  # earlier exchanges of the conversation
-    asked_all: frozenset[str] = frozenset()  # the action classes the whole request asks (veto.py)
-    head: Head | None = None  # the learned intent head for this embedder's vectors (choose.head_prior)
 
 
 class Planner:
@@ -158,7 +103,7 @@ class Planner:
         return None if t is None else t.ps
 
     # -- turn state ------------------------------------------------------------------------
-    def _setup(self, ctx: TurnContext, history: list[tuple[str, str]] | None) -> _Turn | None:
+    def _setup(self, ctx: TurnContext, history: list[tuple[str, str]] | None) -> PlanTurn | None:
         info = self.last = RunInfo()
         text = ctx.turn.text if isinstance(ctx.turn.text, str) else str(ctx.turn.text)
         if not text.strip():
@@ -171,13 +116,13 @@ class Planner:
         evd = veto.asking_only(analyze(text))
         tools = {x.name: x for x in ctx.registry}  # iterating a surface's registry loads nothing
         idx = self.index(list(tools.values()), parts.embedder_or_none(ctx, self.services))
-        focus = [c.text for c in evd.clauses] or [evd.text]
-        vecs = idx.embedder.embed(focus) if idx.embedder is not None and idx.matrix is not None else None
-        t = _Turn(ctx, text, llm, weight, evd, idx, vecs, info,
+        vecs, head_vec = clause_vectors(idx, evd, text)
+        t = PlanTurn(ctx, text, llm, weight, evd, idx, vecs, info,
                   Situation(has_content_source=bool(evd.quoted or evd.inline)), tools=tools,
                   surface=parts.tool_surface(ctx), history=parts.trim_history(history),
                   asked_all=veto.asked_actions(text),
-                  head=load_head(INTENT_HEAD, str(getattr(idx.embedder, "ident", ""))) if vecs is not None else None)
+                  head=load_head(INTENT_HEAD, str(getattr(idx.embedder, "ident", ""))) if vecs is not None else None,
+                  head_vec=head_vec)
         t.clause_i = self._consume_existing(t)
         t.plan = self._plan(t)
         task = parts.task_text(ctx, llm, text)
@@ -193,7 +138,7 @@ class Planner:
             t.ps.add("user", pr.observation_text(s.num, s.tool, pr.shortened(s.result, inline)))
         return t
 
-    def _shown(self, t: _Turn, names: Sequence[str], already: set[str]) -> list[Tool]:
+    def _shown(self, t: PlanTurn, names: Sequence[str], already: set[str]) -> list[Tool]:
         """Tools about to be shown with their schema; on a deferral surface, loading is recorded with why."""
         out = []
         for n in names:
@@ -206,7 +151,7 @@ class Planner:
             out.append(tool)
         return out
 
-    def _next_call(self, t: _Turn) -> Decision | None:
+    def _next_call(self, t: PlanTurn) -> Decision | None:
         """Decide the next step; None means answer. Raises ArgsError when arguments cannot be had."""
         ctx = t.ctx
         parts.fit_context(ctx, t.llm, t.ps, t.weight)
@@ -240,7 +185,7 @@ class Planner:
             raise ArgsError(str(e), tool.name, e.missing) from None
         return Decision(tool.name, args, sources, choice)
 
-    def _act(self, t: _Turn, call: Decision) -> None:
+    def _act(self, t: PlanTurn, call: Decision) -> None:
         ctx, sit = t.ctx, t.sit
         outcome = ctx.execute(call.tool, call.args, call.sources, level="L3")
         t.last_sid = outcome.scratchpad_id or t.last_sid
@@ -261,7 +206,7 @@ class Planner:
 
     # -- planning helpers -------------------------------------------------------------
     @staticmethod
-    def _pool(t: _Turn, weight: float) -> list[str]:
+    def _pool(t: PlanTurn, weight: float) -> list[str]:
         """Tools that may be offered now: builtins only to bigger models; scratchpad_read only while the turn
         has entries and an observation of this run named one (its id is then filled by rules)."""
         out = [n for n, tool in t.tools.items() if n != "scratchpad_read" and not (tool.builtin and weight < 0.5)
@@ -272,7 +217,7 @@ class Planner:
             out.append("scratchpad_read")
         return out
 
-    def _plan(self, t: _Turn, sit: Situation | None = None, clause_i: int | None = None) -> _Plan:
+    def _plan(self, t: PlanTurn, sit: Situation | None = None, clause_i: int | None = None) -> Plan:
         """Candidates and structural scores for the pending clause (see choose.py)."""
         ctx, evd, idx = t.ctx, t.evd, t.idx
         ci = t.clause_i if clause_i is None else clause_i
@@ -280,7 +225,8 @@ class Planner:
         focus_i = min(ci, len(evd.clauses) - 1) if evd.clauses else 0
         vec = t.vecs[focus_i] if t.vecs is not None and len(t.vecs) else None
         s = sit or t.sit
-        hp = t.head.probs(vec) if t.head is not None and vec is not None and s.pending_clause else None
+        hv = t.head_vec if t.head_vec is not None and focus_i == 0 else vec
+        hp = t.head.probs(hv) if t.head is not None and hv is not None and s.pending_clause else None
         pool = self._pool(t, t.weight)
         pool = [n for n in pool if n not in self._vetoed(t, clause, pool, hp)]
         if clause is not None and EVENT in clause.sig.content:
@@ -302,10 +248,10 @@ class Planner:
         # the tool the head is sure the clause asks for is not shown (a schema costs prompt tokens on every
         # decision); it may still overrule an answer (_decide), from what the veto offers
         asked = head_asks(hp, pool) if not s.clause_tools else None
-        return _Plan(cands, struct, prereq, hp, asked)
+        return Plan(cands, struct, prereq, hp, asked)
 
     @staticmethod
-    def _vetoed(t: _Turn, clause: Any, names: Sequence[str], head: dict[str, float] | None = None) -> set[str]:
+    def _vetoed(t: PlanTurn, clause: Any, names: Sequence[str], head: dict[str, float] | None = None) -> set[str]:
         """Risky tools that the pending clause does not ask for (veto.py): never offered, whatever the scores."""
         text = clause.text if clause is not None else t.evd.text
         affinity = t.idx.affinity_by_name()
@@ -317,7 +263,7 @@ class Planner:
             out -= veto.head_unlocked(t.tools, head, text)
         return out
 
-    def _consume_existing(self, t: _Turn) -> int:
+    def _consume_existing(self, t: PlanTurn) -> int:
         """Clauses already served by steps the fast path replayed (chain_to_planner)."""
         ci, sit = 0, t.sit
         for s in t.ctx.turn.steps:
@@ -332,7 +278,7 @@ class Planner:
         sit.pending_clause = ci < len(t.evd.clauses)
         return ci
 
-    def _decide(self, t: _Turn) -> Choice:
+    def _decide(self, t: PlanTurn) -> Choice:
         ctx, llm, ps, plan, weight = t.ctx, t.llm, t.ps, t.plan, t.weight
         opts = [*plan.candidates, ANSWER]
         struct = {o: plan.structural[o] for o in opts if o in plan.structural}
@@ -360,7 +306,7 @@ class Planner:
         why = "intent head over answer" if by_head else "structure decided" if ll is None else "structure + model"
         return Choice(name, probs, struct, ll, why, plan.prereq if name == "read_files" else None, plan.head)
 
-    def _model_vote(self, t: _Turn, prompt: str, opts: list[str],
+    def _model_vote(self, t: PlanTurn, prompt: str, opts: list[str],
                     struct: dict[str, float]) -> dict[str, float] | None:
         """The model's vote (vote.py); a tool it names freely must survive the veto like any other."""
         def allowed() -> list[str]:
@@ -395,7 +341,7 @@ class Planner:
                               completion_tokens=st.completion_tokens, ms=round(st.ms, 1), choice=tool.name))
         return {**args, **got}, {**sources, **{k: "model" for k in got}}
 
-    def _observe(self, t: _Turn, tool: str, args: dict[str, Any], outcome: StepOutcome) -> None:
+    def _observe(self, t: PlanTurn, tool: str, args: dict[str, Any], outcome: StepOutcome) -> None:
         ctx, ps = t.ctx, t.ps
         step = outcome.step.num if outcome.step else ctx.next_step - 1
         g = ans.ground(t.text, tool, outcome.result if outcome.ok else outcome.view, outcome.ok)

@@ -87,3 +87,24 @@ def test_the_shipped_head_reads_questions_about_saved_facts(bundled_embedder: An
     vecs = bundled_embedder.embed(own + general)
     got = [head_asks(head.probs(v), offered) for v in vecs]
     assert got == ["recall", "recall", None, None], got
+
+
+def test_the_head_reads_a_one_clause_request_whole(bundled_embedder: Any) -> None:
+    """The head learned whole requests: "store this for me" alone reads as an answer, the request with the fact
+    after its colon as remember. Several clauses are read one by one."""
+    from types import SimpleNamespace
+
+    from app.planner import veto
+    from app.planner.evidence import analyze
+    from app.planner.run_state import clause_vectors
+
+    idx = SimpleNamespace(embedder=bundled_embedder, matrix=object())
+    head = heads.load_head(INTENT_HEAD, bundled_embedder.ident)
+    assert head is not None
+    text = "store this for me: my bike lock combination is 0717"
+    vecs, whole = clause_vectors(idx, veto.asking_only(analyze(text)), text)  # type: ignore[arg-type]
+    assert len(vecs) == 1 and whole is not None
+    assert head.predict(whole)[0] == "remember" and head.predict(vecs[0])[0] != "remember"
+    two = "leggi /tmp/x/a.txt e poi dimmi che ore sono"
+    vecs, whole = clause_vectors(idx, veto.asking_only(analyze(two)), two)  # type: ignore[arg-type]
+    assert len(vecs) == 2 and whole is None
