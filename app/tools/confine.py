@@ -14,11 +14,11 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from app.lang.messages import Message
-from app.lang.placeholders import slot_for_argument
 
 from . import messages as _messages  # noqa: F401  (registers the sentences used below)
 from .places import closest, expand_named
 from .registry import ToolError
+from .slots import path_args
 
 _DRIVE = re.compile(r"^[A-Za-z]:([\\/]|$)")
 MAX_NAME_BYTES = 255  # NAME_MAX of every common file system
@@ -105,10 +105,9 @@ OUTSIDE_KEYS = ("files.outside", "files.outside_none", "files.outside_root")
 
 def path_arguments(tool: Any) -> tuple[str, ...]:
     """The arguments a tool declares that name files or folders — what it acts on and where it goes: `path`,
-    `paths`, `dest`, open_path's `target` — read from its schema's argument names the way routing reads them
-    (app/lang/placeholders.py: a name that takes a `{path…}` value)."""
-    props = getattr(tool, "properties", None) or {}
-    return tuple(a for a in props if (slot_for_argument(a) or "").startswith("{path"))
+    `paths`, `dest`, open_path's `target` — as the tool's slots say (tools/slots.py: declared, else read from its
+    schema's argument names the way routing reads them)."""
+    return path_args(tool)
 
 
 def refused_before_asking(tool: Any, args: dict[str, Any], config: Any) -> ToolError | None:
