@@ -62,8 +62,8 @@ register({
                              "en": "{path}: no such file or folder; did you mean: {near}"},
     "files.cannot_check": {"it": "{path}: non riesco a verificarlo ({error})",
                            "en": "{path}: cannot be checked ({error})"},
-    "files.is_folder": {"it": "{path}: è una cartella, non un file (usa list_dir)",
-                        "en": "{path}: is a folder, not a file (use list_dir)"},
+    "files.is_folder": {"it": "{path} è una cartella, non un file: chiedimi di elencarne il contenuto",
+                        "en": "{path} is a folder, not a file: ask me to list what is in it"},
     "files.not_folder": {"it": "{path}: non è una cartella", "en": "{path}: not a folder"},
     "files.not_regular": {"it": "{path}: non è un file normale (dispositivo, FIFO o socket); "
                                 "rifiutato",
