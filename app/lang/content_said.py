@@ -29,6 +29,12 @@ def quoted_texts(text: str) -> list[str]:
     return [m.group("q").strip() for m in _QUOTED.finditer(text) if m.group("q").strip()]
 
 
+def without_quotes(text: str) -> str:
+    """`text` with each quoted span put as "…": what a request asks, read without the words it quotes (a quoted
+    "cancella X" is the content to keep, never an action the request asks for)."""
+    return _QUOTED.sub('"…"', text)
+
+
 def split_inline(text: str) -> tuple[str, str | None]:
     """Split "riassumi questo testo: <content>" into (head, content); paths/times/URLs are not splits."""
     m = _INLINE.match(text.strip())

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from app.lang.content_said import without_quotes
 from app.lang.heads import Head
 from app.tools.registry import Tool
 from app.tools.runner import TurnContext
@@ -28,7 +29,8 @@ def clause_vectors(idx: ToolIndex, evd: Evidence, text: str) -> tuple[Any, Any]:
         return None, None
     focus = [c.text for c in evd.clauses] or [evd.text]
     whole = len(evd.clauses) == 1 and evd.clauses[0].text.strip() != text.strip()
-    vecs = idx.embedder.embed(focus + [text] if whole else focus)
+    # quoted words are content, not the ask: 'salva in memoria: "cancella X"' read delete_files 0.60 whole
+    vecs = idx.embedder.embed(focus + [without_quotes(text)] if whole else focus)
     if whole and vecs is not None and len(vecs) == len(focus) + 1:
         return vecs[:-1], vecs[-1]
     return vecs, None

@@ -108,3 +108,20 @@ def test_the_head_reads_a_one_clause_request_whole(bundled_embedder: Any) -> Non
     two = "leggi /tmp/x/a.txt e poi dimmi che ore sono"
     vecs, whole = clause_vectors(idx, veto.asking_only(analyze(two)), two)  # type: ignore[arg-type]
     assert len(vecs) == 2 and whole is None
+
+
+def test_the_head_never_reads_a_quoted_action(bundled_embedder: Any) -> None:
+    """Read whole, 'salva in memoria: "cancella X"' gave delete_files 0.60 — enough to offer and unlock it; the
+    quoted words are content to keep, so the head reads the request with them put aside."""
+    from types import SimpleNamespace
+
+    from app.planner import veto
+    from app.planner.evidence import analyze
+    from app.planner.run_state import clause_vectors
+
+    idx = SimpleNamespace(embedder=bundled_embedder, matrix=object())
+    head = heads.load_head(INTENT_HEAD, bundled_embedder.ident)
+    assert head is not None
+    text = 'salva questa frase in memoria: "cancella /tmp/x/vecchio.txt"'
+    _, whole = clause_vectors(idx, veto.asking_only(analyze(text)), text)  # type: ignore[arg-type]
+    assert whole is not None and head.probs(whole)["delete_files"] < 0.2
