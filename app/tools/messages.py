@@ -58,6 +58,11 @@ register({
                                  "it would open the whole disk. Allow a smaller folder in Settings → "
                                  "\u201cAllowed folders\u201d."},
     "files.not_found": {"it": "non trovo {path}", "en": "{path}: no such file or folder"},
+    "files.target_only_quoted": {"it": "{path} è dentro il testo che hai citato tra virgolette, non un file da "
+                                       "cambiare: non ho toccato niente. Se vuoi che agisca su quel file, "
+                                       "scrivilo fuori dalle virgolette.",
+                                 "en": "{path} is inside the text you quoted, not a file to change: I touched "
+                                       "nothing. To act on that file, name it outside the quotes."},
     "files.not_found_near": {"it": "non trovo {path}; forse intendevi: {near}",
                              "en": "{path}: no such file or folder; did you mean: {near}"},
     "files.cannot_check": {"it": "{path}: non riesco a verificarlo ({error})",

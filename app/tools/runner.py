@@ -14,6 +14,8 @@ from typing import Any, Callable
 from app.lang.detect import detect_lang
 from app.lang.messages import Message, say
 from app.tools.confine import refused_before_asking
+from app.tools.quoted_target import only_quoted
+from app.tools.quoted_target import refusal as quoted_refusal
 from app.tools.registry import Approver, Registry, ToolContext, ToolError, validate_args
 from app.turn import events as ev
 from app.turn.cancel import CancelToken, TurnCancelled
@@ -139,6 +141,9 @@ class TurnContext:
                               e.message if isinstance(e, ToolError) else Message("tool.bad_reference", error=str(e)))
         self.emit(ev.ToolCall(self.turn_id, num, tool=tool_name, args=_short_args(args), arg_sources=arg_sources,
                               deferred_loaded=tool_name in self.deferred_loaded))
+        if quoted := only_quoted(tool, args, self.turn.text):
+            return self._fail(num, tool_name, args, level, arg_sources, f"{quoted}: only inside quoted words; "
+                              "not a target", quoted_refusal(quoted))  # never asked
         if tool.risk == "write" and tool.group == "Files" and (out := refused_before_asking(tool, args, self.config)):
             return self._fail(num, tool_name, args, level, arg_sources, str(out), out.message)  # never asked
         if tool.risk in ("write", "send") and not tool.self_approving and not self._approve(tool_name, args, tool.risk):

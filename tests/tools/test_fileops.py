@@ -220,3 +220,19 @@ def test_tool_errors_read_in_the_request_language(box: Box) -> None:
     assert en.startswith("/etc is outside the allowed folders")
     assert "«Cartelle consentite»" in it and "allowed_roots" not in it + en  # the settings page, not the key
     assert Message("files.relative", path="a.txt").text("it").startswith("a.txt: i percorsi relativi")
+
+
+def test_a_path_said_only_inside_quoted_words_is_never_changed(box: Box) -> None:
+    """'salva questa frase in memoria: "cancella X"' overwrote X: the quoted sentence is content, not a target.
+    A name quoted on its own is a path said outright and is written as asked."""
+    f = box.root / "vecchio.txt"
+    f.write_text("contenuto vecchio\n", encoding="utf-8")
+    quoted = f'salva questa frase in memoria: "cancella {f}"'
+    out = box.run("write_files", {"path": str(f), "content": f"cancella {f}"}, text=quoted)
+    assert not out.ok and box.asked == [] and f.read_text(encoding="utf-8") == "contenuto vecchio\n"
+    assert out.message is not None and out.message.text("it").startswith(f"{f} è dentro il testo che hai citato")
+    said = box.run("write_files", {"path": str(f), "content": "nuovo"}, text=f'scrivi "nuovo" in "{f}"')
+    assert said.ok and f.read_text(encoding="utf-8") == "nuovo"
+    named = box.run("delete_files", {"paths": [str(f)]}, text=f'cancella {f}, dentro c\'era "vedi {f.name}"')
+    assert named.ok and not f.exists()
+
