@@ -56,13 +56,12 @@ def _reading(sentence: str, now: datetime) -> tuple[Any, str]:
 def _add(sch: Any, args: argparse.Namespace, lang: str) -> int:
     from app.lang.detect import detect_lang
     from app.reminders import words, zone
-    from app.reminders.recurrence import wall
     from app.reminders.tool import plan
     from app.tools.registry import ToolError
 
     sentence = " ".join(args.text).strip()
     now, z = sch.clock(), zone(sch.tz)
-    ask, request = (None, "") if args.at or args.repeat else _reading(sentence, wall(now, z))
+    ask, request = (None, "") if args.at or args.repeat else _reading(sentence, now.astimezone(z))
     lang = ask.lang if ask is not None else detect_lang(sentence) if sentence else lang
     try:
         if not (args.at or args.repeat) and (ask is None or ask.when is None):

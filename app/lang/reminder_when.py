@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from datetime import date, datetime, time, timedelta
+from datetime import date, datetime, time, timedelta, timezone
 from typing import Any
 
 from app.lang.repeat import Repeat
@@ -263,7 +263,11 @@ class _Reading:
         if self.repeat_kind is not None:
             return self._repeat()
         if self.offset is not None and self.clock is None and self.day is None:
-            at = self.now.replace(second=0, microsecond=0, tzinfo=None) + timedelta(minutes=self.offset)
+            start = self.now.replace(second=0, microsecond=0)
+            if start.tzinfo is not None:  # "tra 2 ore" at 01:15 on the night clocks go forward is 04:15:
+                start = start.astimezone(timezone.utc)  # elapsed time, added to the instant, not to the wall
+            at = (start + timedelta(minutes=self.offset)).astimezone(self.now.tzinfo).replace(tzinfo=None) \
+                if self.now.tzinfo is not None else start + timedelta(minutes=self.offset)
             return When(at, spans=self._spans())
         if self.offset is not None and self.offset >= 1440:
             self.day = self.now.date() + timedelta(days=self.offset // 1440)
@@ -373,7 +377,8 @@ def _later_day_hour(c: _Clock, part: str | None) -> int:
 
 
 def read_when(text: str, now: datetime) -> When | None:
-    """The moment `text` asks for, resolved against `now` (local time; naive or aware), or None."""
+    """The moment `text` asks for, resolved against `now` (local time; naive or aware), or None. Give it aware
+    (in the person's zone) for "tra 2 ore" across a clock change to be right: naive, the hours are wall hours."""
     r = _Reading(text.replace("’", "'"), now)
     r.read_repeat()
     r.read_offset()

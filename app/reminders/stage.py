@@ -30,7 +30,7 @@ class ReminderStage:
         self.tz = tz
 
     def _now(self) -> datetime:
-        return self.clock().astimezone(zone(self.tz())).replace(tzinfo=None)
+        return self.clock().astimezone(zone(self.tz()))  # aware: "tra 2 ore" counts real hours over a clock change
 
     def decide(self, text: str, owner: str | None) -> RouteResult | None:
         command = read_command(text)

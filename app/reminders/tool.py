@@ -75,15 +75,15 @@ def _note(w: When | None, at: datetime | None, repeat: Repeat | None, zone_: tzi
 
 
 def _from_words(raw: str, now: datetime, zone_: tzinfo) -> When | None:
-    ask = read_reminder(raw, wall(now, zone_))
+    ask = read_reminder(raw, now.astimezone(zone_))
     if ask is not None and ask.when is not None:
         return ask.when
-    return read_when(raw, wall(now, zone_))
+    return read_when(raw, now.astimezone(zone_))
 
 
 def plan(args: dict[str, Any], request: str, now: datetime, zone_: tzinfo) -> Plan:
     """The reminder `args` ask for, with `request` (the turn's text) read for what they leave out."""
-    ask: ReminderAsk | None = read_reminder(request, wall(now, zone_)) if request else None
+    ask: ReminderAsk | None = read_reminder(request, now.astimezone(zone_)) if request else None
     said = ask.when if ask is not None else None
     repeat: Repeat | None = None
     if args.get("repeat"):
