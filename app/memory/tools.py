@@ -21,6 +21,7 @@ from typing import Any
 from app.lang.asked import Asked
 from app.lang.messages import Message, register, say
 from app.tools.registry import Tool, ToolContext, ToolError
+from app.tools.slots import Slots
 from app.turn.describe import StepSaid, day_words
 from app.turn.rendering import listing
 
@@ -173,6 +174,7 @@ _TOOLS = (
                           "description": "appointments, preferences, contacts, people, todo or general"}},
           "required": ["fact"]},
          _remember, group=GROUP, risk="write", self_approving=True, acts=("remember",),
+         slots=Slots(verbatim=("fact",)),
          render=_remembered, said=StepSaid(),
          examples=("ricordati che il dentista è giovedì alle 10", "remember that my sister's birthday is May 3",
                    "ricorda: preferisco risposte brevi", "tieni a mente che")),

@@ -17,6 +17,7 @@ from typing import Any, Callable, Sequence
 from app.lang.rules.planner_fill import PLANNER_FILL
 from app.tools.calculate import has_expression
 from app.tools.registry import Tool
+from app.tools.slots import slots_of
 from app.turn.cancel import CancelToken, TurnCancelled
 from app.turn.events import Step
 
@@ -202,10 +203,14 @@ def _fill_text(f: _Filling) -> None:
         f.put("instruction", clause.text[: int(props["instruction"].get("maxLength", 300))])
     # The text a request carries after a colon ("store this for me: my bike lock code is 0717") is the value
     # itself, for a writing model too: asked to copy it into JSON, the 1.5B model rewrote it past its token
-    # budget and the turn failed. Other free text is the model's to word when there is one.
-    if clause is not None and (f.free_text_by_rules or f.ev.inline):
+    # budget and the turn failed. So is an argument the tool declares verbatim (remember's fact: the person's own
+    # words). Other free text is the model's to word when there is one.
+    verbatim = slots_of(f.tool).verbatim
+    if clause is not None:
         for k in f.tool.required:
-            if k not in f.args and k in FREE_TEXT_PROPS and props.get(k, {}).get("type", "string") == "string":
+            by_rules = f.free_text_by_rules or f.ev.inline or k in verbatim
+            if by_rules and k not in f.args and k in FREE_TEXT_PROPS and \
+                    props.get(k, {}).get("type", "string") == "string":
                 cap = int(props[k].get("maxLength", 500))
                 f.put(k, (f.ev.inline or _object_text(clause))[:cap])
 

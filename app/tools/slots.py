@@ -14,6 +14,9 @@ Now each tool says it once, in its own declaration (`Tool.slots`), and routing a
             file_lookup.py) make this tool's call from a request that names its paths.
 * `names` — the object classes a request may name and still mean exactly this call ("la foto X.jpg", "la cartella
             X", "l'app spotify"): the kind of thing the call acts on, which changes nothing in it.
+* `verbatim` — free-text arguments that hold the person's own words (remember's fact): filled from the request by
+            rules even when a model could word them. Asked to copy "don't let me forget that the boiler service is
+            due in October" into JSON, the instruct model appended its schema's category list to the fact.
 """
 from __future__ import annotations
 
@@ -30,6 +33,7 @@ class Slots:
     dest: str = ""
     verbs: tuple[str, ...] = ()
     names: tuple[str, ...] = ()
+    verbatim: tuple[str, ...] = ()
 
 
 NO_SLOTS = Slots()

@@ -48,6 +48,20 @@ def test_rule_args_for_a_read_then_write() -> None:
     assert src == {"path": "rules", "content": "ref"}
 
 
+def test_a_fact_to_remember_is_the_persons_words_even_with_a_writing_model() -> None:
+    """The instruct model, asked to copy the fact into JSON, appended its schema's category list to it; remember
+    declares its fact verbatim, so rules fill it whatever the model (free_text_by_rules=False: a writing model)."""
+    remember = REG.get("remember")
+    for text, fact in (("don't let me forget that the boiler service is due in October",
+                        "the boiler service is due in October"),
+                       ("non farmi dimenticare che il bollo scade a maggio", "il bollo scade a maggio")):
+        ev = analyze(text, NOW)
+        assert rule_args(remember, ev.clause(0), ev, [], free_text_by_rules=False) == ({"fact": fact},
+                                                                                       {"fact": "rules"})
+    ev = analyze("trova /tmp/t/a.txt", NOW)  # a free-text query that is not verbatim stays the model's to word
+    assert "query" not in rule_args(REG.get("recall"), ev.clause(0), ev, [], free_text_by_rules=False)[0]
+
+
 def test_rule_args_quoted_content_ext_and_window() -> None:
     ev = analyze("scrivi 'ciao mondo' nel file /tmp/t/s.txt", NOW)
     assert rule_args(REG.get("write_files"), ev.clause(0), ev, [])[0] == {"path": "/tmp/t/s.txt",
@@ -211,4 +225,6 @@ def test_the_text_after_a_colon_is_the_fact_even_for_a_model_that_writes() -> No
     args, sources = rule_args(remember, said.clause(0), said, [], free_text_by_rules=False)
     assert args == {"fact": "my bike lock combination is 0717"} and sources == {"fact": "rules"}
     plain = veto.asking_only(analyze("ricordati che mia madre si chiama Rosa"))
-    assert rule_args(remember, plain.clause(0), plain, [], free_text_by_rules=False)[0] == {}  # the model words it
+    # a fact is the person's words (remember declares it verbatim): rules fill it for a writing model too
+    assert rule_args(remember, plain.clause(0), plain, [], free_text_by_rules=False)[0] == {
+        "fact": "mia madre si chiama Rosa"}
