@@ -29,6 +29,13 @@ def cmd_bench(args: argparse.Namespace) -> int:
             print("error: --batch measures a new generalization batch; use it with `metnos bench routing`")
             return 2
         return _measure_batch(args.batch, args.json)
+    if args.cases or args.split:
+        if args.which != "selection":
+            print("error: --cases and --split choose the selection actions' texts; use them with "
+                  "`metnos bench selection`")
+            return 2
+        argv = [a for c in args.cases or [] for a in ("--cases", c)] + (["--split", args.split] if args.split else [])
+        return int(_module("selection").main(argv))
     mod = _module(args.which)
     result = mod.run_bench(train_heads=True) if args.train else mod.run_bench()
     shown = {k: v for k, v in result.items() if not k.startswith("_")}
@@ -73,4 +80,7 @@ def add_commands(sub: Any) -> None:
     p.add_argument("--batch", metavar="PREFIX",
                    help="routing only: measure a new generalization batch (PREFIX_para.jsonl, PREFIX_adv.jsonl) "
                         "clean, without merging it")
+    p.add_argument("--cases", metavar="FILE", action="append",
+                   help="selection only: another cases file (JSONL, e.g. a writer's fresh batch); repeat for several")
+    p.add_argument("--split", choices=("tune", "held"), help="selection only: one half of the cases")
     p.set_defaults(func=cmd_bench)
