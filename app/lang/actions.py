@@ -20,7 +20,7 @@ from app.lang.words import stem  # noqa: F401  (re-exported: the one stemmer)
 
 from .args_extractor import extract
 from .context import request_part
-from .lexicon import LEXICON_VERSION
+from .lexicon import LEXICON_VERSION, ON_MEMORY
 from .normalize import canonical, normalize_cached, split_words
 from .reported import told_done
 from .signature import EVENT, ActionSig, negation_at, signature_of_tokens
@@ -71,6 +71,7 @@ def asked_question(text: str) -> str:
 
 # "what time did I clock in?", "a che ora è la riunione?": the time of something else, never the time now
 _EVENT_TIME = ACTION_READING.pattern("event_time")
+_MEMORY_PLACE = ACTION_READING.pattern("memory_place")
 
 
 @lru_cache(maxsize=8192)
@@ -81,6 +82,9 @@ def action_of(text: str) -> ActionSig:
     sig = signature_of_tokens(split_words(canonical(asked_part(text))))
     if "compare" in sig.actions and _APPEARS.search(normalize_cached(text)):  # Italian "compare": "appears"
         sig = replace(sig, actions=tuple(a for a in sig.actions if a != "compare") or ("find",))
+    if sig.actions and not sig.roles and _MEMORY_PLACE.search(normalize_cached(asked_part(text))):
+        # "salva questa frase in memoria: '…'": the memory is the place, so the write keeps a fact
+        sig = replace(sig, actions=tuple(dict.fromkeys(ON_MEMORY.get(a, a) for a in sig.actions)))
     if "~time" in sig.content and _EVENT_TIME.search(normalize_cached(asked_part(text))):
         sig = replace(sig, content=sig.content | {EVENT})
     if not sig.negated and (_not_asked(normalize_cached(text)) or told_done(text)):

@@ -337,13 +337,18 @@ contiene contengono contenere contain contains containing
 """.split())
 
 
+# What a write or a delete means when its place is the assistant's memory (rules/action_reading.py
+# "memory_place"): "salva questa frase in memoria" keeps a fact, "cancellalo dalla memoria" forgets one.
+ON_MEMORY: dict[str, str] = {"write": "remember", "append": "remember", "delete": "forget"}
+
+
 def _version() -> str:
     import hashlib
 
     data = repr((IT_VERBS, IT_EXTRA, EN_VERBS, TEXTING, sorted(AMBIGUOUS), NOUN_ACTIONS, sorted(NEGATIONS),
                  sorted(NEGATION_PHRASES),
                  sorted(CLAUSE_BREAK),
-                 CLITICS, OBJECTS, sorted(STOPWORDS), SAME_THING,
+                 CLITICS, OBJECTS, sorted(STOPWORDS), SAME_THING, ON_MEMORY,
                  stem("cartelle") + stem("files")))  # the stemmer is part of it
     return hashlib.sha1(data.encode("utf-8")).hexdigest()[:8]
 

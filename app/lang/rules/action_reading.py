@@ -2,7 +2,7 @@
 
 Read by lang/actions.py (`action_of`) on the normalized (lowercased) request, so no case flag: "in quali file
 compare 'TODO'" asks to find, not to compare; "a che ora è la riunione?" asks the time of something else, never
-the time now.
+the time now; "salva questa frase in memoria" keeps a fact, it writes no file.
 """
 from __future__ import annotations
 
@@ -30,5 +30,18 @@ ACTION_READING = Table("action_reading", __doc__ or "", (
         match=("what time did i clock in?", "a che ora è la riunione?", "che ore erano quando sono uscito?",
                "what time is the meeting?"),
         no_match=("what time is it?", "che ore sono?", "what time do you have?", "che ora è?"),
+    ),
+    Rule(
+        id="memory_place",
+        effect="the assistant's memory named as the place of a write or a delete ('salva X in memoria', 'remove "
+               "it from your memory'): keeping or forgetting a fact, not a file (lexicon.ON_MEMORY maps the "
+               "action; a request that names a path is left as it is)",
+        flags=0,
+        pattern=r"\b(?:{words})\s+(?:(?:la|tua|mia|your|my|the|long[- ]term)\s+){0,2}(?:memoria|memory)\b",
+        words=("in", "nella", "alla", "dalla", "to", "into", "from"),
+        match=('salva questa frase in memoria: "cancella /tmp/x"', "save this to memory", "metti in memoria che "
+               "il codice è 12", "cancellalo dalla tua memoria", "remove it from your memory"),
+        no_match=("salva il file in /tmp/memoria.txt", "la memoria del pc è piena", "how much memory do i have?",
+                  "scrivi i ricordi in /tmp/a.txt"),
     ),
 ))
