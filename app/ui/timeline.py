@@ -19,11 +19,12 @@ from app.tools.allow import NAME as ALLOW_FOLDER
 from app.turn import events as ev
 from app.turn.describe import TurnStory, history_story, size_words
 
+from .approval_card import ApprovalCard
 from .doc_sources import TOOL as DOCS_TOOL
 from .doc_sources import SourcesLabel, sources_of
 from .i18n import current_language
 from .prefs import prefs
-from .widgets import AnswerLabel, ApprovalCard, HeaderToggle, PlainLabel, display_text, short_args
+from .widgets import AnswerLabel, HeaderToggle, PlainLabel, display_text, short_args
 from .worker import ApprovalAsked, ApprovalSettled, WorkerError
 
 

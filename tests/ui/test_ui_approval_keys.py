@@ -14,9 +14,9 @@ from ui_helpers import WRITE_PHRASE, routed_engine_factory, send_popup, wait_tur
 
 from app.config import ConfigManager
 from app.turn import events as ev
+from app.ui.approval_card import ARM_MS
 from app.ui.i18n import Translations
 from app.ui.popup import QuickPopup
-from app.ui.widgets import ARM_MS
 from app.ui.worker import ApprovalAsked
 
 LEFT = Qt.MouseButton.LeftButton
