@@ -123,6 +123,7 @@ register({
                                  "other": "Ho cercato nella memoria — {n} ricordi"},
                           "en": {"one": "Searched my memory — {n} fact", "other": "Searched my memory — {n} facts"}},
     "describe.forget": {"it": "Ho dimenticato un ricordo", "en": "Forgot a fact"},
+    "render.forgotten": {"it": "Ho dimenticato: {fact}.", "en": "Forgotten: {fact}."},
 })
 
 
@@ -133,6 +134,14 @@ def _remembered(result: dict[str, Any], lang: str, shape: Asked) -> str | None:
     key = {"confirmed": "render.confirmed", "superseded": "render.superseded"}.get(
         str(result.get("action")), "render.remembered")
     return say(key, lang, fact=result["fact"])
+
+
+def _forgotten(result: dict[str, Any], lang: str, shape: Asked) -> str | None:
+    """"Ho dimenticato: X." — the fact by its words (the generic rendering said "ok: True")."""
+    gone = result.get("forgotten")
+    if not isinstance(gone, dict) or not gone.get("fact"):
+        return None
+    return say("render.forgotten", lang, fact=str(gone["fact"]).rstrip(". "))
 
 
 def _recalled(result: dict[str, Any], lang: str, shape: Asked) -> str | None:
@@ -187,6 +196,6 @@ _TOOLS = (
          examples=("quando ho il dentista?", "what do you remember about my sister?", "cosa ricordi di me?")),
     Tool("forget", "Delete a fact from long-term memory by its id (asks the user first).",
          {"type": "object", "properties": {"id": {"type": "integer"}}, "required": ["id"]},
-         _forget, group=GROUP, risk="write", acts=("forget",),
+         _forget, group=GROUP, risk="write", acts=("forget",), render=_forgotten,
          examples=("dimentica il dentista", "forget my sister's birthday"), said=StepSaid()),
 )

@@ -109,7 +109,10 @@ def test_recall_and_forget_tools(mem, metnos_home) -> None:  # noqa: ANN001
     assert not denied.ok and mem.get(fid) is not None
     assert approvals.asked and approvals.asked[-1][0] == "forget" and approvals.asked[-1][2] == "write"
     approvals.answer = True
-    assert ctx.execute("forget", {"id": fid}).ok and mem.get(fid) is None
+    gone = ctx.execute("forget", {"id": fid})
+    assert gone.ok and mem.get(fid) is None
+    from app.turn.rendering import render  # said by the fact's words (it was "ok: True")
+    assert render("forget", gone.result, "it") == "Ho dimenticato: il dentista è giovedì alle 10."
     missing = ctx.execute("forget", {"id": 9999})
     assert not missing.ok and "no fact" in (missing.error or "")
 
