@@ -36,11 +36,11 @@ class _Part:
             return
         new = max(need, cap * 2)
         n = len(self.ids)
-        for name in ("mat", "uses", "owner"):
-            old = getattr(self, name)
-            arr = np.zeros((new, *old.shape[1:]), dtype=old.dtype)
-            arr[:n] = old[:n]
-            setattr(self, name, arr)
+        for name, old in list(vars(self).items()):
+            if isinstance(old, np.ndarray):  # every array of the part has one row per slot
+                arr = np.zeros((new, *old.shape[1:]), dtype=old.dtype)
+                arr[:n] = old[:n]
+                setattr(self, name, arr)
 
     def upsert(self, rid: int, v: np.ndarray, uses: int, owner: int) -> None:
         pos = self.pos.get(rid)

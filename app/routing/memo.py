@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 import logging
 import threading
-from dataclasses import dataclass, field
+from dataclasses import astuple, dataclass, field, fields
 from datetime import date, datetime
 from pathlib import Path
 from typing import Any
@@ -155,6 +155,22 @@ def _now() -> str:
     return datetime.now().replace(microsecond=0).isoformat()
 
 
+@dataclass(frozen=True)
+class RouteLine:
+    """A line of the route log (table route_log): its columns, once for the insert, the select and the rows read."""
+    ts: str
+    text: str
+    level: str
+    score: float | None
+    entry: str | None
+    reason: str
+
+
+_ROUTE_FIELDS = tuple(f.name for f in fields(RouteLine))
+_ROUTE_COLUMNS = ", ".join(_ROUTE_FIELDS)
+_ROUTE_INSERT = f"insert into route_log({_ROUTE_COLUMNS}) values({', '.join('?' * len(_ROUTE_FIELDS))})"
+
+
 def signature(steps: list[dict[str, Any]]) -> str:
     """Identity of a pipeline: its tools and templated args, canonical JSON."""
     return json.dumps([{"tool": s["tool"], "args": s.get("args", {})} for s in steps], sort_keys=True,
@@ -186,7 +202,7 @@ class Memo:
         self.con = open_db(name_or_path, MIGRATIONS) if plaintext else open_encrypted(name_or_path, MIGRATIONS)
         self.con.execute("pragma secure_delete=on")
         self._lock = threading.RLock()
-        self._log_buf: list[tuple[Any, ...]] = []
+        self._log_buf: list[RouteLine] = []
         self._day_cache: tuple[str, int] | None = None
 
     @property
@@ -349,7 +365,8 @@ class Memo:
     # -- route log (buffered: a lookup must not wait for a write) ------------------------------------------------
     def log_route(self, text: str, level: str, score: float | None, reason: str, entry: str | None = None) -> None:
         with self._lock:
-            self._log_buf.append((_now(), text[:500], level, None if score is None else float(score), entry, reason))
+            line = RouteLine(_now(), text[:500], level, None if score is None else float(score), entry, reason)
+            self._log_buf.append(line)
             if len(self._log_buf) >= 64:
                 self.flush()
 
@@ -360,8 +377,7 @@ class Memo:
             buf, self._log_buf = self._log_buf, []
             try:
                 with self.con:
-                    self.con.executemany("insert into route_log(ts, text, level, score, entry, reason) "
-                                         "values(?,?,?,?,?,?)", buf)
+                    self.con.executemany(_ROUTE_INSERT, [astuple(line) for line in buf])
                     self.con.execute("delete from route_log where id <= (select max(id) from route_log) - ?",
                                      (ROUTE_LOG_KEEP,))
             except Exception as e:  # the log is diagnostics: losing it must not break routing
@@ -382,9 +398,9 @@ class Memo:
     def route_log(self, limit: int = 50) -> list[dict[str, Any]]:
         self.flush()
         with self._lock:
-            rows = self.con.execute("select ts, text, level, score, entry, reason from route_log order by id desc "
-                                    "limit ?", (limit,)).fetchall()
-        return [dict(zip(("ts", "text", "level", "score", "entry", "reason"), r)) for r in rows]
+            rows = self.con.execute(f"select {_ROUTE_COLUMNS} from route_log order by id desc limit ?",
+                                    (limit,)).fetchall()
+        return [dict(zip(_ROUTE_FIELDS, r)) for r in rows]
 
     # -- listing -------------------------------------------------------------------------------------------
     def list_rows(self, owner: str | None = None) -> list[dict[str, Any]]:
