@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import PurePath
 from typing import Any
 
-from app.lang.messages import message_from_dict, register, say
+from app.lang.messages import has, message_from_dict, register, say
 from app.lang.rules.month_words import MONTHS_EN, MONTHS_IT
 
 from . import events as ev
@@ -109,7 +109,7 @@ def source_name(source: str, lang: str) -> str:
     if kind == "web" and rest:
         host = re.sub(r"^[a-z]+://", "", rest).split("/")[0]
         return say("describe.source.web", lang, host=host or rest)
-    if kind in ("user", "external", "tool"):
+    if kind not in ("file", "web") and has(f"describe.source.{kind}"):  # a source said without a name: "user"…
         return say(f"describe.source.{kind}", lang)
     return source
 
