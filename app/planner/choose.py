@@ -20,14 +20,13 @@ from typing import Any, Mapping, Sequence
 
 from app.tools.calculate import has_expression
 from app.tools.registry import Tool
+from app.tools.slots import CONTENT_NAMES, PATH_NAMES
 
 from .evidence import Clause, Evidence
 
 ANSWER = "answer"
 TEMPERATURE = 0.015  # structural scores are in cosine units: 0.03 apart = 7x likelier
 
-PATH_PROPS = ("path", "paths", "root", "file", "files", "folder", "dir", "directory")
-CONTENT_PROPS = ("content", "text")
 _FOLDERISH = re.compile(r"(?i)folder|cartella|director")
 _FILEISH = re.compile(r"(?i)\bfile")
 _TIMEISH = re.compile(r"(?i)modified|since|hours|days|changed")
@@ -66,11 +65,11 @@ def softmax(scores: dict[str, float], temp: float = 1.0) -> dict[str, float]:
 
 
 def path_props(tool: Tool) -> list[str]:
-    return [p for p in tool.properties if p in PATH_PROPS]
+    return [p for p in tool.properties if p in PATH_NAMES]
 
 
 def needs_content(tool: Tool) -> bool:
-    return any(p in tool.required for p in CONTENT_PROPS)
+    return any(p in tool.required for p in CONTENT_NAMES)
 
 
 def _path_kind(path: str) -> str:

@@ -15,21 +15,20 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 from app.lang.rules.planner_fill import PLANNER_FILL
+from app.models.schema import bounded
 from app.tools.calculate import has_expression
 from app.tools.registry import Tool
-from app.tools.slots import slots_of
+from app.tools.results import OUTPUT_FIELDS
+from app.tools.slots import CONTENT_NAMES, FREE_TEXT_NAMES, PATH_NAMES, slots_of
 from app.turn.cancel import CancelToken, TurnCancelled
 from app.turn.events import Step
 
-from .choose import CONTENT_PROPS, PATH_PROPS
 from .evidence import Clause, Evidence, window_hours
 
 MAX_MODEL_STRING = 100  # characters; under a grammar each generated token costs ~50 ms on Gemma's vocabulary
 MAX_MODEL_ITEMS = 5
 ARGS_MAX_TOKENS = 64
 _LOOPING = re.compile(r"(.{1,3})\1{11,}$", re.S)  # the same 1-3 characters a dozen times at the end
-RESULT_FIELDS = ("content", "summary", "text", "entries", "matches", "files", "results")
-FREE_TEXT_PROPS = ("fact", "query", "question", "instruction", "text", "note", "value", "key", "topic")
 # The enum values a request's words can pick ("mostrami la fine" -> mode=tail): one rule `pick_<value>` each in
 # app/lang/rules/planner_fill.py, so a new rule there is a new value picked here.
 ENUM_PICKS: dict[str, re.Pattern[str]] = {r.id.removeprefix("pick_"): PLANNER_FILL.pattern(r.id)
@@ -51,7 +50,7 @@ def result_field(step: Step) -> str | None:
     res = step.result
     if not isinstance(res, dict):
         return None
-    for f in RESULT_FIELDS:
+    for f in OUTPUT_FIELDS:
         if f in res and res[f] not in (None, "", []):
             return f
     return None
@@ -143,7 +142,7 @@ def _fill_places(f: _Filling) -> None:
             f.paths = f.paths[:-1]
     paths = f.paths
     for k in props:
-        if k not in PATH_PROPS or not paths:
+        if k not in PATH_NAMES or not paths:
             continue
         typ = props[k].get("type")
         f.put(k, paths if typ == "array" else paths[-1] if f.tool.risk == "write" else paths[0])
@@ -178,7 +177,7 @@ def _fill_addresses(f: _Filling) -> None:
 
 def _fill_content(f: _Filling) -> None:
     """Content: quoted text to write, inline text, or the previous result by reference."""
-    for k in CONTENT_PROPS:
+    for k in CONTENT_NAMES:
         if k not in f.props:
             continue
         if f.clause is not None and f.ev.quoted and f.tool.risk == "write":
@@ -209,7 +208,7 @@ def _fill_text(f: _Filling) -> None:
     if clause is not None:
         for k in f.tool.required:
             by_rules = f.free_text_by_rules or f.ev.inline or k in verbatim
-            if by_rules and k not in f.args and k in FREE_TEXT_PROPS and \
+            if by_rules and k not in f.args and k in FREE_TEXT_NAMES and \
                     props.get(k, {}).get("type", "string") == "string":
                 cap = int(props[k].get("maxLength", 500))
                 f.put(k, (f.ev.inline or _object_text(clause))[:cap])
@@ -256,26 +255,11 @@ def missing_required(tool: Tool, args: dict[str, Any]) -> list[str]:
     return [k for k in tool.required if k not in args]
 
 
-def _bounded(prop: dict[str, Any]) -> dict[str, Any]:
-    p = {k: v for k, v in prop.items() if k in ("type", "enum", "items", "properties", "required", "maxLength",
-                                                 "maxItems", "minimum", "maximum")}
-    typ = p.get("type")
-    if typ == "string" and "enum" not in p:
-        p["maxLength"] = min(int(p.get("maxLength", MAX_MODEL_STRING)), MAX_MODEL_STRING)
-    elif typ == "array":
-        p["maxItems"] = min(int(p.get("maxItems", MAX_MODEL_ITEMS)), MAX_MODEL_ITEMS)
-        p["items"] = _bounded(p.get("items", {"type": "string"}))
-    elif typ == "object" and "properties" in p:
-        p["properties"] = {k: _bounded(v) for k, v in p["properties"].items()}
-    elif typ is None and "enum" not in p:
-        p = {"type": "string", "maxLength": MAX_MODEL_STRING}
-    return p
-
-
 def model_schema(tool: Tool, keys: Sequence[str]) -> dict[str, Any]:
     """The tool's schema restricted to `keys`, every string and list bounded."""
     props = tool.properties
-    return {"type": "object", "properties": {k: _bounded(props.get(k, {"type": "string"})) for k in keys},
+    return {"type": "object", "properties": {k: bounded(props.get(k, {"type": "string"}), MAX_MODEL_STRING,
+                                                        MAX_MODEL_ITEMS) for k in keys},
             "required": list(keys), "additionalProperties": False}
 
 

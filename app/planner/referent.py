@@ -10,8 +10,8 @@ from typing import Any, Sequence
 
 from app.lang.messages import catalog, say
 from app.tools.registry import Tool
+from app.tools.slots import PATH_NAMES
 
-from .choose import PATH_PROPS
 from .evidence import Evidence
 
 
@@ -30,7 +30,7 @@ class NoReferent(Exception):
 def no_referent(tool: Tool, args: dict[str, Any], evd: Evidence, steps_done: int,
                 history: Sequence[tuple[str, str]]) -> bool:
     """True when `tool` needs a file or target that neither the request, the turn nor the conversation names."""
-    need = [k for k in tool.required if k in PATH_PROPS or k == "target"]
+    need = [k for k in tool.required if k in PATH_NAMES or k == "target"]
     if not need or any(k in args for k in need) or steps_done or history:
         return False
     return not (evd.slots.get("path") or evd.slots.get("url") or evd.slots.get("ext") or evd.quoted or evd.inline)

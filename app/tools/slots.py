@@ -38,6 +38,14 @@ class Slots:
 
 NO_SLOTS = Slots()
 
+# Argument names the planner fills by name, for every tool (planner/choose.py, fill.py, referent.py): the naming
+# convention of the tools' schemas, read as is. Not `path_args`' reading: "directory" is a path here, and "dest" and
+# "target" are filled on their own.
+PATH_NAMES = ("path", "paths", "root", "file", "files", "folder", "dir", "directory")
+CONTENT_NAMES = ("content", "text")  # the text a tool writes or works on: quoted, inline, or an earlier result
+# Free text the clause's own words can fill (a fact, a query, a note…) when rules may word it (planner/fill.py)
+FREE_TEXT_NAMES = ("fact", "query", "question", "instruction", "text", "note", "value", "key", "topic")
+
 
 def slots_of(tool: Any) -> Slots:
     """The tool's declaration; a tool-like object without one (a test's stand-in) declares nothing."""

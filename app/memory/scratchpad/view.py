@@ -25,9 +25,10 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from app.tools.results import LIST_FIELDS
+
 HEAD = TAIL = 500
 MIN_EDGE = 80
-LIST_KEYS = ("entries", "matches", "results", "files", "items", "rows", "hits")
 META_STR_MAX = 200
 META_KEYS_MAX = 14
 FieldPath = tuple[str | int, ...]  # keys and list indexes from the root
@@ -125,7 +126,7 @@ def _list_key(obs: dict[str, Any]) -> str | None:
     lists = [(k, v) for k, v in obs.items() if isinstance(v, list) and v]
     if not lists:
         return None
-    preferred = [kv for kv in lists if kv[0] in LIST_KEYS]
+    preferred = [kv for kv in lists if kv[0] in LIST_FIELDS]
     return max(preferred or lists, key=lambda kv: len(dumps(kv[1])))[0]
 
 
