@@ -27,6 +27,7 @@ from .requests import split_of
 from .routing_sets import read_jsonl
 
 ROOT_SAID = "/home/anna/lavoro"  # what {root} reads as in a request (the planner embeds real paths)
+REFUSE = "refuse"  # l1_accept's class for what no taught call serves (routing/l1_head.REFUSE)
 
 
 @dataclass(frozen=True)
@@ -88,6 +89,47 @@ def intent_rows() -> list[Row]:
     return out
 
 
+ADVERSARIAL_WEIGHT = 3  # l1_accept: a must-not probe counts 3× (fewer probes served wrongly for the same recall:
+#                         on the held rows, paraphrases ≥ 0.8 64 % vs must-not 1.5 %; 1× at C 16: 59 % vs 1.8 %)
+
+
+def accept_rows() -> list[Row]:
+    """What L1 may replay (routing/l1_head.py): a request, as the router embeds it (canonical text), with the one
+    taught tool whose call serves it, or `refuse`. Paraphrases: their tool; must-not probes: the tool they expect,
+    else refuse; single-tool requests of the everyday sets and tools/requests: their tool; answers and requests
+    that get an answer or "I can't": refuse. A two-call expectation is left out (no one replay serves it)."""
+    from app.lang.normalize import canonical
+
+    ev = resources_dir() / "eval"
+    out: list[Row] = []
+
+    def add(text: str, label: str, key: str, source: str, times: int = 1) -> None:
+        out.extend([Row(canonical(text), label, split_of(key), source)] * times)
+
+    for d in read_jsonl(ev / "generalization" / "taught.jsonl"):
+        out.append(Row(canonical(d["query"]), d["tool"], "tune", "taught"))
+    for d in read_jsonl(ev / "generalization" / "paraphrases.jsonl"):
+        if "steps" not in d:
+            add(d["probe"], d["tool"], d["probe"], "paraphrases")
+    for d in read_jsonl(ev / "generalization" / "adversarial.jsonl"):
+        e = d.get("expect")
+        if e is not None and not (isinstance(e, dict) and "tool" in e and "steps" not in e):
+            continue
+        tune = split_of(d["probe"]) == "tune"
+        add(d["probe"], e["tool"] if e else REFUSE, d["probe"], "adversarial", ADVERSARIAL_WEIGHT if tune else 1)
+    for d in read_jsonl(ev / "answers" / "requests.jsonl"):
+        if d["kind"] in ("open", "translation", "smalltalk", "thanks"):
+            add(d["request"], REFUSE, d["request"], "answers")
+    for d in read_jsonl(ev / "tools" / "requests.jsonl"):
+        add(d["text"].replace("{root}", ROOT_SAID), d.get("tool", REFUSE), d["text"], "tools")
+    for name in ("fresh", "suite"):
+        for d in read_jsonl(ev / "requests" / f"{name}.jsonl"):
+            one = d.get("expect") == "tools" and len(d.get("tools") or []) == 1
+            if one or d.get("expect") in ("answer", "cannot"):
+                add(d["text"].replace("{root}", ROOT_SAID), d["tools"][0] if one else REFUSE, d["text"], name)
+    return out
+
+
 @dataclass(frozen=True)
 class Spec:
     name: str
@@ -104,6 +146,11 @@ SPECS: dict[str, Spec] = {
                    ("requests/fresh.jsonl", "requests/suite.jsonl", "heads/rare_tools.jsonl", "answers/requests.jsonl",
                     "tools/requests.jsonl",
                     "generalization/paraphrases.jsonl", "generalization/adversarial.jsonl"), intent_rows),
+    "l1_accept": Spec("l1_accept", "which taught tool's call L1 may replay for a request (its canonical text), or "
+                      "`refuse`", ("generalization/taught.jsonl", "generalization/paraphrases.jsonl",
+                                   "generalization/adversarial.jsonl", "answers/requests.jsonl",
+                                   "tools/requests.jsonl", "requests/fresh.jsonl", "requests/suite.jsonl"),
+                      accept_rows, c=256.0),
 }
 
 
@@ -132,11 +179,16 @@ def train_softmax(x: np.ndarray, y: np.ndarray, k: int, c: float, iters: int = 6
 
 
 def _embed(texts: list[str]) -> tuple[np.ndarray, str]:
+    """One vector per text, each distinct text embedded once (rows repeated for weight share it)."""
     from app.models.embed import get_embedder
 
     emb = get_embedder()
-    vecs = [emb.embed(texts[i:i + 64]) for i in range(0, len(texts), 64)]
-    return (np.concatenate(vecs) if vecs else np.zeros((0, emb.dim), np.float32)), emb.ident
+    uniq = list(dict.fromkeys(texts))
+    vecs = [emb.embed(uniq[i:i + 64]) for i in range(0, len(uniq), 64)]
+    if not vecs:
+        return np.zeros((0, emb.dim), np.float32), emb.ident
+    at = {t: i for i, t in enumerate(uniq)}
+    return np.concatenate(vecs)[[at[t] for t in texts]], emb.ident
 
 
 def _data_sha(spec: Spec) -> str:

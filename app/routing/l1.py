@@ -25,6 +25,8 @@ from app.lang.file_kinds import IMAGE_EXTS, MUSIC_EXTS, VIDEO_EXTS
 from app.lang.later import asks_in_a_while, asks_later
 from app.lang.lexicon import READ_ONLY
 
+from . import l1_head
+from .l1_head import widen_to
 from .memo import QueryRow
 from .objects import object_problem
 from .row_cache import RowCache
@@ -182,11 +184,12 @@ def ext_said(sig: ActionSig, slots: dict[str, Any]) -> ActionSig:
     return replace(sig, objects=sig.objects - said) if said else sig
 
 
-def fit_reason(new: ActionSig, old: ActionSig, sense: ToolSense | None) -> str | None:
-    """The action/object guards against one remembered request, widened by its tool's sense when known."""
+def fit_reason(new: ActionSig, old: ActionSig, sense: ToolSense | None, sure: bool = False) -> str | None:
+    """The action/object guards against one remembered request, widened by its tool's sense when known (and by
+    a learned head sure of the tool: l1_head.py)."""
     if sense is None:
         return guard_reason(new, old)
-    why = fits(new, old, sense)
+    why = fits(new, old, sense, sure)
     if why:
         return why
     one_path = len(new.roles) == len(old.roles) == 1
@@ -307,17 +310,25 @@ class L1Matcher(RowCache[QueryRow, _Prepared]):
 
     def match(self, text: str, vector: np.ndarray, slots: dict[str, Any], sig: ActionSig,
               tools: Callable[[str], Any], threshold: float, min_uses: int, owner: str | None = None,
-              fill: Callable[[str, Any, list[str]], dict[str, Any]] | None = None) -> MatchResult:
-        cands, miss = search_or_miss(self, "L1", "q", "request", vector, sig, threshold, min_uses, owner,
-                                     self.keys_for(sig, tools))
+              fill: Callable[[str, Any, list[str]], dict[str, Any]] | None = None,
+              head: dict[str, float] | None = None) -> MatchResult:
+        """`head`: a learned head's probability for each tool the request may ask for (l1_head.py), or None."""
+        keys = self.keys_for(sig, tools)
+        wide = widen_to(head, tools)
+        if wide and not sig.negated:  # its own rows too, whatever the request's verb pointed to
+            keys += [k for k in self._tool_keys.get(wide, ()) if k not in keys]
+        cands, miss = search_or_miss(self, "L1", "q", "request", vector, sig, threshold, min_uses, owner, keys)
         if miss is not None:
             return miss
         return first_hit(cands, describe_nearest("q", cands[0], self.rows),
-                         lambda rid, score: self._try(self.rows[rid], score, threshold, text, slots, sig, tools, fill))
+                         lambda rid, score: self._try(self.rows[rid], score, threshold, text, slots, sig, tools, fill,
+                                                      (head or {}).get(self.rows[rid].executor, 0.0)))
 
     def _try(self, row: QueryRow, score: float, threshold: float, text: str, slots: dict[str, Any], sig: ActionSig,
-             tools: Callable[[str], Any], fill: Callable[..., dict[str, Any]] | None) -> MatchResult:
-        thr = max(threshold, row.threshold_override or 0.0)
+             tools: Callable[[str], Any], fill: Callable[..., dict[str, Any]] | None,
+             p_head: float = 0.0) -> MatchResult:
+        p_head = l1_head.trusted(p_head, tools(row.executor))
+        thr = l1_head.threshold_for(max(threshold, row.threshold_override or 0.0), p_head, bool(row.threshold_override))
         base: dict[str, Any] = dict(score=round(score, 4), ref=row.ref, tool=row.executor, threshold=thr)
         if score < thr:
             stricter = " (learned after a contradiction)" if thr > 0 and row.threshold_override else ""
@@ -342,7 +353,8 @@ class L1Matcher(RowCache[QueryRow, _Prepared]):
             new_sig, old_sig = without(sig, named[0]), without(prep.sig, prep.topic)
             new_sig = replace(new_sig, content=new_sig.content - FRAME_WORDS)  # "che giorno era", "devo andare"
             slots = {**slots, "topic": [as_typed(named[0], text)]}
-        why = fit_reason(ext_said(new_sig, slots), ext_said(old_sig, prep.slots), self.sense(row.executor, tools))
+        why = fit_reason(ext_said(new_sig, slots), ext_said(old_sig, prep.slots), self.sense(row.executor, tools),
+                         p_head >= l1_head.SURE_WORDS)
         if not why and _later(text, slots, tool) and not _later(row.query, prep.slots, tool):
             why = "argument guard: the request sets a later time ('tra un'ora', 'domani'); a replay would act now"
         if why:
@@ -363,7 +375,7 @@ class L1Matcher(RowCache[QueryRow, _Prepared]):
         if problem:
             return MatchResult(False, f"L1: {row.ref} {score:.3f}: argument guard: {problem}", **base)
         wrong = object_problem(row.executor, tool, b.args, text, list(slots.get("path") or []), row.args, row.query,
-                               list(prep.slots.get("path") or []), self.disk)
+                               list(prep.slots.get("path") or []), self.disk, p_head >= l1_head.SURE_KIND)
         if wrong:
             return MatchResult(False, f"L1: {row.ref} {score:.3f}: {wrong}", **base)
         return MatchResult(True, f"L1: {row.ref} {score:.3f} ≥ {thr:.3f}; action, object and argument guards agree",

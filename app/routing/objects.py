@@ -252,8 +252,11 @@ def _media_read(tool_name: str, tool: Any, args: dict[str, Any]) -> str | None:
 
 def object_problem(tool_name: str, tool: Any, args: dict[str, Any], text: str, paths: list[str],
                    old_args: dict[str, Any], old_text: str, old_paths: list[str],
-                   disk: DiskKind | None = disk_kind) -> str | None:
-    """Why the bound call would act on the wrong kind of thing, or None when every path fits."""
+                   disk: DiskKind | None = disk_kind, sure: bool = False) -> str | None:
+    """Why the bound call would act on the wrong kind of thing, or None when every path fits.
+
+    `sure`: a learned head is sure the request asks for this tool (routing/l1_head.py); then a path nothing
+    names as a file or a folder is taken as the kind the tool takes (the disk, when it knows, still refuses)."""
     if not paths:
         return None
     media = _media_read(tool_name, tool, args)
@@ -276,7 +279,7 @@ def object_problem(tool_name: str, tool: Any, args: dict[str, Any], text: str, p
                 return f"object guard: {v} is called one kind of thing and is another on disk"
             if got is not None and got != need:
                 return f"object guard: {v} is a {got}, {tool_name} {arg!r} takes a {need}"
-            if got is None and need in ("file", "folder") and getattr(tool, "risk", "read") == "read":
+            if got is None and need in ("file", "folder") and getattr(tool, "risk", "read") == "read" and not sure:
                 # "the contents of /var/www": either, by the words; a folder to make does not exist yet
                 return (f"object guard: nothing says whether {v} is a file or a folder (no extension, not on disk, "
                         f"not called one); {tool_name} {arg!r} takes a {need}")

@@ -19,15 +19,18 @@ import numpy as np
 from app.lang.actions import action_of, asked_question
 from app.lang.args_extractor import extract
 from app.lang.clauses import split_continuation
+from app.lang.heads import Head
 from app.lang.normalize import canonical
 from app.store.db import StoreError
 from app.store.keys import KeyUnavailable
 from app.turn.decision import RouteResult, RouteStage
 
+from . import l1_head
 from .action_stage import ActionStage
 from .args_llm import ArgsLLM
 from .l0 import L0Table, default_table
 from .l1 import L1Matcher, MatchResult
+from .l1_head import tool_probs, top_of
 from .l2 import L2Matcher
 from .learning import Learning
 from .memo import Memo, MemoError
@@ -98,6 +101,10 @@ class Router(Learning):
                 return float(own)
         return float(conf.values[key])
 
+    def _l1_head(self) -> Head | None:
+        """L1's learned head for the current embedder's vectors (l1_head.py), or None."""
+        return l1_head.head_for(self._embedder_provider())
+
     def _tools_list(self) -> list[Any]:
         """The registered tools, for what their examples say they can do (a Registry, or the app's own list)."""
         ts = self._tool_schemas
@@ -149,7 +156,7 @@ class Router(Learning):
                         "stage": res.stage, "reply": res.reply, "notice": res.notice,
                         "planner_text": res.planner_text})
         out["checks"] = trace["checks"]
-        out.update({k: trace[k] for k in ("canonical", "slots", "action", "nearest", "tried_L1", "tried_L2")
+        out.update({k: trace[k] for k in ("canonical", "slots", "action", "head", "nearest", "tried_L1", "tried_L2")
                     if k in trace})
         return out
 
@@ -247,13 +254,14 @@ class Router(Learning):
             return None
         slots = extract(text, now)
         sig = action_of(text)
+        head = tool_probs(self._l1_head(), vec)
         trace.update(canonical=canon, slots={k: v for k, v in slots.items() if v and not k.startswith("_")},
-                     action=sig.to_dict(), nearest={})
+                     action=sig.to_dict(), nearest={}, head=top_of(head))
         misses: list[tuple[str, MatchResult]] = []
         if l1_on:
             fill = self._fill if cfg["fast_path.canonical_query_args_llm"] and self._args_llm else None
             r1 = self.l1.match(text, vec, slots, sig, self._tool, self.l1_threshold(),
-                               int(cfg["fast_path.canonical_query_min_uses"]), owner, fill)
+                               int(cfg["fast_path.canonical_query_min_uses"]), owner, fill, head)
             if r1.hit:
                 trace["nearest"]["L1"] = r1.nearest
                 trace["tried_L1"] = r1.tried

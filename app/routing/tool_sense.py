@@ -75,14 +75,20 @@ def sense_of(name: str, tool: Any, taught: Iterable[str]) -> ToolSense:
     return ToolSense(frozenset(actions), frozenset(vocab | bare), frozenset(objects), frozenset(bare - vocab))
 
 
-def fits(new: ActionSig, old: ActionSig, sense: ToolSense) -> str | None:
-    """Why a request does not fit a remembered request of a tool with this sense, or None when it does."""
+def fits(new: ActionSig, old: ActionSig, sense: ToolSense, sure: bool = False) -> str | None:
+    """Why a request does not fit a remembered request of a tool with this sense, or None when it does.
+
+    `sure`: a learned head on the request's vector is sure it asks for this tool (routing/l1_head.py). Then words
+    the tool was never asked with, and a verb the lexicon does not know, are how this person asks, not another
+    action; a verb class the lexicon knows as another action, a negation, a marker and the objects still refuse."""
     if new.negated:
         return "action guard: the request is negated ('non', 'don't'...): never replayed"
     if new.known:
         if not set(new.actions) <= (sense.actions | set(old.actions)):
             return (f"action guard: the request asks {list(new.actions)}, the tool does "
                     f"{sorted(sense.actions | set(old.actions)) or 'an unnamed action'}")
+    elif sure:
+        pass
     elif old.known and not new.content:
         return f"action guard: the request names no action, the remembered request {list(old.actions)}"
     elif not new.content and old.content:
@@ -93,7 +99,7 @@ def fits(new: ActionSig, old: ActionSig, sense: ToolSense) -> str | None:
     if EVENT in new.content and "~time" in old.content:
         return "action guard: the request asks for the time of an event, not the time now"
     extra = new.content - {EVENT} - (sense.vocab - sense.names if new.roles else sense.vocab) - old.content
-    if extra:
+    if extra and not sure:
         return f"action guard: the words {sorted(extra)} are nothing this tool was asked for"
     objs = (new.objects - {"folder"}) - sense.objects - old.objects
     lost = (old.objects - {"folder"}) - new.objects
