@@ -36,11 +36,26 @@ def cmd_bench(args: argparse.Namespace) -> int:
             return 2
         argv = [a for c in args.cases or [] for a in ("--cases", c)] + (["--split", args.split] if args.split else [])
         return int(_module("selection").main(argv))
+    if args.query_cache is not None:
+        if args.which != "docs":
+            print("error: --query-cache times the 200k document search alone; use it with `metnos bench docs`")
+            return 2
+        return _docs_query(args.query_cache, args.json)
     mod = _module(args.which)
     result = mod.run_bench(train_heads=True) if args.train else mod.run_bench()
     shown = {k: v for k, v in result.items() if not k.startswith("_")}
     print(json.dumps(shown, indent=1, default=str) if args.json else mod.format_bench(result))
     return 0
+
+
+def _docs_query(cache: str, as_json: bool) -> int:
+    from pathlib import Path
+
+    from app.bench import docs_query
+
+    result = docs_query.run_cached(Path(cache) if cache else None)
+    print(json.dumps(result, indent=1, default=str) if as_json else docs_query.format_cached(result))
+    return 1 if result.get("error") else 0
 
 
 def _measure_batch(prefix: str, as_json: bool) -> int:
@@ -83,4 +98,7 @@ def add_commands(sub: Any) -> None:
     p.add_argument("--cases", metavar="FILE", action="append",
                    help="selection only: another cases file (JSONL, e.g. a writer's fresh batch); repeat for several")
     p.add_argument("--split", choices=("tune", "held"), help="selection only: one half of the cases")
+    p.add_argument("--query-cache", metavar="DIR", nargs="?", const="",
+                   help="docs only: time the search among ~200k passages alone, on an index built once into DIR "
+                        "(default ~/.cache/metnos/bench-docs-200k) and reused by later runs")
     p.set_defaults(func=cmd_bench)

@@ -96,3 +96,21 @@ def test_the_bench_measures_every_figure_at_a_tiny_size(keystore: Any, embedder:
     text = bench.format_bench({"embedder": "e5", "cpu_count": 2, "load_start": 0, "load_end": 0, "seconds": 1,
                                "scale": r, "verdicts": bench.verdicts({"scale": r})})
     assert "≤ 1.3" in text and "≤ 1.6" in text and "≥ 0.8" in text and "≤ 2 s" in text
+
+
+def test_the_cached_query_bench_builds_once_then_only_times(keystore: Any, tmp_path: Path) -> None:
+    from app.bench import docs_query
+
+    cache = tmp_path / "cache"
+    kw: dict[str, Any] = {"rounds": 1, "verbose": False, "questions_every": 12}
+    first = docs_query.run_cached(cache, n_docs=3, sections=3, copies=1, with_qa=False, **kw)
+    n = first["built_now"]["passages_first"]
+    assert n >= 9 and first["built_now"]["passages"] == 2 * n
+    again = docs_query.run_cached(cache, **kw)
+    assert "built_now" not in again  # the cache is reused, nothing indexed again
+    large, small = again["large"], again["small"]
+    assert large["passages"] == 2 * n and small["passages"] == n  # the copy kept before the index was grown
+    for r in (large, small):
+        assert r["query"]["ratio"] > 0 and r["query"]["queries"] == 15 and r["breakdown"]["embed"] > 0
+    text = docs_query.format_cached(again)
+    assert "≤ 1.6" in text and "≤ 1.3" in text and "load average" in text
