@@ -21,12 +21,12 @@ from typing import Any, Callable
 import numpy as np
 
 from app.config.paths import resources_dir
-from app.lang.heads import Head, heads_dir, load_head, sha256_of
+from app.lang.heads import HEAD_ROOT, Head, heads_dir, load_head, sha256_of
 
 from .requests import split_of
 from .routing_sets import read_jsonl
 
-ROOT_SAID = "/home/anna/lavoro"  # what {root} reads as in a request (the planner embeds real paths)
+ROOT_SAID = HEAD_ROOT  # what {root} reads as in a request (the planner reads every path in it: lang.heads.head_text)
 REFUSE = "refuse"  # l1_accept's class for what no taught call serves (routing/l1_head.REFUSE)
 
 

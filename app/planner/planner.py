@@ -116,13 +116,13 @@ class Planner:
         evd = veto.asking_only(analyze(text))
         tools = {x.name: x for x in ctx.registry}  # iterating a surface's registry loads nothing
         idx = self.index(list(tools.values()), parts.embedder_or_none(ctx, self.services))
-        vecs, head_vec = clause_vectors(idx, evd, text)
+        vecs, head_vecs = clause_vectors(idx, evd, text)
         t = PlanTurn(ctx, text, llm, weight, evd, idx, vecs, info,
                      Situation(has_content_source=bool(evd.quoted or evd.inline)), tools=tools,
                      surface=parts.tool_surface(ctx), history=parts.trim_history(history),
                      asked_all=veto.asked_actions(text),
                      head=load_head(INTENT_HEAD, str(getattr(idx.embedder, "ident", ""))) if vecs is not None else None,
-                     head_vec=head_vec)
+                     head_vecs=head_vecs)
         t.clause_i = self._consume_existing(t)
         t.plan = self._plan(t)
         task = parts.task_text(ctx, llm, text)
@@ -225,7 +225,7 @@ class Planner:
         focus_i = min(ci, len(evd.clauses) - 1) if evd.clauses else 0
         vec = t.vecs[focus_i] if t.vecs is not None and len(t.vecs) else None
         s = sit or t.sit
-        hv = t.head_vec if t.head_vec is not None else vec  # only a one-clause request has one (clause_vectors)
+        hv = t.head_vecs[min(focus_i, len(t.head_vecs) - 1)] if t.head_vecs is not None and len(t.head_vecs) else vec
         hp = t.head.probs(hv) if t.head is not None and hv is not None and s.pending_clause else None
         pool = self._pool(t, t.weight)
         pool = [n for n in pool if n not in self._vetoed(t, clause, pool, hp)]

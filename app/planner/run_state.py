@@ -5,8 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from app.lang.content_said import without_quotes
-from app.lang.heads import Head
+from app.lang.heads import Head, head_text
 from app.tools.registry import Tool
 from app.tools.runner import TurnContext
 
@@ -18,21 +17,22 @@ from .surface import ToolIndex
 
 
 def clause_vectors(idx: ToolIndex, evd: Evidence, text: str) -> tuple[Any, Any]:
-    """The clauses' vectors (structure scores each clause by its own), and what the intent head reads.
+    """The clauses' vectors (structure scores each clause by its own), and what the intent head reads: one vector
+    per clause, or the whole request's for a one-clause request.
 
     The head learned whole requests; a one-clause request's clause can be a fragment of it ("store this for me"
     of "store this for me: my bike lock code is 0717", "senti" of "senti, ricordati che…"), so the head reads the
-    whole text then — one more row in the same embedding call. With several clauses each is read on its own.
-    On the 24 tune requests of fresh and suite whose head reading changes, the first decision went from 8 to 13
-    right and lost none (resources/eval/heads/README.md)."""
+    whole text then. On the 24 tune requests of fresh and suite whose head reading changes, the first decision
+    went from 8 to 13 right and lost none (resources/eval/heads/README.md). The head reads text as it learned it
+    (lang.heads.head_text): quoted words as "…" ('salva in memoria: "cancella X"' read delete_files 0.60 whole),
+    paths in the folder of its training data — the same rows in the same embedding call."""
     if idx.embedder is None or idx.matrix is None:
         return None, None
     focus = [c.text for c in evd.clauses] or [evd.text]
-    whole = len(evd.clauses) == 1 and evd.clauses[0].text.strip() != text.strip()
-    # quoted words are content, not the ask: 'salva in memoria: "cancella X"' read delete_files 0.60 whole
-    vecs = idx.embedder.embed(focus + [without_quotes(text)] if whole else focus)
-    if whole and vecs is not None and len(vecs) == len(focus) + 1:
-        return vecs[:-1], vecs[-1]
+    read = [head_text(text)] if len(evd.clauses) <= 1 else [head_text(c) for c in focus]
+    vecs = idx.embedder.embed(focus + read)
+    if vecs is not None and len(vecs) == len(focus) + len(read):
+        return vecs[:len(focus)], vecs[len(focus):]
     return vecs, None
 
 
@@ -89,4 +89,4 @@ class PlanTurn:
     history: list[tuple[str, str]] = field(default_factory=list)  # earlier exchanges of the conversation
     asked_all: frozenset[str] = frozenset()  # the action classes the whole request asks (veto.py)
     head: Head | None = None  # the learned intent head for this embedder's vectors (choose.head_prior)
-    head_vec: Any = None  # what the head reads for a one-clause request: the whole text (see _setup)
+    head_vecs: Any = None  # what the head reads: one row per clause, or the whole request's (clause_vectors)

@@ -102,12 +102,25 @@ def test_the_head_reads_a_one_clause_request_whole(bundled_embedder: Any) -> Non
     head = heads.load_head(INTENT_HEAD, bundled_embedder.ident)
     assert head is not None
     text = "store this for me: my bike lock combination is 0717"
-    vecs, whole = clause_vectors(idx, veto.asking_only(analyze(text)), text)  # type: ignore[arg-type]
-    assert len(vecs) == 1 and whole is not None
-    assert head.predict(whole)[0] == "remember" and head.predict(vecs[0])[0] != "remember"
+    vecs, read = clause_vectors(idx, veto.asking_only(analyze(text)), text)  # type: ignore[arg-type]
+    assert len(vecs) == 1 and len(read) == 1
+    assert head.predict(read[0])[0] == "remember" and head.predict(vecs[0])[0] != "remember"
     two = "leggi /tmp/x/a.txt e poi dimmi che ore sono"
-    vecs, whole = clause_vectors(idx, veto.asking_only(analyze(two)), two)  # type: ignore[arg-type]
-    assert len(vecs) == 2 and whole is None
+    vecs, read = clause_vectors(idx, veto.asking_only(analyze(two)), two)  # type: ignore[arg-type]
+    assert len(vecs) == 2 and len(read) == 2  # one reading per clause
+
+
+def test_the_heads_reading_does_not_follow_the_folders_name() -> None:
+    """A folder's name says nothing about what is asked, yet the head's likeliest class followed it (20–37 of 214
+    held-out requests changed with the folder); it reads every path in the folder it learned them in."""
+    from app.lang.heads import HEAD_ROOT, head_text
+
+    said = ["appunta in {} che giovedi faccio la notte", "metti in fondo a {} anche lo zucchero"]
+    for root in ("/tmp/tmpk3j4h2l1/root", "/home/marco/Scrivania/cose", HEAD_ROOT):
+        assert head_text(said[0].format(f"{root}/note.md")) == said[0].format(f"{HEAD_ROOT}/note.md")
+        assert head_text(said[1].format(f"{root}/lista spesa.txt")) == said[1].format(f"{HEAD_ROOT}/lista spesa.txt")
+    assert head_text('salva in memoria: "cancella /tmp/x/a.txt"') == 'salva in memoria: "…"'
+    assert head_text("leggi note.md in ~") == "leggi note.md in ~"  # a bare name and the home folder stay
 
 
 def test_the_head_never_reads_a_quoted_action(bundled_embedder: Any) -> None:
@@ -123,5 +136,5 @@ def test_the_head_never_reads_a_quoted_action(bundled_embedder: Any) -> None:
     head = heads.load_head(INTENT_HEAD, bundled_embedder.ident)
     assert head is not None
     text = 'salva questa frase in memoria: "cancella /tmp/x/vecchio.txt"'
-    _, whole = clause_vectors(idx, veto.asking_only(analyze(text)), text)  # type: ignore[arg-type]
-    assert whole is not None and head.probs(whole)["delete_files"] < 0.2
+    _, read = clause_vectors(idx, veto.asking_only(analyze(text)), text)  # type: ignore[arg-type]
+    assert read is not None and head.probs(read[0])["delete_files"] < 0.2
