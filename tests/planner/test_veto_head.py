@@ -51,3 +51,28 @@ def test_only_a_request_that_plainly_asks_may_unlock() -> None:
     assert not veto.asks_plainly("come faccio a spostare un file?")
     assert not veto.asks_plainly("I'll delete it later")
     assert not veto.asks_plainly("non toccare niente, dimmi solo quanti file ci sono in /tmp/x")
+
+
+@pytest.mark.parametrize("text,tool", [("could you pull up the spreadsheet /tmp/x/spese.csv in its default app",
+                                         "open_path"),
+                                        ("chiama montagna2023.jpg la foto /tmp/x/Foto Vacanze/montagna.jpg",
+                                         "move_files")])
+def test_a_clause_with_no_known_action_gets_the_write_the_head_leans_to(bundled_embedder: Any, text: str,
+                                                                        tool: str) -> None:
+    """Below HEAD_UNLOCK, read by the head alone: the rules read no action, so a read of the same object would be
+    a substitute (tune-half requests; veto.HEAD_LEAN)."""
+    head = heads.load_head(INTENT_HEAD, bundled_embedder.ident)
+    tools = {t.name: t for t in all_tools()}
+    probs = head.probs(bundled_embedder.embed([text])[0])
+    assert veto.HEAD_LEAN <= probs[tool] < veto.HEAD_UNLOCK
+    assert veto.head_leans(tools, probs, text) == tool and tool in veto.head_unlocked(tools, probs, text)
+
+
+def test_a_lean_needs_no_known_action_and_a_plain_ask() -> None:
+    tools = {t.name: t for t in all_tools()}
+    leaning = {"delete_files": 0.44, "answer": 0.13, "read_files": 0.1}
+    assert veto.head_leans(tools, leaning, "nel bidone /tmp/x/old.txt, grazie") == "delete_files"
+    assert veto.head_leans(tools, leaning, "leggimi /tmp/x/old.txt") is None  # the rules read an action
+    assert veto.head_leans(tools, leaning, "se butto /tmp/x/old.txt, lo recupero?") is None  # asks nothing
+    assert veto.head_leans(tools, {"remember": 0.21, "answer": 0.2}, "morning! hope you're doing well") is None
+    assert veto.head_leans(tools, {"answer": 0.5, "delete_files": 0.3}, "nel bidone /tmp/x/old.txt") is None
