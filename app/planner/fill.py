@@ -19,7 +19,7 @@ from app.models.schema import bounded
 from app.tools.calculate import has_expression
 from app.tools.registry import Tool
 from app.tools.results import OUTPUT_FIELDS
-from app.tools.slots import CONTENT_NAMES, FREE_TEXT_NAMES, PATH_NAMES, slots_of
+from app.tools.slots import CONTENT_NAMES, FREE_TEXT_NAMES, PATH_NAMES, path_args, slots_of
 from app.turn.cancel import CancelToken, TurnCancelled
 from app.turn.events import Step
 
@@ -141,8 +141,9 @@ def _fill_places(f: _Filling) -> None:
             f.put("dest", f.paths[-1])  # "sposta a.txt da /x a /y": the last place named is where it goes
             f.paths = f.paths[:-1]
     paths = f.paths
+    declared = set(path_args(f.tool)) - {slots_of(f.tool).dest}  # open_path's target: a path the tool declares
     for k in props:
-        if k not in PATH_NAMES or not paths:
+        if (k not in PATH_NAMES and k not in declared) or not paths:
             continue
         typ = props[k].get("type")
         f.put(k, paths if typ == "array" else paths[-1] if f.tool.risk == "write" else paths[0])

@@ -62,6 +62,16 @@ def test_a_fact_to_remember_is_the_persons_words_even_with_a_writing_model() -> 
     assert "query" not in rule_args(REG.get("recall"), ev.clause(0), ev, [], free_text_by_rules=False)[0]
 
 
+def test_a_path_argument_the_tool_declares_is_filled_by_rules() -> None:
+    """open_path's `target` is a path it declares (slots.path_args), not one of the common names: the model filled
+    it and dropped the leading "/" ("tmp/metnos-requests-…/spese.csv", tune half of the request suite)."""
+    ev = analyze("could you pull up the spreadsheet /tmp/t/spese.csv in its default app", NOW)
+    assert rule_args(REG.get("open_path"), ev.clause(0), ev, []) == ({"target": "/tmp/t/spese.csv"},
+                                                                   {"target": "rules"})
+    ev = analyze("apri firefox", NOW)  # an application's name is no path: left to the tool's other readings
+    assert rule_args(REG.get("open_path"), ev.clause(0), ev, []) == ({}, {})
+
+
 def test_rule_args_quoted_content_ext_and_window() -> None:
     ev = analyze("scrivi 'ciao mondo' nel file /tmp/t/s.txt", NOW)
     assert rule_args(REG.get("write_files"), ev.clause(0), ev, [])[0] == {"path": "/tmp/t/s.txt",
