@@ -182,11 +182,32 @@ def document_hooks_dir() -> Path:
                      f"or the Office templates would be left out. {fix} (a newer release)")
 
 
+# Correggi's dictionary pass (app/selection/spelling.py) imports pyspellchecker inside a function and reads its
+# word lists with pkgutil.get_data("spellchecker", "resources/<lang>.json.gz"); pyinstaller-hooks-contrib has no
+# hook for it, so the two lists the app uses are collected here (the other languages' lists stay out).
+SPELLING_LANGS = ("it", "en")
+
+
+def spelling_datas() -> list[tuple[str, str]]:
+    """pyspellchecker's IT and EN word lists, where pkgutil.get_data looks for them in the bundle."""
+    spec = importlib.util.find_spec("spellchecker")
+    if spec is None or not spec.submodule_search_locations:
+        raise BuildError("pyspellchecker is not installed. Fix: .venv/bin/pip install -e .")
+    res = Path(list(spec.submodule_search_locations)[0]) / "resources"
+    out = [(str(res / f"{lang}.json.gz"), "spellchecker/resources") for lang in SPELLING_LANGS]
+    missing = [src for src, _ in out if not Path(src).is_file()]
+    if missing:
+        raise BuildError(f"pyspellchecker lacks {', '.join(missing)}. "
+                         "Fix: .venv/bin/pip install -e . --force-reinstall")
+    return out
+
+
 def hidden_imports(os_name: str) -> list[str]:
     present = set(app_modules())
     missing = [m for m in command_modules() if m not in present]
     mods = sorted(present)
     mods += DOCUMENT_MODULES
+    mods += ["spellchecker"]
     # Qt modules the UI uses, imported lazily by the CLI's default start; keyring picks its backend at run time.
     mods += ["PySide6.QtCore", "PySide6.QtGui", "PySide6.QtWidgets", "PySide6.QtNetwork", "PySide6.QtSvg",
              "keyring.backends"]
@@ -350,7 +371,7 @@ def plan(os_name: str, workdir: Path, *, models_dir: Path | None = None, llama_l
     document_hooks_dir()
     p = Plan(
         os=os_name, version=version,
-        datas=resource_datas() + model_datas(models_dir, verify=verify_models),
+        datas=resource_datas() + spelling_datas() + model_datas(models_dir, verify=verify_models),
         binaries=llama_binaries(os_name, llama_lib),
         hiddenimports=hidden_imports(os_name),
         excludes=EXCLUDES_COMMON + EXCLUDES_BY_OS[os_name] + (EXCLUDES_QT if trim else []),
@@ -377,4 +398,5 @@ def current_os() -> str:
 
 
 __all__ = ["APP_NAME", "BUNDLE_ID", "BuildError", "DISPLAY_NAME", "OSES", "Plan", "current_os", "dropped",
-           "document_hooks_dir", "executables", "hidden_imports", "orphaned_libs", "trim_roots", "llama_binaries", "make_icon", "model_datas", "plan", "project_version"]
+           "document_hooks_dir", "executables", "hidden_imports", "orphaned_libs", "trim_roots", "llama_binaries", "make_icon", "model_datas", "plan", "project_version",
+           "spelling_datas"]

@@ -5,7 +5,8 @@ Why: the bundled 1.5B model returns Italian text unchanged for most errors ("qua
 saputo") and, when it does change something, it may also reword what was right. So the correction is built in
 three steps:
 1. `first_pass`: the error tables of app/lang/rules (errors_it, errors_en) for the text's language, applied in
-   order — deterministic, each change recorded with its rule;
+   order, then the dictionary (app/selection/spelling.py: a word no dictionary knows with one frequent word an
+   edit away) — deterministic, each change recorded with its rule ("dictionary" for the latter);
 2. the model corrects that text (what the tables cannot tell: agreement, rarer misspellings);
 3. `merge`: a word-level diff (the one the quality check uses) between the text after step 1 and the model's;
    a change is kept only if it touches no word the tables fixed, changes no name or number, and looks like a
@@ -65,6 +66,10 @@ def first_pass(text: str, lang: str | None = None) -> tuple[str, list[Change]]:
             continue
         text, done = rule.apply(text)
         changes += [Change(rule.id, wrong, right) for _s, _e, wrong, right in done]
+    from app.selection import spelling  # loads the dictionaries on the first correction, not at import
+
+    text, done_words = spelling.fix(text, lang or "")
+    changes += [Change("dictionary", wrong, right) for wrong, right in done_words]
     return text, changes
 
 

@@ -232,3 +232,16 @@ def test_trim_roots_are_extensions_package_files_and_libpython():
            ("PySide6/Qt/lib/libQt6Gui.so.6", "/x/libQt6Gui.so.6", "BINARY"),
            ("PySide6\\Qt6Gui.dll", "/x/Qt6Gui.dll", "BINARY")]
     assert sc.trim_roots(toc) == ["/x/libpython3.11.so.1.0", "/x/mmh3.so", "/x/libQt6Gui.so.6", "/x/Qt6Gui.dll"]
+
+
+def test_spelling_lists_are_bundled_where_pyspellchecker_reads_them():
+    """app/selection/spelling.py reads pyspellchecker's lists with pkgutil.get_data("spellchecker",
+    "resources/<lang>.json.gz"), which no contrib hook collects: the plan carries the IT and EN lists there."""
+    datas = sc.spelling_datas()
+    assert sorted(Path(src).name for src, _ in datas) == ["en.json.gz", "it.json.gz"]
+    assert {dest for _, dest in datas} == {"spellchecker/resources"}
+    assert all(Path(src).is_file() for src, _ in datas)
+    for os_name in sc.OSES:
+        assert "spellchecker" in sc.hidden_imports(os_name)
+    plan = sc.Plan(os="linux", version="0", datas=datas, binaries=[], hiddenimports=[], excludes=[])
+    assert all(plan.keep(f"{dest}/{Path(src).name}") for src, dest in datas), "the Qt trim must not drop them"

@@ -1,0 +1,157 @@
+"""Correggi/Fix, second rule pass: a misspelled word that no error table names, corrected by a dictionary.
+
+Why: the error tables (app/lang/rules/errors_*.py) hold the frequent errors, and the bundled 1.5B model leaves
+most others alone ("aqua" → "acqua" stayed). A word the dictionary of the text's language does not know, with one
+frequent word a single edit away, is almost always that word misspelled; anything less sure is left to the table
+and the model.
+
+The dictionaries are pyspellchecker's word-frequency lists (MIT; resources/it.json.gz, en.json.gz inside the
+package, bundled by installer/spec_config.py). They are built from subtitles, so their tail holds misspellings
+too ("aqua" is there, 72 times in 445 M words): a word counts as known from KNOWN_PER_M occurrences per million.
+
+A word is corrected only when all of these hold:
+- it is lowercase letters only, at least MIN_LEN of them (no capital: names and sentence openings are not read;
+  no digit, dot, slash, underscore or @: numbers, codes, paths and links), not elided ("dell'", "don'"), and not
+  inside a link, path, file name or code that app/selection/keep.py reads in the text;
+- it is not known in the text's language nor in the other of IT/EN (jargon: "meeting" in an Italian text), has
+  no accent (accents are the tables'), and is not a form of a known word: the lists miss inflections
+  ("spegnete", "segano", "texted") and verbs with clitics ("aggiungerne"), so a word whose stem takes another
+  ending of ENDINGS as a known word is taken as a word;
+- one frequent word (FREQUENT_PER_M) of the text's language is one edit away, with the same first letter (the
+  first letter is rarely the wrong one: "aqua" is "acqua", not "qua"), DOMINANT times likelier than the next
+  such word and OVER_ITSELF times likelier than the word itself;
+- in Italian, no word one double letter apart is among the neighbours (tuta/tutta, caro/carro: the list misses
+  some of such pairs, "tuta" among them);
+- the change looks like a correction by correct.py's own rule (`_is_correction`).
+
+Loaded once, on the first correction (~0.1 s and ~20–30 MB each): the selection hotkey never imports it.
+"""
+from __future__ import annotations
+
+import re
+import threading
+from typing import Any
+
+from app.selection import keep
+
+KNOWN_PER_M = 1.0  # a word seen at least this often per million words is a word of the language
+FREQUENT_PER_M = 2.0  # a replacement must be at least this frequent
+DOMINANT = 20.0  # ... and this many times likelier than the next candidate (and than the word itself, x50)
+OVER_ITSELF = 50.0
+MIN_LEN = 4  # shorter words (the word and its replacement) have too many neighbours ("ok" → "o", "euro" → "ero")
+LANGS = ("it", "en")
+# Inflections the lists miss ("spegnete", "segano", "texted"): a word whose stem takes another of these endings
+# as a known word is a form of that word; Italian verbs also take clitics ("aggiungerne" = "aggiungere" + "ne").
+ENDINGS = {
+    "it": ("are", "ere", "ire", "ano", "ono", "ete", "ate", "ite", "iamo", "ava", "avano", "eva", "evano", "ato",
+           "ata", "ati", "ate", "uto", "uta", "ito", "ita", "ando", "endo", "ino", "o", "a", "e", "i"),
+    "en": ("ed", "ing", "es", "s", "er", "ers", "ly", "e", ""),
+}
+CLITICS = ("ne", "lo", "la", "li", "le", "mi", "ti", "ci", "vi", "si", "gli", "glielo", "gliela", "glieli",
+           "gliele", "gliene", "melo", "mela", "telo", "tela", "celo", "cela", "sene")
+_WORD = re.compile(r"(?<![\w@./\\#-])[^\W\d_]+(?![\w@/\\#-]|\.\w|['’]\w)")
+_lock = threading.Lock()
+_loaded: dict[str, Any] = {}
+
+
+def dictionary(lang: str) -> Any:
+    """pyspellchecker's SpellChecker for `lang`, loaded on first use and kept."""
+    with _lock:
+        if lang not in _loaded:
+            from spellchecker import SpellChecker  # imported here: a correction is the only user
+            _loaded[lang] = SpellChecker(language=lang, distance=1, case_sensitive=False)
+        return _loaded[lang]
+
+
+def _per_m(sc: Any, word: str) -> float:
+    freq = sc.word_frequency
+    return float(freq[word]) * 1e6 / max(1, int(freq.total_words))
+
+
+def _a_form(word: str, lang: str) -> bool:
+    """Is `word` an inflection or a verb with a clitic of a word the dictionary knows?"""
+    freq = dictionary(lang).word_frequency
+    if lang == "it":
+        for c in CLITICS:
+            if word.endswith(c) and len(word) > len(c) + 3 and (freq[word[:-len(c)]] or freq[word[:-len(c)] + "e"]):
+                return True
+    for end in ENDINGS[lang]:
+        if not word.endswith(end):
+            continue
+        stem = word[:len(word) - len(end)]
+        if len(stem) >= 3 and any(freq[stem + e] for e in ENDINGS[lang] if e != end):
+            return True
+    return False
+
+
+def _doubled(a: str, b: str) -> bool:
+    """Are `a` and `b` the same but for one letter written twice in one of them?"""
+    if len(a) > len(b):
+        a, b = b, a
+    return len(b) == len(a) + 1 and any(b[i] == b[i - 1] and b[:i] + b[i + 1:] == a for i in range(1, len(b)))
+
+
+def suggest(word: str, lang: str) -> str | None:
+    """The one word `word` stands for when it is a misspelling the dictionary is sure of, else None."""
+    if len(word) < MIN_LEN or not word.islower() or not word.isalpha():
+        return None
+    other = "en" if lang == "it" else "it"
+    sc = dictionary(lang)
+    if _per_m(sc, word) >= KNOWN_PER_M or _per_m(dictionary(other), word) >= KNOWN_PER_M:
+        return None
+    if any(ord(ch) > 127 for ch in word) or _a_form(word, lang):
+        return None  # accents are the tables' ("papà" is not "papa"); a form of a known word is a word
+    freq = sc.word_frequency
+    near = sorted(((freq[w], w) for w in sc.known(sc.edit_distance_1(word))
+                   if w != word and w.isalpha() and w[0] == word[0] and len(w) >= MIN_LEN), reverse=True)
+    if not near:
+        return None
+    best_n, best = near[0]
+    if _per_m(sc, best) < FREQUENT_PER_M or best_n < OVER_ITSELF * freq[word]:
+        return None
+    if len(near) > 1 and best_n < DOMINANT * near[1][0]:
+        return None
+    if lang == "it" and any(_doubled(word, w) for _n, w in near):
+        return None  # Italian has many pairs apart by a double letter (tuta/tutta, caro/carro): the tables' call
+    return str(best)
+
+
+def fix(text: str, lang: str) -> tuple[str, list[tuple[str, str]]]:
+    """`text` with the misspellings `suggest` is sure of corrected; the changes as (wrong, right)."""
+    if lang not in LANGS:
+        return text, []
+    from app.selection.correct import _is_correction
+
+    taken = [(s.start, s.start + len(s.text)) for s in _spans(text)]
+    out, done, shift = text, [], 0
+    for m in _WORD.finditer(text):
+        if any(lo < m.end() and m.start() < hi for lo, hi in taken):
+            continue
+        word = m.group(0)
+        right = suggest(word, lang)
+        if right is None or not _is_correction([word], [right], False, lang):
+            continue
+        out = out[:m.start() + shift] + right + out[m.end() + shift:]
+        shift += len(right) - len(word)
+        done.append((word, right))
+    return out, done
+
+
+class _Span:
+    def __init__(self, start: int, text: str) -> None:
+        self.start, self.text = start, text
+
+
+def _spans(text: str) -> list[_Span]:
+    """Where the links, paths, file names and codes of `text` are (keep.py's reading)."""
+    out: list[_Span] = []
+    for it in keep.items(text):
+        if it.kind in ("link", "path", "code", "name"):
+            at = text.find(it.text)
+            while at >= 0:
+                out.append(_Span(at, it.text))
+                at = text.find(it.text, at + 1)
+    return out
+
+
+__all__ = ["dictionary", "fix", "suggest"]

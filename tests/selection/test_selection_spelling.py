@@ -1,0 +1,48 @@
+"""Correggi/Fix, the dictionary pass (app/selection/spelling.py) on pyspellchecker's real IT and EN lists: a word
+no dictionary knows, with one frequent word an edit away, is corrected before the model; names, jargon, codes,
+paths, links, forms the lists miss and Italian double-letter pairs are left alone."""
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from app.selection import spelling
+from app.selection.correct import Change, first_pass
+
+
+@pytest.mark.parametrize(("text", "fixed", "wrong", "right"), [
+    ("Ho bevuto un bicchiere d'aqua fresca prima di uscire.",
+     "Ho bevuto un bicchiere d'acqua fresca prima di uscire.", "aqua", "acqua"),
+    ("Ci vediamo domani, ma sono propio stanca dopo la riunione.",
+     "Ci vediamo domani, ma sono proprio stanca dopo la riunione.", None, None),  # the table's fix stands
+    ("Please send the invoice tomorow morning, before the meeting.",
+     "Please send the invoice tomorrow morning, before the meeting.", None, None),
+    ("The new prodcut will ship next week.", "The new product will ship next week.", "prodcut", "product"),
+])
+def test_dictionary_fixes_a_misspelling_no_table_names(text: str, fixed: str, wrong: str | None,
+                                                       right: str | None) -> None:
+    out, changes = first_pass(text)
+    assert out == fixed
+    if wrong:
+        assert Change("dictionary", wrong, right) in changes  # recorded like the tables' fixes
+
+
+@pytest.mark.parametrize("text", [
+    "Domani i bambini portano la tuta per la palestra e il papà li accompagna alle nove.",  # tuta/tutta, papà
+    "Spegnete le luci e aggiungerne due al conto: 40 euro in tutto, segano la legna domani.",  # forms the list misses
+    "Il deploy su jira è fatto: vedi https://github.com/acme/aqua-tools e /home/marta/aqua/note.txt, codice kl1602.",
+    "Ok, il meeting col team è domani alle 10: porta il feedback sul budget e la password del wifi.",
+    "Marco texted me from Aquileia: the npm build of webpackr failed on node18, see ticket #4471.",
+])
+def test_dictionary_leaves_names_jargon_codes_and_real_words(text: str) -> None:
+    assert [c for c in first_pass(text)[1] if c.rule == "dictionary"] == []
+
+
+def test_dictionary_is_not_loaded_until_a_correction_runs() -> None:
+    code = ("import sys; import app.selection, app.selection.run, app.selection.actions; "
+            "print('spellchecker' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
+    assert spelling.dictionary("it") is spelling.dictionary("it")  # loaded once
