@@ -50,6 +50,7 @@ from .history_fold import fold_history
 from .model_loader import ModelLoader
 from .offers import answer_offer
 from .plugins import default_plugins, hidden_tools, plugin_tools, safe
+from .turn_lang import conversation_lang
 
 log = logging.getLogger(__name__)
 
@@ -208,6 +209,8 @@ class Engine:
         started = time.time()
         ctx = self.make_context(text, emit, owner, approve, cancel)
         turn = ctx.turn
+        if session:  # "thx man" after a conversation in English is English (turn_lang.py)
+            turn.lang = conversation_lang(turn.text, (q for q, _ in self.history.get(session, [])))
         emit(ev.TurnStarted(turn.id, 0, text=turn.text[:500], owner=owner))
         self._record_start(turn, started, session)
         try:

@@ -41,16 +41,24 @@ _QUOTED = re.compile(r"(?<!\w)['\"«“‘]([^'\"»”’\n]{1,200})['\"»”’
 _NAMES = re.compile(r"(?:https?://|www\.)\S+|\S+@\S+|(?<!\w)[~/.]\S*|\S+/\S*|\b[\w-]+\.[A-Za-z0-9]{1,5}\b")
 
 
-def detect_lang(text: str) -> str:
-    """"it" or "en"; a tie goes to Italian when the text has Italian accents or no English word."""
+def lang_said(text: str) -> str | None:
+    """"it" or "en" when the request's words say which, None when they do not ("thx man", "ok", a bare path): no
+    function word of either language and no Italian accent. A tie of words goes to Italian when the text has
+    Italian accents, else to English."""
     text = _QUOTED.sub(" ", text)  # "translate 'buona notte' into English" is English
     text = _NAMES.sub(" ", text)
     words = re.findall(r"[a-zàèéìòù']+", text.lower())
     it = sum(w in _IT for w in words) + sum(1 for w in words if w.endswith(("zione", "mente")))
     en = sum(w in _EN for w in words)
     if it == en:
-        return "it" if re.search(r"[àèéìòù]", text.lower()) else ("en" if en else "it")
+        return "it" if re.search(r"[àèéìòù]", text.lower()) else ("en" if en else None)
     return "it" if it > en else "en"
+
+
+def detect_lang(text: str) -> str:
+    """"it" or "en"; a request whose words do not say is read as Italian (the engine first asks the conversation:
+    engine/turn_lang.py)."""
+    return lang_said(text) or "it"
 
 
 def text_lang(text: str) -> str | None:

@@ -1,0 +1,15 @@
+"""A request whose words do not say its language speaks the conversation's ("thx man" after English turns)."""
+from __future__ import annotations
+
+from app.engine.turn_lang import conversation_lang
+from app.lang.detect import detect_lang, lang_said
+
+
+def test_words_that_say_no_language_take_the_conversations() -> None:
+    assert lang_said("thx man") is None and detect_lang("thx man") == "it"  # alone: read as Italian, as before
+    english = ["what's in /tmp/x/todo.txt?", "ok", "read the first one"]
+    assert conversation_lang("thx man", english) == "en"
+    assert conversation_lang("ok thx", ["leggi il file /tmp/x/todo.txt", "/tmp/x"]) == "it"  # the latest that says
+    assert conversation_lang("thx man", []) is None  # nothing to go by: the words' own reading
+    assert conversation_lang("grazie mille", english) is None  # words that say it win over the conversation
+    assert conversation_lang("thanks, that's all", ["leggimi il file"]) is None
