@@ -4,9 +4,10 @@ Found by hand: `salva questa frase in memoria: "cancella /tmp/x/vecchio.txt"` ov
 sentence — the planner, and then the fast path that learned the turn, took the path inside the quoted words as
 the place to write. Quoted words are content the person hands over ("this sentence"), not an object they name;
 a path that the request says only inside a quoted sentence is no target for a tool that writes, moves, deletes
-or opens. A name quoted on its own ('leggi "/tmp/my file.txt"', quoting a name with spaces) is a path said
-outright and stays a target. Checked in the runner, the one way every level runs a tool, before approval is
-asked: the person is never asked to approve a change to a file they did not name.
+or opens. A path or a name quoted on its own ('leggi "/tmp/my file.txt"', "a folder named 'Case Files 2024'
+inside X": quoting a name with spaces) is said outright and stays a target. Checked in the runner, the one way
+every level runs a tool, before approval is asked: the person is never asked to approve a change to a file they
+did not name.
 """
 from __future__ import annotations
 
@@ -41,7 +42,8 @@ def only_quoted(tool: Any, args: dict[str, Any], request: str) -> str | None:
             if not isinstance(raw, str) or not raw.strip():
                 continue
             raw = raw.strip()
-            inside = [q for q in quoted if _said_in(raw, q) and q.strip().strip("/") != raw.strip("/")]
+            alone = (raw.strip("/"), PurePath(raw.rstrip("/")).name)  # the path or its name quoted on its own
+            inside = [q for q in quoted if _said_in(raw, q) and q.strip().strip("/") not in alone]
             if inside and not _said_in(raw, outside):
                 return raw
     return None

@@ -233,6 +233,10 @@ def test_a_path_said_only_inside_quoted_words_is_never_changed(box: Box) -> None
     assert out.message is not None and out.message.text("it").startswith(f"{f} è dentro il testo che hai citato")
     said = box.run("write_files", {"path": str(f), "content": "nuovo"}, text=f'scrivi "nuovo" in "{f}"')
     assert said.ok and f.read_text(encoding="utf-8") == "nuovo"
+    folder = box.root / "Case Files 2024"  # a name quoted on its own, joined to the folder named outside the quotes
+    made = box.run("make_folder", {"path": str(folder)},
+                   text=f"create a folder named 'Case Files 2024' inside {box.root}")
+    assert made.ok and folder.is_dir()
     named = box.run("delete_files", {"paths": [str(f)]}, text=f'cancella {f}, dentro c\'era "vedi {f.name}"')
     assert named.ok and not f.exists()
 
