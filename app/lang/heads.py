@@ -24,6 +24,9 @@ import numpy as np
 
 from app.config.paths import resources_dir
 
+from .args_extractor import extract_spans
+from .content_said import without_quotes
+
 log = logging.getLogger(__name__)
 
 
@@ -119,9 +122,6 @@ def head_text(text: str) -> str:
     name. On the 214 held-out requests of the request sets that name a path, moving that folder elsewhere changed
     the head's likeliest class on 20–37 of them (right first class 154 → 142 under a /tmp folder); a folder's name
     says nothing about what is asked. A file's own name (note.md, spese.csv) is kept: it does."""
-    from .args_extractor import extract_spans
-    from .content_said import without_quotes
-
     text = without_quotes(text) if isinstance(text, str) else ""
     _, spans = extract_spans(text)
     for sp in sorted((s for s in spans if s.kind == "path"), key=lambda s: -s.start):

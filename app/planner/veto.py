@@ -22,8 +22,8 @@ from app.lang.context import CONTEXT
 from app.lang.later import asks_later
 from app.lang.reported import asks_if_remembered
 from app.lang.rules import ASKING
+from app.tools.registry import risky
 
-RISKY = ("write", "send")
 MIN_AFFINITY = 0.5  # a tool that declares no `acts` performs the classes most of its examples name
 # Which pieces ask (conditions, take-backs, questions about an action, sentence breaks): app/lang/rules/asking.py
 _CONDITION = ASKING.pattern("condition")
@@ -33,10 +33,6 @@ _ABOUT = ASKING.pattern("about_action")
 # The person's own plan, said with a later moment ("I'll delete it later", "lo cancello dopo", "domani devo
 # spostarla"): what they will do, not what they ask now. Remembering keeps a fact with its time, so it stays asked.
 _KEEPS_TIME = frozenset({"remember"})
-
-
-def risky(tool: Any) -> bool:
-    return getattr(tool, "risk", "read") in RISKY
 
 
 def _pieces(text: str) -> list[str]:

@@ -9,6 +9,7 @@ import time
 from dataclasses import replace
 from typing import Any, Callable
 
+from app.tools.registry import risky
 from app.tools.runner import TurnContext
 from app.turn import events as ev
 
@@ -121,4 +122,4 @@ def asked_to_act(info: Any, question: str) -> bool:
 
 def wrote(ctx: TurnContext) -> bool:
     """Did a tool that changes something run in this turn (what an answer may say it did)?"""
-    return any(s.ok and veto.risky(ctx.registry.get(s.tool)) for s in ctx.turn.steps)
+    return any(s.ok and risky(ctx.registry.get(s.tool)) for s in ctx.turn.steps)

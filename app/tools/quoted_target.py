@@ -17,9 +17,8 @@ from typing import Any
 from app.lang.content_said import quoted_texts, without_quotes
 from app.lang.messages import Message
 
+from .registry import risky
 from .slots import path_args
-
-RISKY = ("write", "send")
 
 
 def _said_in(value: str, text: str) -> bool:
@@ -30,7 +29,7 @@ def _said_in(value: str, text: str) -> bool:
 
 def only_quoted(tool: Any, args: dict[str, Any], request: str) -> str | None:
     """The first path argument of a risky `tool` that `request` says only inside a quoted sentence, else None."""
-    if getattr(tool, "risk", "read") not in RISKY or not isinstance(request, str):
+    if not risky(tool) or not isinstance(request, str):
         return None
     quoted = quoted_texts(request)
     if not quoted:

@@ -59,6 +59,16 @@ class ToolContext:
 Handler = Callable[[dict[str, Any], ToolContext], dict[str, Any]]
 
 
+# The risks of a tool that changes something (writes, moves, deletes, opens, remembers, sends): the runner asks for
+# approval, the planner's veto offers it only when asked, a quoted path is never its target. One set for all three.
+RISKY = ("write", "send")
+
+
+def risky(tool: Any) -> bool:
+    """Does `tool` change something (its risk is in RISKY)? A tool-like object without a risk reads."""
+    return getattr(tool, "risk", "read") in RISKY
+
+
 @dataclass(frozen=True)
 class Approval:
     """A write/send/delete described for a person: one question, and what exactly will change."""

@@ -16,7 +16,7 @@ from app.lang.messages import Message, say
 from app.tools.confine import refused_before_asking
 from app.tools.quoted_target import only_quoted
 from app.tools.quoted_target import refusal as quoted_refusal
-from app.tools.registry import Approver, Registry, ToolContext, ToolError, validate_args
+from app.tools.registry import Approver, Registry, ToolContext, ToolError, risky, validate_args
 from app.turn import events as ev
 from app.turn.cancel import CancelToken, TurnCancelled
 from app.turn.events import Step, Turn
@@ -146,7 +146,7 @@ class TurnContext:
                               "not a target", quoted_refusal(quoted))  # never asked
         if tool.risk == "write" and tool.group == "Files" and (out := refused_before_asking(tool, args, self.config)):
             return self._fail(num, tool_name, args, level, arg_sources, str(out), out.message)  # never asked
-        if tool.risk in ("write", "send") and not tool.self_approving and not self._approve(tool_name, args, tool.risk):
+        if risky(tool) and not tool.self_approving and not self._approve(tool_name, args, tool.risk):
             declined = tool.declined(args) if tool.declined is not None else Message("approval.declined")
             return self._fail(num, tool_name, args, level, arg_sources,
                               f"not approved: the user declined {tool_name}; nothing was changed", declined,

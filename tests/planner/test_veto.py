@@ -6,6 +6,7 @@ import pytest
 
 from app.engine.catalog import build_registry
 from app.planner import veto
+from app.tools.registry import risky
 
 ASKED = [  # (request, an action class that must be asked)
     ("cancella /tmp/x/a.txt", "delete"),
@@ -66,8 +67,8 @@ def test_not_asked(text: str, action: str) -> None:
 
 def test_every_risky_tool_declares_what_it_does() -> None:
     """A write tool without `acts` would be read from its examples; the app's own declare them."""
-    risky = [t for t in build_registry() if veto.risky(t)]
-    assert risky and all(t.acts for t in risky), [t.name for t in risky if not t.acts]
+    writes = [t for t in build_registry() if risky(t)]
+    assert writes and all(t.acts for t in writes), [t.name for t in writes if not t.acts]
 
 
 @pytest.mark.parametrize("text,offered,refused", [
@@ -83,7 +84,7 @@ def test_vetoed_tools(text: str, offered: set[str], refused: set[str]) -> None:
     out = veto.vetoed(reg, list(reg), veto.asked_actions(text), {})
     assert refused <= out
     assert not offered & out
-    assert not {n for n in out if not veto.risky(reg[n])}  # read tools are never vetoed
+    assert not {n for n in out if not risky(reg[n])}  # read tools are never vetoed
 
 
 def test_a_dropped_clause_hands_its_file_to_the_one_that_asks() -> None:
