@@ -263,11 +263,11 @@ class _Reading:
         if self.repeat_kind is not None:
             return self._repeat()
         if self.offset is not None and self.clock is None and self.day is None:
-            start = self.now.replace(second=0, microsecond=0)
-            if start.tzinfo is not None:  # "tra 2 ore" at 01:15 on the night clocks go forward is 04:15:
-                start = start.astimezone(timezone.utc)  # elapsed time, added to the instant, not to the wall
-            at = (start + timedelta(minutes=self.offset)).astimezone(self.now.tzinfo).replace(tzinfo=None) \
-                if self.now.tzinfo is not None else start + timedelta(minutes=self.offset)
+            start, later = self.now.replace(second=0, microsecond=0), timedelta(minutes=self.offset)
+            if start.tzinfo is None:
+                at = start + later
+            else:  # "tra 2 ore" at 01:15 on the night clocks go forward is 04:15: elapsed time, added to the instant
+                at = (start.astimezone(timezone.utc) + later).astimezone(start.tzinfo).replace(tzinfo=None)
             return When(at, spans=self._spans())
         if self.offset is not None and self.offset >= 1440:
             self.day = self.now.date() + timedelta(days=self.offset // 1440)
