@@ -8,6 +8,7 @@ from __future__ import annotations
 import logging
 from typing import Any, Callable
 
+from app.lang.actions import action_of
 from app.lang.messages import Message, register
 from app.turn.decision import RouteResult
 
@@ -71,6 +72,17 @@ class RememberStage:
                            reason="memory: explicit remember request", stage=self.name)
 
 
+_ABOUT_MEMORY = frozenset({"remember", "forget"})  # action classes that are about what is remembered
+
+
+def _acts_on_a_path(text: str) -> bool:
+    """"mi leggi /tmp/x/spesa.txt?": a polite request to act on a path, not a question about what is remembered.
+    A saved fact that names the same path ("sposta /tmp/x/spesa.txt in old", kept as said) is nearest by far, and the
+    fact was quoted back instead of the file being read — in the fact's language."""
+    sig = action_of(text)
+    return bool(sig.roles) and bool(set(sig.actions) - _ABOUT_MEMORY)
+
+
 class RecallStage:
     """A question that clearly matches one stored fact is answered by quoting it, date and source included."""
 
@@ -80,7 +92,7 @@ class RecallStage:
         self._memory = memory
 
     def decide(self, text: str, owner: str | None) -> RouteResult | None:
-        if not text.rstrip().endswith("?"):
+        if not text.rstrip().endswith("?") or _acts_on_a_path(text):
             return None
         mem = self._memory()
         if not isinstance(mem, LongTermMemory):

@@ -124,3 +124,18 @@ def test_tools_say_why_when_memory_is_off(metnos_home) -> None:
     assert not out.ok and "long-term memory is off: no OS keyring is reachable" in (out.error or "")
     ctx2, _ = make_ctx(metnos_home, Approvals(True), None)
     assert "off" in (ctx2.execute("recall", {"query": "gatto"}).error or "")
+
+
+@pytest.mark.keyring
+def test_a_polite_request_on_a_path_is_not_a_recall_question(mem) -> None:  # noqa: ANN001
+    """A fact kept as said names a path; "mi leggi X?" about the same path quoted that fact back (in its language)
+    instead of reading X. A question about what is remembered is still answered from memory."""
+    from app.memory.route_stages import RecallStage
+
+    mem.remember('"sposta /tmp/x/spesa.txt in /tmp/x/old"', "general")
+    mem.remember("il dentista è giovedì alle 10", "general")
+    stage = RecallStage(lambda: mem)
+    assert stage.decide("ciao, mi leggi /tmp/x/spesa.txt?", "local") is None
+    assert stage.decide("can you open /tmp/x/spesa.txt?", "local") is None
+    asked = stage.decide("quando ho il dentista?", "local")
+    assert asked is not None and asked.tool == "recall"
