@@ -20,7 +20,8 @@ Modules, by what they read (tests/architecture/test_lang_modules_listed.py keeps
                        typos.py (a slip in the first verb of a change: "elimna X")
     values             args_extractor.py (a tool's arguments by rules), paths_said.py (paths as people say
                        them), placeholders.py ({{stepN.field}}), when.py (dates and windows)
-    reminders          reminder_ask.py (is it a reminder, of what), reminder_when.py (when), repeat.py (a rule)
+    reminders          reminder_ask.py (is it a reminder, of what), reminder_when.py (when), repeat.py (a rule),
+                       dates_said.py (dates in numbers, named days: "il 10/01", "a Natale")
     selection          selection_ask.py ("traduci in inglese" over a selected text)
     answers            stated.py (what a written answer claims), messages.py (every sentence, IT/EN, plurals)
     judgements         heads.py (learned heads on the embedding: a fact's category, a request's first action)

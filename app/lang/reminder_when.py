@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta, timezone
 from typing import Any
 
+from app.lang.dates_said import named_day, numeric_dates
 from app.lang.repeat import Repeat
 from app.lang.rules.month_words import MONTHS_SHORT
 from app.lang.rules.reminder_when import (
@@ -157,23 +158,29 @@ class _Reading:
             self._read_date()
         if self.day is None:
             self._read_short_month()
+        if self.day is None:
+            self._read_named_day()
         if self.day is None and self.repeat_kind is None:
             self._read_day_number("month_day")
 
     def _read_date(self) -> None:
-        """The first date said; a date with numbers ("14 dicembre") wins over a weekday or "domani" said with it
-        ("lunedì 14 dicembre", "Monday, December 14"), and the words beside it are part of it."""
+        """The first date said; a date with numbers ("14 dicembre", "10/01") wins over a weekday or "domani" said
+        with it ("lunedì 14 dicembre", "Monday, December 14"), and the words beside it are part of it."""
         today = self.now.date()
-        spans = [(a, b, str(v)) for a, b, kind, v in find_time_spans(self.text, self.now.replace(tzinfo=None))
+        spans = [(a, b, date.fromisoformat(str(v)), bool(_YEAR.search(self.text[a:b])))
+                 for a, b, kind, v in find_time_spans(self.text, self.now.replace(tzinfo=None))
                  if kind == "date" and BLANK not in self.text[a:b]]
+        spans += [(n.start, n.end, n.day, n.year_said) for n in numeric_dates(self.text, today)
+                  if BLANK not in self.text[n.start:n.end]]  # "il 10/01", "24.12.": day first
         if not spans:
             return
-        a, b, value = next((sp for sp in spans if any(ch.isdigit() for ch in self.text[sp[0]:sp[1]])), spans[0])
-        d = date.fromisoformat(value)
-        if d < today and not _YEAR.search(self.text[a:b]):
+        spans.sort(key=lambda sp: (sp[0], sp[0] - sp[1]))
+        a, b, d, year_said = next((sp for sp in spans if any(ch.isdigit() for ch in self.text[sp[0]:sp[1]])),
+                                  spans[0])
+        if d < today and not year_said:
             d = d.replace(year=d.year + 1) if not (d.month == 2 and d.day == 29) else d
         self.day = d
-        for x, y, _ in spans:  # a weekday right before or after the date: the same day, said twice
+        for x, y, _, _ in spans:  # a weekday right before or after the date: the same day, said twice
             gap = self.text[y:a] if y <= a else self.text[b:x]
             if (x, y) != (a, b) and not gap.strip(" ,"):
                 a, b = min(a, x), max(b, y)
@@ -181,6 +188,17 @@ class _Reading:
         a = article.start() if article else a
         self.text = self.text[:a] + BLANK * (b - a) + self.text[b:]
         self.spans.append((a, b))
+
+    def _read_named_day(self) -> None:
+        """"a Natale", "on new year's eve": a day the calendar names, when no other date is said."""
+        said = named_day(self.text, self.now.date())
+        if said is None:
+            return
+        self.day = said.day
+        if said.part is not None and self.part is None:
+            self.part = said.part
+        self.text = self.text[:said.start] + BLANK * (said.end - said.start) + self.text[said.end:]
+        self.spans.append((said.start, said.end))
 
     def _read_day_number(self, rule: str) -> None:
         """"il 15", "sabato 12": the next such day of a month (this one or a later one)."""

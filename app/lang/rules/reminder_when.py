@@ -300,10 +300,11 @@ REMINDER_WHEN = Table("reminder_when", __doc__ or "", (
     Rule(
         id="weekday_day",
         effect="a weekday with its day of the month and no month ('sabato 12', 'Friday the 11th'): that date",
-        pattern=_B + _WD + r"(?:\s+the)?\s+(?P<d>\d{1,2})(?:st|nd|rd|th|°)?" + _E + r"(?!\s*[:./]\d|\s*(?:ore|hours?|"
+        pattern=_B + _WD + r"(?:\s+the)?\s+(?P<d>\d{1,2})(?:st|nd|rd|th|°)?" + _E + r"(?!\s*[:./-]\d|\s*(?:ore|hours?|"
                 r"minut)|\s+(?:di\s+|of\s+)?" + MONTH_WORDS.either("month_it", "month_en", "month_short") + ")",
         match=("ricordami sabato 12 alle 10", "remind me Friday the 11th"),
-        no_match=("sabato alle 12", "sabato 12:30", "friday 2 hours", "lunedì 14 dicembre", "Thursday 10 December"),
+        no_match=("sabato alle 12", "sabato 12:30", "sabato 12-12", "friday 2 hours", "lunedì 14 dicembre",
+                  "Thursday 10 December"),
     ),
     Rule(
         id="meal",
@@ -317,9 +318,9 @@ REMINDER_WHEN = Table("reminder_when", __doc__ or "", (
         id="month_day",
         effect="a day of the month alone ('il 15', 'on the 3rd'): the next such day",
         pattern=_B + r"(?:il\s+(?:giorno\s+)?(?P<d>\d{1,2})(?:°|º)?|(?:on\s+)?the\s+(?P<d2>\d{1,2})"
-                     r"(?:st|nd|rd|th))" + _E + r"(?!\s*[:./]\d)",
+                     r"(?:st|nd|rd|th))" + _E + r"(?!\s*[:./-]\d)",
         match=("ricordami il 15 di pagare", "remind me on the 3rd", "il giorno 5 alle 11"),
-        no_match=("alle 15", "il 15:30", "the 3 files"),
+        no_match=("alle 15", "il 15:30", "the 3 files", "il 10-01"),
     ),
     Rule(
         id="date_article",
