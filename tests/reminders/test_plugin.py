@@ -84,6 +84,34 @@ def test_a_reminder_due_during_a_restart_is_shown_once_at_start_marked_late(keys
     assert heard == []
 
 
+def test_a_reminder_due_while_the_laptop_slept_is_shown_once_at_wake_marked_late(keystore: object, db_path: Path,
+                                                                                 clock: Clock) -> None:
+    """The app keeps running; the lid is closed at 10:00 and opened at 18:30. The loop's sleep does not count the
+    night (a monotonic wait), so its next look comes at most a minute after the wake: the reminder of 15:00 is
+    shown then, once, marked late; the one of 19:00 still rings on time."""
+    plugin = _plugin(db_path, clock)
+    try:
+        heard: list[Firing] = []
+        plugin.subscribe(heard.append)
+        sch = plugin.scheduler()
+        assert isinstance(sch, Scheduler)
+        sch.add("chiamare Marco", datetime(2026, 12, 2, 15, 0), lang="it")
+        sch.add("ritirare il pacco", datetime(2026, 12, 2, 19, 0), lang="it")
+        assert plugin.tick() == 60.0 and heard == []  # 10:00: nothing within the minute
+        clock.at(2026, 12, 2, 18, 30)  # the wake
+        assert plugin.tick() == 60.0
+        assert [(f.reminder.text, f.late) for f in heard] == [("chiamare Marco", True)]
+        plugin.tick()
+        assert len(heard) == 1  # once
+        clock.at(2026, 12, 2, 18, 59, 40)
+        assert plugin.tick() == 20.0  # within the minute: it wakes on the reminder's own second
+        clock.at(2026, 12, 2, 19, 0)
+        plugin.tick()
+        assert [(f.reminder.text, f.late) for f in heard[1:]] == [("ritirare il pacco", False)]
+    finally:
+        plugin.close()
+
+
 def test_the_engine_routes_reminders_to_set_reminder_and_facts_to_memory(keystore: object) -> None:
     engine = Engine(ConfigManager())
     try:
