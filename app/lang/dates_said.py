@@ -16,6 +16,7 @@ from app.lang.rules.date_forms import DATE_FORMS, NAMED_DAYS
 
 _NUMERIC = DATE_FORMS.pattern("numeric_date")
 _NAMED = (DATE_FORMS.pattern("named_day_it"), DATE_FORMS.pattern("named_day_en"))
+_MONTH_END = DATE_FORMS.pattern("month_end")
 
 
 def _key(name: str) -> str:
@@ -73,7 +74,12 @@ def _named_on(name: str, year: int) -> date:
 
 
 def named_day(text: str, today: date) -> DateSaid | None:
-    """The first named day said as a moment, on its next date from today (today included)."""
+    """The first named day said as a moment, on its next date from today (today included); "l'ultimo giorno del
+    mese" is this month's last day."""
+    end = _MONTH_END.search(text)
+    if end is not None:
+        first_next = (today.replace(day=28) + timedelta(days=4)).replace(day=1)
+        return DateSaid(end.start(), end.end(), first_next - timedelta(days=1), True)
     found = [m for rx in _NAMED for m in rx.finditer(text)]
     if not found:
         return None

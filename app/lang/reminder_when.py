@@ -82,7 +82,10 @@ class _Reading:
     part: str | None = None
 
     def take(self, m: re.Match[str]) -> None:
-        a, b = m.span()
+        self.blank(*m.span())
+
+    def blank(self, a: int, b: int) -> None:
+        """The words a..b said the moment: blanked, and kept as said."""
         self.text = self.text[:a] + BLANK * (b - a) + self.text[b:]
         self.spans.append((a, b))
 
@@ -135,6 +138,8 @@ class _Reading:
             minutes = count * unit
             if m.group("half"):
                 minutes += unit // 2
+            if m.group("hm"):  # "1h30"
+                minutes += int(m.group("hm"))
             if m.group("n2"):
                 minutes += int(m.group("n2"))
             if minutes <= 0:
@@ -185,9 +190,7 @@ class _Reading:
             if (x, y) != (a, b) and not gap.strip(" ,"):
                 a, b = min(a, x), max(b, y)
         article = REMINDER_WHEN.pattern("date_article").search(self.text[:a])
-        a = article.start() if article else a
-        self.text = self.text[:a] + BLANK * (b - a) + self.text[b:]
-        self.spans.append((a, b))
+        self.blank(article.start() if article else a, b)
 
     def _read_named_day(self) -> None:
         """"a Natale", "on new year's eve": a day the calendar names, when no other date is said."""
@@ -197,8 +200,7 @@ class _Reading:
         self.day = said.day
         if said.part is not None and self.part is None:
             self.part = said.part
-        self.text = self.text[:said.start] + BLANK * (said.end - said.start) + self.text[said.end:]
-        self.spans.append((said.start, said.end))
+        self.blank(said.start, said.end)
 
     def _read_day_number(self, rule: str) -> None:
         """"il 15", "sabato 12": the next such day of a month (this one or a later one)."""
@@ -229,8 +231,7 @@ class _Reading:
         self.day = d if d >= today else d.replace(year=d.year + 1)
         article = REMINDER_WHEN.pattern("date_article").search(self.text[:m.start()])
         if article:
-            self.text = self.text[:article.start()] + BLANK * (m.start() - article.start()) + self.text[m.start():]
-            self.spans.append((article.start(), m.start()))
+            self.blank(article.start(), m.start())
         self.take(m)
 
     def read_clock(self) -> None:

@@ -33,6 +33,9 @@ NOW = datetime(2026, 12, 20, 11, 0)  # Sunday
      "chiamare la nonna"),
     ("ricordami a pasquetta di prenotare la grigliata", datetime(2027, 3, 29, 9), "prenotare la grigliata"),
     ("remind me on christmas eve at 6pm to wrap the gifts", datetime(2026, 12, 24, 18), "wrap the gifts"),
+    ("ricordami l'ultimo giorno del mese alle 18 di mandare le fatture", datetime(2026, 12, 31, 18),
+     "mandare le fatture"),
+    ("remind me on the last day of this month to renew the pass", datetime(2026, 12, 31, 9), "renew the pass"),
     ("ricordami domani di chiamare Natale", datetime(2026, 12, 21, 9), "chiamare Natale"),
     ("remind me tomorrow to buy christmas presents", datetime(2026, 12, 21, 9), "buy christmas presents"),
 ])

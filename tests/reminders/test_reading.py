@@ -62,3 +62,16 @@ def test_one_slip_in_a_time_word_is_read_as_meant_but_not_in_the_other_language(
     assert fix_slips("ricordami domnai alle 9") == "ricordami domani alle 9"
     assert fix_slips("remnid me tomorow at 10") == "remind me tomorrow at 10"
     assert fix_slips("remind me to renew the domain tomorrow") == "remind me to renew the domain tomorrow"
+
+
+@pytest.mark.parametrize(("text", "due", "what"), [
+    ("ricordami per favore domani alle 9 di chiamare Marco", datetime(2026, 12, 3, 9), "chiamare Marco"),
+    ("avvisami x favore stasera di chiudere le finestre", datetime(2026, 12, 2, 20), "chiudere le finestre"),
+    ("remind me in 2h15 to check the oven", datetime(2026, 12, 2, 12, 15), "check the oven"),
+    ("ricordami tra 1h45 di uscire", datetime(2026, 12, 2, 11, 45), "uscire"),
+])
+def test_courtesy_before_the_moment_and_hours_with_minutes(text: str, due: datetime, what: str) -> None:
+    """'per favore' between the verb and the moment is no part of what to remind ('per' was taken alone and
+    'favore' stayed); '2h15' is 2 hours and 15 minutes (the 'h' had to end a word)."""
+    ask = read_reminder(text, NOW)
+    assert ask is not None and ask.when is not None and (ask.when.at, ask.text) == (due, what)

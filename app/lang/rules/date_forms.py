@@ -95,4 +95,15 @@ DATE_FORMS = Table("date_forms", __doc__ or "", (
         no_match=("remind me to buy christmas presents", "the christmas party playlist", "merry christmas",
                   "remind me to buy a christmas tree", "remind me tomorrow to wish happy new year"),
     ),
+    Rule(
+        id="month_end",
+        effect="the last day of this month ('l'ultimo giorno del mese', 'on the last day of the month'): a date "
+               "named by its place, read like a named day",
+        pattern=r"(?<!\w)(?:{words})(?!\w)",
+        words=(r"(?:l'|il\s+)?ultimo\s+(?:giorno\s+)?del\s+mese",
+               r"(?:on\s+)?the\s+last\s+day\s+of\s+(?:the|this)\s+month"),
+        match=("ricordami l'ultimo giorno del mese di pagare", "remind me on the last day of the month to invoice",
+               "l'ultimo del mese"),
+        no_match=("il mese scorso", "the last day of my holiday", "l'ultimo giorno di scuola"),
+    ),
 ))

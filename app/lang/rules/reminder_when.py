@@ -155,8 +155,8 @@ REMINDER_WHEN = Table("reminder_when", __doc__ or "", (
                "'per', 'che', ':')",
         mode="match",
         pattern=r"(?:\s|[,:;.\-–—]|" + _B + r"(?:{words})" + _E + r")+",
-        words=("di", "d'", "to", "that", "che", "ke", "about", "for", "per", "of", "on", "at", "alle", "then", "poi",
-               "e", "and", "please", "pls", "per favore", "x favore", "perfavore"),
+        words=("per favore", "x favore", "perfavore", "di", "d'", "to", "that", "che", "ke", "about", "for", "per",
+               "of", "on", "at", "alle", "then", "poi", "e", "and", "please", "pls"),  # "per favore" before "per"
         match=(" di chiamare Marco", ": controllare la posta", " for  to submit the report"),
         no_match=("chiamare Marco", "la riunione"),
     ),
@@ -256,11 +256,11 @@ REMINDER_WHEN = Table("reminder_when", __doc__ or "", (
         effect="an amount of time from now ('tra 20 minuti', 'in 2 hours', 'tra un'ora e mezza', 'tra 3 giorni')",
         pattern=_B + r"(?:tra|fra|in|entro|within|after|dopo)\s+(?P<n>\d{1,4}|" + _IT_COUNT + "|" + _EN_COUNT
                 + r"|a\s+couple\s+of|un\s+paio\s+d[i']?)\s*'?\s*(?P<unit>"
-                + _UNITS + r")" + _E + r"(?:\s*(?:e|and)\s+(?:(?P<half>mezz[ao]|a\s+half)|"
+                + _UNITS + r")(?:(?<=h)(?P<hm>[0-5]\d))?" + _E + r"(?:\s*(?:e|and)\s+(?:(?P<half>mezz[ao]|a\s+half)|"
                 r"(?P<n2>\d{1,2})\s*(?:minuti|min|mins|minutes))" + _E + ")?",
         match=("avvisami tra 20 minuti", "in 2 hours", "tra un'ora e mezza", "in an hour and a half", "fra 3 giorni",
-               "in a couple of hours", "tra un paio d'ore"),
-        no_match=("tra Milano e Roma", "in 2024", "in the morning", "alle 20 minuti dopo"),
+               "in a couple of hours", "tra un paio d'ore", "in 1h30"),
+        no_match=("tra Milano e Roma", "in 2024", "in the morning", "alle 20 minuti dopo", "in 1h300"),
     ),
     Rule(
         id="offset_part",
