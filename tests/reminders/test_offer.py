@@ -61,6 +61,16 @@ def test_no_offer_when_off_not_an_appointment_no_hour_repeating_past_or_far() ->
     assert offer("la visita è il 20 aprile alle 10") is not None
 
 
+def test_an_appointment_on_a_date_in_numbers_or_a_named_day_offers_too() -> None:
+    """The dates people write in a fact are the reminders' own reading: "il 10/12", "la vigilia di Natale"."""
+    num = offer("la visita è il 10/12 alle 15")
+    assert num is not None and num.args["when"] == "2026-12-10T14:00"
+    eve = offer("the dinner is on Christmas Eve at 8pm", lang="en")
+    assert eve is not None and eve.args["when"] == "2026-12-24T19:00"
+    lunch = offer("il pranzo di Natale è alle 13")  # 'di Natale' names no day: the hour alone, today
+    assert lunch is not None and lunch.args["when"] == "2026-12-02T12:00"
+
+
 def test_saving_the_same_appointment_again_offers_once() -> None:
     first = offer("il dentista è giovedì alle 15")
     assert first is not None
