@@ -1,11 +1,14 @@
-"""The desktop app: wires tray, popup, chat, memory, settings, hotkey and the engine worker.
+"""The desktop app: wires tray, popup, chat, hotkeys and the engine worker, and routes each turn's events to the
+view that shows it (the popup, the chat window or both) and to the tray's busy mark.
 
 `DeskApp` is built on the GUI thread with a QApplication already present;
 everything slow (engine construction, models, memory unlock) happens off it.
+Its parts in their own modules: the tray menu's windows and toggles (menu_actions.py), the start-up status
+(load_status.py), the hotkeys' registration (hotkey_setup.py), the conversations (conversations.py), the
+selected text's flow (selection_flow.py).
 """
 from __future__ import annotations
 
-import json
 import logging
 import time
 from typing import Any, Callable
@@ -13,7 +16,7 @@ from typing import Any, Callable
 from PySide6.QtCore import QObject, Signal, Slot
 from PySide6.QtWidgets import QApplication
 
-from app.config import ConfigChange, ConfigManager, paths
+from app.config import ConfigChange, ConfigManager
 from app.turn import events as ev
 
 from . import autostart
@@ -22,22 +25,20 @@ from .chime import Chime
 from .config_feedback import explain
 from .conversations import Conversations
 from .docs_progress import DocsLink
-from .file_open import FileFallback, FileOpener
-from .hotkey import GlobalHotkey
+from .hotkey_setup import HotkeySetup
 from .i18n import Translations
+from .load_status import LoadStatus
+from .menu_actions import MenuActions
 from .popup import QuickPopup
 from .prefs import prefs
 from .reminder_card import ReminderAlerts
 from .reminder_link import RemindersLink
 from .selection_flow import SelectionFlow
-from .settings_fields import to_qt_sequence
 from .system_notify import SystemNotifications
 from .tray import Tray, app_icon
 from .worker import ApprovalAsked, EngineHost
 
 log = logging.getLogger(__name__)
-
-STATE_FILE = "ui-state.json"
 
 
 class DeskApp(QObject):
@@ -83,7 +84,8 @@ class DeskApp(QObject):
         self.chime = Chime(lambda: bool(self.config.get("reminders.sound")), self)
         self.alerts = ReminderAlerts(self.reminders, self.notify, self, system=self.system_notifications,
                                      chime=self.chime)
-        self.alerts.openRequested.connect(self.show_reminders)
+        self.menu = MenuActions(self)  # the tray menu's windows (memory, settings, about) and toggles
+        self.alerts.openRequested.connect(self.menu.show_reminders)
         self.popup = QuickPopup()
         self.chat = ChatWindow(self.icon)
         self.conversations = Conversations(
@@ -92,21 +94,15 @@ class DeskApp(QObject):
             lambda: self.config.get("history.new_after_minutes"), owner=owner, parent=self, cancel=self.host.cancel)
         self.tray: Tray | None = Tray(self.config.ui.theme, self) if use_tray else None
         self.tray_visible = False
-        self.hotkey = GlobalHotkey(self.config.hotkey.sequence, self)
-        self.hotkey_problem: str | None = None
-        self.memory_window: Any = None
-        self.settings_dialog: Any = None
-        self.about_dialog: Any = None
-        self.file_fallback: FileFallback | None = None
-        self.opener = FileOpener(self)
-        self.opener.failed.connect(self._no_editor)
+        self.hotkeys = HotkeySetup(self)
+        self.hotkey = self.hotkeys.hotkey  # the popup's (the selected text's is the SelectionFlow's)
+        self.load_status = LoadStatus(self)
         self._config_broken = False
         self._started: dict[str, float] = {}
         self._answers: dict[str, str] = {}
         self._texts: dict[str, str] = {}
         self._in_chat: set[str] = set()
         self._answered: set[str] = set()  # tags over for the person whose TurnEnded has not come yet
-        self._loading: dict[str, float] = {}
         self._unsubscribe = self.manager.subscribe(self.configChanged.emit)
         self._wire()
         self.selection = SelectionFlow(self)  # the second hotkey: act on the selected text
@@ -119,9 +115,9 @@ class DeskApp(QObject):
     def _wire(self) -> None:
         w = self.host.worker
         w.turnEvent.connect(self._on_event)
-        w.progress.connect(self._on_progress)
-        w.modelsLoaded.connect(self._on_models_loaded)
-        w.ready.connect(self._on_ready)
+        w.progress.connect(self.load_status.on_progress)
+        w.modelsLoaded.connect(self.load_status.on_models_loaded)
+        w.ready.connect(self.load_status.on_ready)
         w.historyLoaded.connect(self.conversations.started)
         self.popup.submitted.connect(self.ask_from_popup)
         self.popup.expandRequested.connect(self.expand_popup)
@@ -141,12 +137,13 @@ class DeskApp(QObject):
             t.quickQuery.connect(self.toggle_popup)
             t.openChat.connect(self.show_chat)
             t.newConversation.connect(self.new_conversation)
-            t.openMemory.connect(self.show_memory)
-            t.openSettings.connect(self.show_settings)
-            t.editSettingsFile.connect(self.edit_settings_file)
-            t.autostartToggled.connect(self.set_autostart)
-            t.pauseToggled.connect(self.set_pause_learning)
-            t.about.connect(self.show_about)
+            m = self.menu
+            t.openMemory.connect(m.show_memory)
+            t.openSettings.connect(m.show_settings)
+            t.editSettingsFile.connect(m.edit_settings_file)
+            t.autostartToggled.connect(m.set_autostart)
+            t.pauseToggled.connect(m.set_pause_learning)
+            t.about.connect(m.show_about)
             t.quit.connect(self.quit)
             self.docs.line.connect(t.set_activity)
 
@@ -170,10 +167,8 @@ class DeskApp(QObject):
             self.chat.closeEvent = lambda e: self.quit()  # type: ignore[method-assign]
             self.show_chat()
         self.host.start()
-        if self.use_hotkey and self.config.hotkey.enabled:
-            self._register_hotkey()
         if self.use_hotkey:
-            self._register_selection_hotkey()
+            self.hotkeys.start()
         if self.watch:
             self.manager.watch()
         if self.manager.errors:
@@ -314,43 +309,6 @@ class DeskApp(QObject):
             log.warning("approval with no view to show it in; denied")
             self.host.resolve(e.approval_id, False)
 
-    @Slot(bool, str)
-    def _on_ready(self, ok: bool, problem: str) -> None:
-        if not ok:
-            msg = self.tr("The assistant could not start: %1").replace("%1", problem)
-            self.notify(self.tr("Metnos Desk"), msg, warning=True)
-            if self.tray is not None:
-                self.tray.set_status(msg)
-        elif self.tray is not None and not self._loading:
-            self.tray.set_status(self.tr("Loading models…"))
-
-    @Slot(str, float)
-    def _on_progress(self, what: str, fraction: float) -> None:
-        """One figure for the text and the bar: both models together ("Loading models: 50% (reasoning model)" over
-        a bar at 50%), naming the one loading now."""
-        self._loading[what] = max(0.0, min(1.0, float(fraction)))
-        names = {"embedder": self.tr("search model"), "llm": self.tr("reasoning model")}
-        models = ["embedder", "llm"] + [k for k in self._loading if k not in ("embedder", "llm")]
-        done = sum(self._loading.get(k, 0.0) for k in models) / len(models)
-        percent = int(done * 100)
-        now = next((k for k in models if self._loading.get(k, 0.0) < 1.0), None)
-        figure = f"{percent}%" + (f" ({names.get(now, now)})" if now is not None else "")
-        text = self.tr("Loading models: %1").replace("%1", figure)
-        if self.tray is not None:
-            self.tray.set_status(text)
-        self.chat.set_loading(text, percent / 100)
-
-    @Slot(bool, str)
-    def _on_models_loaded(self, ok: bool, problems: str) -> None:
-        self.chat.set_loading("", None)
-        if ok:
-            status = self.tr("Ready")
-        else:
-            status = self.tr("Some models did not load; quick answers still work.") + "\n" + problems
-            self.notify(self.tr("Metnos Desk"), status, warning=True)
-        if self.tray is not None:
-            self.tray.set_status(status)
-
     # -- configuration -------------------------------------------------------------------------------
     @Slot(object)
     def _on_config(self, change: ConfigChange) -> None:
@@ -371,11 +329,7 @@ class DeskApp(QObject):
                 self.tray.set_theme(cfg.ui.theme)
             self.tray.set_checks(autostart.is_enabled(), bool(cfg.ui.pause_learning))
         if any(k.startswith("hotkey.") for k in keys) and self.use_hotkey:
-            self.hotkey.stop()
-            self.hotkey.sequence = cfg.hotkey.sequence
-            if cfg.hotkey.enabled:
-                self._register_hotkey()
-            self._register_selection_hotkey()
+            self.hotkeys.apply(cfg)
 
     def _config_problem(self, errors: list[str]) -> None:
         self._config_broken = True
@@ -383,128 +337,12 @@ class DeskApp(QObject):
             "The previous settings stay in use. File: %1").replace("%1", str(self.manager.path))
         self.notify(self.tr("runtime.toml not applied"), body, warning=True)
 
-    def _register_hotkey(self) -> None:
-        problem = self.hotkey.start()
-        self.hotkey_problem = problem
-        if problem:
-            log.warning("global hotkey not registered: %s", problem)
-            self.notify_once(f"hotkey:{problem}", self.tr("Global hotkey unavailable"),
-                             self.tr("%1 could not be registered: %2. Bind the command `metnos --toggle` to a "
-                                     "shortcut in your desktop settings instead.")
-                             .replace("%1", to_qt_sequence(self.config.hotkey.sequence)).replace("%2", problem))
-
-    def _register_selection_hotkey(self) -> None:
-        problem = self.selection.register()
-        if problem:
-            self.notify_once(f"selection-hotkey:{problem}", self.tr("Selection hotkey unavailable"),
-                             self.tr("%1 could not be registered: %2. Copy the text and use the clipboard from the "
-                                     "popup instead.").replace("%1", self.config.hotkey.selection_sequence)
-                             .replace("%2", problem))
-
-    def hotkey_note(self) -> str:
-        if self.hotkey.active:  # as it is pressed ("Ctrl+Alt+Space"), not the listener's "<ctrl>+<alt>+<space>"
-            return self.tr("Global hotkey: %1").replace("%1", to_qt_sequence(self.hotkey.sequence))
-        return self.tr("Global hotkey unavailable (%1); use `metnos --toggle`.").replace(
-            "%1", self.hotkey_problem or self.tr("disabled"))
-
-    # -- tray menu ------------------------------------------------------------------------------------
-    @Slot()
-    def show_memory(self) -> None:
-        from .memory_view import MemoryWindow
-
-        if self.memory_window is None:
-            models = getattr(self.host.engine, "models", None)
-            self.memory_window = MemoryWindow(lambda: self.config, getattr(models, "embedder", None),
-                                              reminders=self.reminders)
-            self.memory_window.setWindowIcon(self.icon)
-        self.memory_window.show()
-        self.memory_window.raise_()
-        self.memory_window.load()
-
-    @Slot()
-    def show_reminders(self) -> None:
-        self.show_memory()
-        self.memory_window.show_reminders()
-
-    @Slot()
-    def show_settings(self) -> None:
-        from .settings_dialog import SettingsDialog
-
-        if self.settings_dialog is None or not self.settings_dialog.isVisible():
-            engine = self.host.engine
-            forget: Callable[[], Any] | None = None
-            if engine is not None and hasattr(engine, "forget_session"):
-                forget = self.conversations.forget_all
-            self.settings_dialog = SettingsDialog(self.manager, forget_history=forget, docs=self.docs)
-            self.settings_dialog.setWindowIcon(self.icon)
-        self.settings_dialog.show()
-        self.settings_dialog.raise_()
-
-    @Slot()
-    def edit_settings_file(self) -> None:
-        self.opener.open(self.manager.path)
-
-    def _no_editor(self, path: str) -> None:
-        """No editor opened: say so, with the path, a copy button and "open the folder"."""
-        self.file_fallback = FileFallback(self.manager.path)
-        self.file_fallback.setWindowIcon(self.icon)
-        self.file_fallback.show()
-        self.file_fallback.raise_()
-
-    @Slot(bool)
-    def set_autostart(self, on: bool) -> None:
-        try:
-            autostart.set_enabled(on)
-        except autostart.AutostartError as e:
-            self.notify(self.tr("Start at login"), str(e), warning=True)
-        if self.tray is not None:
-            self.tray.set_checks(autostart.is_enabled(), bool(self.config.ui.pause_learning))
-
-    @Slot(bool)
-    def set_pause_learning(self, on: bool) -> None:
-        from app.config.toml_edit import SettingsWriteError, set_values
-
-        try:
-            set_values(self.manager.path, {"ui.pause_learning": on})
-        except SettingsWriteError as e:
-            self.notify(self.tr("Pause learning"), str(e), warning=True)
-        self.manager.reload()
-        if self.tray is not None:
-            self.tray.set_checks(autostart.is_enabled(), bool(self.config.ui.pause_learning))
-
-    @Slot()
-    def show_about(self) -> None:
-        from .about import AboutDialog
-
-        self.about_dialog = AboutDialog(self.icon, self.hotkey_note())
-        self.about_dialog.setWindowIcon(self.icon)
-        self.about_dialog.show()
-
     # -- notifications ---------------------------------------------------------------------------------
     def notify(self, title: str, text: str, warning: bool = False) -> None:
         self.notified.emit(title, text)
         shown = self.tray.notify(title, text, warning) if self.tray is not None and self.tray_visible else False
         if not shown:
             log.warning("%s: %s", title, text) if warning else log.info("%s: %s", title, text)
-
-    def notify_once(self, key: str, title: str, text: str) -> None:
-        """Say it once ever (not at every start): remembered in the data folder."""
-        path = paths.data_dir() / STATE_FILE
-        try:
-            state = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            state = {}
-        said = set(state.get("said", []))
-        if key in said:
-            log.info("%s: %s", title, text)
-            return
-        self.notify(title, text, warning=True)
-        said.add(key)
-        try:
-            paths.ensure(path.parent)
-            path.write_text(json.dumps({**state, "said": sorted(said)}), encoding="utf-8")
-        except OSError:
-            pass
 
     # -- quitting ----------------------------------------------------------------------------------------
     @Slot()
@@ -522,7 +360,5 @@ class DeskApp(QObject):
         self.alerts.close_all()
         if self.tray is not None:
             self.tray.hide()
-        for w in (self.popup, self.chat, self.memory_window, self.settings_dialog, self.about_dialog,
-                  self.file_fallback):
-            if w is not None:
-                w.hide()
+        for w in (self.popup, self.chat, *self.menu.windows()):
+            w.hide()

@@ -93,7 +93,7 @@ def _tray_and_models(desk: Any, r: dict[str, Any], spin_until: Any, ready: list[
     r["models_loaded"] = bool(loaded and loaded[0])
     r["hotkey_registered"] = desk.hotkey.active
     if not desk.hotkey.active:
-        r["notes"].append(f"hotkey not registered: {desk.hotkey_problem}")
+        r["notes"].append(f"hotkey not registered: {desk.hotkeys.problem}")
 
 
 def _hotkey_to_popup(desk: Any, r: dict[str, Any], spin_until: Any, shown: Any) -> None:

@@ -1,6 +1,7 @@
 """Settings for people: grouped pages, plain labels with help, written to runtime.toml (comments survive).
 
-Pages: General, Model, Shortcut, Allowed folders, Documents to consult (docs_page.py), Memory, Reminders, Advanced.
+Pages: General, Model (settings_model.py), Shortcut, Allowed folders, Documents to consult (docs_page.py), Memory,
+Reminders, Advanced.
 Each row is a setting of the schema (so values are validated exactly like the file), shown
 with a human label and a line of help in the UI language. A key set by a
 METNOS_* environment variable is read-only: writing the file would not change
@@ -8,27 +9,22 @@ it. Everything else stays reachable through "Edit runtime.toml…".
 """
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any, Callable
 
 from PySide6.QtCore import QSize, Signal
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import (
-    QButtonGroup,
     QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
     QDoubleSpinBox,
-    QFileDialog,
     QFormLayout,
     QHBoxLayout,
     QKeySequenceEdit,
-    QLineEdit,
     QListWidget,
     QPushButton,
-    QRadioButton,
     QSizePolicy,
     QSpinBox,
     QStackedWidget,
@@ -42,9 +38,9 @@ from app.config.toml_edit import SettingsWriteError, set_values
 from .docs_page import add_docs_page
 from .file_open import FileFallback, FileOpener
 from .settings_fields import FolderList, to_pynput, to_qt_sequence
+from .settings_model import ModelChoice
 from .widgets import PlainLabel
 
-MODEL_KEYS = ("llm.backend", "llm.model", "llm.base_url", "llm.remote_model")
 HELP_STYLE = "color: palette(placeholder-text); font-size: 90%;"
 
 
@@ -79,7 +75,7 @@ class SettingsDialog(QDialog):
         lay.addLayout(body, 1)
         self.page_names: list[str] = []
         self._build_general()
-        self._build_model()
+        self.model = ModelChoice(self)  # the Model page (settings_model.py)
         self._build_shortcut()
         self._build_folders()
         self.docs_page = add_docs_page(self)  # the page after Allowed folders (its refusals point there)
@@ -171,96 +167,6 @@ class SettingsDialog(QDialog):
                   self.tr("While on, the assistant does not learn from your requests to answer them faster."))
         self._row(form, "ui.show_details", self.tr("Technical details"), self._check("ui.show_details"),
                   self.tr("Show how each request was handled: levels, scores, tool names and their arguments."))
-
-    def _build_model(self) -> None:
-        form = self._page(self.tr("Model"))
-        backend, model = self.cfg.get("llm.backend"), str(self.cfg.get("llm.model"))
-        current = ("server" if backend == "openai" else "bundled" if model == "bundled"
-                   else "lite" if model == "bundled-lite" else "file")
-        self.model_group = QButtonGroup(self)
-        box = QWidget(self)
-        bl = QVBoxLayout(box)
-        bl.setContentsMargins(0, 0, 0, 0)
-        self.model_buttons: dict[str, QRadioButton] = {}
-        for key, text in (("bundled", self.tr("Included model (recommended)")),
-                          ("lite", self.tr("Light model (Gemma 270M)")),
-                          ("file", self.tr("A GGUF model file on this computer")),
-                          ("server", self.tr("A server on your network (OpenAI-compatible)"))):
-            b = QRadioButton(text, box)
-            b.setObjectName(f"model_{key}")
-            self.model_group.addButton(b)
-            self.model_buttons[key] = b
-            bl.addWidget(b)
-            b.setChecked(key == current)
-        file_row = QHBoxLayout()
-        self.model_file = QLineEdit(model if current == "file" else "", box)
-        self.model_file.setObjectName("llm.model_file")
-        self.model_file.setPlaceholderText(self.tr("Path of a .gguf file"))
-        self.model_file.setAccessibleName(self.tr("Model file"))
-        pick = QPushButton(self.tr("Choose…"), box)
-        pick.setObjectName("pickModel")
-        pick.clicked.connect(self._pick_model)
-        file_row.addWidget(self.model_file, 1)
-        file_row.addWidget(pick)
-        bl.addLayout(file_row)
-        self.server_url = QLineEdit(str(self.cfg.get("llm.base_url")), box)
-        self.server_url.setObjectName("llm.base_url")
-        self.server_url.setAccessibleName(self.tr("Server address"))
-        self.server_name = QLineEdit(str(self.cfg.get("llm.remote_model")), box)
-        self.server_name.setObjectName("llm.remote_model")
-        self.server_name.setPlaceholderText(self.tr("Model name on the server"))
-        self.server_name.setAccessibleName(self.tr("Model name on the server"))
-        bl.addWidget(self.server_url)
-        bl.addWidget(self.server_name)
-        self.model_effect = PlainLabel("", box, selectable=False)
-        self.model_effect.setObjectName("modelEffect")
-        self.model_effect.setStyleSheet(HELP_STYLE)
-        bl.addWidget(self.model_effect)
-        form.addRow(self.tr("Used for"), PlainLabel(self.tr("new requests that need reasoning; instant answers "
-                                                             "never need a model."), self, selectable=False))
-        form.addRow(self.tr("Model"), box)
-        self.model_box = box
-        if any(self.cfg.sources.get(k) == "env" for k in MODEL_KEYS):
-            box.setEnabled(False)
-            self.model_effect.setText(self.tr("Set by environment variables; this window cannot change it."))
-        self.model_group.buttonToggled.connect(lambda *_: self._model_changed())
-        self._model_changed()
-        threads = QSpinBox(self)
-        threads.setRange(0, max(os.cpu_count() or 1, 1) * 2)
-        threads.setSpecialValueText(self.tr("Automatic"))
-        threads.setValue(int(self.cfg.get("llm.threads")))
-        self._row(form, "llm.threads", self.tr("Processor cores"), threads,
-                  self.tr("How many cores the model may use. Automatic uses one per physical core."))
-
-    def model_choice(self) -> str:
-        for key, b in self.model_buttons.items():
-            if b.isChecked():
-                return key
-        return "bundled"
-
-    def _model_changed(self) -> None:
-        choice = self.model_choice()
-        self.model_file.setEnabled(choice == "file")
-        self.server_url.setEnabled(choice == "server")
-        self.server_name.setEnabled(choice == "server")
-        effect = {
-            "bundled": self.tr("Understands new requests best. Uses more memory; the first answer after start "
-                               "takes a few seconds longer."),
-            "lite": self.tr("The smallest and fastest. Understands new requests less well; instant answers do not "
-                            "change."),
-            "file": self.tr("Uses the model you choose; speed and quality depend on its size."),
-            "server": self.tr("New requests go to that server, so it must be reachable. Its key stays in the "
-                              "system keyring."),
-        }[choice]
-        if self.model_box.isEnabled():
-            self.model_effect.set_plain(effect + " " + self.tr("The change applies from the next request."))
-
-    def _pick_model(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, self.tr("Choose a model file"), str(Path.home()),
-                                              self.tr("GGUF models (*.gguf)"))
-        if path:
-            self.model_file.setText(path)
-            self.model_buttons["file"].setChecked(True)
 
     def _build_shortcut(self) -> None:
         form = self._page(self.tr("Shortcut"))
@@ -399,17 +305,8 @@ class SettingsDialog(QDialog):
             else:
                 v = w.text()  # type: ignore[attr-defined]
             out[dotted] = v
-        if self.model_box.isEnabled():
-            out.update(self._model_values())
+        out.update(self.model.values())
         return out
-
-    def _model_values(self) -> dict[str, Any]:
-        choice = self.model_choice()
-        if choice == "server":
-            return {"llm.backend": "openai", "llm.base_url": self.server_url.text().strip(),
-                    "llm.remote_model": self.server_name.text().strip()}
-        model = {"bundled": "bundled", "lite": "bundled-lite"}.get(choice) or self.model_file.text().strip()
-        return {"llm.backend": "llama_cpp", "llm.model": model}
 
     def changed_values(self) -> dict[str, Any]:
         cfg = self.manager.config
@@ -417,7 +314,7 @@ class SettingsDialog(QDialog):
 
     def save(self) -> bool:
         changed = self.changed_values()
-        if self.model_box.isEnabled() and self.model_choice() == "file" and not self.model_file.text().strip():
+        if self.model.missing_file():
             self._show_error(self.tr("Choose a model file, or pick another model."))
             return False
         if changed:

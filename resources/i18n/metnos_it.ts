@@ -349,38 +349,6 @@
         <translation>Metnos ha risposto: %1</translation>
     </message>
     <message>
-        <source>The assistant could not start: %1</source>
-        <translation>L&apos;assistente non è riuscito ad avviarsi: %1</translation>
-    </message>
-    <message>
-        <source>Metnos Desk</source>
-        <translation>Metnos Desk</translation>
-    </message>
-    <message>
-        <source>Loading models…</source>
-        <translation>Caricamento dei modelli…</translation>
-    </message>
-    <message>
-        <source>search model</source>
-        <translation>modello di ricerca</translation>
-    </message>
-    <message>
-        <source>reasoning model</source>
-        <translation>modello di ragionamento</translation>
-    </message>
-    <message>
-        <source>Loading models: %1</source>
-        <translation>Caricamento dei modelli: %1</translation>
-    </message>
-    <message>
-        <source>Ready</source>
-        <translation>Pronto</translation>
-    </message>
-    <message>
-        <source>Some models did not load; quick answers still work.</source>
-        <translation>Alcuni modelli non si sono caricati; le risposte rapide funzionano comunque.</translation>
-    </message>
-    <message>
         <source>runtime.toml applied</source>
         <translation>runtime.toml applicato</translation>
     </message>
@@ -395,42 +363,6 @@
     <message>
         <source>runtime.toml not applied</source>
         <translation>runtime.toml non applicato</translation>
-    </message>
-    <message>
-        <source>Global hotkey unavailable</source>
-        <translation>Scorciatoia globale non disponibile</translation>
-    </message>
-    <message>
-        <source>%1 could not be registered: %2. Bind the command `metnos --toggle` to a shortcut in your desktop settings instead.</source>
-        <translation>Non è stato possibile registrare %1: %2. Assegna invece il comando `metnos --toggle` a una scorciatoia nelle impostazioni del desktop.</translation>
-    </message>
-    <message>
-        <source>Selection hotkey unavailable</source>
-        <translation>Scorciatoia per il testo selezionato non disponibile</translation>
-    </message>
-    <message>
-        <source>%1 could not be registered: %2. Copy the text and use the clipboard from the popup instead.</source>
-        <translation>Non è stato possibile registrare %1: %2. Copia il testo e usa gli appunti dal riquadro.</translation>
-    </message>
-    <message>
-        <source>Global hotkey: %1</source>
-        <translation>Scorciatoia globale: %1</translation>
-    </message>
-    <message>
-        <source>Global hotkey unavailable (%1); use `metnos --toggle`.</source>
-        <translation>Scorciatoia globale non disponibile (%1); usa `metnos --toggle`.</translation>
-    </message>
-    <message>
-        <source>disabled</source>
-        <translation>disattivata</translation>
-    </message>
-    <message>
-        <source>Start at login</source>
-        <translation>Avvia all&apos;accesso</translation>
-    </message>
-    <message>
-        <source>Pause learning</source>
-        <translation>Sospendi l&apos;apprendimento</translation>
     </message>
 </context>
 <context>
@@ -611,6 +543,72 @@
     </message>
 </context>
 <context>
+    <name>HotkeySetup</name>
+    <message>
+        <source>Global hotkey unavailable</source>
+        <translation>Scorciatoia globale non disponibile</translation>
+    </message>
+    <message>
+        <source>%1 could not be registered: %2. Bind the command `metnos --toggle` to a shortcut in your desktop settings instead.</source>
+        <translation>Non è stato possibile registrare %1: %2. Assegna invece il comando `metnos --toggle` a una scorciatoia nelle impostazioni del desktop.</translation>
+    </message>
+    <message>
+        <source>Selection hotkey unavailable</source>
+        <translation>Scorciatoia per il testo selezionato non disponibile</translation>
+    </message>
+    <message>
+        <source>%1 could not be registered: %2. Copy the text and use the clipboard from the popup instead.</source>
+        <translation>Non è stato possibile registrare %1: %2. Copia il testo e usa gli appunti dal riquadro.</translation>
+    </message>
+    <message>
+        <source>Global hotkey: %1</source>
+        <translation>Scorciatoia globale: %1</translation>
+    </message>
+    <message>
+        <source>Global hotkey unavailable (%1); use `metnos --toggle`.</source>
+        <translation>Scorciatoia globale non disponibile (%1); usa `metnos --toggle`.</translation>
+    </message>
+    <message>
+        <source>disabled</source>
+        <translation>disattivata</translation>
+    </message>
+</context>
+<context>
+    <name>LoadStatus</name>
+    <message>
+        <source>The assistant could not start: %1</source>
+        <translation>L&apos;assistente non è riuscito ad avviarsi: %1</translation>
+    </message>
+    <message>
+        <source>Metnos Desk</source>
+        <translation>Metnos Desk</translation>
+    </message>
+    <message>
+        <source>Loading models…</source>
+        <translation>Caricamento dei modelli…</translation>
+    </message>
+    <message>
+        <source>search model</source>
+        <translation>modello di ricerca</translation>
+    </message>
+    <message>
+        <source>reasoning model</source>
+        <translation>modello di ragionamento</translation>
+    </message>
+    <message>
+        <source>Loading models: %1</source>
+        <translation>Caricamento dei modelli: %1</translation>
+    </message>
+    <message>
+        <source>Ready</source>
+        <translation>Pronto</translation>
+    </message>
+    <message>
+        <source>Some models did not load; quick answers still work.</source>
+        <translation>Alcuni modelli non si sono caricati; le risposte rapide funzionano comunque.</translation>
+    </message>
+</context>
+<context>
     <name>MemoryWindow</name>
     <message>
         <source>Opening the memory…</source>
@@ -716,6 +714,112 @@
             <numerusform>Eliminare %n ricordo? Non si può annullare.</numerusform>
             <numerusform>Eliminare %n ricordi? Non si può annullare.</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>MenuActions</name>
+    <message>
+        <source>Start at login</source>
+        <translation>Avvia all&apos;accesso</translation>
+    </message>
+    <message>
+        <source>Pause learning</source>
+        <translation>Sospendi l&apos;apprendimento</translation>
+    </message>
+</context>
+<context>
+    <name>ModelChoice</name>
+    <message>
+        <source>Included model (recommended)</source>
+        <translation>Modello incluso (consigliato)</translation>
+    </message>
+    <message>
+        <source>Light model (Gemma 270M)</source>
+        <translation>Modello leggero (Gemma 270M)</translation>
+    </message>
+    <message>
+        <source>A GGUF model file on this computer</source>
+        <translation>Un file di modello GGUF su questo computer</translation>
+    </message>
+    <message>
+        <source>A server on your network (OpenAI-compatible)</source>
+        <translation>Un server nella tua rete (compatibile OpenAI)</translation>
+    </message>
+    <message>
+        <source>Path of a .gguf file</source>
+        <translation>Percorso di un file .gguf</translation>
+    </message>
+    <message>
+        <source>Model file</source>
+        <translation>File del modello</translation>
+    </message>
+    <message>
+        <source>Choose…</source>
+        <translation>Scegli…</translation>
+    </message>
+    <message>
+        <source>Server address</source>
+        <translation>Indirizzo del server</translation>
+    </message>
+    <message>
+        <source>Model name on the server</source>
+        <translation>Nome del modello sul server</translation>
+    </message>
+    <message>
+        <source>Set by environment variables; this window cannot change it.</source>
+        <translation>Impostato da variabili d&apos;ambiente; questa finestra non può cambiarlo.</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modello</translation>
+    </message>
+    <message>
+        <source>Used for</source>
+        <translation>Serve per</translation>
+    </message>
+    <message>
+        <source>new requests that need reasoning; instant answers never need a model.</source>
+        <translation>le richieste nuove che vanno ragionate; le risposte immediate non usano mai un modello.</translation>
+    </message>
+    <message>
+        <source>Automatic</source>
+        <translation>Automatico</translation>
+    </message>
+    <message>
+        <source>Processor cores</source>
+        <translation>Core del processore</translation>
+    </message>
+    <message>
+        <source>How many cores the model may use. Automatic uses one per physical core.</source>
+        <translation>Quanti core può usare il modello. Automatico ne usa uno per core fisico.</translation>
+    </message>
+    <message>
+        <source>Understands new requests best. Uses more memory; the first answer after start takes a few seconds longer.</source>
+        <translation>Capisce meglio le richieste nuove. Usa più memoria; la prima risposta dopo l&apos;avvio richiede qualche secondo in più.</translation>
+    </message>
+    <message>
+        <source>The smallest and fastest. Understands new requests less well; instant answers do not change.</source>
+        <translation>Il più piccolo e veloce. Capisce meno bene le richieste nuove; le risposte immediate non cambiano.</translation>
+    </message>
+    <message>
+        <source>Uses the model you choose; speed and quality depend on its size.</source>
+        <translation>Usa il modello che scegli; velocità e qualità dipendono dalle sue dimensioni.</translation>
+    </message>
+    <message>
+        <source>New requests go to that server, so it must be reachable. Its key stays in the system keyring.</source>
+        <translation>Le richieste nuove vanno a quel server, che deve essere raggiungibile. La sua chiave resta nel portachiavi di sistema.</translation>
+    </message>
+    <message>
+        <source>The change applies from the next request.</source>
+        <translation>Il cambio vale dalla prossima richiesta.</translation>
+    </message>
+    <message>
+        <source>Choose a model file</source>
+        <translation>Scegli un file di modello</translation>
+    </message>
+    <message>
+        <source>GGUF models (*.gguf)</source>
+        <translation>Modelli GGUF (*.gguf)</translation>
     </message>
 </context>
 <context>
@@ -883,94 +987,6 @@
     <message>
         <source>Show how each request was handled: levels, scores, tool names and their arguments.</source>
         <translation>Mostra come è stata gestita ogni richiesta: livelli, punteggi, nomi degli strumenti e loro argomenti.</translation>
-    </message>
-    <message>
-        <source>Model</source>
-        <translation>Modello</translation>
-    </message>
-    <message>
-        <source>Included model (recommended)</source>
-        <translation>Modello incluso (consigliato)</translation>
-    </message>
-    <message>
-        <source>Light model (Gemma 270M)</source>
-        <translation>Modello leggero (Gemma 270M)</translation>
-    </message>
-    <message>
-        <source>A GGUF model file on this computer</source>
-        <translation>Un file di modello GGUF su questo computer</translation>
-    </message>
-    <message>
-        <source>A server on your network (OpenAI-compatible)</source>
-        <translation>Un server nella tua rete (compatibile OpenAI)</translation>
-    </message>
-    <message>
-        <source>Path of a .gguf file</source>
-        <translation>Percorso di un file .gguf</translation>
-    </message>
-    <message>
-        <source>Model file</source>
-        <translation>File del modello</translation>
-    </message>
-    <message>
-        <source>Choose…</source>
-        <translation>Scegli…</translation>
-    </message>
-    <message>
-        <source>Server address</source>
-        <translation>Indirizzo del server</translation>
-    </message>
-    <message>
-        <source>Model name on the server</source>
-        <translation>Nome del modello sul server</translation>
-    </message>
-    <message>
-        <source>Used for</source>
-        <translation>Serve per</translation>
-    </message>
-    <message>
-        <source>new requests that need reasoning; instant answers never need a model.</source>
-        <translation>le richieste nuove che vanno ragionate; le risposte immediate non usano mai un modello.</translation>
-    </message>
-    <message>
-        <source>Set by environment variables; this window cannot change it.</source>
-        <translation>Impostato da variabili d&apos;ambiente; questa finestra non può cambiarlo.</translation>
-    </message>
-    <message>
-        <source>Processor cores</source>
-        <translation>Core del processore</translation>
-    </message>
-    <message>
-        <source>How many cores the model may use. Automatic uses one per physical core.</source>
-        <translation>Quanti core può usare il modello. Automatico ne usa uno per core fisico.</translation>
-    </message>
-    <message>
-        <source>Understands new requests best. Uses more memory; the first answer after start takes a few seconds longer.</source>
-        <translation>Capisce meglio le richieste nuove. Usa più memoria; la prima risposta dopo l&apos;avvio richiede qualche secondo in più.</translation>
-    </message>
-    <message>
-        <source>The smallest and fastest. Understands new requests less well; instant answers do not change.</source>
-        <translation>Il più piccolo e veloce. Capisce meno bene le richieste nuove; le risposte immediate non cambiano.</translation>
-    </message>
-    <message>
-        <source>Uses the model you choose; speed and quality depend on its size.</source>
-        <translation>Usa il modello che scegli; velocità e qualità dipendono dalle sue dimensioni.</translation>
-    </message>
-    <message>
-        <source>New requests go to that server, so it must be reachable. Its key stays in the system keyring.</source>
-        <translation>Le richieste nuove vanno a quel server, che deve essere raggiungibile. La sua chiave resta nel portachiavi di sistema.</translation>
-    </message>
-    <message>
-        <source>The change applies from the next request.</source>
-        <translation>Il cambio vale dalla prossima richiesta.</translation>
-    </message>
-    <message>
-        <source>Choose a model file</source>
-        <translation>Scegli un file di modello</translation>
-    </message>
-    <message>
-        <source>GGUF models (*.gguf)</source>
-        <translation>Modelli GGUF (*.gguf)</translation>
     </message>
     <message>
         <source>Shortcut</source>

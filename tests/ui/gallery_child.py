@@ -296,8 +296,8 @@ def main() -> int:
             shot(f"settings_{i}", dlg)
         dlg.close()
 
-        desk.show_memory()
-        mem = desk.memory_window
+        desk.menu.show_memory()
+        mem = desk.menu.memory_window
         if spin(lambda: mem.stack.currentWidget() is mem.facts_page, 120):
             for fact, cat in (("il dentista è giovedì alle 10", "appointments"),
                               ("mia sorella si chiama Anna", "people"), ("preferisco il tè al caffè", "preferences")):

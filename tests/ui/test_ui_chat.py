@@ -144,9 +144,9 @@ def test_settings_dialog_writes_runtime_toml(qtbot, make_desk, metnos_home, tmp_
 def test_pause_learning_toggles_the_setting(qtbot, make_desk, metnos_home, tmp_path):
     manager, target = work_manager(metnos_home, tmp_path)
     desk = make_desk(routed_engine_factory(manager, target), manager=manager)
-    desk.set_pause_learning(False)
+    desk.menu.set_pause_learning(False)
     assert desk.config.ui.pause_learning is False
-    desk.set_pause_learning(True)
+    desk.menu.set_pause_learning(True)
     assert desk.config.ui.pause_learning is True
     assert tomllib.loads(manager.path.read_text(encoding="utf-8"))["ui"]["pause_learning"] is True
 

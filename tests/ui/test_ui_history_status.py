@@ -124,7 +124,7 @@ def test_the_loading_line_agrees_with_its_bar(qtbot, make_desk, metnos_home, tmp
                      engine_factory=routed_engine_factory(ConfigManager(), tmp_path / "work" / "nota.txt"))
     shown = []
     for what, fraction in (("embedder", 0.0), ("embedder", 0.5), ("embedder", 1.0), ("llm", 0.29), ("llm", 0.7)):
-        desk._on_progress(what, fraction)
+        desk.load_status.on_progress(what, fraction)
         text, bar = desk.chat.loading_label.text(), desk.chat.loading_bar.value()
         figures = re.findall(r"(\d+)%", text)
         assert figures == [str(bar)], (text, bar)  # one percentage, the bar's

@@ -154,8 +154,8 @@ def test_ui_has_no_jargon_in_italian_and_english(qtbot, make_desk, metnos_home, 
     qtbot.waitUntil(lambda: not desk.chat.views, timeout=10_000)
     for v in desk.chat.turn_views():
         v.toggle.setChecked(True)  # every timeline open: it is text a person reads
-    desk.show_memory()
-    mem = desk.memory_window
+    desk.menu.show_memory()
+    mem = desk.menu.memory_window
     qtbot.waitUntil(lambda: mem.stack.currentWidget() is mem.facts_page, timeout=120_000)
     qtbot.waitUntil(lambda: mem.table.rowCount() >= 1, timeout=30_000)
 
@@ -224,8 +224,8 @@ def test_restored_history_about_and_qt_dialogs_have_no_jargon(qtbot, make_desk, 
     assert not _jargon(chat, english), _jargon(chat, english)
 
     monkeypatch.setattr(GlobalHotkey, "active", property(lambda self: True))
-    desk2.show_about()
-    about = desk2.about_dialog
+    desk2.menu.show_about()
+    about = desk2.menu.about_dialog
     qtbot.waitExposed(about)
     shown = visible_text(about)
     assert "Ctrl+Alt+M" in shown and "<ctrl>" not in shown, shown

@@ -245,7 +245,7 @@ def test_the_desktop_app_notifies_and_apri_opens_its_memory_window_on_the_remind
     card = desk.alerts.cards[r.id]
     qtbot.waitUntil(card.isVisible, timeout=WAIT_MS)
     qtbot.mouseClick(card.open_btn, LEFT)
-    mem = desk.memory_window
+    mem = desk.menu.memory_window
     assert mem is not None and mem.isVisible() and mem.tabs.currentWidget() is mem.reminders_page
     qtbot.waitUntil(lambda: mem.reminders_page.table.rowCount() == 1, timeout=WAIT_MS)
     desk.shutdown()

@@ -72,13 +72,13 @@ def test_model_choice_shows_its_effect_and_writes_the_keys(qtbot, metnos_home):
     manager = ConfigManager()
     dlg = SettingsDialog(manager)
     qtbot.addWidget(dlg)
-    assert dlg.model_choice() == "bundled"
+    assert dlg.model.choice() == "bundled"
     effects = {}
     for key in ("bundled", "lite", "file", "server"):
-        dlg.model_buttons[key].setChecked(True)
-        effects[key] = dlg.model_effect.text()
+        dlg.model.buttons[key].setChecked(True)
+        effects[key] = dlg.model.effect.text()
     assert len(set(effects.values())) == 4 and "fastest" in effects["lite"] and "reachable" in effects["server"]
-    dlg.model_buttons["lite"].setChecked(True)
+    dlg.model.buttons["lite"].setChecked(True)
     assert dlg.save()
     data = tomllib.loads(manager.path.read_text(encoding="utf-8"))
     assert data["llm"]["model"] == "bundled-lite" and "backend" not in data["llm"]  # only what changed
@@ -89,7 +89,7 @@ def test_a_gguf_choice_without_a_file_is_refused(qtbot, metnos_home):
     write_runtime(metnos_home, "")
     dlg = SettingsDialog(ConfigManager())
     qtbot.addWidget(dlg)
-    dlg.model_buttons["file"].setChecked(True)
+    dlg.model.buttons["file"].setChecked(True)
     assert not dlg.save()
     assert dlg.error.isVisibleTo(dlg) and "model file" in dlg.error.text()
 

@@ -57,12 +57,12 @@ def test_without_a_tray_the_chat_window_carries_the_menu(qtbot, make_desk, monke
     with qtbot.waitExposed(desk.popup):
         desk.tray.a_quick.trigger()
     desk.tray.a_about.trigger()
-    assert desk.about_dialog.isVisible()
-    assert "Gemma" in desk.about_dialog.terms.toPlainText()
+    assert desk.menu.about_dialog.isVisible()
+    assert "Gemma" in desk.menu.about_dialog.terms.toPlainText()
     desk.tray.a_settings.trigger()
-    assert desk.settings_dialog.isVisible()
-    desk.about_dialog.hide()
-    desk.settings_dialog.hide()
+    assert desk.menu.settings_dialog.isVisible()
+    desk.menu.about_dialog.hide()
+    desk.menu.settings_dialog.hide()
 
 
 def test_memory_entry_explains_when_memory_is_off(qtbot, make_desk, metnos_home):
@@ -70,8 +70,8 @@ def test_memory_entry_explains_when_memory_is_off(qtbot, make_desk, metnos_home)
 
     write_runtime(metnos_home, "[memory]\nlong_term_enabled = false\n")
     desk = make_desk()
-    desk.show_memory()
-    w = desk.memory_window
+    desk.menu.show_memory()
+    w = desk.menu.memory_window
     qtbot.waitUntil(lambda: "long_term_enabled" in w.message.text(), timeout=30_000)
     assert w.isVisible()
     w.hide()
@@ -84,14 +84,14 @@ def test_hotkey_without_display_is_explained_once(qtbot, make_desk, monkeypatch,
     seen: list[tuple[str, str]] = []
     desk = make_desk(use_hotkey=True)
     # registration happened in start(); the notification was emitted then — check what it said
-    assert desk.hotkey_problem and "DISPLAY" in desk.hotkey_problem
+    assert desk.hotkeys.problem and "DISPLAY" in desk.hotkeys.problem
     assert not desk.hotkey.active
     state = json.loads((metnos_home / "data" / "ui-state.json").read_text())
     assert any(k.startswith("hotkey:") for k in state["said"])
     desk.notified.connect(lambda t, b: seen.append((t, b)))
-    desk._register_hotkey()  # a second time (e.g. next start): not said again
+    desk.hotkeys.register()  # a second time (e.g. next start): not said again
     assert seen == []
-    assert "metnos --toggle" in desk.hotkey_note()
+    assert "metnos --toggle" in desk.hotkeys.note()
 
 
 def test_hotkey_message_names_the_toggle_command(qtbot, make_desk, monkeypatch):
@@ -100,7 +100,7 @@ def test_hotkey_message_names_the_toggle_command(qtbot, make_desk, monkeypatch):
     seen: list[tuple[str, str]] = []
     desk.notified.connect(lambda t, b: seen.append((t, b)))
     desk.use_hotkey = True
-    desk._register_hotkey()
+    desk.hotkeys.register()
     assert seen and "Wayland" in seen[0][1] and "metnos --toggle" in seen[0][1]
 
 
@@ -110,7 +110,8 @@ def test_models_load_in_the_background_with_progress(qtbot, make_desk):
     tip = desk.tray.icon.toolTip
     qtbot.waitUntil(lambda: "Ready" in tip() or "did not load" in tip(), timeout=300_000)
     assert "Ready" in tip(), tip()
-    assert desk._loading.get("embedder") == 1.0 and desk._loading.get("llm") == 1.0  # progress reached the UI
+    loading = desk.load_status.loading
+    assert loading.get("embedder") == 1.0 and loading.get("llm") == 1.0  # progress reached the UI
     assert not desk.chat.loading.isVisible()
     assert desk.host.engine.models.llm_loaded
 
