@@ -10,9 +10,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 
 from app.lang.rules.date_forms import DATE_FORMS, NAMED_DAYS
+from app.lang.when import find_time_spans
+
+BLANK = "\x00"  # a piece already read (lang/reminder_when.py): neither a space nor a word character, it joins no
+# pattern to its neighbours
+_YEAR = re.compile(r"\d{4}")
 
 _NUMERIC = DATE_FORMS.pattern("numeric_date")
 _NAMED = (DATE_FORMS.pattern("named_day_it"), DATE_FORMS.pattern("named_day_en"))
@@ -91,3 +96,34 @@ def named_day(text: str, today: date) -> DateSaid | None:
     if day < today:
         day = _named_on(name, today.year + 1)
     return DateSaid(m.start(), m.end(), day, True, NAMED_DAYS[name][2])
+
+
+def _beside(n: DateSaid, spans: list[DateSaid], text: str) -> bool:
+    """A date in numbers said with a date in words counts only beside it ("lunedì 11/01"): "domani … 1/2 di
+    torta" is tomorrow, the fraction is what to remind."""
+    return any(not (text[s.end:n.start] if s.end <= n.start else text[n.end:s.start]).strip(" ,") for s in spans)
+
+
+def first_date(text: str, now: datetime) -> DateSaid | None:
+    """The first date said, in words (lang/when.py) or in numbers; a date with numbers ("14 dicembre", "10/01")
+    wins over a weekday or "domani" said with it ("lunedì 14 dicembre", "Monday, December 14"), and the words
+    beside it are part of it. A date with no year already past is next year's. Pieces holding BLANK are skipped."""
+    today = now.date()
+    said = [DateSaid(a, b, date.fromisoformat(str(v)), bool(_YEAR.search(text[a:b])))
+            for a, b, kind, v in find_time_spans(text, now.replace(tzinfo=None))
+            if kind == "date" and BLANK not in text[a:b]]
+    in_words = list(said)
+    said += [n for n in numeric_dates(text, today)
+             if BLANK not in text[n.start:n.end] and (not in_words or _beside(n, in_words, text))]
+    if not said:
+        return None
+    said.sort(key=lambda s: (s.start, s.start - s.end))
+    first = next((s for s in said if any(ch.isdigit() for ch in text[s.start:s.end])), said[0])
+    a, b, d = first.start, first.end, first.day
+    if d < today and not first.year_said:
+        d = d.replace(year=d.year + 1) if not (d.month == 2 and d.day == 29) else d
+    for s in said:  # a weekday right before or after the date: the same day, said twice
+        gap = text[s.end:a] if s.end <= a else text[b:s.start]
+        if (s.start, s.end) != (first.start, first.end) and not gap.strip(" ,"):
+            a, b = min(a, s.start), max(b, s.end)
+    return DateSaid(a, b, d, True)

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta, timezone
 from typing import Any
 
-from app.lang.dates_said import named_day, numeric_dates
+from app.lang.dates_said import BLANK, first_date, named_day
 from app.lang.repeat import Repeat
 from app.lang.rules.month_words import MONTHS_SHORT
 from app.lang.rules.reminder_when import (
@@ -36,11 +36,8 @@ from app.lang.rules.reminder_when import (
     UNIT_MINUTES,
     WEEKDAY_NUMBERS,
 )
-from app.lang.when import find_time_spans
 
 DEFAULT_HOUR = 9  # a day with no hour: the morning, when a reminder is useful
-BLANK = "\x00"  # neither a space nor a word character: a blanked piece joins no pattern to its neighbours
-_YEAR = re.compile(r"\d{4}")
 
 
 @dataclass(frozen=True)
@@ -171,24 +168,10 @@ class _Reading:
     def _read_date(self) -> None:
         """The first date said; a date with numbers ("14 dicembre", "10/01") wins over a weekday or "domani" said
         with it ("lunedì 14 dicembre", "Monday, December 14"), and the words beside it are part of it."""
-        today = self.now.date()
-        spans = [(a, b, date.fromisoformat(str(v)), bool(_YEAR.search(self.text[a:b])))
-                 for a, b, kind, v in find_time_spans(self.text, self.now.replace(tzinfo=None))
-                 if kind == "date" and BLANK not in self.text[a:b]]
-        spans += [(n.start, n.end, n.day, n.year_said) for n in numeric_dates(self.text, today)
-                  if BLANK not in self.text[n.start:n.end]]  # "il 10/01", "24.12.": day first
-        if not spans:
+        said = first_date(self.text, self.now)
+        if said is None:
             return
-        spans.sort(key=lambda sp: (sp[0], sp[0] - sp[1]))
-        a, b, d, year_said = next((sp for sp in spans if any(ch.isdigit() for ch in self.text[sp[0]:sp[1]])),
-                                  spans[0])
-        if d < today and not year_said:
-            d = d.replace(year=d.year + 1) if not (d.month == 2 and d.day == 29) else d
-        self.day = d
-        for x, y, _, _ in spans:  # a weekday right before or after the date: the same day, said twice
-            gap = self.text[y:a] if y <= a else self.text[b:x]
-            if (x, y) != (a, b) and not gap.strip(" ,"):
-                a, b = min(a, x), max(b, y)
+        self.day, a, b = said.day, said.start, said.end
         article = REMINDER_WHEN.pattern("date_article").search(self.text[:a])
         self.blank(article.start() if article else a, b)
 

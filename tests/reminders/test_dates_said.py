@@ -37,6 +37,8 @@ NOW = datetime(2026, 12, 20, 11, 0)  # Sunday
      "mandare le fatture"),
     ("remind me on the last day of this month to renew the pass", datetime(2026, 12, 31, 9), "renew the pass"),
     ("ricordami domani di chiamare Natale", datetime(2026, 12, 21, 9), "chiamare Natale"),
+    ("ricordami domani di portare 1/2 torta alla nonna", datetime(2026, 12, 21, 9), "portare 1/2 torta alla nonna"),
+    ("ricordami alle 18 di comprare 1/2 kg di pane", datetime(2026, 12, 20, 18), "comprare 1/2 kg di pane"),
     ("remind me tomorrow to buy christmas presents", datetime(2026, 12, 21, 9), "buy christmas presents"),
 ])
 def test_the_date_forms_give_the_moment(text: str, due: datetime, what: str) -> None:

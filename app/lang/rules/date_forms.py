@@ -64,14 +64,16 @@ DATE_FORMS = Table("date_forms", __doc__ or "", (
         id="numeric_date",
         effect="a date in numbers, day first: 'il 10/01', '10/1/27', '24.12.', 'il 10.01', '10-01', '10-01-2027' "
                "(`a`, then `b`/`b2`/`b3`, the year `y`/`y2`/`y3` when said); a dot form needs a year, a closing "
-               "dot or 'il/on' before it, and no date follows 'alle/ore/at' — '9.30' and '10.05' are clock times",
+               "dot or 'il/on' before it, and no date follows 'alle/ore/at' — '9.30' and '10.05' are clock times; "
+               "a fraction before a unit ('1/2 kg') is a quantity",
         pattern=r"(?<![\w/.:@-])(?<!alle\s)(?<!ore\s)(?<!at\s)(?:(?P<art>il|del|dal|on|the)\s+)?(?P<a>\d{1,2})"
                 r"(?:/(?P<b>\d{1,2})(?:/(?P<y>\d{4}|\d{2}))?|-(?P<b2>\d{2})(?:-(?P<y2>\d{4}|\d{2}))?"
-                r"|\.(?P<b3>\d{1,2})(?:\.(?P<y3>\d{4}|\d{2})|\.|(?(art)|(?!))))(?!\w|[/:.-]\d)",
+                r"|\.(?P<b3>\d{1,2})(?:\.(?P<y3>\d{4}|\d{2})|\.|(?(art)|(?!))))(?!\w|[/:.-]\d)"
+                r"(?!\s*(?:kg|g|gr|hg|etti|l|lt|litr[oi]|ml|cl|cm|m|km|cups?|tbsp|tsp|oz|lbs?|pounds?)(?!\w))",
         match=("ricordami il 10/01 di portare l'auto in revisione", "remind me on 12/25 at 9", "entro il 24.12.",
                "il 10.01 alle 9", "scadenza 10-01-2027", "il 3/2/27 alle 8", "ricordami 5/11 di pagare"),
         no_match=("alle 9.30", "ricordami alle 10.05.", "domani 14:30", "apri /tmp/10/01", "il 2026-12-04",
-                  "tra 1.5 ore", "versione v1.2.3", "tra 3-4 giorni"),
+                  "tra 1.5 ore", "versione v1.2.3", "tra 3-4 giorni", "comprare 1/2 kg di pane", "add 3/4 cup"),
     ),
     Rule(
         id="named_day_it",
