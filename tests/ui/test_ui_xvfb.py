@@ -59,12 +59,14 @@ def test_tray_hotkey_popup_answer_and_screenshots(xdisplay):
     near = {(now + dt.timedelta(minutes=d)).strftime("%H:%M") for d in range(-3, 2)}
     assert set(re.findall(r"\b\d{2}:\d{2}\b", r.get("answer", ""))) & near, r.get("answer")
     assert r["answer_level"] == "L0"
-    # every answer painted was followed by its turn shown as done (the figure itself is the bench's: ≤ 16 ms)
+    # every answer painted was followed by its turn shown as done: spinner and Cancel gone, no "Working…", the
+    # header's time the time to the answer. How soon is the bench's figure (`metnos bench ui`: answer_to_done_ms,
+    # goal ≤ 16 ms), never asserted here: a timed bound fails on a loaded machine and proves nothing about speed.
     assert len(r.get("answer_to_done_ms_runs", [])) == REPEATS, r.get("notes")
-    assert max(r["answer_to_done_ms_runs"]) < 1000, r["answer_to_done_ms_runs"]
-    # a click on another of 10 conversations (1,000 turns stored) showed its turns (the bench's goal: ≤ 100 ms)
+    assert r["done_shown_right"] == [True] * REPEATS, r["done_shown_right"]
+    # a click on another of 10 conversations (1,000 turns stored) showed its turns, the right ones, every time
+    # (how soon: the bench's switch_conversation_ms, goal ≤ 100 ms)
     assert r["switch_shown_right"] and len(r.get("switch_conversation_ms_runs", [])) >= REPEATS, r.get("notes")
-    assert max(r["switch_conversation_ms_runs"]) < 1000, r["switch_conversation_ms_runs"]
     shots = r["screenshots"]
     for key in ("popup", "chat"):
         assert Path(shots[key]).is_file() and _not_blank(shots[key]), f"{key} screenshot is missing or blank"
