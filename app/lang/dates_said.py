@@ -39,6 +39,7 @@ class DateSaid:
     day: date
     year_said: bool  # False: the caller takes next year's when this one is past
     part: str | None = None  # "la notte di Capodanno": the part of the day the name says
+    other: date | None = None  # "3/4": the month-first reading of a date read day first, when both could be
 
 
 def numeric_dates(text: str, today: date) -> list[DateSaid]:
@@ -52,7 +53,8 @@ def numeric_dates(text: str, today: date) -> list[DateSaid]:
         year = (int(raw_year) + (2000 if len(raw_year) == 2 else 0)) if raw_year else today.year
         day, month = (a, b) if b <= 12 else (b, a)
         try:
-            out.append(DateSaid(m.start(), m.end(), date(year, month, day), raw_year is not None))
+            other = date(year, a, b) if a <= 12 and b <= 12 and a != b else None
+            out.append(DateSaid(m.start(), m.end(), date(year, month, day), raw_year is not None, other=other))
         except ValueError:
             continue
     return out
@@ -119,11 +121,17 @@ def first_date(text: str, now: datetime) -> DateSaid | None:
         return None
     said.sort(key=lambda s: (s.start, s.start - s.end))
     first = next((s for s in said if any(ch.isdigit() for ch in text[s.start:s.end])), said[0])
-    a, b, d = first.start, first.end, first.day
-    if d < today and not first.year_said:
-        d = d.replace(year=d.year + 1) if not (d.month == 2 and d.day == 29) else d
+    a, b, d, other = first.start, first.end, _to_come(first.day, first, today), first.other
+    other = _to_come(other, first, today) if other is not None else None
     for s in said:  # a weekday right before or after the date: the same day, said twice
         gap = text[s.end:a] if s.end <= a else text[b:s.start]
         if (s.start, s.end) != (first.start, first.end) and not gap.strip(" ,"):
             a, b = min(a, s.start), max(b, s.end)
-    return DateSaid(a, b, d, True)
+    return DateSaid(a, b, d, True, other=other)
+
+
+def _to_come(d: date, said: DateSaid, today: date) -> date:
+    """A date with no year already past is next year's."""
+    if d < today and not said.year_said:
+        return d.replace(year=d.year + 1) if not (d.month == 2 and d.day == 29) else d
+    return d

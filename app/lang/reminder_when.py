@@ -17,7 +17,7 @@ is the scheduler's business, with the time zone's rules (app/reminders/recurrenc
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date, datetime, time, timedelta, timezone
 from typing import Any
 
@@ -47,6 +47,7 @@ class When:
     spans: tuple[tuple[int, int], ...] = ()  # the words that said it
     assumed: str | None = None  # "no_time": no hour was said; "am"/"pm": an ambiguous hour was read so
     other: datetime | None = None  # the other reading of an ambiguous hour (same day)
+    day_other: date | None = None  # "il 3/4" was read day first: the month-first day, for the confirmation to say
 
 
 def _int_day(raw: str | None) -> int | None:
@@ -75,6 +76,7 @@ class _Reading:
     month_day: int = 0
     offset: int | None = None  # minutes from now
     day: date | None = None
+    day_other: date | None = None  # a date in numbers read day first that could be month first ("3/4")
     clock: _Clock | None = None
     part: str | None = None
 
@@ -171,7 +173,7 @@ class _Reading:
         said = first_date(self.text, self.now)
         if said is None:
             return
-        self.day, a, b = said.day, said.start, said.end
+        self.day, self.day_other, a, b = said.day, said.other, said.start, said.end
         article = REMINDER_WHEN.pattern("date_article").search(self.text[:a])
         self.blank(article.start() if article else a, b)
 
@@ -262,6 +264,12 @@ class _Reading:
 
     # -- the answer ----------------------------------------------------------------------------------------------
     def result(self) -> When | None:
+        w = self._result()
+        if w is None or w.at is None or self.day_other is None:
+            return w
+        return replace(w, day_other=self.day_other)
+
+    def _result(self) -> When | None:
         if self.repeat_kind is not None:
             return self._repeat()
         if self.offset is not None and self.clock is None and self.day is None:

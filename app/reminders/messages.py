@@ -54,6 +54,10 @@ register({
                              "en": "(I took it as {time} in the morning: if you meant {other}, tell me.)"},
     "reminders.assumed_no_time": {"it": "(Non mi hai detto l'ora: ho messo le {time}.)",
                                   "en": "(You didn't say a time, so I chose {time}.)"},
+    "reminders.assumed_day_first": {"it": "(Ho letto la data con il giorno prima del mese: se intendevi {other}, "
+                                          "dimmelo.)",
+                                    "en": "(I read the date day first: if you meant {other}, tell me.)"},
+    "reminders.two_notes": {"it": "{a} {b}", "en": "{a} {b}"},
     "reminders.approve": {"it": "Impostare il promemoria «{text}» {when}?",
                           "en": "Set the reminder \u201c{text}\u201d {when}?"},
     "reminders.declined": {"it": "Va bene, non ho impostato nessun promemoria.",

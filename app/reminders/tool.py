@@ -54,8 +54,18 @@ def _clean(text: Any) -> str:
     return t[:MAX_TEXT]
 
 
-def _note(w: When | None, at: datetime | None, repeat: Repeat | None, zone_: tzinfo) -> Message | None:
-    """What was assumed about the hour, when the request's own reading is the time being set."""
+def _note(w: When | None, at: datetime | None, repeat: Repeat | None, zone_: tzinfo,
+          now: datetime) -> Message | None:
+    """What was assumed about the hour and the date's order, when the request's own reading is the time set."""
+    hour = _hour_note(w, at, repeat, zone_)
+    if w is None or w.day_other is None or w.at is None or at is None or instant(w.at, zone_) != at:
+        return hour
+    other = words.date_only(instant(datetime.combine(w.day_other, w.at.time()), zone_), zone_, now)
+    day = Message("reminders.assumed_day_first", other=other)
+    return day if hour is None else Message("reminders.two_notes", a=hour, b=day)
+
+
+def _hour_note(w: When | None, at: datetime | None, repeat: Repeat | None, zone_: tzinfo) -> Message | None:
     if w is None or w.assumed is None:
         return None
     if repeat is not None:
@@ -108,7 +118,7 @@ def plan(args: dict[str, Any], request: str, now: datetime, zone_: tzinfo) -> Pl
             raise ToolError(Message("reminders.no_time"))
         at, repeat = (instant(said.at, zone_) if said.at else None), said.repeat
     text = _clean(args.get("text")) or (ask.text if ask is not None else "")
-    return Plan(_clean(text), at, repeat, _note(said, at, repeat, zone_))
+    return Plan(_clean(text), at, repeat, _note(said, at, repeat, zone_, now))
 
 
 def _request(ctx: ToolContext) -> str:

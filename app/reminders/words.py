@@ -52,6 +52,11 @@ def when(moment: datetime, zone: tzinfo, now: datetime) -> Message:
     return Message("reminders.when_far", date=_date(local, today), time=time)
 
 
+def date_only(moment: datetime, zone: tzinfo, now: datetime) -> Message:
+    """The date alone, with no "on" or "domani" ("giovedì 4 marzo 2027"): to name another reading of it."""
+    return _date(wall(moment, zone), wall(now, zone))
+
+
 def day(moment: datetime, zone: tzinfo, now: datetime) -> Message:
     """The day alone ("lunedì 7 dicembre", "domani, giovedì 3 dicembre")."""
     local, today = wall(moment, zone), wall(now, zone)

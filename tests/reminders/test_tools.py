@@ -81,6 +81,19 @@ def test_an_ambiguous_hour_takes_the_next_one_and_says_which(run: Run) -> None:
         "(I took it as 5:00 in the morning: if you meant 17:00, tell me.)")
 
 
+def test_a_date_in_numbers_that_could_be_either_order_says_which_was_taken(run: Run) -> None:
+    """'3/4' is 3 April read day first (Europe/Rome's order); the confirmation names the other reading."""
+    assert run.say("ricordami il 3/4 alle 10 di pagare il bollo") == (
+        "Ti avviso sabato 3 aprile 2027 alle 10:00: pagare il bollo. "
+        "(Ho letto la data con il giorno prima del mese: se intendevi giovedì 4 marzo 2027, dimmelo.)")
+    assert run.say("remind me on 3/4 at 5 to call the bank") == (
+        "I'll remind you on Saturday 3 April 2027 at 17:00: call the bank. "
+        "(I took it as 17:00: if you meant 5:00, tell me.) "
+        "(I read the date day first: if you meant Thursday 4 March 2027, tell me.)")
+    assert run.say("remind me on 12/25 at 9am to call mom") == \
+        "I'll remind you on Friday 25 December at 9:00: call mom."  # no 25th month: no doubt, no note
+
+
 def test_no_hour_said_gets_the_morning_and_says_so(run: Run) -> None:
     assert run.say("remind me on friday to renew the library books") == (
         "I'll remind you the day after tomorrow, Friday 4 December, at 9:00: renew the library books. "
