@@ -4,7 +4,8 @@ and the calendar's named days ("a Natale", "on new year's eve", "a Pasquetta").
 Kept apart from lang/when.py on purpose: there a date with numbers needs its 4-digit year and an ambiguous one is
 refused, since a wrong date finds the wrong files; a reminder's date is said by the person for a day to come, in
 their order (day first, Europe/Rome), and a date with no year is the next one (the caller moves a past one to
-next year). The words and patterns are app/lang/rules/date_forms.py, with their examples.
+next year). The words and patterns are app/lang/rules/date_forms.py, with their examples. `first_date` chooses the
+date a reminder is for among all those said (in words and in numbers), for lang/reminder_when.py.
 """
 from __future__ import annotations
 
