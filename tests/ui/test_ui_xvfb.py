@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtGui import QImage
 
-from app.bench.ui import REPEATS, run_child, xvfb_with_tray
+from app.bench.ui import REPEATS, format_bench, run_child, run_tray_reference, xvfb_with_tray
 
 pytestmark = [pytest.mark.gui, pytest.mark.slow]
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts" / "ui"
@@ -72,6 +72,17 @@ def test_tray_hotkey_popup_answer_and_screenshots(xdisplay):
         assert Path(shots[key]).is_file() and _not_blank(shots[key]), f"{key} screenshot is missing or blank"
     if shutil.which("import"):
         assert _not_blank(shots["screen_popup"]) and _not_blank(shots["screen_chat"])
+
+
+def test_the_bench_reference_docks_a_bare_tray_icon_and_the_ratio_is_printed(xdisplay):
+    """`metnos bench ui` gives start → tray as a ratio to a bare Qt tray icon on the same display: the reference
+    must dock (else the bench has no ratio to print), and the printed table must carry it."""
+    ref = run_tray_reference(xdisplay)
+    assert ref is not None and ref > 0, "the bare tray icon was not docked by trayer"
+    table = format_bench({"ok": True, "display": xdisplay, "machine": {"cpus": 2, "loadavg_before": None},
+                          "start_to_tray_ms": 2 * ref, "tray_reference_ms": ref, "tray_reference_ms_runs": [ref],
+                          "start_to_tray_ratio": 2.0})
+    assert "×2.00 a bare Qt tray icon" in table, table
 
 
 def _visible(display: str, title: str) -> bool:
