@@ -16,6 +16,7 @@ from app.lang.followup import language_again, language_span, plain, redo_in, ref
     ("read the second-to-last one", -2, False, "read /x/a"),
     ("leggi il numero 4", 4, False, "leggi /x/a"),
     ("aprilo", 0, False, "apri /x/a"),
+    ("leggilo", 0, False, "leggi /x/a"),
     ("leggimelo per favore", 0, False, "leggi /x/a per favore"),
     ("spostali in /tmp/y", 0, True, "sposta /x/a in /tmp/y"),
     ("copy it to /tmp/y", 0, False, "copy /x/a to /tmp/y"),
