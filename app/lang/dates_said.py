@@ -41,6 +41,7 @@ class DateSaid:
     year_said: bool  # False: the caller takes next year's when this one is past
     part: str | None = None  # "la notte di Capodanno": the part of the day the name says
     other: date | None = None  # "3/4": the month-first reading of a date read day first, when both could be
+    past: bool = False  # a day gone, said in words ("ieri", "lunedì scorso"): the request speaks of the past
 
 
 def numeric_dates(text: str, today: date) -> list[DateSaid]:
@@ -122,6 +123,8 @@ def first_date(text: str, now: datetime) -> DateSaid | None:
         return None
     said.sort(key=lambda s: (s.start, s.start - s.end))
     first = next((s for s in said if any(ch.isdigit() for ch in text[s.start:s.end])), said[0])
+    if first.day < today and not any(ch.isdigit() for ch in text[first.start:first.end]):
+        return DateSaid(first.start, first.end, first.day, True, past=True)  # not next year's "yesterday"
     a, b, d, other = first.start, first.end, _to_come(first.day, first, today), first.other
     other = _to_come(other, first, today) if other is not None else None
     for s in said:  # a weekday right before or after the date: the same day, said twice

@@ -77,6 +77,7 @@ class _Reading:
     offset: int | None = None  # minutes from now
     day: date | None = None
     day_other: date | None = None  # a date in numbers read day first that could be month first ("3/4")
+    past: bool = False  # "yesterday": a day gone, said in words — no moment to come
     clock: _Clock | None = None
     part: str | None = None
 
@@ -129,8 +130,10 @@ class _Reading:
         rule, m = got
         if rule == "offset_part":
             w = m.group("w").lower()
-            self.offset = 45 if w.startswith(("tre", "three")) else 15 if "quart" in w else 30
+            self.offset = 45 if w.startswith(("tre", "three", "3")) else 15 if "quart" in w else 30
         else:
+            if m.group("unit") is None and m.group("pre").lower() not in ("tra", "fra", "in"):
+                return  # "after 5 to call": an hour, not five minutes
             n = " ".join(m.group("n").lower().split())
             count = int(n) if n.isdigit() else 2 if n.startswith(("a couple", "un paio")) else COUNT_WORDS.get(n, 0)
             unit = _unit_minutes(m.group("unit"))
@@ -173,7 +176,7 @@ class _Reading:
         said = first_date(self.text, self.now)
         if said is None:
             return
-        self.day, self.day_other, a, b = said.day, said.other, said.start, said.end
+        self.day, self.day_other, self.past, a, b = said.day, said.other, said.past, said.start, said.end
         article = REMINDER_WHEN.pattern("date_article").search(self.text[:a])
         self.blank(article.start() if article else a, b)
 
@@ -264,7 +267,7 @@ class _Reading:
 
     # -- the answer ----------------------------------------------------------------------------------------------
     def result(self) -> When | None:
-        w = self._result()
+        w = None if self.past else self._result()
         if w is None or w.at is None or self.day_other is None:
             return w
         return replace(w, day_other=self.day_other)
@@ -355,8 +358,9 @@ def _part_name(word: str) -> str | None:
     return word if word in PARTS else None
 
 
-def _unit_minutes(unit: str) -> int:
-    u = unit.lower()
+def _unit_minutes(unit: str | None) -> int:
+    """Minutes in a unit; a number with no unit ("tra 10 di …") counts minutes."""
+    u = (unit or "min").lower()
     if u == "m" or u.startswith("min"):
         return 1
     if u == "h":

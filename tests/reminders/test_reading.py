@@ -75,3 +75,24 @@ def test_courtesy_before_the_moment_and_hours_with_minutes(text: str, due: datet
     'favore' stayed); '2h15' is 2 hours and 15 minutes (the 'h' had to end a word)."""
     ask = read_reminder(text, NOW)
     assert ask is not None and ask.when is not None and (ask.when.at, ask.text) == (due, what)
+
+
+@pytest.mark.parametrize(("text", "due", "what"), [
+    ("set reminder monday 8am gym", datetime(2026, 12, 7, 8), "gym"),  # the noun with no article
+    ("metti promemoria domani alle 7 di chiamare Anna", datetime(2026, 12, 3, 7), "chiamare Anna"),
+    ("ricordami tra 5 di scolare la pasta", datetime(2026, 12, 2, 10, 5), "scolare la pasta"),  # no unit: minutes
+    ("remind me at half six to start dinner", datetime(2026, 12, 2, 18, 30), "start dinner"),  # British 6:30
+    ("avvisami tra 3 quarti d'ora di uscire", datetime(2026, 12, 2, 10, 45), "uscire"),
+])
+def test_forms_batch_7_showed_unread(text: str, due: datetime, what: str) -> None:
+    ask = read_reminder(text, NOW)
+    assert ask is not None and ask.when is not None and (ask.when.at, ask.text) == (due, what)
+
+
+@pytest.mark.parametrize("text", ["cosa dovevi ricordarmi ieri?", "did you remind me yesterday to call Bob?",
+                                  "remind me after 5 to call mom"])
+def test_a_day_gone_is_no_moment_and_after_5_is_no_offset(text: str) -> None:
+    """'ieri'/'yesterday' was moved a year ahead like 'il 3 gennaio' (a question about the past became a reminder
+    a year on); 'after 5' is an hour, never five minutes from now."""
+    ask = read_reminder(text, NOW)
+    assert ask is None or ask.when is None

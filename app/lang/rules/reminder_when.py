@@ -72,11 +72,12 @@ REMINDER_WHEN = Table("reminder_when", __doc__ or "", (
                r"ricordarm[ei](?:lo)?", "avvisarmi", r"mi\s+(?:puoi\s+)?(?:ricordi|avvisi|ricordare|avvisare)",
                r"me\s+lo\s+(?:puoi\s+)?(?:ricordi|ricordare|ricorderesti)", r"fammi\s+ricordare", "ricordati",
                "ricorda",
-               r"(?:imposta|metti|crea|fissa|aggiungi|programma|segna)(?:mi)?\s+(?:un|il)\s+(?:promemoria|avviso)",
-               "promemoria", r"remind\s+me", r"set\s+(?:a|an|up\s+a|me\s+a)\s+reminder",
+               r"(?:imposta|metti|crea|fissa|aggiungi|programma|segna)(?:mi)?\s+(?:(?:un|il)\s+)?(?:promemoria|avviso)",
+               "promemoria", r"remind\s+me", r"set\s+(?:(?:a|an|up\s+a|me\s+a)\s+)?reminder",
                r"(?:add|create|make)\s+a\s+reminder", "reminder", "remind", "remember", r"ping\s+me", r"alert\s+me",
                r"nudge\s+me", r"notify\s+me"),
         match=("ricordami alle 15 di chiamare Marco", "remind me tomorrow at 9", "imposta un promemoria per le 8",
+               "set reminder friday 9am dentist", "metti promemoria domani alle 8",
                "set a reminder for friday", "ogni lunedì alle 8 ricordami la carta",
                "domani alle 9 devo pagare l'F24, me lo ricordi?"),
         no_match=("ricordarsi è difficile", "this reminds me of you", "i ricordi d'infanzia", "remembering names"),
@@ -254,22 +255,24 @@ REMINDER_WHEN = Table("reminder_when", __doc__ or "", (
     Rule(
         id="offset",
         effect="an amount of time from now ('tra 20 minuti', 'in 2 hours', 'tra un'ora e mezza', 'tra 3 giorni')",
-        pattern=_B + r"(?:tra|fra|in|entro|within|after|dopo)\s+(?P<n>\d{1,4}|" + _IT_COUNT + "|" + _EN_COUNT
-                + r"|a\s+couple\s+of|un\s+paio\s+d[i']?)\s*'?\s*(?P<unit>"
-                + _UNITS + r")(?:(?<=h)(?P<hm>[0-5]\d))?" + _E + r"(?:\s*(?:e|and)\s+(?:(?P<half>mezz[ao]|a\s+half)|"
+        pattern=_B + r"(?P<pre>tra|fra|in|entro|within|after|dopo)\s+(?P<n>\d{1,4}|" + _IT_COUNT + "|" + _EN_COUNT
+                + r"|a\s+couple\s+of|un\s+paio\s+d[i']?)\s*'?\s*(?:(?P<unit>" + _UNITS
+                + r")(?:(?<=h)(?P<hm>[0-5]\d))?" + _E + r"|(?<=\d)(?=\s+(?:to|di)\s))"  # "in 10 to …": minutes
+                r"(?:\s*(?:e|and)\s+(?:(?P<half>mezz[ao]|a\s+half)|"
                 r"(?P<n2>\d{1,2})\s*(?:minuti|min|mins|minutes))" + _E + ")?",
         match=("avvisami tra 20 minuti", "in 2 hours", "tra un'ora e mezza", "in an hour and a half", "fra 3 giorni",
-               "in a couple of hours", "tra un paio d'ore", "in 1h30"),
-        no_match=("tra Milano e Roma", "in 2024", "in the morning", "alle 20 minuti dopo", "in 1h300"),
+               "in a couple of hours", "tra un paio d'ore", "in 1h30", "ricordami tra 5 di scolare la pasta"),
+        no_match=("tra Milano e Roma", "in 2024", "in the morning", "alle 20 minuti dopo", "in 1h300", "in un di"),
     ),
     Rule(
         id="offset_part",
         effect="half or a quarter of an hour from now ('tra mezz'ora', 'in half an hour', 'tra un quarto d'ora')",
         pattern=_B + r"(?:tra|fra|in|entro|within)\s+(?P<w>{words})" + _E,
         words=(r"(?:una\s+)?mezz'?\s*ora", "mezzora", r"half\s+an\s+hour", r"a\s+half\s+hour",
-               r"(?:un|a)\s+quarto\s+d'?\s*ora", r"a\s+quarter\s+(?:of\s+an\s+)?hour", r"tre\s+quarti\s+d'?\s*ora",
+               r"(?:un|a)\s+quarto\s+d'?\s*ora", r"a\s+quarter\s+(?:of\s+an\s+)?hour",
+               r"(?:tre|3)\s+quarti\s+d'?\s*ora",
                r"three\s+quarters\s+of\s+an\s+hour"),
-        match=("tra mezz'ora", "in half an hour", "fra un quarto d'ora"),
+        match=("tra mezz'ora", "in half an hour", "fra un quarto d'ora", "fra 3 quarti d'ora"),
         no_match=("a mezzogiorno", "tra un'ora"),
     ),
     Rule(
@@ -355,12 +358,14 @@ REMINDER_WHEN = Table("reminder_when", __doc__ or "", (
     Rule(
         id="clock_past",
         effect="an English hour with its quarter or half ('a quarter past 6', 'half past 7', 'a quarter to 8', "
-               "'10 to 5')",
-        pattern=_B + r"(?:at\s+)?(?:a\s+)?(?P<frac>quarter|half|[0-5]?\d)\s+(?:minutes\s+)?(?P<dir>past|to)\s+"
+               "'10 to 5', the British 'half eight' = 8:30)",
+        pattern=_B + r"(?:at\s+)?(?:a\s+)?(?P<frac>quarter|half|[0-5]?\d)\s+(?:minutes\s+)?"
+                r"(?:(?P<dir>past|to)\s+|(?<=half\s))"
                 r"(?P<h>1[0-2]|0?\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)" + _E
                 + r"(?:\s*(?P<ap>[ap])\.?\s?m\b\.?)?",
-        match=("remind me at a quarter past 6", "half past 7 tonight", "at 10 to 5", "at half past eleven"),
-        no_match=("go to 5th avenue", "past 7 days", "a quarter of the cake"),
+        match=("remind me at a quarter past 6", "half past 7 tonight", "at 10 to 5", "at half past eleven",
+               "at half six"),
+        no_match=("go to 5th avenue", "past 7 days", "a quarter of the cake", "half a day"),
     ),
     Rule(
         id="clock_ampm",
