@@ -25,6 +25,7 @@ from .chime import Chime
 from .config_feedback import explain
 from .conversations import Conversations
 from .docs_progress import DocsLink
+from .first_tray import FirstTray
 from .hotkey_setup import HotkeySetup
 from .i18n import Translations
 from .load_status import LoadStatus
@@ -47,15 +48,18 @@ class DeskApp(QObject):
 
     def __init__(self, manager: ConfigManager | None = None, engine_factory: Callable[[], Any] | None = None, *,
                  use_tray: bool = True, use_hotkey: bool = True, preload: bool = True, watch: bool = True,
-                 owner: str = "local", system_notifications: bool | None = None):
+                 owner: str = "local", system_notifications: bool | None = None, early: FirstTray | None = None):
+        """`early`: the tray icon `metnos app` showed before importing this module (first_tray.py), adopted with
+        its settings and translations."""
         super().__init__()
         qapp = QApplication.instance()
         assert isinstance(qapp, QApplication), "create the QApplication first"
         self.qapp: QApplication = qapp
-        self.manager = manager or ConfigManager()
+        self.manager = manager or (early.manager if early is not None else ConfigManager())
         self.use_tray, self.use_hotkey, self.watch = use_tray, use_hotkey, watch
-        self.translations = Translations()
-        self.translations.install(self.config.ui.language)
+        self.translations = early.translations if early is not None else Translations()
+        if early is None:
+            self.translations.install(self.config.ui.language)
         prefs().set_details(bool(self.config.ui.show_details))
         self.icon = app_icon()
         self.qapp.setWindowIcon(self.icon)
@@ -92,7 +96,10 @@ class DeskApp(QObject):
             self.chat, lambda: getattr(self.host.engine, "journal", None),
             lambda conv: self.host.engine.forget_session(conv, owner),
             lambda: self.config.get("history.new_after_minutes"), owner=owner, parent=self, cancel=self.host.cancel)
-        self.tray: Tray | None = Tray(self.config.ui.theme, self) if use_tray else None
+        self.tray: Tray | None = Tray(self.config.ui.theme, self) if use_tray and early is None else None
+        if early is not None and use_tray:
+            self.tray = early.tray
+            self.tray.setParent(self)
         self.tray_visible = False
         self.hotkeys = HotkeySetup(self)
         self.hotkey = self.hotkeys.hotkey  # the popup's (the selected text's is the SelectionFlow's)

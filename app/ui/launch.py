@@ -41,9 +41,12 @@ def run_app(argv: Sequence[str] | None = None, *, use_hotkey: bool = True, prelo
         print(f"metnos: cannot claim the single-instance socket {server.name}; another copy may be starting. "
               "Try again in a moment.", file=sys.stderr)
         return 1
+    from .first_tray import show_tray_first
+
+    early = show_tray_first()  # the icon first: importing the rest of the app takes a second or two
     from .app import DeskApp
 
-    desk = DeskApp(use_hotkey=use_hotkey, preload=preload)
+    desk = DeskApp(use_hotkey=use_hotkey, preload=preload, early=early)
     server.command.connect(desk.command)
     from .remote_turns import handler
 

@@ -136,3 +136,40 @@ def test_theme_change_in_runtime_toml_switches_the_glyph(qtbot, make_desk):
     desk.manager.reload()
     assert desk.tray.theme == "light"
     assert desk.tray.icon.icon().pixmap(22, 22).toImage() != dark_key
+
+
+def test_the_first_tray_needs_none_of_the_app_s_heavy_imports():
+    """`metnos app` shows the tray icon before importing the rest (first_tray.py): that only pays off while
+    showing it imports none of what makes `app.ui.app` slow. A fresh interpreter tells."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = ("import sys\n"
+            "from PySide6.QtWidgets import QApplication\n"
+            "qapp = QApplication([sys.argv[0]])\n"
+            "from app.ui.first_tray import show_tray_first\n"
+            "early = show_tray_first(dock_wait_s=0)\n"
+            "heavy = [m for m in ('app.ui.app', 'app.docs', 'app.reminders', 'app.engine', 'app.tools', 'numpy',\n"
+            "                     'keyring') if m in sys.modules]\n"
+            "print('HEAVY', heavy, early.tray.icon.toolTip().replace('\\n', ' | '))\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
+                         cwd=Path(__file__).resolve().parents[2],
+                         env=dict(os.environ, QT_QPA_PLATFORM="offscreen", METNOS_UI_LANGUAGE="it"))
+    line = next((ln for ln in out.stdout.splitlines() if ln.startswith("HEAVY")), out.stdout + out.stderr)
+    assert line.startswith("HEAVY [] "), line
+    assert "Avvio" in line, line  # its tooltip already in the UI language
+
+
+def test_the_app_adopts_the_first_tray_with_its_settings_and_translations(qtbot, make_desk, metnos_home):
+    from app.ui.first_tray import show_tray_first
+
+    early = show_tray_first(dock_wait_s=0)
+    desk = make_desk(use_tray=True, early=early)
+    assert desk.tray is early.tray and early.tray.parent() is desk
+    assert desk.manager is early.manager and desk.translations is early.translations
+    assert desk.chat.menuBar().actions(), "offscreen there is no tray: the chat window carries its menu"
+    desk.tray.a_about.trigger()  # the adopted icon's menu is wired to the app
+    assert desk.menu.about_dialog is not None and desk.menu.about_dialog.isVisible()
+    desk.menu.about_dialog.hide()
