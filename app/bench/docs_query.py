@@ -25,8 +25,11 @@ from typing import Any, Callable
 
 import numpy as np
 
-from . import docs as full
 from .docfiles import write_document
+from .docs import GOALS
+from .docs_generated import SECTIONS, generated, grow
+from .docs_qa import TOOL_K, documents, pct, questions, write_folder
+from .docs_scale import COPIES, N_DOCS, load_average, recall_alone, time_queries, timed
 
 CACHE_ENV = "METNOS_DOCS_BENCH_CACHE"
 DB_FILE = "scale-docs.db"
@@ -43,11 +46,11 @@ def _uptime() -> str:
     try:
         return " ".join(Path("/proc/loadavg").read_text().split()[:3])
     except OSError:
-        return str(full._load())
+        return str(load_average())
 
 
-def build(embedder: Any, cache: Path, say: Callable[[str], None], n_docs: int = full.N_DOCS,
-          sections: int = full.SECTIONS, copies: int = full.COPIES, with_qa: bool = True) -> dict[str, Any]:
+def build(embedder: Any, cache: Path, say: Callable[[str], None], n_docs: int = N_DOCS,
+          sections: int = SECTIONS, copies: int = COPIES, with_qa: bool = True) -> dict[str, Any]:
     """The full bench's scale index (same documents, same seeds, same growth), written into `cache`.
     `with_qa` False: generated documents only (the tests' smoke)."""
     from app.docs import DocIndex
@@ -56,9 +59,9 @@ def build(embedder: Any, cache: Path, say: Callable[[str], None], n_docs: int = 
     for stale in (cache / DB_FILE, cache / f"{DB_FILE}-wal", cache / f"{DB_FILE}-shm"):
         stale.unlink(missing_ok=True)
     folder = cache / "scale-documents"
-    qa_docs = full.documents()
-    written = full.write_folder(folder, qa_docs[:n_docs] if with_qa else [])
-    for name, markup in full.generated(max(0, n_docs - len(written)), sections=sections):
+    qa_docs = documents()
+    written = write_folder(folder, qa_docs[:n_docs] if with_qa else [])
+    for name, markup in generated(max(0, n_docs - len(written)), sections=sections):
         written.append(write_document(folder / name, markup))
     index = DocIndex(embedder, path=cache / DB_FILE)
     info: dict[str, Any] = {"documents": len(written), "load_start": _uptime()}
@@ -72,7 +75,7 @@ def build(embedder: Any, cache: Path, say: Callable[[str], None], n_docs: int = 
         shutil.copyfile(cache / DB_FILE, cache / DB_SMALL)
         index = DocIndex(embedder, path=cache / DB_FILE)
         say(f"growing the index ×{copies + 1}")
-        info["added"] = full.grow(index, copies, np.random.default_rng(29), {d["file"] for d in qa_docs})
+        info["added"] = grow(index, copies, np.random.default_rng(29), {d["file"] for d in qa_docs})
         info["passages"] = index.store.total_chunks()
     finally:
         index.close()
@@ -94,10 +97,10 @@ def breakdown(index: Any, embedder: Any, qs: list[dict[str, Any]]) -> dict[str, 
     store, cache = index.store, index.cache
     for q in qs:
         text = q["q"]
-        ms, vec = full._timed(embedder.embed_search, text)
+        ms, vec = timed(embedder.embed_search, text)
         steps["embed"].append(ms)
         terms = query_terms(text)
-        ms, df = full._timed(store.doc_freq, terms)
+        ms, df = timed(store.doc_freq, terms)
         steps["doc_freq"].append(ms)
         keep, total = [], 0
         for t in sorted((t for t in terms if df.get(t)), key=lambda t: df[t]):
@@ -106,11 +109,11 @@ def breakdown(index: Any, embedder: Any, qs: list[dict[str, Any]]) -> dict[str, 
             keep.append(t)
             total += df[t]
         steps["postings"].append(float(total))
-        ms, words = full._timed(store.match, match_expression(keep), CANDIDATES)
+        ms, words = timed(store.match, match_expression(keep), CANDIDATES)
         steps["bm25"].append(ms)
-        ms, _ = full._timed(lambda v: cache.scores(model, v).top(CANDIDATES), vec)
+        ms, _ = timed(lambda v: cache.scores(model, v).top(CANDIDATES), vec)
         steps["vectors"].append(ms)
-        ms, _ = full._timed(hybrid, store, cache, text, vec, model, full.TOOL_K, 2, "both", words)
+        ms, _ = timed(hybrid, store, cache, text, vec, model, TOOL_K, 2, "both", words)
         steps["hybrid_rest"].append(ms - steps["vectors"][-1])
     return {k: round(statistics.median(v), 2) for k, v in steps.items()}
 
@@ -120,13 +123,13 @@ def measure(index: Any, embedder: Any, qs: list[dict[str, Any]], rounds: int) ->
     the steps alone; the load average (1, 5, 15 min) before and after the timed part."""
     out: dict[str, Any] = {"uptime_start": _uptime()}
     t0 = time.perf_counter()
-    index.search("warm up", full.TOOL_K)
+    index.search("warm up", TOOL_K)
     out["first_search_s"] = round(time.perf_counter() - t0, 2)
     out["passages"] = index.store.total_chunks()
-    out["query"] = full.time_queries(index, embedder, qs, rounds)
+    out["query"] = time_queries(index, embedder, qs, rounds)
     out["uptime_end"] = _uptime()
     out["breakdown"] = breakdown(index, embedder, qs)
-    out["recall"] = full.recall_alone(index, qs)
+    out["recall"] = recall_alone(index, qs)
     return out
 
 
@@ -146,9 +149,9 @@ def run_cached(cache: Path | None = None, rounds: int = 2, verbose: bool = True,
 
     cache = cache or default_dir()
     embedder = get_embedder()
-    out: dict[str, Any] = {"cache": str(cache), "cpu_count": os.cpu_count(), "goals": full.GOALS,
+    out: dict[str, Any] = {"cache": str(cache), "cpu_count": os.cpu_count(), "goals": GOALS,
                            "embedder": getattr(embedder, "ident", type(embedder).__name__)}
-    qs = full.questions()[::questions_every]
+    qs = questions()[::questions_every]
     try:
         if not (cache / MARK).exists():
             out["built_now"] = build(embedder, cache, say, **build_kw)
@@ -177,9 +180,9 @@ def _format_one(r: dict[str, Any], goal: float) -> list[str]:
         f"  query p50 / one embedding: {q['ratio']:.3f} (goal ≤ {goal}: {verdict}); search p50 "
         f"{q['search_p50_ms']:.1f} ms, p90 {q['search_p90_ms']:.1f} ms, embedding p50 {q['embed_p50_ms']:.1f} ms, "
         f"{q['queries']} searches",
-        f"  QA recall@3 among them: hybrid {full._pct(q['qa_recall3'])}, BM25 only "
-        f"{full._pct(r['recall']['qa_recall3_words'])}, vectors only {full._pct(r['recall']['qa_recall3_vectors'])};"
-        f" exact 10 nearest kept by the shortlist {full._pct(q['shortlist_top10'])}",
+        f"  QA recall@3 among them: hybrid {pct(q['qa_recall3'])}, BM25 only "
+        f"{pct(r['recall']['qa_recall3_words'])}, vectors only {pct(r['recall']['qa_recall3_vectors'])};"
+        f" exact 10 nearest kept by the shortlist {pct(q['shortlist_top10'])}",
         f"  steps alone, p50 ms: embedding {b['embed']}, doc_freq {b['doc_freq']}, BM25 {b['bm25']} "
         f"({b['postings']:.0f} postings), vectors {b['vectors']}, rows and the rest {b['hybrid_rest']}; "
         f"first search (loading the matrix) {r['first_search_s']} s"]

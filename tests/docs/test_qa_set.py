@@ -11,13 +11,14 @@ from typing import Any
 import pytest
 
 from app.bench import docs as bench
+from app.bench import docs_qa, docs_scale
 from app.docs import DocIndex
 from app.docs.terms import index_terms
 from app.tools.doctext import extract
 from app.tools.doctext.detect import BY_EXTENSION
 
 # Every 4th answerable held-out question (20 of 83) and every held-out question with no answer (10).
-HELD = [q for q in bench.questions() if q["split"] == "held"]
+HELD = [q for q in docs_qa.questions() if q["split"] == "held"]
 SAMPLE = [q for q in HELD if q["file"]][::4][:20] + [q for q in HELD if not q["file"]]
 # Floors one question under what this sample measured (2026-12-03, the code of this commit): hybrid 19/20 (its
 # miss: "qual è il mio codice POD?", first in BM25, pushed out by the vectors' weight), BM25 only 16/20, vectors
@@ -27,7 +28,7 @@ FLOOR_REFUSED = 8
 
 
 def test_the_set_is_what_its_readme_says() -> None:
-    docs, qs = bench.documents(), bench.questions()
+    docs, qs = docs_qa.documents(), docs_qa.questions()
     answerable = [q for q in qs if q["file"]]
     assert len(docs) >= 30 and len(answerable) >= 100
     assert {q["file"] for q in answerable} <= {d["file"] for d in docs}
@@ -43,8 +44,8 @@ def test_the_set_is_what_its_readme_says() -> None:
 
 
 def test_every_document_is_a_real_file_of_its_format_read_back_whole(tmp_path: Path) -> None:
-    docs = bench.documents()
-    paths = bench.write_folder(tmp_path, docs)
+    docs = docs_qa.documents()
+    paths = docs_qa.write_folder(tmp_path, docs)
     kinds = set()
     for d, path in zip(docs, paths):
         got = extract(path)
@@ -62,7 +63,7 @@ def test_every_document_is_a_real_file_of_its_format_read_back_whole(tmp_path: P
 @pytest.fixture
 def qa_index(keystore: Any, embedder: Any, tmp_path: Path) -> Any:
     folder = tmp_path / "qa"
-    bench.write_folder(folder, bench.documents())
+    docs_qa.write_folder(folder, docs_qa.documents())
     idx = DocIndex(embedder, path=tmp_path / "qa.db")
     idx.add_folder(folder)
     yield idx
@@ -70,9 +71,9 @@ def qa_index(keystore: Any, embedder: Any, tmp_path: Path) -> Any:
 
 
 def test_a_sample_of_held_out_questions_finds_its_file_and_the_rest_are_refused(qa_index: Any) -> None:
-    rows = [bench.ask(qa_index, q) for q in SAMPLE]
+    rows = [docs_qa.ask(qa_index, q) for q in SAMPLE]
     answerable = [r for r in rows if r["file"]]
-    top3 = {m: sum(r[m] is not None for r in answerable) for m in bench.MODES}
+    top3 = {m: sum(r[m] is not None for r in answerable) for m in docs_qa.MODES}
     refused = sum(not r["answered"] for r in rows if not r["file"])
     print(f"sample of {len(answerable)}: top 3 {top3}; no answer refused {refused}/{len(rows) - len(answerable)}")
     assert top3["both"] >= FLOOR_HYBRID, [(r["q"], r["got"]) for r in answerable if r["both"] is None]
@@ -81,7 +82,7 @@ def test_a_sample_of_held_out_questions_finds_its_file_and_the_rest_are_refused(
 
 
 def test_the_bench_measures_every_figure_at_a_tiny_size(keystore: Any, embedder: Any, tmp_path: Path) -> None:
-    r = bench.run_scale(embedder, tmp_path, n_docs=4, sections=3, copies=1, ref_every=2, with_qa=False,
+    r = docs_scale.run_scale(embedder, tmp_path, n_docs=4, sections=3, copies=1, ref_every=2, with_qa=False,
                         questions_every=12)
     ix, small, large, re_ = r["index"], r["query_small"], r["query_large"], r["reindex"]
     assert ix["files"] == 4 and ix["passages"] >= 12 and ix["outcomes"] == {"added": 4}
