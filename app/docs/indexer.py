@@ -29,7 +29,8 @@ from app.tools.doctext import extract
 from app.tools.doctext.detect import BY_EXTENSION
 
 from .chunking import Chunk, chunk_document
-from .store import Bump, DocStore
+from .schema import Bump
+from .store import DocStore
 from .terms import index_terms
 from .vectors import VectorCache
 

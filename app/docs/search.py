@@ -24,7 +24,8 @@ from typing import Any
 
 import numpy as np
 
-from .store import ChunkRow, DocStore
+from .schema import ChunkRow
+from .store import DocStore
 from .terms import coverage, index_terms, match_expression, query_terms
 from .vectors import VectorCache
 

@@ -1,146 +1,29 @@
-"""The document index's database: folders, files, chunks, their words (FTS5) and their vectors.
+"""The document index's database: folders, files, chunks, their words (FTS5) and their vectors (the tables:
+app/docs/schema.py).
 
 Why its own file (docs.db) and encrypted like the history: the chunks are the text of the person's
 contracts, bills and letters. It opens through `app.store.vault.open_encrypted`, so the key is derived
 from the keyring's master key and nothing is ever written in plaintext; `secure_delete` zeroes what a
-re-index frees.
-
-The words are stored as stems (app/docs/terms.py) in a contentless FTS5 table whose rowid is the chunk's
-id: Italian and English forms meet ("affitti" finds "affitto") where FTS5's own tokenizers know only
-English. A trigger removes a chunk's words with the chunk, so a file deleted by cascade leaves nothing.
-
-Vectors are one float16 blob per file (its chunks in order): one row read per file instead of one per
-chunk made loading 20,000 vectors 5x faster (measured: resources/eval/docs/README.md). `generation` goes
-up with every write, so a reader in another process (the CLI while the app runs) sees that its cached
-matrix is stale.
+re-index frees. `generation` goes up with every write, so a reader in another process (the CLI while the
+app runs) sees that its cached matrix is stale.
 """
 from __future__ import annotations
 
 import json
 import threading
 import time
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
 import numpy as np
 
 from app.lang.messages import Message
-from app.store.db import Migration, one_row
+from app.store.db import one_row
 from app.store.vault import open_encrypted
 
+from .schema import FILE_COLS, MIGRATIONS, Bump, ChunkRow, FileRow, file_row, under
+
 DB_NAME = "docs"
-
-MIGRATIONS = [
-    Migration(1, "document index: folders, files, chunks, stemmed words (FTS5), vectors", """
-        create table meta(key text primary key, value text not null);
-        create table folders(
-            id integer primary key,
-            path text not null unique,
-            added_at real not null,
-            scanned_at real
-        );
-        create table files(
-            id integer primary key,
-            path text not null unique,
-            kind text not null default '',
-            size integer not null,
-            mtime_ns integer not null,
-            sha256 text not null,
-            status text not null check (status in ('ok', 'problem')),
-            problem text,
-            pages integer not null default 0,
-            indexed_at real not null
-        );
-        create index files_sha on files(sha256);
-        create table chunks(
-            id integer primary key,
-            file_id integer not null references files(id) on delete cascade,
-            ord integer not null,
-            page integer,
-            heading text not null default '',
-            text text not null
-        );
-        create index chunks_file on chunks(file_id, ord);
-        create virtual table chunk_terms using fts5(terms, content='', contentless_delete=1,
-                                                    tokenize='unicode61 remove_diacritics 2');
-        create trigger chunks_gone after delete on chunks begin
-            delete from chunk_terms where rowid = old.id;
-        end;
-        create table vectors(
-            file_id integer primary key references files(id) on delete cascade,
-            model text not null,
-            dim integer not null,
-            data blob not null
-        );
-    """),
-    Migration(2, "the words' document frequencies (fts5vocab over the FTS5 index: no copy of any text)", """
-        create virtual table chunk_vocab using fts5vocab(chunk_terms, row);
-    """),
-]
-
-
-@dataclass(frozen=True)
-class Bump:
-    """One write's generations: a cache that was at `before` is at `after` once it applies that write."""
-
-    before: int
-    after: int
-
-
-@dataclass(frozen=True)
-class FileRow:
-    id: int
-    path: str
-    kind: str
-    size: int
-    mtime_ns: int
-    sha256: str
-    status: str
-    problem: Message | None
-    pages: int
-    indexed_at: float
-
-
-@dataclass(frozen=True)
-class ChunkRow:
-    id: int
-    file_id: int
-    path: str
-    kind: str
-    ord: int
-    page: int | None
-    heading: str
-    text: str
-
-
-def _message(raw: str | None) -> Message | None:
-    if not raw:
-        return None
-    try:
-        data = json.loads(raw)
-        return Message(str(data["key"]), **_params(dict(data.get("params") or {})))
-    except (ValueError, KeyError, TypeError):
-        return None
-
-
-def _params(params: dict[str, Any]) -> dict[str, Any]:
-    return {k: Message(v["key"], **_params(v.get("params") or {})) if isinstance(v, dict) and "key" in v else v
-            for k, v in params.items()}
-
-
-def _file(row: Sequence[Any]) -> FileRow:
-    return FileRow(int(row[0]), str(row[1]), str(row[2]), int(row[3]), int(row[4]), str(row[5]), str(row[6]),
-                   _message(row[7]), int(row[8]), float(row[9]))
-
-
-_FILE_COLS = "id, path, kind, size, mtime_ns, sha256, status, problem, pages, indexed_at"
-
-
-def under(folder: str) -> tuple[str, str]:
-    """The key range of the paths inside `folder` ('/' sorts right before '0')."""
-    base = folder.rstrip("/")
-    return base + "/", base + "0"
 
 
 class DocStore:
@@ -213,20 +96,20 @@ class DocStore:
     # -- files --------------------------------------------------------------------------------
     def file(self, path: str) -> FileRow | None:
         with self.lock:
-            row = self.con.execute(f"select {_FILE_COLS} from files where path=?", (path,)).fetchone()
-        return None if row is None else _file(row)
+            row = self.con.execute(f"select {FILE_COLS} from files where path=?", (path,)).fetchone()
+        return None if row is None else file_row(row)
 
     def files_under(self, folder: str) -> dict[str, FileRow]:
         lo, hi = under(folder)
         with self.lock:
-            rows = self.con.execute(f"select {_FILE_COLS} from files where path >= ? and path < ?", (lo, hi))
-            return {str(r[1]): _file(r) for r in rows}
+            rows = self.con.execute(f"select {FILE_COLS} from files where path >= ? and path < ?", (lo, hi))
+            return {str(r[1]): file_row(r) for r in rows}
 
     def same_content(self, sha256: str) -> list[FileRow]:
         """Indexed files with these bytes (a renamed file is found again without reading it)."""
         with self.lock:
-            rows = self.con.execute(f"select {_FILE_COLS} from files where sha256=? and status='ok'", (sha256,))
-            return [_file(r) for r in rows]
+            rows = self.con.execute(f"select {FILE_COLS} from files where sha256=? and status='ok'", (sha256,))
+            return [file_row(r) for r in rows]
 
     def touch(self, file_id: int, size: int, mtime_ns: int, path: str | None = None) -> None:
         """Same bytes, new time stamp (or a new name): nothing to read again, no vector changes."""
@@ -234,7 +117,7 @@ class DocStore:
             self.con.execute("update files set size=?, mtime_ns=?, path=coalesce(?, path) where id=?",
                              (size, mtime_ns, path, file_id))
 
-    def delete_file(self, path: str) -> tuple[int, Bump] | None:
+    def deletefile_row(self, path: str) -> tuple[int, Bump] | None:
         """(the file's id, the write) when `path` was indexed."""
         gone: tuple[int, Bump] | None = None
         with self.lock, self.con:
@@ -253,7 +136,7 @@ class DocStore:
                 self._bump()
         return n
 
-    def put_file(self, path: str, *, kind: str, size: int, mtime_ns: int, sha256: str, pages: int = 0,
+    def putfile_row(self, path: str, *, kind: str, size: int, mtime_ns: int, sha256: str, pages: int = 0,
                  problem: Message | None = None, chunks: Sequence[tuple[int | None, str, str, str]] = (),
                  vectors: np.ndarray | None = None, model: str = "") -> tuple[int, list[int], Bump]:
         """Replace what is stored for `path` in one transaction: its row, its chunks (page, heading, text,
@@ -400,5 +283,5 @@ class DocStore:
 
     def problems(self) -> list[FileRow]:
         with self.lock:
-            rows = self.con.execute(f"select {_FILE_COLS} from files where status='problem' order by path")
-            return [_file(r) for r in rows]
+            rows = self.con.execute(f"select {FILE_COLS} from files where status='problem' order by path")
+            return [file_row(r) for r in rows]
