@@ -117,7 +117,7 @@ class DocStore:
             self.con.execute("update files set size=?, mtime_ns=?, path=coalesce(?, path) where id=?",
                              (size, mtime_ns, path, file_id))
 
-    def deletefile_row(self, path: str) -> tuple[int, Bump] | None:
+    def delete_file(self, path: str) -> tuple[int, Bump] | None:
         """(the file's id, the write) when `path` was indexed."""
         gone: tuple[int, Bump] | None = None
         with self.lock, self.con:
@@ -136,7 +136,7 @@ class DocStore:
                 self._bump()
         return n
 
-    def putfile_row(self, path: str, *, kind: str, size: int, mtime_ns: int, sha256: str, pages: int = 0,
+    def put_file(self, path: str, *, kind: str, size: int, mtime_ns: int, sha256: str, pages: int = 0,
                  problem: Message | None = None, chunks: Sequence[tuple[int | None, str, str, str]] = (),
                  vectors: np.ndarray | None = None, model: str = "") -> tuple[int, list[int], Bump]:
         """Replace what is stored for `path` in one transaction: its row, its chunks (page, heading, text,
