@@ -87,12 +87,14 @@ def build(embedder: Any, cache: Path, say: Callable[[str], None], n_docs: int = 
 
 def breakdown(index: Any, embedder: Any, qs: list[dict[str, Any]]) -> dict[str, float]:
     """Median ms of each step of a search, timed alone and in turn (no second thread): the question's
-    embedding, the words' document frequencies, BM25 over the kept words, the vectors' shortlist and cosines,
-    the rows of the passages, and what `hybrid` adds around them."""
-    from app.docs.search import CANDIDATES, POSTINGS_BUDGET, hybrid
-    from app.docs.terms import match_expression, query_terms
+    embedding, the words' document frequencies, listing the kept words' passages, BM25 over them (app/docs/
+    bm25.py), the vectors' shortlist and cosines, the rows of the passages and what `hybrid` adds around them."""
+    from app.docs.bm25 import CANDIDATES, kept_terms, rank
+    from app.docs.search import hybrid
+    from app.docs.terms import query_terms
 
-    steps: dict[str, list[float]] = {k: [] for k in ("embed", "doc_freq", "bm25", "vectors", "hybrid_rest", "postings")}
+    steps: dict[str, list[float]] = {k: [] for k in ("embed", "doc_freq", "listing", "bm25", "vectors",
+                                                      "hybrid_rest", "postings")}
     model = index.indexer.model()
     store, cache = index.store, index.cache
     for q in qs:
@@ -102,14 +104,11 @@ def breakdown(index: Any, embedder: Any, qs: list[dict[str, Any]]) -> dict[str, 
         terms = query_terms(text)
         ms, df = timed(store.doc_freq, terms)
         steps["doc_freq"].append(ms)
-        keep, total = [], 0
-        for t in sorted((t for t in terms if df.get(t)), key=lambda t: df[t]):
-            if total + df[t] > POSTINGS_BUDGET:
-                break
-            keep.append(t)
-            total += df[t]
-        steps["postings"].append(float(total))
-        ms, words = timed(store.match, match_expression(keep), CANDIDATES)
+        keep = kept_terms(terms, df)
+        steps["postings"].append(float(sum(df[t] for t in keep)))
+        ms, lists = timed(lambda ks, d: [(*store.postings(t), d[t]) for t in ks], keep, df)
+        steps["listing"].append(ms)
+        ms, words = timed(rank, lists, cache.lengths(model))
         steps["bm25"].append(ms)
         ms, _ = timed(lambda v: cache.scores(model, v).top(CANDIDATES), vec)
         steps["vectors"].append(ms)
@@ -183,8 +182,9 @@ def _format_one(r: dict[str, Any], goal: float) -> list[str]:
         f"  QA recall@3 among them: hybrid {pct(q['qa_recall3'])}, BM25 only "
         f"{pct(r['recall']['qa_recall3_words'])}, vectors only {pct(r['recall']['qa_recall3_vectors'])};"
         f" exact 10 nearest kept by the shortlist {pct(q['shortlist_top10'])}",
-        f"  steps alone, p50 ms: embedding {b['embed']}, doc_freq {b['doc_freq']}, BM25 {b['bm25']} "
-        f"({b['postings']:.0f} postings), vectors {b['vectors']}, rows and the rest {b['hybrid_rest']}; "
+        f"  steps alone, p50 ms: embedding {b['embed']}, doc_freq {b['doc_freq']}, the words' passages listed "
+        f"{b['listing']} ({b['postings']:.0f} postings) and ranked by BM25 {b['bm25']}, vectors {b['vectors']}, "
+        f"rows and the rest {b['hybrid_rest']}; "
         f"first search (loading the matrix) {r['first_search_s']} s"]
 
 

@@ -65,6 +65,9 @@ MIGRATIONS = [
     Migration(2, "the words' document frequencies (fts5vocab over the FTS5 index: no copy of any text)", """
         create virtual table chunk_vocab using fts5vocab(chunk_terms, row);
     """),
+    Migration(3, "each word's occurrences (fts5vocab 'instance' over the FTS5 index: no copy of any text)", """
+        create virtual table chunk_postings using fts5vocab(chunk_terms, instance);
+    """),
 ]
 
 

@@ -1,5 +1,5 @@
-"""Hybrid retrieval: the passages whose words match (BM25) and those whose meaning is close (cosine),
-fused by reciprocal rank.
+"""Hybrid retrieval: the passages whose words match (BM25, app/docs/bm25.py) and those whose meaning is close
+(cosine, app/docs/vectors.py), fused by reciprocal rank.
 
 Why both: words find "E04" and "disdetta" exactly, where a 384-d vector blurs a code into its
 neighbours; the vector finds "quanto pago di affitto?" in a passage that says "il canone mensile è di
@@ -24,21 +24,14 @@ from typing import Any
 
 import numpy as np
 
+from .bm25 import CANDIDATES, lexical
 from .schema import ChunkRow
 from .store import DocStore
-from .terms import coverage, index_terms, match_expression, query_terms
+from .terms import coverage, index_terms, query_terms
 from .vectors import VectorCache
 
 RRF_K = 5
 VECTOR_WEIGHT = 3.0  # the vectors' ranking against the words' (1.0)
-CANDIDATES = 50  # from each list
-# The words' list scores every passage that holds any of the question's words, about 1 µs each (counting the
-# matches alone costs a tenth of that): at 200,000 passages a question of common words scored 30–70 ms, past the
-# embedding it runs beside. So the rarest words are kept until the passages to score would pass this many: the
-# common ones weigh little in BM25 anyway, and a code or a name is never the one dropped. A question whose every
-# word is that common gets no words' list at all (its vectors rank alone). At 20,000 passages a median question
-# scores ~2,700 and keeps every word.
-POSTINGS_BUDGET = 10_000
 # e5-small, "query: " question vs "passage: " text. First measured on the test folder of tests/docs (the
 # passage that answers 0.877–0.900, the best passage of a folder without the answer 0.755–0.830), then on the
 # QA set's tune half with passages of 300–450 characters (resources/eval/docs/README.md): the right passage's
@@ -118,19 +111,6 @@ def fuse(*ranked: tuple[list[int], float]) -> dict[int, float]:
 USING = ("both", "words", "vectors")
 
 
-def lexical(store: DocStore, terms: list[str]) -> list[int]:
-    """The words' list: chunk ids by BM25 over the question's rarest words within POSTINGS_BUDGET."""
-    df = store.doc_freq(terms)
-    keep: list[str] = []
-    total = 0
-    for t in sorted((t for t in terms if df.get(t)), key=lambda t: df[t]):
-        if total + df[t] > POSTINGS_BUDGET:
-            break
-        keep.append(t)
-        total += df[t]
-    return store.match(match_expression(keep), CANDIDATES) if keep else []
-
-
 def hybrid(store: DocStore, cache: VectorCache, query: str, query_vector: np.ndarray | None, model: str,
            k: int = 5, per_file: int = 2, using: str = "both", words: list[int] | None = None) -> list[Passage]:
     """The best `k` passages for `query` (at most `per_file` from one file, so three pages of one long
@@ -143,7 +123,7 @@ def hybrid(store: DocStore, cache: VectorCache, query: str, query_vector: np.nda
     if using == "vectors":
         words = []
     elif words is None:
-        words = lexical(store, terms)
+        words = lexical(store, cache, model, terms)
     scores = cache.scores(model, query_vector) if query_vector is not None else None
     near = scores.top(CANDIDATES) if scores is not None and using != "words" else []
     fused = fuse((words, 1.0), ([cid for cid, _ in near], VECTOR_WEIGHT))

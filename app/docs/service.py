@@ -17,9 +17,10 @@ from app.lang.messages import Message
 from app.tools.confine import allowed_roots
 
 from . import messages as _messages  # noqa: F401  (registers the docs.* sentences)
+from .bm25 import lexical
 from .folders import folder_key, inside
 from .indexer import Indexer, Progress, Report
-from .search import Passage, hybrid, lexical
+from .search import Passage, hybrid
 from .store import DocStore
 from .terms import query_terms
 from .vectors import VectorCache
@@ -134,7 +135,7 @@ class DocIndex:
         if using != "vectors" and embedder is not None:
             if self._words is None:
                 self._words = ThreadPoolExecutor(1, thread_name_prefix="docs-words")
-            words = self._words.submit(lexical, self.store, query_terms(query))
+            words = self._words.submit(lexical, self.store, self.cache, self.indexer.model(), query_terms(query))
         vector = None
         if embedder is not None:
             fn = getattr(embedder, "embed_search", None)

@@ -26,6 +26,16 @@ from .schema import FILE_COLS, MIGRATIONS, Bump, ChunkRow, FileRow, file_row, un
 DB_NAME = "docs"
 
 
+def _varint(blob: bytes) -> int:
+    """The first SQLite varint of `blob` (big-endian, 7 bits a byte, the high bit set while more follow)."""
+    value = 0
+    for byte in blob[:9]:
+        value = (value << 7) | (byte & 0x7F)
+        if not byte & 0x80:
+            break
+    return value
+
+
 class DocStore:
     """The encrypted index database. One lock around the connection: the background indexer writes
     while a turn searches."""
@@ -224,15 +234,6 @@ class DocStore:
         return {int(r[0]): ChunkRow(int(r[0]), int(r[1]), str(r[2]), str(r[3]), int(r[4]),
                                     None if r[5] is None else int(r[5]), str(r[6]), str(r[7])) for r in rows}
 
-    def match(self, expression: str, limit: int) -> list[int]:
-        """Chunk ids whose words match the FTS5 `expression`, best BM25 first."""
-        if not expression:
-            return []
-        with self.lock:
-            return [int(r[0]) for r in self.con.execute(
-                "select rowid from chunk_terms where chunk_terms match ? order by bm25(chunk_terms) limit ?",
-                (expression, limit))]
-
     def doc_freq(self, terms: Sequence[str]) -> dict[str, int]:
         """How many passages hold each of `terms` (absent terms are left out)."""
         if not terms:
@@ -242,13 +243,51 @@ class DocStore:
             return {str(t): int(n) for t, n in self.con.execute(
                 f"select term, doc from chunk_vocab where term in ({marks})", tuple(terms))}
 
-    def vectors(self, model: str) -> list[tuple[int, list[int], np.ndarray]]:
-        """(file id, its chunk ids in order, float32 matrix) for every file with vectors of `model`."""
+    def postings(self, term: str) -> tuple[np.ndarray, np.ndarray]:
+        """The passages that hold `term` (chunk ids, ascending) and how often it occurs in each: what BM25 reads
+        (app/docs/bm25.py). From the FTS5 index's own word list (fts5vocab 'instance': one row an occurrence),
+        joined into one string inside SQLite and parsed by numpy: a Python object per occurrence cost 2.5x the
+        whole listing (resources/eval/docs/README.md)."""
         with self.lock:
-            ids: dict[int, list[int]] = {}
+            joined = one_row(self.con.execute("select group_concat(doc, ' ') from chunk_postings where term=?",
+                                              (term,)))[0]
+        docs = np.fromstring(str(joined or ""), dtype=np.int64, sep=" ")  # text mode: parsed in C
+        if not len(docs):
+            return docs, np.zeros(0, dtype=np.float64)
+        if np.any(docs[1:] < docs[:-1]):  # FTS5 lists them in order; a count must not depend on it
+            docs.sort()
+        first = np.flatnonzero(np.r_[True, docs[1:] != docs[:-1]])
+        return docs[first], np.diff(np.r_[first, len(docs)]).astype(np.float64)
+
+    def lengths(self, ids: Sequence[int] | None = None) -> tuple[np.ndarray, np.ndarray]:
+        """(chunk ids, their lengths in words) of the given passages, or of all: what FTS5 itself keeps for
+        bm25() in its %_docsize table (one varint a column; one column here)."""
+        with self.lock:
+            if ids is None:
+                rows: list[Any] = self.con.execute("select id, sz from chunk_terms_docsize").fetchall()
+            else:
+                rows = []
+                for at in range(0, len(ids), 10_000):  # within SQLite's limit of bound values
+                    part = tuple(ids[at:at + 10_000])
+                    rows += self.con.execute(f"select id, sz from chunk_terms_docsize where id in "
+                                             f"({','.join('?' * len(part))})", part).fetchall()
+        return (np.fromiter((r[0] for r in rows), dtype=np.int64, count=len(rows)),
+                np.fromiter((_varint(r[1]) for r in rows), dtype=np.float32, count=len(rows)))
+
+    def passage_ids(self) -> dict[int, list[int]]:
+        """Every file's chunk ids, in order."""
+        ids: dict[int, list[int]] = {}
+        with self.lock:
             pairs: Any = self.con.execute("select file_id, id from chunks order by file_id, ord")
             for file_id, chunk_id in pairs:
                 ids.setdefault(int(file_id), []).append(int(chunk_id))
+        return ids
+
+    def vectors(self, model: str, ids: dict[int, list[int]] | None = None) -> list[tuple[int, list[int], np.ndarray]]:
+        """(file id, its chunk ids in order, float32 matrix) for every file with vectors of `model` (`ids`: the
+        files' chunk ids when the caller has them)."""
+        ids = self.passage_ids() if ids is None else ids
+        with self.lock:
             rows: list[Any] = self.con.execute("select file_id, dim, data from vectors where model=?",
                                                (model,)).fetchall()
         out = []

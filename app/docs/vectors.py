@@ -22,6 +22,7 @@ import threading
 
 import numpy as np
 
+from .bm25 import Lengths
 from .store import DocStore
 
 PREFILTER_FROM = 8192  # passages; below this every cosine is computed (one product, about 1 ms)
@@ -69,54 +70,98 @@ class Matrix:
 
 
 class VectorCache:
+    """The passages as a search reads them, in memory and in step with the store: every file's chunk ids, their
+    vectors of the embedder (one Matrix) and their lengths in words (app/docs/bm25.py: Lengths, for BM25).
+
+    Why the lengths here: BM25 needs each matched passage's length, and FTS5's bm25() reads it from the index
+    row by row (~1 µs a passage, most of a words' list at 200,000 passages); kept beside the vectors they follow
+    the same writes with the same generations. A file without vectors (no embedder yet, or another embedder's
+    dropped) still counts for BM25."""
+
     def __init__(self, store: DocStore):
         self.store = store
         self.model = ""
         self._gen = -1
-        self._files: dict[int, tuple[np.ndarray, np.ndarray]] = {}  # file id -> (chunk ids, matrix)
+        self._files: dict[int, tuple[np.ndarray, np.ndarray | None]] = {}  # file id -> (chunk ids, matrix)
+        self._words = np.zeros(0, dtype=np.float32)  # a passage's length in words, by chunk id
         self._built_matrix: Matrix | None = None
+        self._built_lengths: Lengths | None = None
         self._lock = threading.Lock()
 
     def _reload(self, model: str, gen: int) -> None:
-        self._files = {fid: (np.asarray(ids, dtype=np.int64), mat) for fid, ids, mat in self.store.vectors(model)}
+        every = self.store.passage_ids()
+        mats = {fid: mat for fid, _ids, mat in self.store.vectors(model, every)} if model else {}
+        self._files = {fid: (np.asarray(ids, dtype=np.int64), mats.get(fid)) for fid, ids in every.items()}
+        self._words = np.zeros(0, dtype=np.float32)
+        self._set_words(*self.store.lengths())
         self.model, self._gen = model, gen
-        self._built_matrix = None
+        self._built_matrix = self._built_lengths = None
+
+    def _set_words(self, ids: np.ndarray, lengths: np.ndarray) -> None:
+        if not len(ids):
+            return
+        top = int(ids.max()) + 1
+        if top > len(self._words):
+            grown = np.zeros(max(top, len(self._words) * 5 // 4), dtype=np.float32)
+            grown[:len(self._words)] = self._words
+            self._words = grown
+        self._words[ids] = lengths
 
     def _built(self) -> Matrix | None:
         if self._built_matrix is None:
-            if not self._files:
+            parts = [(ids, mat) for ids, mat in self._files.values() if mat is not None]
+            if not parts:
                 return None
-            parts = list(self._files.values())
             self._built_matrix = Matrix(np.concatenate([ids for ids, _ in parts]),
                                         np.concatenate([mat for _, mat in parts]))
         return self._built_matrix
 
+    def _lengths(self) -> Lengths:
+        if self._built_lengths is None:
+            ids = [ids for ids, _ in self._files.values()]
+            n = sum(len(i) for i in ids)
+            total = float(sum(self._words[i].sum(dtype=np.float64) for i in ids))
+            self._built_lengths = Lengths(self._words, n, total / n if n else 0.0)
+        return self._built_lengths
+
     def updated(self, file_id: int, chunk_ids: list[int], mat: np.ndarray | None, before: int, after: int) -> None:
-        """This process wrote `file_id` (generation `before` → `after`): follow without reloading. A
-        cache that was not at `before` missed another writer's change; the next search reloads it."""
+        """This process wrote `file_id` (generation `before` → `after`): its passages are now `chunk_ids` (none:
+        the file is gone or unreadable), with vectors `mat` when it has them. Followed without reloading; a
+        cache that was not at `before` missed another writer's change, and the next search reloads it."""
+        ids = np.asarray(chunk_ids, dtype=np.int64)
+        got = self.store.lengths(chunk_ids) if chunk_ids else None
         with self._lock:
             if self._gen != before:
                 return
-            if mat is None or not chunk_ids:
+            if not chunk_ids:
                 self._files.pop(file_id, None)
             else:
-                self._files[file_id] = (np.asarray(chunk_ids, dtype=np.int64), np.asarray(mat, dtype=np.float32))
+                self._files[file_id] = (ids, None if mat is None else np.asarray(mat, dtype=np.float32))
+                if got is not None:
+                    self._set_words(*got)
             self._gen = after
-            self._built_matrix = None
+            self._built_matrix = self._built_lengths = None
 
     def forget(self) -> None:
         with self._lock:
             self._gen = -1
-            self._files, self._built_matrix = {}, None
+            self._files, self._built_matrix, self._built_lengths = {}, None, None
 
-    def scores(self, model: str, query: np.ndarray, exact: bool = False) -> Scores | None:
-        """The cosines of `query` with the passages that have a vector of `model`: the shortlist's, or all
-        of them when `exact` (the bench compares the two)."""
+    def current(self, model: str) -> tuple[Matrix | None, Lengths]:
+        """The vectors of `model` (None: no passage has any) and every passage's length, as the store is now."""
         gen = self.store.generation()
         with self._lock:
             if gen != self._gen or model != self.model:
                 self._reload(model, gen)
-            built = self._built()
+            return self._built(), self._lengths()
+
+    def lengths(self, model: str) -> Lengths:
+        return self.current(model)[1]
+
+    def scores(self, model: str, query: np.ndarray, exact: bool = False) -> Scores | None:
+        """The cosines of `query` with the passages that have a vector of `model`: the shortlist's, or all
+        of them when `exact` (the bench compares the two)."""
+        built = self.current(model)[0]
         if built is None:
             return None
         return Scores(built, np.asarray(query, dtype=np.float32), exact)
