@@ -8,7 +8,9 @@ real files, indexed by DocIndex with the bundled embedder, then grown ×10 by `g
 questions: the search p50 against one embedding of the same questions in the same run (interleaved), the QA
 recall@3 among the 200k passages, and where a search's time goes (each step timed alone, one after another).
 The build also keeps a copy of the index before it was grown (≈ 20k passages), timed the same way. Building
-takes what the full bench's indexing takes (41 min under a load of 4–8); a run on the cache about 1.5 min.
+takes what the full bench's indexing takes (41 min under a load of 4–8); a run on the cache about 1.5 min. With
+METNOS_DOCS_BENCH_STANDIN=1 the build gives the generated documents stand-in vectors (app/bench/docs_standin.py,
+~3 min; the cache records it and every run prints it): its figures compare with each other, not with e5's cache.
 
 The index is encrypted like every store: a later run must see the same keyring (master key) as the run that
 built it; under another keyring it says so and leaves the cache alone (delete DIR to build again).
@@ -30,6 +32,8 @@ from .docs import GOALS
 from .docs_generated import SECTIONS, generated, grow
 from .docs_qa import TOOL_K, documents, pct, questions, write_folder
 from .docs_scale import COPIES, N_DOCS, load_average, recall_alone, time_queries, timed
+from .docs_standin import ENV as STANDIN_ENV
+from .docs_standin import StandInEmbedder
 
 CACHE_ENV = "METNOS_DOCS_BENCH_CACHE"
 DB_FILE = "scale-docs.db"
@@ -79,10 +83,20 @@ def build(embedder: Any, cache: Path, say: Callable[[str], None], n_docs: int = 
         info["passages"] = index.store.total_chunks()
     finally:
         index.close()
+    info["vectors"] = "stand-in" if isinstance(embedder, StandInEmbedder) else "e5"
     info.update(load_end=_uptime(), built=time.strftime("%Y-%m-%d %H:%M:%S"), n_docs=n_docs, sections=sections,
                 copies=copies)
     (cache / MARK).write_text(json.dumps(info, indent=1), encoding="utf-8")
     return info
+
+
+def _builder(embedder: Any, cache: Path, say: Callable[[str], None]) -> Any:
+    """The embedder the build indexes with: e5 itself, or with METNOS_DOCS_BENCH_STANDIN=1 the stand-in
+    (app/bench/docs_standin.py: e5 for the QA documents, stand-in vectors for the generated ones, ~3 min)."""
+    if os.environ.get(STANDIN_ENV, "") in ("", "0"):
+        return embedder
+    say("stand-in vectors for the generated documents (e5 for the QA documents' passages)")
+    return StandInEmbedder(embedder, cache / "standin-qa")
 
 
 def breakdown(index: Any, embedder: Any, qs: list[dict[str, Any]]) -> dict[str, float]:
@@ -153,7 +167,7 @@ def run_cached(cache: Path | None = None, rounds: int = 2, verbose: bool = True,
     qs = questions()[::questions_every]
     try:
         if not (cache / MARK).exists():
-            out["built_now"] = build(embedder, cache, say, **build_kw)
+            out["built_now"] = build(_builder(embedder, cache, say), cache, say, **build_kw)
         out["build"] = json.loads((cache / MARK).read_text(encoding="utf-8"))
         for key, name in (("large", DB_FILE), ("small", DB_SMALL)):
             if not (cache / name).exists():
@@ -191,7 +205,9 @@ def _format_one(r: dict[str, Any], goal: float) -> list[str]:
 def format_cached(r: dict[str, Any]) -> str:
     if r.get("error"):
         return f"bench docs (cached index): {r['error']}"
-    lines = [f"document index, cached in {r['cache']} (built {r['build']['built']}) — {r['embedder']}, "
+    vectors = r["build"].get("vectors", "e5")
+    lines = [f"document index, cached in {r['cache']} (built {r['build']['built']}, vectors of the generated "
+             f"documents: {vectors}) — {r['embedder']}, "
              f"{r['cpu_count']} CPUs"]
     for key, goal in (("large", r["goals"]["query_ratio_200k"]), ("small", r["goals"]["query_ratio_20k"])):
         if key in r:

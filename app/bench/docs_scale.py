@@ -45,7 +45,7 @@ def _ref_rate(embedder: Any, passages: list[str]) -> tuple[int, float]:
     return len(passages), time.perf_counter() - t0
 
 
-def _passages_of(path: Path) -> list[str]:
+def passages_of(path: Path) -> list[str]:
     from app.docs.chunking import chunk_document
     from app.tools.doctext import extract
 
@@ -125,7 +125,7 @@ def run_scale(embedder: Any, home: Path, n_docs: int = N_DOCS, sections: int = S
         if p.finished or p.path not in sample:
             return
         t0 = time.perf_counter()
-        n, secs = _ref_rate(embedder, _passages_of(Path(p.path)))
+        n, secs = _ref_rate(embedder, passages_of(Path(p.path)))
         ref["n"] += n
         ref["s"] += secs
         ref["aside"] += time.perf_counter() - t0

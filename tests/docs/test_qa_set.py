@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 
 from app.bench import docs as bench
@@ -115,3 +116,20 @@ def test_the_cached_query_bench_builds_once_then_only_times(keystore: Any, tmp_p
         assert r["query"]["ratio"] > 0 and r["query"]["queries"] == 15 and r["breakdown"]["embed"] > 0
     text = docs_query.format_cached(again)
     assert "≤ 1.6" in text and "≤ 1.3" in text and "load average" in text
+
+
+def test_stand_in_vectors_keep_e5_for_the_qa_passages_and_follow_the_words_elsewhere(keystore: Any, embedder: Any,
+                                                                                     tmp_path: Path) -> None:
+    from app.bench import docs_query
+    from app.bench.docs_standin import StandInEmbedder
+
+    docs = docs_qa.documents()[:3]
+    stand_in = StandInEmbedder(embedder, tmp_path / "qa", docs=docs)
+    qa_text = next(iter(stand_in.known))
+    assert np.allclose(stand_in.embed_passages([qa_text])[0], embedder.embed_passages([qa_text])[0], atol=1e-5)
+    near = stand_in.embed_passages([qa_text + " e poi"])[0]  # its words: nearest to that passage's vector
+    assert abs(float(np.linalg.norm(near)) - 1.0) < 1e-4
+    assert int(np.argmax(stand_in.basis @ near)) == list(stand_in.known).index(qa_text)
+    built = docs_query.build(stand_in, tmp_path / "cache", lambda s: None, n_docs=3, sections=3, copies=1,
+                             with_qa=False)
+    assert built["vectors"] == "stand-in" and built["passages"] == 2 * built["passages_first"]
