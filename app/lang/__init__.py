@@ -14,7 +14,8 @@ Modules, by what they read (tests/architecture/test_lang_modules_listed.py keeps
     the request        signature.py (actions, negation, objects), actions.py (the action guard), clauses.py
                        (where a request divides), context.py (the part that asks, without its reason),
                        reported.py (actions told, not asked), lead.py (openings before the ask), later.py (an
-                       action asked for later), asked.py (the shape of answer asked), content_said.py (text
+                       action asked for later), asked_actions.py (which clauses ask, and which actions),
+                       asked.py (the shape of answer asked), content_said.py (text
                        the request carries), reply.py (a bare yes / no to an offer), followup.py (words that
                        point back at the previous turn: "il primo", "aprilo", "e in inglese?", "rifallo per X")
                        typos.py (a slip in the first verb of a change: "elimna X")

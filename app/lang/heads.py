@@ -29,6 +29,8 @@ from .content_said import without_quotes
 
 log = logging.getLogger(__name__)
 
+INTENT_HEAD = "intent"  # which action a request asks for first: a tool, or `answer` (app/bench/heads.py)
+
 
 class HeadError(Exception):
     """A head's files are missing, damaged or do not match their manifest; the message says which and what to do."""

@@ -186,7 +186,6 @@ def _answer_score(clause: Clause, ev: Evidence, sit: Situation, mapped_actions: 
     return a
 
 
-INTENT_HEAD = "intent"
 # How many times the head's log-probability counts against the structure's (head_prior). 0: not used yet. On the
 # first decisions recorded on the tune half of resources/eval/requests/fresh.jsonl (124, re-chosen offline with
 # the model's scores as recorded) it helped: weight 0 → 81, 2 → 91, 4 → 93, 6 → 94, 8–20 → 95 (and afterwards on

@@ -14,7 +14,8 @@ import logging
 import time
 from typing import Any, Sequence
 
-from app.lang.heads import load_head
+from app.lang.asked_actions import asked_actions, asks_plainly
+from app.lang.heads import INTENT_HEAD, load_head
 from app.lang.messages import say
 from app.lang.signature import EVENT
 from app.tools.registry import Tool
@@ -27,7 +28,6 @@ from . import prompt as pr
 from . import turn_inputs as parts
 from .choose import (
     ANSWER,
-    INTENT_HEAD,
     Choice,
     Situation,
     head_asks,
@@ -120,7 +120,7 @@ class Planner:
         t = PlanTurn(ctx, text, llm, weight, evd, idx, vecs, info,
                      Situation(has_content_source=bool(evd.quoted or evd.inline)), tools=tools,
                      surface=parts.tool_surface(ctx), history=parts.trim_history(history),
-                     asked_all=veto.asked_actions(text),
+                     asked_all=asked_actions(text),
                      head=load_head(INTENT_HEAD, str(getattr(idx.embedder, "ident", ""))) if vecs is not None else None,
                      head_vecs=head_vecs)
         t.clause_i = self._consume_existing(t)
@@ -172,7 +172,7 @@ class Planner:
                                   scratchpad_id=t.last_sid, free_text_by_rules=t.weight < 0.5)
         if no_referent(tool, args, t.evd, t.sit.steps_done, t.history):
             clause = t.evd.clause(t.clause_i)
-            asked = veto.asked_actions(clause.text if clause is not None else t.text)
+            asked = asked_actions(clause.text if clause is not None else t.text)
             if veto.tool_actions(tool, t.idx.affinity_by_name().get(tool.name)) & asked:
                 raise NoReferent(tool.name)  # "aprilo": the action is asked, its object is not said
             return None  # a file tool nothing asks for and nothing to act on: the request wants an answer
@@ -249,7 +249,7 @@ class Planner:
         # decision); it may still overrule an answer (_decide), from what the veto offers
         asked = head_asks(hp, pool) if not s.clause_tools else None
         lean = veto.head_leans(t.tools, hp, clause.text) if clause is not None and not s.clause_tools else None
-        if lean in pool and veto.asks_plainly(t.text):
+        if lean in pool and asks_plainly(t.text):
             cands, asked = [lean], lean  # no action the rules know: the write the head leans to, or nothing else
         return Plan(cands, struct, prereq, hp, asked)
 
@@ -258,11 +258,11 @@ class Planner:
         """Risky tools that the pending clause does not ask for (veto.py): never offered, whatever the scores."""
         text = clause.text if clause is not None else t.evd.text
         affinity = t.idx.affinity_by_name()
-        asked = veto.asked_actions(text)
+        asked = asked_actions(text)
         asked = asked & t.asked_all  # the whole request is the authority: a clause it reads as a reason, a
         # condition's consequence or a taken-back wish asks nothing, even read alone ("…, poi lo ritrovo nel cestino?")
         out = veto.vetoed(t.tools, names, asked, affinity, veto.named_objects(t.text))
-        if out and veto.asks_plainly(t.text):  # a write the word rules do not know, read by the head (veto.HEAD_UNLOCK)
+        if out and asks_plainly(t.text):  # a write the word rules do not know, read by the head (veto.HEAD_UNLOCK)
             out -= veto.head_unlocked(t.tools, head, text)
         return out
 

@@ -13,87 +13,14 @@ any read tool, but it is never offered a write the person did not ask for.
 """
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any, Iterable, Mapping
 
-from app.lang.actions import action_of, asked_before_negation, asked_part
-from app.lang.clauses import split_continuation
+from app.lang.actions import action_of
+from app.lang.asked_actions import CONDITION, asked_actions, asks_plainly
 from app.lang.context import CONTEXT
-from app.lang.later import asks_later
-from app.lang.reported import asks_if_remembered
-from app.lang.rules import ASKING
 from app.tools.registry import risky
 
 MIN_AFFINITY = 0.5  # a tool that declares no `acts` performs the classes most of its examples name
-# Which pieces ask (conditions, take-backs, questions about an action, sentence breaks): app/lang/rules/asking.py
-_CONDITION = ASKING.pattern("condition")
-_TAKEN = ASKING.pattern("taken_back_cut")
-_SENTENCE = ASKING.pattern("sentence_break")
-_ABOUT = ASKING.pattern("about_action")
-# The person's own plan, said with a later moment ("I'll delete it later", "lo cancello dopo", "domani devo
-# spostarla"): what they will do, not what they ask now. Remembering keeps a fact with its time, so it stays asked.
-_KEEPS_TIME = frozenset({"remember"})
-
-
-def _pieces(text: str) -> list[str]:
-    out = []
-    for sentence in _SENTENCE.split(asked_part(text)):
-        out.extend(split_continuation(sentence) or [sentence])
-    return [p for p in out if p.strip(" ,;:!?.…-–—")]
-
-
-def _asking_pieces(text: str) -> list[str]:
-    """The sentences and clauses of `text` that may ask for something: not a conditional one or a question about
-    a hypothetical, not a question about an action, not the person's plan beside a request, nothing before a
-    take-back."""
-    if not isinstance(text, str) or not text.strip():
-        return []
-    ends = [m.end() for m in _TAKEN.finditer(text)]
-    pieces = _pieces(text[ends[-1]:] if ends else text)  # what came before a take-back is not asked
-    out: list[str] = []
-    after_condition = False
-    for piece in pieces:
-        if _CONDITION.match(piece):
-            after_condition = True
-            continue
-        if (after_condition and piece.rstrip().endswith("?")) or _ABOUT.match(piece):
-            continue  # "se lo cancello, posso recuperarlo?": the question about a hypothetical asks nothing
-        after_condition = False
-        if len(pieces) > 1 and CONTEXT.match(piece):
-            continue  # "devo mandarlo al commercialista, dimmi il totale": the person's plan beside a request
-        out.append(piece)
-    return out
-
-
-@lru_cache(maxsize=2048)
-def asked_actions(text: str) -> frozenset[str]:
-    """Action classes that `text` asks to be done now: from sentences and clauses that ask, never from a negated,
-    conditional, reason, already-done, how-to or reported one, nor the person's own plan for later."""
-    out: set[str] = set()
-    for piece in _asking_pieces(text):
-        sig = action_of(piece)
-        # a negation governs what follows it: "cancella X tanto nn lo uso mai" still asks to delete
-        acts = set(asked_before_negation(piece) if sig.negated else sig.actions)
-        if asks_later(piece):
-            acts &= _KEEPS_TIME
-        if "remember" in acts and asks_if_remembered(piece):
-            acts.discard("remember")  # "…, do you remember?": recall's question; keeping a fact is not asked
-        out.update(acts)
-    return frozenset(out)
-
-
-@lru_cache(maxsize=2048)
-def asks_plainly(text: str) -> bool:
-    """Does `text` only ask, with nothing that could turn its words around? Every piece asks (no condition, no
-    question about an action, no reason beside the request, nothing taken back) and none is negated, a how-to,
-    an account of what the person did or a plan for later ("non creare niente, dimmi solo…", "se lo cancello…",
-    "ho già creato io la cartella", "lo sposto domani"). The learned head reads a whole clause: beside such a
-    piece it would read its action as asked."""
-    if not isinstance(text, str) or not text.strip() or _TAKEN.search(text):
-        return False
-    pieces = _asking_pieces(text)
-    return bool(pieces) and len(pieces) == len(_pieces(text)) and \
-        all(not action_of(p).negated and not asks_later(p) for p in pieces)
 
 
 # How sure the learned intent head (app/lang/heads.py) must be that a clause asks for a write the word rules do
@@ -189,7 +116,7 @@ def asking_only(evd: Any) -> Any:
     asks = [asked_actions(c.text) for c in evd.clauses]
     keep, carried = [], []
     for c, a in zip(evd.clauses, asks):
-        told = (c.sig.negated or _CONDITION.match(c.text)) and not a
+        told = (c.sig.negated or CONDITION.match(c.text)) and not a
         reason = any(asks) and not a and not c.paths and CONTEXT.match(c.text) is not None
         if told or reason:
             carried += c.paths  # "il file X non me lo aprire, leggimelo": X is what the next clause acts on

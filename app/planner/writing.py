@@ -9,12 +9,13 @@ import time
 from dataclasses import replace
 from typing import Any, Callable
 
+from app.lang.asked_actions import asked_actions
 from app.tools.registry import risky
 from app.tools.runner import TurnContext
 from app.turn import events as ev
 
 from . import answer as ans
-from . import compose, veto
+from . import compose
 from . import turn_inputs as parts
 from .stats import PlannerStats, StepStats
 
@@ -117,7 +118,7 @@ def asked_to_act(info: Any, question: str) -> bool:
     head = next((c.head for c in getattr(info, "choices", ()) if c.head), None)
     if head is not None:
         return float(head.get("answer", 0.0)) < CLAIM_GATE
-    return bool(veto.asked_actions(question))
+    return bool(asked_actions(question))
 
 
 def wrote(ctx: TurnContext) -> bool:

@@ -31,6 +31,7 @@ from .capability import RESTORE_CUE, CoverageCache, Verdict, asks_live, unsuppor
 from .file_clause import Plan
 from .file_stage import plan_clause
 from .l0 import EDGE_FILLERS
+from .refusal_check import IntentReader, SecondOpinion
 
 # The courtesy edge words (app/lang/rules/courtesy.py) one by one, and greetings said alone (clauses.py)
 _COURTESY = frozenset(w for f in EDGE_FILLERS for w in f.split()) | frozenset(CLAUSES.rule("greeting_words").words)
@@ -66,9 +67,11 @@ def _remember_that(clause: str, sig: Any) -> bool:
 class ActionStage:
     name = "actions"
 
-    def __init__(self, tools: Callable[[], Iterable[Any]], has_tool: Callable[[str], bool]):
+    def __init__(self, tools: Callable[[], Iterable[Any]], has_tool: Callable[[str], bool],
+                 intent: IntentReader | None = None):
         self._coverage = CoverageCache(tools)
         self._has_tool = has_tool
+        self._intent = intent  # the intent head's reading of a request, for a refusal's second opinion
         self._last: tuple[str, str | None] = ("", None)  # (text, held) of the last decide: the router asks next
 
     def held(self, text: str) -> str | None:
@@ -89,7 +92,7 @@ class ActionStage:
         """Each clause read in order (`_read_clause`), then the stage's answer, or None when the rest of the
         router and the planner should have the request; and why a fast path is held, if one is."""
         clauses = split_continuation(text) or [text]
-        d = _Decision(text, clauses)
+        d = _Decision(text, clauses, SecondOpinion(text, self._intent))
         for clause in clauses:
             self._read_clause(d, fix_verb_typo(clause))
         if d.cannot and d.steps:  # "sposta X in Y e poi comprimi la cartella": nothing half-done by rules; the
@@ -142,11 +145,13 @@ class ActionStage:
             verdict = unsupported(clause, d.covered, sig)
             if verdict is not None and verdict.cannot == "download" and extract(d.text).get("url"):
                 verdict = None  # "mi serve il contenuto di <url>, me lo scarichi?": the page, said before
+        if verdict is not None and not d.opinion.stands(verdict):
+            verdict = None  # "I'm sending this to Sara tomorrow - can you find…": the send is not asked
         if verdict is not None:
             return verdict, None
         plan = plan_clause(clause, self._has_tool, sig)
         if plan is not None and (plan.steps or plan.question) and asks_later(asked_part(clause)):
-            return Verdict("later", sig.actions[0] if sig.actions else ""), plan  # it would run now
+            return Verdict("later", sig.actions[0] if sig.actions else "", guard=True), plan  # it would run now
         return None, plan
 
 
@@ -156,6 +161,7 @@ class _Decision:
 
     text: str
     clauses: list[str]
+    opinion: SecondOpinion  # whether a refusal stands (refusal_check.py)
     covered: set[str] | None = None  # what the tools can do, once a clause needs it
     held: str | None = None
     cannot: list[str] = field(default_factory=list)  # "cannot.<what>" keys, each once
@@ -179,6 +185,8 @@ def _route_result(d: _Decision) -> RouteResult:
         reason_bits.append("file action by rules: " + ", ".join(s["tool"] for s in d.steps))
     if d.questions:
         reason_bits.append("a file action without a usable path: asked which one")
+    if d.opinion.dropped:
+        reason_bits.append("not refused, not asked: " + ", ".join(d.opinion.dropped))
     reason = "actions: " + "; ".join(reason_bits)
     notice = " ".join(x for x in (said, asked) if x) or None
     steps = d.steps

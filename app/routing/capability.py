@@ -118,6 +118,7 @@ register({
 class Verdict:
     cannot: str  # the key after "cannot."
     action: str  # the lexicon class that asked for it
+    guard: bool = False  # a refusal that guards (later, live news, a restore), not a reading of an action verb
 
 
 def covered_actions(tools: Iterable[Any]) -> set[str]:
@@ -172,13 +173,13 @@ def unsupported(clause: str, covered: set[str], sig: ActionSig | None = None) ->
     if sig.negated:
         return None
     if RESTORE_CUE.search(clause) and "restore" not in covered:
-        return Verdict("restore", "restore")
+        return Verdict("restore", "restore", guard=True)
     live = "live" not in covered and asks_live(clause)
     if not sig.actions and not live:
         return None
     said = _said(clause, sig)
     if live and not (said.paths or said.urls):
-        return Verdict("live", "live")
+        return Verdict("live", "live", guard=True)
     for act in sig.actions:
         verdict = _verdict(act, said, covered)
         if verdict is not None:

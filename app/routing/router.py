@@ -19,7 +19,7 @@ import numpy as np
 from app.lang.actions import action_of, asked_question
 from app.lang.args_extractor import extract
 from app.lang.clauses import split_continuation
-from app.lang.heads import Head
+from app.lang.heads import INTENT_HEAD, Head, head_text, load_head
 from app.lang.normalize import canonical
 from app.store.db import StoreError
 from app.store.keys import KeyUnavailable
@@ -87,7 +87,7 @@ class Router(Learning):
         self.staged = False
         # the router's own stage, after the explicit commands of other packages ("ricordati di mandare…"
         # is a fact to remember) and before L0: unsupported actions and clear file actions
-        self.actions = ActionStage(self._tools_list, lambda name: self._tool(name) is not None)
+        self.actions = ActionStage(self._tools_list, lambda name: self._tool(name) is not None, self._intent)
         self._tool_schemas = tool_schemas
 
     def l1_threshold(self) -> float:
@@ -104,6 +104,15 @@ class Router(Learning):
     def _l1_head(self) -> Head | None:
         """L1's learned head for the current embedder's vectors (l1_head.py), or None."""
         return l1_head.head_for(self._embedder_provider())
+
+    def _intent(self, text: str) -> dict[str, float] | None:
+        """The intent head's reading of the whole request (a refusal's second opinion: refusal_check.py), or None
+        without an embedder or a head for its vectors."""
+        emb = self._embedder_provider()
+        head = load_head(INTENT_HEAD, str(getattr(emb, "ident", "") or "")) if emb is not None else None
+        if head is None:
+            return None
+        return head.probs(np.asarray(emb.embed([head_text(text)]))[0])
 
     def _tools_list(self) -> list[Any]:
         """The registered tools, for what their examples say they can do (a Registry, or the app's own list)."""

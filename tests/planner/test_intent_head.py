@@ -12,7 +12,8 @@ from typing import Any
 
 from app.bench import heads as bench_heads
 from app.lang import heads
-from app.planner.choose import ANSWER, INTENT_HEAD, TEMPERATURE, head_prior, softmax
+from app.lang.heads import INTENT_HEAD
+from app.planner.choose import ANSWER, TEMPERATURE, head_prior, softmax
 
 SAMPLE_EVERY = 8  # a fixed sample of the held rows (every 8th, file order): the full half is `metnos bench heads`
 

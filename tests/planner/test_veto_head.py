@@ -13,8 +13,8 @@ import pytest
 
 from app.engine.catalog import all_tools
 from app.lang import heads
+from app.lang.heads import INTENT_HEAD
 from app.planner import veto
-from app.planner.choose import INTENT_HEAD
 
 
 @pytest.fixture(scope="module")
