@@ -13,7 +13,7 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QClipboard, QGuiApplication
-from ui_helpers import write_runtime
+from ui_helpers import selection_turn, write_runtime
 
 from app.turn import events as ev
 from app.ui.selection_grab import Grabbed
@@ -30,11 +30,7 @@ def _desk(make_desk: Any, metnos_home: Any, lang: str = "it") -> Any:
 
 def _turn_of(qtbot: Any, desk: Any, start: Any) -> list[ev.Event]:
     """Run `start()` (a click, a key) and collect the selection turn's events until it ends."""
-    seen: list[ev.Event] = []
-    desk.host.worker.turnEvent.connect(lambda tag, e: seen.append(e) if tag.startswith("selection-") else None)
-    start()
-    qtbot.waitUntil(lambda: any(isinstance(e, ev.TurnEnded) for e in seen), timeout=60_000)
-    return seen
+    return selection_turn(qtbot, desk, start)
 
 
 def _route(events: list[ev.Event]) -> str:

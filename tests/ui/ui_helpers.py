@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 from typing import Any, Callable
 
+from PySide6.QtCore import QObject, Slot
 from support import write_runtime  # noqa: F401  (re-exported for the UI tests)
 
 from app.config import ConfigManager
@@ -141,6 +142,39 @@ def ask_chat(qtbot: Any, desk: Any, text: str, wait: bool = True) -> Any:
 
 def wait_turn_end(qtbot: Any, view: Any, timeout: int = 120_000) -> None:
     qtbot.waitUntil(lambda: not view.running, timeout=timeout)
+
+
+class _TurnEvents(QObject):
+    """The worker's events by tag, as the GUI thread receives them. A QObject's slot, not a lambda: PySide runs a
+    lambda on the thread that sends the signal (the engine's), as the event is sent, while the app's own slots get
+    it later from the GUI thread's queue; a test waiting on a lambda's list could read the flow before the flow had
+    the answer. Connected after the app's slots, this one gets each event after they have."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.by_tag: dict[str, list[ev.Event]] = {}
+
+    @Slot(str, object)
+    def take(self, tag: str, e: ev.Event) -> None:
+        self.by_tag.setdefault(tag, []).append(e)
+
+
+def selection_turn(qtbot: Any, desk: Any, start: Callable[[], Any], timeout: int = 60_000) -> list[ev.Event]:
+    """Run `start()` (a click, a key) and collect the selection turn it starts, until it ended for the GUI: then
+    the popup and the selection flow have every event of it, its Answer included."""
+    flow = desk.selection
+    before = flow.tag
+    seen = _TurnEvents()
+    desk.host.worker.turnEvent.connect(seen.take)
+    try:
+        start()
+        tag = flow.tag
+        assert tag is not None and tag != before, "no selection turn started"
+        qtbot.waitUntil(lambda: any(isinstance(e, ev.TurnEnded) for e in seen.by_tag.get(tag, [])),
+                        timeout=timeout)
+    finally:
+        desk.host.worker.turnEvent.disconnect(seen.take)
+    return seen.by_tag[tag]
 
 
 def scripted(desk, tag: str, text: str, events: list[ev.Event]) -> None:

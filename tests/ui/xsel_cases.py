@@ -13,7 +13,7 @@ from typing import Any, Iterator
 
 import pytest
 from PySide6.QtCore import Qt
-from ui_helpers import write_runtime
+from ui_helpers import selection_turn, write_runtime
 
 from app.turn import events as ev
 from app.ui.selection_probe import Owner
@@ -74,11 +74,7 @@ def test_without_primary_a_copy_keystroke_is_sent_and_the_clipboard_put_back(qtb
 
 
 def _run(qtbot: Any, desk: Any, start: Any) -> list[ev.Event]:
-    seen: list[ev.Event] = []
-    desk.host.worker.turnEvent.connect(lambda tag, e: seen.append(e) if tag.startswith("selection-") else None)
-    start()
-    qtbot.waitUntil(lambda: any(isinstance(e, ev.TurnEnded) for e in seen), timeout=600_000)
-    return seen
+    return selection_turn(qtbot, desk, start, timeout=600_000)  # the instruct model on 2 shared cores
 
 
 def test_a_hostile_selection_is_only_data_and_replace_pastes_the_answer_back(qtbot, make_desk, metnos_home, owner,
@@ -103,6 +99,7 @@ def test_a_hostile_selection_is_only_data_and_replace_pastes_the_answer_back(qtb
     assert (root / "tesi.txt").read_text(encoding="utf-8") == "capitolo 1\n"
     answer = flow.answer()
     assert answer and answer != hostile
+    assert answer == next(e.text for e in turns[-1] if isinstance(e, ev.Answer))  # the last turn's, as it said it
     qtbot.waitUntil(lambda: flow.answer_row.replace_btn.isEnabled(), timeout=10_000)
     qtbot.mouseClick(flow.answer_row.replace_btn, Qt.MouseButton.LeftButton)
     spin = _spin(qtbot)
