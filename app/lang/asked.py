@@ -10,6 +10,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from .rules.column_ask import COLUMN_ASK
+
+COLUMN_OPS = ("sum", "average", "max", "min")
 DEFAULT_LINES = 10
 MAX_LINES = 200
 
@@ -50,6 +53,8 @@ class Asked:
     yes_no: bool = False  # "ci sono …?": answer yes/no, then the list
     kind: str = ""  # judgement: "summary" | "errors" | "explain" | "translate"; "" for data
     social: str = ""  # "greeting" | "thanks" for small talk
+    column: str = ""  # "sum" | "average" | "max" | "min": a number computed from a table's column
+    column_words: tuple[str, ...] = ()  # the column the question names, then its other words (which column)
 
 
 def asked(question: str) -> Asked:
@@ -85,7 +90,20 @@ def asked(question: str) -> Asked:
             kind = "errors"
         elif EXPLAIN.search(q):
             kind = "explain"
-    return Asked(which, n, count, bool(YES_NO.search(q)), kind, social)
+    column, words = ("", ()) if count or which or kind else _column(q)
+    return Asked(which, n, count, bool(YES_NO.search(q)), kind, social, column, words)
+
+
+def _column(q: str) -> tuple[str, tuple[str, ...]]:
+    """Which computation a question asks of a table's column, and the words that may name the column
+    (app/lang/rules/column_ask.py): "il totale della colonna importo" → ("sum", ("importo", …))."""
+    op = next((op for op in COLUMN_OPS if COLUMN_ASK.pattern(op).search(q)), "")
+    if not op:
+        return "", ()
+    m = COLUMN_ASK.pattern("column_named").search(q)
+    named = next((g.lower() for g in (m.groups() if m else ()) if g), "")
+    others = tuple(w.lower() for w in re.findall(r"[^\W\d_]{4,}", q) if w.lower() != named)
+    return op, ((named,) if named else ()) + others
 
 
 def slice_lines(text: str, which: str, n: int) -> list[str]:

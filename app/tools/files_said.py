@@ -12,6 +12,8 @@ from app.lang.asked import Asked, slice_lines
 from app.lang.messages import register, say
 from app.turn.rendering import BODY_CHARS, LIST_LIMIT, body, error_lines, listing
 
+from .columns import column_answer
+
 register({
     "render.entries": {"it": {"one": "{n} elemento in {path}:", "other": "{n} elementi in {path}:"},
                        "en": {"one": "{n} entry in {path}:", "other": "{n} entries in {path}:"}},
@@ -84,6 +86,9 @@ def render_file(result: dict[str, Any], lang: str, shape: Asked | None = None) -
         if not errs:
             return say("render.no_errors", lang, path=path)
         return say("render.errors", lang, path=path, n=len(errs)) + "\n" + body("\n".join(errs[-LIST_LIMIT:]), lang)
+    col = column_answer(content, shape, lang) if shape.column else None
+    if col is not None:  # "il totale della colonna importo": computed from the rows (columns.py)
+        return col.text
     return say("render.file_head", lang, path=path, n=n_lines) + "\n" + body(content, lang)
 
 
