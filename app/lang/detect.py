@@ -55,10 +55,26 @@ def lang_said(text: str) -> str | None:
     return "it" if it > en else "en"
 
 
+# Texting words: weak evidence, read only when no function word says the language and the conversation has not
+# said it either (engine/turn_lang.py asks the conversation first): "thx man" as a first request is English, "ok
+# thx" after Italian turns stays Italian (Italians text "thx" too).
+_EN_TEXTING = {"thx", "ty", "tnx", "pls", "plz", "u", "ur", "btw", "lol", "idk", "man", "bro", "dude", "cheers",
+               "cool", "great", "nice", "awesome", "gonna", "wanna", "yeah", "yep", "nope", "sure"}
+_IT_TEXTING = {"grz", "cmq", "nn", "xke", "xché", "perke", "ke", "raga", "tvb", "sn", "bn", "dai", "vabbè", "vabbe",
+               "ottimo", "perfetto", "bene", "figo", "certo", "sì", "tranqui"}
+
+
+def weak_lang(text: str) -> str | None:
+    """"it" or "en" by texting words alone ("thx man", "grz raga"), None when they do not say either."""
+    words = re.findall(r"[a-zàèéìòù']+", _NAMES.sub(" ", text).lower())
+    it, en = sum(w in _IT_TEXTING for w in words), sum(w in _EN_TEXTING for w in words)
+    return None if it == en else "it" if it > en else "en"
+
+
 def detect_lang(text: str) -> str:
-    """"it" or "en"; a request whose words do not say is read as Italian (the engine first asks the conversation:
-    engine/turn_lang.py)."""
-    return lang_said(text) or "it"
+    """"it" or "en"; a request whose words do not say is read by its texting words, else as Italian (the engine
+    first asks the conversation: engine/turn_lang.py)."""
+    return lang_said(text) or weak_lang(text) or "it"
 
 
 def text_lang(text: str) -> str | None:

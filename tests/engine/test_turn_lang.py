@@ -6,7 +6,9 @@ from app.lang.detect import detect_lang, lang_said
 
 
 def test_words_that_say_no_language_take_the_conversations() -> None:
-    assert lang_said("thx man") is None and detect_lang("thx man") == "it"  # alone: read as Italian, as before
+    assert lang_said("thx man") is None  # no function word: the conversation decides first
+    assert detect_lang("thx man") == "en" and detect_lang("grz raga") == "it"  # alone: its texting words
+    assert detect_lang("ok!!") == "it"  # nothing at all to go by: Italian, the UI's first language
     english = ["what's in /tmp/x/todo.txt?", "ok", "read the first one"]
     assert conversation_lang("thx man", english) == "en"
     assert conversation_lang("ok thx", ["leggi il file /tmp/x/todo.txt", "/tmp/x"]) == "it"  # the latest that says
