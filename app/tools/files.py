@@ -236,6 +236,8 @@ def write_files(args: dict[str, Any], ctx: ToolContext) -> dict[str, Any]:
         raise ToolError(Message("files.exists_create", path=raw))
     if not p.parent.is_dir():
         raise ToolError(Message("files.no_parent", path=raw, parent=str(p.parent)))
+    if mode == "append":
+        content = _as_lines(p, content)
     data = content.encode("utf-8")
     try:
         from .undo import remember_before_write
@@ -256,7 +258,29 @@ def write_files(args: dict[str, Any], ctx: ToolContext) -> dict[str, Any]:
         raise ToolError(Message("files.permission", path=raw)) from None
     except OSError as e:
         raise ToolError(Message("files.write_failed", path=raw, error=e.strerror)) from None
-    return {"path": str(p), "bytes_written": len(data), "mode": mode}
+    out: dict[str, Any] = {"path": str(p), "bytes_written": len(data), "mode": mode, "lines": content.count("\n")
+                           + (0 if content.endswith("\n") or not content else 1)}
+    if mode == "append":
+        out["added"] = " ".join(content.split())[:120]
+    return out
+
+
+def _as_lines(p: Path, content: str) -> str:
+    """Appended text goes on lines of its own: "metti 'comprare il pane' in fondo a todo.txt" twice must not give
+    "comprare il panecomprare il pane". It starts on a new line when the file does not end with one, and ends
+    with a newline (a text file's last line does)."""
+    if not content:
+        return content
+    try:
+        size = p.stat().st_size if p.exists() else 0
+        if size:
+            with open(p, "rb") as f:
+                f.seek(size - 1)
+                if f.read(1) != b"\n":
+                    content = "\n" + content
+    except OSError:
+        pass  # the append below says what is wrong with the file
+    return content if content.endswith("\n") else content + "\n"
 
 
 _PATHS = {"type": "array", "items": {"type": "string"}, "description": "Absolute file paths"}

@@ -38,8 +38,10 @@ register({
     "render.count_words": {"it": {"one": "Il file {path} contiene {n} parola.",
                                   "other": "Il file {path} contiene {n} parole."},
                            "en": {"one": "The file {path} has {n} word.", "other": "The file {path} has {n} words."}},
-    "render.written": {"it": {"one": "Scritto {n} byte in {path}.", "other": "Scritti {n} byte in {path}."},
-                       "en": {"one": "Wrote {n} byte to {path}.", "other": "Wrote {n} bytes to {path}."}},
+    "render.written": {"it": {"one": "Ho scritto {path} (1 riga).", "other": "Ho scritto {path} ({n} righe)."},
+                       "en": {"one": "Wrote {path} (1 line).", "other": "Wrote {path} ({n} lines)."}},
+    "render.appended": {"it": "Ho aggiunto in fondo a {path}: «{text}».",
+                        "en": "Added to the end of {path}: \u201c{text}\u201d."},
     "render.no_errors": {"it": "Non ho trovato errori in {path}.", "en": "I found no errors in {path}."},
     "render.errors": {"it": {"one": "In {path} c'è {n} riga di errore:",
                              "other": "In {path} ci sono {n} righe di errore:"},
@@ -117,4 +119,7 @@ def read(result: dict[str, Any], lang: str, shape: Asked) -> str:
 
 
 def written(result: dict[str, Any], lang: str, shape: Asked) -> str:
-    return say("render.written", lang, n=result["bytes_written"], path=result["path"])
+    """What was written, in lines and words a person reads (never bytes): an append quotes what it added."""
+    if result.get("mode") == "append" and result.get("added"):
+        return say("render.appended", lang, path=result["path"], text=result["added"])
+    return say("render.written", lang, n=int(result.get("lines") or 0), path=result["path"])
