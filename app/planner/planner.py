@@ -183,6 +183,8 @@ class Planner:
                                                                        tool=tool.name, error=e),
                               hint=say("planner.args_hint", ctx.lang)))
             raise ArgsError(str(e), tool.name, e.missing) from None
+        if veto.restated_write(tool, args, ctx.turn.steps):
+            return None  # "…, me lo scrivi tu per piacere?": the clause restates the write just made
         return Decision(tool.name, args, sources, choice)
 
     def _act(self, t: PlanTurn, call: Decision) -> None:

@@ -18,7 +18,7 @@ from typing import Any, Iterable, Mapping
 from app.lang.actions import action_of
 from app.lang.asked_actions import CONDITION, asked_actions, asks_plainly
 from app.lang.context import CONTEXT
-from app.tools.registry import risky
+from app.tools.registry import Tool, risky
 
 MIN_AFFINITY = 0.5  # a tool that declares no `acts` performs the classes most of its examples name
 
@@ -128,3 +128,23 @@ def asking_only(evd: Any) -> Any:
     if keep and len(keep) < len(evd.clauses):
         evd.clauses = keep
     return evd
+
+
+def restated_write(tool: Tool, args: Mapping[str, Any], steps: Iterable[Any]) -> bool:
+    """Does this call only repeat a write this turn already made — the same tool on the same target with the same
+    text? "vorrei aggiungere in fondo a todo.txt 'comprare il pane', me lo scrivi tu per piacere?" appended the
+    line, then the courtesy clause ran write_files again as an overwrite and todo.txt held only the new line.
+    A clause that restates what was just done asks nothing more."""
+    if not risky(tool):
+        return False
+    key = _write_key(args)
+    return bool(key) and any(s.ok and s.tool == tool.name and _write_key(s.args) == key for s in steps)
+
+
+def _write_key(args: Mapping[str, Any]) -> tuple[str, ...]:
+    """The target and the text of a write (paths sorted), or () when the call names no target."""
+    paths = args.get("paths") or ([args["path"]] if args.get("path") else [])
+    if not isinstance(paths, list) or not paths:
+        return ()
+    text = args.get("content") or args.get("fact") or ""
+    return (*sorted(str(p) for p in paths), str(args.get("dest") or ""), str(text).strip())
