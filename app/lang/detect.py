@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from .rules.texting import TEXTING
 from .units import english_unit_names
 
 _IT = {"abbassa", "accendi", "aggiungi", "al", "alla", "alle", "alza", "anche", "anni", "annulla", "apri", "avvia",
@@ -55,13 +56,9 @@ def lang_said(text: str) -> str | None:
     return "it" if it > en else "en"
 
 
-# Texting words: weak evidence, read only when no function word says the language and the conversation has not
-# said it either (engine/turn_lang.py asks the conversation first): "thx man" as a first request is English, "ok
-# thx" after Italian turns stays Italian (Italians text "thx" too).
-_EN_TEXTING = {"thx", "ty", "tnx", "pls", "plz", "u", "ur", "btw", "lol", "idk", "man", "bro", "dude", "cheers",
-               "cool", "great", "nice", "awesome", "gonna", "wanna", "yeah", "yep", "nope", "sure"}
-_IT_TEXTING = {"grz", "cmq", "nn", "xke", "xché", "perke", "ke", "raga", "tvb", "sn", "bn", "dai", "vabbè", "vabbe",
-               "ottimo", "perfetto", "bene", "figo", "certo", "sì", "tranqui"}
+# Texting words (app/lang/rules/texting.py): weak evidence, read only when no function word says the language.
+_EN_TEXTING = frozenset(TEXTING.words("en"))
+_IT_TEXTING = frozenset(TEXTING.words("it"))
 
 
 def weak_lang(text: str) -> str | None:

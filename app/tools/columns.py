@@ -18,10 +18,13 @@ from fractions import Fraction
 
 from app.lang.asked import Asked
 from app.lang.messages import register, say
+from app.lang.rules.column_ask import COLUMN_ASK
 
 from .calculate import format_number
+from .units_read import number_as_typed
 
 MAX_ROWS = 100_000
+_CODE = COLUMN_ASK.pattern("code_column")  # "id", "codice", "n°": a column of codes is never the one summed
 _NUMBER = re.compile(r"^[-+]?(?:\d{1,3}(?:[.\s]\d{3})+|\d+)(?:[.,]\d+)?$|^[-+]?(?:\d{1,3}(?:,\d{3})+)(?:\.\d+)?$")
 _CURRENCY = re.compile(r"[€$£]|\b(?:eur|euro|usd)\b", re.IGNORECASE)
 
@@ -50,17 +53,9 @@ def number(cell: str, comma_decimal: bool = False) -> Fraction | None:
     t = _CURRENCY.sub("", cell).strip().replace("\u00a0", " ")
     if not t or not _NUMBER.match(t):
         return None
-    if "," in t and "." in t:
-        t = t.replace(".", "").replace(",", ".") if t.rfind(",") > t.rfind(".") else t.replace(",", "")
-    elif "," in t:
-        t = t.replace(",", "") if re.fullmatch(r"[-+]?\d{1,3}(?:,\d{3})+", t) and not comma_decimal \
-            else t.replace(",", ".")
-    elif comma_decimal or re.fullmatch(r"[-+]?\d{1,3}(?:\.\d{3}){2,}", t):
-        t = t.replace(".", "")
-    try:
-        return Fraction(t.replace(" ", ""))
-    except (ValueError, ZeroDivisionError):
-        return None
+    sign, t = (-1, t[1:]) if t[0] == "-" else (1, t.lstrip("+"))
+    v = number_as_typed(t.replace(" ", ""), "it" if comma_decimal else "en")  # one reader of typed digits
+    return None if v is None else sign * v
 
 
 def comma_decimal(cells: list[str]) -> bool:
@@ -89,8 +84,7 @@ def _column(words: tuple[str, ...], header: list[str], body: list[list[str]]) ->
             if len(n) >= 3 and (n == w or (len(w) >= 4 and (n.startswith(w[:-1]) or w.startswith(n[:-1])))) \
                     and _numeric(body, i):
                 return i
-    numeric = [i for i in range(len(header)) if _numeric(body, i) and not re.search(r"\b(?:id|cod\w*|n[.°o]?)$",
-                                                                                         names[i])]
+    numeric = [i for i in range(len(header)) if _numeric(body, i) and not _CODE.search(names[i])]
     return numeric[0] if len(numeric) == 1 else None
 
 

@@ -74,8 +74,9 @@ class Unknown:
 
 
 # -- reading --------------------------------------------------------------------------------------
-def _number(text: str, lang: str) -> Fraction | None:
-    """Digits as typed: decimal comma or point; "1.500" is 1500 in Italian and "1,500" in English."""
+def number_as_typed(text: str, lang: str) -> Fraction | None:
+    """Digits as typed: decimal comma or point; "1.500" is 1500 in Italian and "1,500" in English (also read by
+    tools/columns.py for a table's cells)."""
     if len(text) > MAX_DECIMALS:
         return None
     seps = re.findall(r"[.,]", text)
@@ -124,7 +125,7 @@ def _items(text: str) -> list[Item]:
 
 
 def _with_value(item: Item, lang: str) -> Item:
-    v = _number(item.text.lstrip("-"), lang)
+    v = number_as_typed(item.text.lstrip("-"), lang)
     if v is None:
         return Item("word", item.text)
     return Item("num", item.text, value=-v if item.text.startswith("-") else v)

@@ -51,4 +51,12 @@ COLUMN_ASK = Table("column_ask", __doc__ or "", (
         match=("il totale della colonna importo", "the total of the amount column", "sum column «price»"),
         no_match=("quanto ho speso in tutto?", "columnist", "leggi il file"),
     ),
+    Rule(
+        id="code_column",
+        effect="a column header that names codes, not amounts (an id, a code, a number 'n°'): never the column "
+               "summed when the question names none",
+        pattern=r"\b(?:id|cod\w*|n[.°o]?)$",
+        match=("id", "codice", "order id", "n°"),
+        no_match=("importo", "quantità", "amount"),
+    ),
 ))
