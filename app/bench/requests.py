@@ -151,7 +151,21 @@ def judge(case: dict[str, Any], ran: Ran) -> dict[str, Any]:
         why.append(f"ran {extra}")
     if unasked:
         why.append(f"unasked write {unasked}")
+    why += [f"ran {t} twice on the same arguments" for t in _repeated_writes(ran)]
     return {"ok": not why, "why": "; ".join(why), "substitute": bool(extra), "unasked": unasked}
+
+
+def _repeated_writes(ran: Ran) -> list[str]:
+    """A write run again with the same arguments in one turn: the person asked for one change (everyday2-17 appended
+    a line, then a courtesy clause wrote the file over with the same text)."""
+    seen: set[str] = set()
+    twice: list[str] = []
+    for tool, args in ran.tools:
+        key = tool + json.dumps(args, sort_keys=True, ensure_ascii=False)
+        if tool in WRITES and key in seen and tool not in twice:
+            twice.append(tool)
+        seen.add(key)
+    return twice
 
 
 def _tools_ran(case: dict[str, Any], want: list[str], ran: Ran, answer: str) -> list[str]:

@@ -76,6 +76,20 @@ def test_judge_reads_tools_in_order_and_their_targets() -> None:
     assert not rq.judge(ask, _ran("open_path", answer="Aperto."))["ok"]
 
 
+def test_judge_fails_a_write_run_twice_on_the_same_arguments() -> None:
+    append = {"expect": "tools", "tools": ["write_files"], "targets": ["todo.txt"]}
+    args = {"path": "{root}/todo.txt", "content": "comprare le uova", "mode": "append"}
+    once = rq.Ran(tools=[("write_files", args)], answer="Fatto.")
+    assert rq.judge(append, once)["ok"]
+    twice = rq.Ran(tools=[("write_files", args), ("write_files", dict(args))], answer="Fatto.")
+    got = rq.judge(append, twice)
+    assert not got["ok"] and "twice" in got["why"]
+    reads = rq.Ran(tools=[("read_files", {"paths": ["a"]}), ("write_files", args), ("read_files", {"paths": ["a"]})],
+                   answer="Fatto.")
+    read_then_append = {**append, "tools": ["read_files", "write_files"], "targets": []}
+    assert rq.judge(read_then_append, reads)["ok"]  # a read again changes nothing
+
+
 def test_the_fixture_root_is_fresh_each_time(tmp_path: Any) -> None:
     root = rq.make_root(tmp_path / "root")
     (root / "todo.txt").unlink()
