@@ -12,6 +12,9 @@ mkdir -p "$XDG_RUNTIME_DIR" && chmod 700 "$XDG_RUNTIME_DIR"
 export REQUIRE_SECRET_SERVICE=${REQUIRE_SECRET_SERVICE:-1}
 # model tests must fail, not skip, when the bundled models are missing (setup.sh installed them)
 export REQUIRE_MODELS=${REQUIRE_MODELS:-1}
+# the planner's prompt prefix, evaluated once (~2.5 min on a slow 2-core CPU) and kept across test homes and CI runs
+# (entries are keyed by model, prefix text and library version; tests of the cache itself use their own folder)
+export METNOS_KV_CACHE=${METNOS_KV_CACHE:-$METNOS_REAL_HOME/.cache/metnos/test-kv}
 export PYTHONDONTWRITEBYTECODE=1 QT_QPA_PLATFORM=${QT_QPA_PLATFORM:-offscreen}
 cd "$ROOT"
 dbus-run-session -- bash -c '

@@ -18,10 +18,18 @@ def metnos_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.Mo
     monkeypatch.setenv("METNOS_HOME", str(home))
     for k in list(os.environ):
         if k.startswith("METNOS_") and k not in ("METNOS_HOME", "METNOS_MODELS_DIR", "METNOS_WHEEL_CACHE",
-                                                 "METNOS_LONG_TESTS", "METNOS_REAL_HOME"):
+                                                 "METNOS_LONG_TESTS", "METNOS_REAL_HOME",
+                                                 "METNOS_KV_CACHE"):
             monkeypatch.delenv(k, raising=False)
     return home
 
+
+
+@pytest.fixture
+def own_kv_folder(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The home's own cache/kv/ folder, not the one the test runner shares across homes (METNOS_KV_CACHE, set by
+    installer/run-tests.sh): for tests that count or damage the cache's files, or scan them for the user's words."""
+    monkeypatch.delenv("METNOS_KV_CACHE", raising=False)
 
 
 @pytest.fixture(scope="session")

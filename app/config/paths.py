@@ -59,6 +59,15 @@ def cache_dir() -> Path:
     return (h / "cache") if h else Path(platformdirs.user_cache_dir(APP, appauthor=False))
 
 
+def kv_cache_dir() -> Path:
+    """Where the prompt prefix's KV state is kept (app/models/prefix_cache.py): cache_dir()/kv, or the folder
+    METNOS_KV_CACHE names. Why the override: evaluating the planner's ~2,400-token prefix costs ~2.5 min on a slow
+    2-core CPU, and every test or benchmark run in a fresh home would pay it again; entries are keyed by model,
+    prefix text and library version, so one shared folder is never a wrong reuse."""
+    shared = os.environ.get("METNOS_KV_CACHE")
+    return Path(shared).expanduser() if shared else cache_dir() / "kv"
+
+
 def config_file() -> Path:
     return config_dir() / "runtime.toml"
 

@@ -15,7 +15,7 @@ llama-cpp-python's automatic prefix matching takes over.
 
 A file is named by sha256(model file identity + prefix text + n_ctx + chat
 format + llama-cpp-python version): any change makes a new entry, never a
-wrong reuse. Files live in cache_dir()/kv/, bounded in number and bytes (LRU
+wrong reuse. Files live in cache_dir()/kv/ (paths.kv_cache_dir), bounded in number and bytes (LRU
 by mtime; a load touches the file), mode 0600.
 
 Privacy: only the stable prefix is saved — the system message and the resident
@@ -82,7 +82,7 @@ class PrefixCache:
     """The kv/ folder: save, load, LRU pruning. Safe for two processes (atomic renames)."""
 
     def __init__(self, directory: Path | None = None, max_files: int = MAX_FILES, max_bytes: int = MAX_BYTES):
-        self.directory = Path(directory) if directory is not None else paths.cache_dir() / "kv"
+        self.directory = Path(directory) if directory is not None else paths.kv_cache_dir()
         self.max_files = max_files
         self.max_bytes = max_bytes
 

@@ -16,6 +16,8 @@ from app.engine.model_loader import ModelLoader
 from app.models import hardware
 from app.models.llm import default_threads
 
+pytestmark = pytest.mark.usefixtures("own_kv_folder")  # the cache files this test reads
+
 KEEP_ALIVE_MIN = 0.01            # 0.6 s
 PREFIX = ("You are the planner of a desktop assistant. Choose one tool for the request, or answer it. "
           "Tools: get_now, read_files, list_dir, remember, calculate.")

@@ -15,7 +15,7 @@ from app.models.base import LLMError
 from app.models.prefix_cache import PrefixCache, prefix_key, stable_prefix, warm
 from app.models.templates import render_chatml, render_gemma
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.usefixtures("own_kv_folder")]
 
 ROOT = Path(__file__).resolve().parents[2]
 N_CTX = 1024

@@ -13,6 +13,8 @@ import pytest
 from app.bench import prompt_cache as bc
 from app.bench.tool_catalog import registry_of
 
+pytestmark = pytest.mark.usefixtures("own_kv_folder")  # the cache files this test reads
+
 
 def test_the_bench_catalog_has_30_tools_with_real_handlers() -> None:
     reg = registry_of(bc.N_TOOLS)

@@ -19,6 +19,8 @@ from pathlib import Path
 import pytest
 from support import need
 
+pytestmark = pytest.mark.usefixtures("own_kv_folder")  # the cache files this test reads
+
 ROOT = Path(__file__).resolve().parents[2]
 SECRET = "QZW7731XK"
 FILE_MARK = "MARKFILE5B1E9"
