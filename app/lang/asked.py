@@ -52,7 +52,7 @@ class Asked:
     count: str = ""  # "lines" | "words" | "items": a number is the answer
     yes_no: bool = False  # "ci sono …?": answer yes/no, then the list
     kind: str = ""  # judgement: "summary" | "errors" | "explain" | "translate"; "" for data
-    social: str = ""  # "greeting" | "thanks" for small talk
+    social: str = ""  # "greeting" | "thanks" for small talk; "told": only an account of what the person did
     column: str = ""  # "sum" | "average" | "max" | "min": a number computed from a table's column
     column_words: tuple[str, ...] = ()  # the column the question names, then its other words (which column)
 
@@ -66,6 +66,8 @@ def asked(question: str) -> Asked:
         social = "thanks"
     elif short and GREETING.search(q):
         social = "greeting"
+    elif _tells_only(q):
+        social = "told"
     count = ("lines" if COUNT_LINES.search(q) else "words" if COUNT_WORDS.search(q)
              else "items" if COUNT_ITEMS.search(q) else "")
     which, n = "", 0
@@ -92,6 +94,14 @@ def asked(question: str) -> Asked:
             kind = "explain"
     column, words = ("", ()) if count or which or kind else _column(q)
     return Asked(which, n, count, bool(YES_NO.search(q)), kind, social, column, words)
+
+
+def _tells_only(q: str) -> bool:
+    """app/lang/asked_actions.tells_only, imported here late: it reads the request's clauses, which import more of
+    app/lang than the answer shapes need at import time."""
+    from .asked_actions import tells_only
+
+    return tells_only(q)
 
 
 def _column(q: str) -> tuple[str, tuple[str, ...]]:

@@ -14,7 +14,8 @@ from .actions import action_of, asked_before_negation, asked_part
 from .clauses import split_continuation
 from .context import CONTEXT
 from .later import asks_later
-from .reported import asks_if_remembered
+from .normalize import tokens
+from .reported import asks_if_remembered, reported, told_done
 from .rules import ASKING
 
 # Which pieces ask (conditions, take-backs, questions about an action, sentence breaks): app/lang/rules/asking.py
@@ -22,6 +23,8 @@ CONDITION = ASKING.pattern("condition")
 _TAKEN = ASKING.pattern("taken_back_cut")
 _SENTENCE = ASKING.pattern("sentence_break")
 _ABOUT = ASKING.pattern("about_action")
+_DONE_BY_ME = ASKING.pattern("done_by_me")
+_SOCIAL = ASKING.pattern("social_piece")
 # The person's own plan, said with a later moment ("I'll delete it later", "lo cancello dopo", "domani devo
 # spostarla"): what they will do, not what they ask now. Remembering keeps a fact with its time, so it stays asked.
 _KEEPS_TIME = frozenset({"remember"})
@@ -86,3 +89,23 @@ def asks_plainly(text: str) -> bool:
     pieces = _asking_pieces(text)
     return bool(pieces) and len(pieces) == len(_pieces(text)) and \
         all(not action_of(p).negated and not asks_later(p) for p in pieces)
+
+
+@lru_cache(maxsize=2048)
+def tells_only(text: str) -> bool:
+    """Does `text` only tell what the person already did, perhaps with thanks ("ho già letto X, grazie", "I already
+    moved report.txt myself, thanks")? Then nothing is to be done: the issue's "ho già letto X, grazie" read X out
+    again, and a chat answer said it had no access to files. A question ("ho già cancellato X?") or any piece that
+    is neither an account nor thanks ("…, ora riassumilo") is not."""
+    if not isinstance(text, str) or "?" in text or not _DONE_BY_ME.search(text) and not told_done(text):
+        return False
+    if asked_actions(text):
+        return False
+    told = False
+    for piece in _pieces(text):
+        if _SOCIAL.match(piece):
+            continue
+        if not (_DONE_BY_ME.search(piece) or told_done(piece) or reported(tokens(piece))):
+            return False
+        told = True
+    return told

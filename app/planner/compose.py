@@ -102,7 +102,9 @@ def plan(question: str, steps: Sequence[Any], writer: bool, max_tokens: int,
         note = "\n\n".join(x for x in (f"{label}: {question}", excerpt, _DATA_NOTE[0 if it else 1] + " " + ask) if x)
         lead = _LEAD[0 if it else 1] if shape.kind == "summary" else ""
         return Plan("write", shape, [*chat, {"role": "user", "content": note}], max_tokens, lead)
-    if not writer or shape.social == "thanks":  # thanks: a warm fixed reply (the model misreads "grazie mille")
+    # thanks: a warm fixed reply (the model misreads "grazie mille"); an account of what the person did: the 1.5B
+    # model answered "non ho accesso a file" to "ho già spostato io X, grazie"
+    if not writer or shape.social in ("thanks", "told"):
         return Plan("fixed", shape)
     return Plan("write", shape, [*chat, {"role": "user", "content": question}],
                 SOCIAL_TOKENS if shape.social else max_tokens)

@@ -9,6 +9,8 @@ register({
                         "en": "Hi! Tell me what you need: I can read, find and write files, tell the time and the "
                               "date, do calculations and remember things for you."},
     "answer.thanks": {"it": "Prego! Se ti serve altro, chiedi pure.", "en": "You're welcome! Ask me anytime."},
+    "answer.told": {"it": "Va bene, grazie per avermelo detto. Se ti serve altro, chiedi pure.",
+                    "en": "All right, thanks for letting me know. Ask me anytime if you need anything else."},
     "answer.cannot_know": {"it": "Non so rispondere a questa domanda con il modello leggero in uso. Posso però "
                                  "leggere, cercare e scrivere file, dirti l'ora e la data, fare calcoli e ricordare "
                                  "cose per te.",

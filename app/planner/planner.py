@@ -14,6 +14,7 @@ import logging
 import time
 from typing import Any, Sequence
 
+from app.lang.asked import asked as answer_shape
 from app.lang.asked_actions import asked_actions, asks_plainly
 from app.lang.heads import INTENT_HEAD, load_head
 from app.lang.messages import say
@@ -155,6 +156,8 @@ class Planner:
         """Decide the next step; None means answer. Raises ArgsError when arguments cannot be had."""
         ctx = t.ctx
         parts.fit_context(ctx, t.llm, t.ps, t.weight)
+        if not ctx.turn.steps and answer_shape(t.text).social == "told":
+            return None  # "ho già letto X, grazie": nothing to do (not X read out again), an acknowledgement
         choice = self._decide(t)
         t.info.choices.append(choice)
         if choice.name == ANSWER:

@@ -8,6 +8,7 @@ import pytest
 import app.engine.catalog  # noqa: F401  (the app's tools: each declares how its results are said)
 from app.bench.answers import load, make_root
 from app.lang.asked import asked
+from app.lang.asked_actions import tells_only
 from app.lang.detect import detect_lang
 from app.planner import answer as ans
 from app.planner.compose import plan
@@ -98,6 +99,24 @@ def test_shapes_of_everyday_requests() -> None:
     assert asked("riassumi il file /tmp/a.txt").kind == "summary"
     assert asked("translate 'buona notte' into English").kind == "translate"
     assert asked("come stai?").social == "greeting" and asked("grazie mille!").social == "thanks"
+
+
+@pytest.mark.parametrize("text", ["ho già letto note.md, grazie", "ho già spostato io report.txt in archivio, grazie",
+                                  "I already moved report.txt myself, thanks", "ok grazie, ho già letto tutto",
+                                  "tranquillo, l'ho già cancellato io", "già fatto, grazie!",
+                                  "volevo dirti che ho già sistemato la cartella foto"])
+def test_an_account_of_what_was_done_is_told_not_asked(text: str) -> None:
+    assert asked(text).social in ("told", "thanks"), text
+    assert tells_only(text) or asked(text).social == "thanks"
+
+
+@pytest.mark.parametrize("text", ["ho già letto note.md, ora riassumilo", "ho già cancellato il file?",
+                                  "ho spostato il file ma non lo trovo", "grazie, leggi note.md",
+                                  "l'ho già letto ma rileggimelo", "I already moved it, now delete the old one",
+                                  "ricordati che ho già pagato la bolletta", "have you already moved it?",
+                                  "I already asked you to read note.md, do it"])
+def test_an_account_beside_a_request_or_a_question_is_not_told_only(text: str) -> None:
+    assert not tells_only(text) and asked(text).social != "told", text
 
 
 def test_the_shipped_suite_is_balanced(tmp_path) -> None:

@@ -25,6 +25,16 @@ def test_read_file_and_count_lines(make_ctx: Callable[..., Any], root: Path) -> 
     assert run.streamed == answer  # the answer went out token by token
 
 
+@pytest.mark.parametrize("text,reply", [
+    ("ho già letto {root}/a.txt, grazie", "Va bene, grazie per avermelo detto."),
+    ("I already moved {root}/a.txt myself, thanks", "All right, thanks for letting me know."),
+])
+def test_an_account_of_what_the_person_did_runs_nothing(make_ctx: Callable[..., Any], text: str, reply: str) -> None:
+    run = make_ctx(text)
+    answer = Planner().run(run.ctx, [])
+    assert run.of("tool_call") == [] and answer.startswith(reply)
+
+
 def test_refused_write_leaves_file_untouched(make_ctx: Callable[..., Any], root: Path) -> None:
     before = (root / "a.txt").read_bytes()
     run = make_ctx("scrivi 'ciao' nel file {root}/a.txt", approve=lambda *a: False)

@@ -85,4 +85,31 @@ ASKING = Table("asking", __doc__ or "", (
         no_match=("leggi il file notes.txt", "sposta report.v2.pdf in /tmp", "copy a.txt to b.txt"),
         flags=0,
     ),
+    Rule(
+        id="done_by_me",
+        effect="the person says an action is already done ('ho già letto X', 'I already moved it myself'): an "
+               "account, not a request; with nothing else asked, the answer is an acknowledgement",
+        words=(r"(?:l['’]\s*|li\s+|le\s+|lo\s+|la\s+|ne\s+)?(?:ho|abbiamo)\s+(?:già|gia)",
+               r"(?:già|gia)\s+(?:fatto|letto|visto|sistemato|risolto)", r"(?:l['’]\s*)?ho\s+fatto\s+io",
+               "already", r"(?:i|we)\s+(?:did|done|fixed|sorted)\s+it(?:\s+myself|\s+ourselves)?",
+               r"(?:i['’]ve|we['’]ve)\s+(?:just\s+)?(?:done|fixed|sorted)"),
+        match=("ho già letto note.md, grazie", "l'ho già spostato io in archivio", "I already moved report.txt myself",
+               "tranquillo, l'ho fatto io", "già fatto, grazie"),
+        no_match=("leggi note.md", "ho la visita domani", "ho bisogno di leggere note.md", "fallo tu",
+                  "do it yourself"),
+    ),
+    Rule(
+        id="social_piece",
+        effect="a piece that only thanks, agrees or reassures ('grazie', 'ok', 'tranquillo', 'no worries'): it asks "
+               "nothing and tells nothing",
+        mode="match",
+        pattern=r"^\W*(?:(?:{words})\W*)+$",
+        words=(r"grazie(?:\s+mille)?", r"grazie\s+lo\s+stesso", r"thanks?(?:\s+anyway)?", r"thank\s+you", "thx", "ty",
+               "ok(?:ay)?", r"va\s+bene", "tranquill[oa]", r"no\s+worries", r"nessun\s+problema", "perfetto",
+               "great", "fine", "cool", "figurati", "ciao", r"a\s+posto", r"tutto\s+ok", r"tutto\s+a\s+posto",
+               "comunque", "anyway", "fyi", r"per\s+tua\s+info", r"just\s+so\s+you\s+know", r"volevo\s+dirti",
+               r"ti\s+volevo\s+dire", "ps"),
+        match=("grazie", "ok grazie!", "tranquillo,", "no worries, thanks", "va bene"),
+        no_match=("grazie, leggi note.md", "ok leggilo", "thanks for reading it", "perfetto il file"),
+    ),
 ))
