@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 
 from .rules.column_ask import COLUMN_ASK
+from .rules.question import QUESTION
 
 COLUMN_OPS = ("sum", "average", "max", "min")
 DEFAULT_LINES = 10
@@ -44,6 +45,8 @@ GREETING = re.compile(r"(?i)^\s*(?:ciao|salve|buon\s*giorno|buongiorno|buona\s*s
 THANKS = re.compile(r"(?i)^\s*(?:grazie|thanks|thank\s+you|thx|ty|ti\s+ringrazio|molte\s+grazie|mille\s+grazie|"
                     r"perfetto[,!. ]+grazie|ok[,!. ]+grazie|great[,!. ]+thanks)\b")
 
+CONTENT_QUESTION = QUESTION.pattern("about_content")
+
 
 @dataclass(frozen=True)
 class Asked:
@@ -51,7 +54,7 @@ class Asked:
     n: int = 0  # how many lines
     count: str = ""  # "lines" | "words" | "items": a number is the answer
     yes_no: bool = False  # "ci sono …?": answer yes/no, then the list
-    kind: str = ""  # judgement: "summary" | "errors" | "explain" | "translate"; "" for data
+    kind: str = ""  # judgement: "summary" | "errors" | "explain" | "translate" | "question"; "" for data
     social: str = ""  # "greeting" | "thanks" for small talk; "told": only an account of what the person did
     column: str = ""  # "sum" | "average" | "max" | "min": a number computed from a table's column
     column_words: tuple[str, ...] = ()  # the column the question names, then its other words (which column)
@@ -93,6 +96,8 @@ def asked(question: str) -> Asked:
         elif EXPLAIN.search(q):
             kind = "explain"
     column, words = ("", ()) if count or which or kind else _column(q)
+    if not (count or which or kind or column) and CONTENT_QUESTION.match(q):
+        kind = "question"  # "quanto pago di canone secondo X?": answered from X's text, not X shown
     return Asked(which, n, count, bool(YES_NO.search(q)), kind, social, column, words)
 
 

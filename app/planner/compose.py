@@ -50,6 +50,11 @@ _ASK = {
                 "Answer briefly, in English, using the result."),
     "translate": ("Traduci come chiesto e rispondi in italiano con la sola traduzione.",
                   "Translate as asked and answer in English with the translation only."),
+    # a question about what the text says: answered from it; an answer it does not back is replaced by the text
+    "question": ("Rispondi in italiano alla domanda, in una frase, usando solo il testo del risultato; se il testo "
+                 "non lo dice, dillo.",
+                 "Answer the question in English, in one sentence, using only the result's text; if the text does "
+                 "not say, say so."),
 }
 # A summary starts with these words, written for the model: left to begin on its own, the 1.5B model
 # opened with the text's first sentence and went on copying (measured on the answer suite's tune half).

@@ -74,6 +74,19 @@ def test_a_summary_is_never_the_text_and_data_never_goes_to_the_model() -> None:
     assert plan("riassumi il file /x/app.log", [step], writer=False, max_tokens=80).mode == "render"
 
 
+def test_a_question_about_what_a_file_says_is_answered_from_it_not_shown() -> None:
+    lease = {"path": "/x/contratto.txt", "content": "Canone mensile: 850 euro\nScadenza: 31/12/2027\n", "lines": 2}
+    step = Step(1, "read_files", {"paths": ["/x/contratto.txt"]}, lease, True, "L3", {})
+    for q in ("quanto pago di canone secondo /x/contratto.txt?", "when does the lease in /x/contratto.txt end?"):
+        assert asked(q).kind == "question", q
+        p = plan(q, [step], writer=True, max_tokens=80)
+        assert p.mode == "write" and "Canone mensile: 850 euro" in p.messages[-1]["content"], q
+    for q in ("cosa c'è in /x/contratto.txt?", "what's in /x/contratto.txt?", "leggi /x/contratto.txt"):
+        assert asked(q).kind == "" and plan(q, [step], writer=True, max_tokens=80).mode == "render", q
+    assert plan("quanto pago di canone secondo /x/contratto.txt?", [step], writer=False, max_tokens=80).mode == \
+        "render"  # a model that cannot write shows the file, as before
+
+
 def test_lite_model_replies_without_refusing_small_talk() -> None:
     assert ans.no_tool_fallback("ciao") .startswith("Ciao!")
     assert ans.no_tool_fallback("grazie mille!").startswith("Prego")
@@ -82,6 +95,8 @@ def test_lite_model_replies_without_refusing_small_talk() -> None:
     assert honest.count(".") == 2 and "leggere" in honest  # one honest sentence, then what it can do
     assert plan("ciao", [], writer=True, max_tokens=80).mode == "write"
     assert plan("grazie!", [], writer=True, max_tokens=80).mode == "fixed"
+    assert plan("ho già letto /x/app.log, grazie", [], writer=True, max_tokens=80).mode == "fixed"
+    assert ans.no_tool_fallback("I already moved it myself, thanks").startswith("All right")
 
 
 def test_a_written_answer_must_be_backed_by_the_observations() -> None:

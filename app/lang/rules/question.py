@@ -1,6 +1,7 @@
 """Whether a text is a question, and whether it is asked in Italian, by its words (no model).
 
-Read by memory/longterm.py (`answer_from_memory`: only a question is answered from memory) and memory/facts.py
+Read by lang/asked.py (`content_question`: a question about what a file says is answered, not shown), by
+memory/longterm.py (`answer_from_memory`: only a question is answered from memory) and memory/facts.py
 (`quote_answer`: the quoted fact is introduced in the question's language).
 """
 from __future__ import annotations
@@ -33,5 +34,21 @@ QUESTION = Table("question", __doc__ or "", (
                "sai"),
         match=("quando ho il dentista?", "qual è la password del wifi?"),
         no_match=("when is the dentist?", "what's the wifi password?", "who is Dr. Chiara?"),
+    ),
+    Rule(
+        id="about_content",
+        effect="a question about something a text says ('quanto pago di canone secondo X?', 'when does the lease "
+               "end?'): after the file is read, the writer answers it from the text (the file is shown when the answer "
+               "is not backed by it); asking what a file holds ('cosa c'è in X', 'what's in X') is a show, not this",
+        mode="match",
+        pattern=r"^\W*(?:e\s+)?(?:{words})\b(?!\s+(?:c['’]\s*è|ce|c'e|contiene|in\b|is\s+in\b|does\s+\S+\s+contain))",
+        words=("quanto", "quanta", "quanti", "quante", "quando", "entro quando", r"qual(?:\s+è|e)?", "quali", "chi",
+               "dove", "a che ora", "che giorno", "in che data", "how much", "how many", "when", "which", "who",
+               "where", "what time", "what date", r"what(?:['’]s|\s+is|\s+are)\s+the"),
+        match=("quanto pago di canone secondo contratto.txt?", "quando scade il contratto in /tmp/c.txt?",
+               "qual è il numero di telefono di Anna nel file rubrica.txt?", "how much is the deposit in lease.txt?",
+               "when does the lease in /tmp/lease.txt end?", "what's the total in spese.csv?"),
+        no_match=("cosa c'è in note.md?", "what's in notes.md?", "leggi contratto.txt", "riassumi il contratto",
+                  "dimmi cosa dice il file", "quantities.txt"),
     ),
 ))
