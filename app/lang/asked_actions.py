@@ -17,6 +17,7 @@ from .later import asks_later
 from .normalize import tokens
 from .reported import asks_if_remembered, reported, told_done
 from .rules import ASKING
+from .rules.remember import REMEMBER
 
 # Which pieces ask (conditions, take-backs, questions about an action, sentence breaks): app/lang/rules/asking.py
 CONDITION = ASKING.pattern("condition")
@@ -24,6 +25,9 @@ _TAKEN = ASKING.pattern("taken_back_cut")
 _SENTENCE = ASKING.pattern("sentence_break")
 _ABOUT = ASKING.pattern("about_action")
 _DONE_BY_ME = ASKING.pattern("done_by_me")
+# "segnati che ho già chiamato Marco", "remember I already paid the rent": after the verb of keeping, the account is
+# the fact to keep, not the person's account of what they did — the clause asks to remember (rules/remember.py)
+_KEEP_FACT = tuple(REMEMBER.pattern(r) for r in ("keep_it", "keep_en", "dont_forget_it"))
 _SOCIAL = ASKING.pattern("social_piece")
 # The person's own plan, said with a later moment ("I'll delete it later", "lo cancello dopo", "domani devo
 # spostarla"): what they will do, not what they ask now. Remembering keeps a fact with its time, so it stays asked.
@@ -66,6 +70,9 @@ def asked_actions(text: str) -> frozenset[str]:
     conditional, reason, already-done, how-to or reported one, nor the person's own plan for later."""
     out: set[str] = set()
     for piece in _asking_pieces(text):
+        if any(k.match(piece.strip()) for k in _KEEP_FACT):
+            out.add("remember")
+            continue
         sig = action_of(piece)
         # a negation governs what follows it: "cancella X tanto nn lo uso mai" still asks to delete
         acts = set(asked_before_negation(piece) if sig.negated else sig.actions)

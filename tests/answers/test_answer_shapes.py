@@ -129,6 +129,7 @@ def test_an_account_of_what_was_done_is_told_not_asked(text: str) -> None:
                                   "ho spostato il file ma non lo trovo", "grazie, leggi note.md",
                                   "l'ho già letto ma rileggimelo", "I already moved it, now delete the old one",
                                   "ricordati che ho già pagato la bolletta", "have you already moved it?",
+                                  "segnati che ho già chiamato Marco",
                                   "I already asked you to read note.md, do it"])
 def test_an_account_beside_a_request_or_a_question_is_not_told_only(text: str) -> None:
     assert not tells_only(text) and asked(text).social != "told", text

@@ -14,6 +14,7 @@ ASKED = [  # (request, an action class that must be asked)
     ("crea la cartella /tmp/x/b e spostaci dentro /tmp/x/a.txt", "write"),
     ("ricordati che il dentista è giovedì alle 15", "remember"),
     ("tieni a mente che Luca è vegano", "remember"),
+    ("segnati che ho già chiamato Marco", "remember"),  # the account is the fact to keep, not the person's
     ("dont delete /tmp/x/report.txt just move it to /tmp/x/archivio", "move"),
     ("non cancellarlo, ma spostalo in /tmp/y", "move"),
     ("devo spostare /tmp/x/a.txt in /tmp/y", "move"),  # alone, the person's need is the request
