@@ -17,7 +17,9 @@ from app.planner.answer import ground
 from app.turn.rendering import render
 
 
-def eventually(check: Callable[[], bool], what: str, deadline: float = 10.0) -> None:
+def eventually(check: Callable[[], bool], what: str, deadline: float = 30.0) -> None:
+    """Fails only when it never happens: the 10 s freshness goal is test_watcher's and the docs bench's figure; here a
+    busy 2-core machine (an embedding per changed file, the indexer at low priority) missed 10 s while it worked."""
     t0 = time.monotonic()
     while time.monotonic() - t0 < deadline:
         if check():
