@@ -19,6 +19,21 @@ def need(reason: str) -> None:
     pytest.skip(reason)
 
 
+# What a `metnos` child keeps of the test's METNOS_* settings: where the models are, the real home, and the KV cache
+# the runner shares across homes (installer/run-tests.sh); every other METNOS_* setting is the child's to choose
+CHILD_KEEPS = ("METNOS_MODELS_DIR", "METNOS_REAL_HOME", "METNOS_KV_CACHE")
+
+
+def child_env(home: Path, **extra: str) -> dict[str, str]:
+    """The environment of a `metnos` child process: this test's METNOS_HOME, the app's source first on the path."""
+    root = Path(__file__).resolve().parents[1]
+    env = {k: v for k, v in os.environ.items() if not k.startswith("METNOS_") or k in CHILD_KEEPS}
+    env.update(METNOS_HOME=str(home), PYTHONDONTWRITEBYTECODE="1", OPENBLAS_NUM_THREADS="1", PYTHONUNBUFFERED="1",
+               PYTHONPATH=os.pathsep.join([str(root), *filter(None, [os.environ.get("PYTHONPATH")])]))
+    env.update(extra)
+    return env
+
+
 def write_runtime(home: Path, text: str) -> Path:
     """Write a runtime.toml into a METNOS_HOME (tests use it to set allowed roots etc.)."""
     p = home / "config" / "runtime.toml"

@@ -10,16 +10,15 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from support import child_env
+
 ROOT = Path(__file__).resolve().parents[2]
 METNOS = str(Path(sys.executable).with_name("metnos"))
 
 
 def ask(home: Path, xdg: Path, *args: str) -> tuple[list[dict[str, Any]], subprocess.CompletedProcess[str]]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("METNOS_")}
-    env.update(METNOS_HOME=str(home), XDG_DATA_HOME=str(xdg), OPENBLAS_NUM_THREADS="1",
-               PYTHONPATH=os.pathsep.join([str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])]))
-    p = subprocess.run([METNOS, "ask", *args], env=env, capture_output=True, text=True, timeout=300,
-                       stdin=subprocess.DEVNULL, cwd=str(ROOT))
+    p = subprocess.run([METNOS, "ask", *args], env=child_env(home, XDG_DATA_HOME=str(xdg)), capture_output=True,
+                       text=True, timeout=300, stdin=subprocess.DEVNULL, cwd=str(ROOT))
     events = [json.loads(line) for line in p.stdout.splitlines() if line.startswith("{")]
     return events, p
 

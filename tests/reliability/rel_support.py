@@ -129,16 +129,7 @@ def group_of(nodeid: str) -> str | None:
 
 
 # -- child processes ---------------------------------------------------------------------------
-def child_env(home: Path, **extra: str) -> dict[str, str]:
-    """The environment of a `metnos` child: this test's METNOS_HOME, no inherited METNOS_* settings."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith("METNOS_")}
-    for k in ("METNOS_MODELS_DIR", "METNOS_REAL_HOME"):
-        if k in os.environ:
-            env[k] = os.environ[k]
-    env.update(METNOS_HOME=str(home), PYTHONDONTWRITEBYTECODE="1", OPENBLAS_NUM_THREADS="1",
-               PYTHONPATH=str(ROOT), PYTHONUNBUFFERED="1")
-    env.update(extra)
-    return env
+from support import child_env  # noqa: E402  (one definition for every test that runs `metnos`)
 
 
 def run_metnos(args: Sequence[str], home: Path, timeout: float = 300, stdin: str | None = None,

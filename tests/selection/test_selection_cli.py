@@ -5,7 +5,6 @@ no tool is called, no file changes, even with --yes."""
 from __future__ import annotations
 
 import json
-import os
 import re
 import subprocess
 import sys
@@ -14,6 +13,7 @@ from typing import Any
 
 import pytest
 from instruct_model import instruct_model_path
+from support import child_env
 
 ROOT = Path(__file__).resolve().parents[2]
 METNOS = str(Path(sys.executable).with_name("metnos"))
@@ -21,11 +21,8 @@ pytestmark = pytest.mark.slow
 
 
 def ask_stdin(home: Path, text: str, *args: str) -> tuple[list[dict[str, Any]], subprocess.CompletedProcess[str]]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("METNOS_")}
-    env.update(METNOS_HOME=str(home), OPENBLAS_NUM_THREADS="1",
-               PYTHONPATH=os.pathsep.join([str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])]))
-    p = subprocess.run([METNOS, "ask", "--stdin", *args], input=text, env=env, capture_output=True, text=True,
-                       timeout=600, cwd=str(ROOT))
+    p = subprocess.run([METNOS, "ask", "--stdin", *args], input=text, env=child_env(home), capture_output=True,
+                       text=True, timeout=600, cwd=str(ROOT))
     return [json.loads(ln) for ln in p.stdout.splitlines() if ln.startswith("{")], p
 
 
