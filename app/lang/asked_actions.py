@@ -8,6 +8,7 @@ finance later, but first tell me…"). The words of each kind are the table app/
 """
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from .actions import action_of, asked_before_negation, asked_part
@@ -28,7 +29,8 @@ _DONE_BY_ME = ASKING.pattern("done_by_me")
 # "segnati che ho già chiamato Marco", "remember I already paid the rent": after the verb of keeping, the account is
 # the fact to keep, not the person's account of what they did — the clause asks to remember (rules/remember.py)
 _KEEP_FACT = tuple(REMEMBER.pattern(r) for r in ("keep_it", "keep_en", "dont_forget_it"))
-_SOCIAL = ASKING.pattern("social_piece")
+_SOCIAL_WORDS = (ASKING.pattern("thanks_word"), ASKING.pattern("ok_word"))
+_WORD = re.compile(r"\w")
 # The person's own plan, said with a later moment ("I'll delete it later", "lo cancello dopo", "domani devo
 # spostarla"): what they will do, not what they ask now. Remembering keeps a fact with its time, so it stays asked.
 _KEEPS_TIME = frozenset({"remember"})
@@ -110,9 +112,17 @@ def tells_only(text: str) -> bool:
         return False
     told = False
     for piece in _pieces(text):
-        if _SOCIAL.match(piece):
+        if _social(piece):
             continue
         if not (_DONE_BY_ME.search(piece) or told_done(piece) or reported(tokens(piece))):
             return False
         told = True
     return told
+
+
+def _social(piece: str) -> bool:
+    """A piece made only of thanks and agreeing words ("ok grazie!", "tranquillo,", "no worries, thanks")."""
+    rest = piece
+    for words in _SOCIAL_WORDS:
+        rest = words.sub(" ", rest)
+    return _WORD.search(rest) is None

@@ -99,17 +99,21 @@ ASKING = Table("asking", __doc__ or "", (
                   "do it yourself"),
     ),
     Rule(
-        id="social_piece",
-        effect="a piece that only thanks, agrees or reassures ('grazie', 'ok', 'tranquillo', 'no worries'): it asks "
+        id="thanks_word",
+        effect="a word of thanks ('grazie', 'thanks anyway'): with asking.ok_word, a piece made only of these asks "
                "nothing and tells nothing",
-        mode="match",
-        pattern=r"^\W*(?:(?:{words})\W*)+$",
-        words=(r"grazie(?:\s+mille)?", r"grazie\s+lo\s+stesso", r"thanks?(?:\s+anyway)?", r"thank\s+you", "thx", "ty",
-               "ok(?:ay)?", r"va\s+bene", "tranquill[oa]", r"no\s+worries", r"nessun\s+problema", "perfetto",
-               "great", "fine", "cool", "figurati", "ciao", r"a\s+posto", r"tutto\s+ok", r"tutto\s+a\s+posto",
-               "comunque", "anyway", "fyi", r"per\s+tua\s+info", r"just\s+so\s+you\s+know", r"volevo\s+dirti",
-               r"ti\s+volevo\s+dire", "ps"),
-        match=("grazie", "ok grazie!", "tranquillo,", "no worries, thanks", "va bene"),
-        no_match=("grazie, leggi note.md", "ok leggilo", "thanks for reading it", "perfetto il file"),
+        words=(r"grazie(?:\s+mille|\s+lo\s+stesso)?", r"thanks?(?:\s+anyway)?", r"thank\s+you", "thx", "ty",
+               "figurati", "ciao", "ps"),
+        match=("grazie", "ok grazie!", "no worries, thanks", "thank you so much"),
+        no_match=("ringraziare", "thankful", "typo", "leggi note.md"),
+    ),
+    Rule(
+        id="ok_word",
+        effect="a word that agrees or reassures ('ok', 'va bene', 'tranquillo', 'no worries', 'fyi')",
+        words=("ok(?:ay)?", r"va\s+bene", "tranquill[oa]", r"no\s+worries", r"nessun\s+problema", "perfetto", "great",
+               "fine", "cool", r"(?:tutto\s+)?a\s+posto", r"tutto\s+ok", "comunque", "anyway", "fyi",
+               r"per\s+tua\s+info", r"just\s+so\s+you\s+know", r"(?:ti\s+)?volevo\s+dir(?:ti|e)"),
+        match=("ok", "tranquillo,", "va bene", "just so you know"),
+        no_match=("okra", "benevolo", "leggilo", "finestra"),
     ),
 ))
