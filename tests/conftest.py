@@ -28,7 +28,8 @@ def metnos_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.Mo
 @pytest.fixture
 def own_kv_folder(monkeypatch: pytest.MonkeyPatch) -> None:
     """The home's own cache/kv/ folder, not the one the test runner shares across homes (METNOS_KV_CACHE, set by
-    installer/run-tests.sh): for tests that count or damage the cache's files, or scan them for the user's words."""
+    installer/run-tests.sh): for tests that count or damage the cache's files (the privacy scan reads the shared
+    folder too)."""
     monkeypatch.delenv("METNOS_KV_CACHE", raising=False)
 
 

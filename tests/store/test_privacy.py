@@ -19,8 +19,6 @@ from pathlib import Path
 import pytest
 from support import need
 
-pytestmark = pytest.mark.usefixtures("own_kv_folder")  # the cache files this test reads
-
 ROOT = Path(__file__).resolve().parents[2]
 SECRET = "QZW7731XK"
 FILE_MARK = "MARKFILE5B1E9"
@@ -116,7 +114,10 @@ def test_no_marker_on_disk_and_every_file_private_after_a_session(session: dict[
     # ... and no byte on disk gives any marker away
     tmp = session["tmp"]
     assert isinstance(tmp, list)
-    found = scan([home / "config", home / "data", home / "cache", *tmp], MARKERS)
+    # the prompt-prefix KV files live in the folder the test runner shares across homes (METNOS_KV_CACHE), when set:
+    # a prefix that took in the person's words would be a new file there, so that folder is scanned too
+    shared_kv = [Path(os.environ["METNOS_KV_CACHE"])] if os.environ.get("METNOS_KV_CACHE") else []
+    found = scan([home / "config", home / "data", home / "cache", *shared_kv, *tmp], MARKERS)
     assert found == {m: [] for m in MARKERS}, found
     data = home / "data"
     assert {"history.db", "memo.db", "scratchpad.db", "memory.db"} <= {p.name for p in data.glob("*.db")}
@@ -131,4 +132,6 @@ def test_no_marker_on_disk_and_every_file_private_after_a_session(session: dict[
             m = stat.S_IMODE((Path(folder) / f).stat().st_mode)
             if m & 0o077:
                 bad.append(f"{Path(folder) / f}: {oct(m)}")
+    bad += [f"{f}: {oct(stat.S_IMODE(f.stat().st_mode))}" for d in shared_kv if d.is_dir() for f in d.iterdir()
+            if f.suffix == ".kv" and stat.S_IMODE(f.stat().st_mode) & 0o077]
     assert not bad, "\n".join(bad)
