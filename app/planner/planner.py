@@ -155,9 +155,12 @@ class Planner:
     def _next_call(self, t: PlanTurn) -> Decision | None:
         """Decide the next step; None means answer. Raises ArgsError when arguments cannot be had."""
         ctx = t.ctx
-        parts.fit_context(ctx, t.llm, t.ps, t.weight)
         if not ctx.turn.steps and answer_shape(t.text).social == "told":
-            return None  # "ho già letto X, grazie": nothing to do (not X read out again), an acknowledgement
+            # "ho già letto X, grazie": nothing to do (not X read out again), an acknowledgement; recorded as the
+            # turn's choice like any other, so `decide` and the details view have one to show
+            t.info.choices.append(Choice(ANSWER, {ANSWER: 1.0}, {ANSWER: 1.0}, why="an account: nothing asked"))
+            return None
+        parts.fit_context(ctx, t.llm, t.ps, t.weight)
         choice = self._decide(t)
         t.info.choices.append(choice)
         if choice.name == ANSWER:

@@ -33,6 +33,8 @@ def test_an_account_of_what_the_person_did_runs_nothing(make_ctx: Callable[..., 
     run = make_ctx(text)
     answer = Planner().run(run.ctx, [])
     assert run.of("tool_call") == [] and answer.startswith(reply)
+    decision = Planner().decide(make_ctx(text).ctx, [])  # what the bench and `route --explain` read
+    assert decision is not None and decision.tool == "answer" and decision.choice.name == "answer"
 
 
 def test_refused_write_leaves_file_untouched(make_ctx: Callable[..., Any], root: Path) -> None:
