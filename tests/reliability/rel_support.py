@@ -16,6 +16,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Sequence
 
+from support import child_env  # one definition for every test that runs `metnos` (re-exported to this folder)
+
 ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
 PY = sys.executable
@@ -129,8 +131,6 @@ def group_of(nodeid: str) -> str | None:
 
 
 # -- child processes ---------------------------------------------------------------------------
-from support import child_env  # noqa: E402  (one definition for every test that runs `metnos`)
-
 
 def run_metnos(args: Sequence[str], home: Path, timeout: float = 300, stdin: str | None = None,
                **extra: str) -> subprocess.CompletedProcess[bytes]:
