@@ -92,16 +92,8 @@ def xvfb_with_tray(width: int = 1280, height: int = 800) -> Iterator[str]:
                                  f"imagemagick)")
     with private_xvfb(width, height) as display:
         env = dict(os.environ, DISPLAY=display)
-        tray = subprocess.Popen(["trayer", "--edge", "top", "--align", "right", "--widthtype", "pixel",
-                                 "--width", "200", "--height", "32", "--SetDockType", "true",
-                                 "--transparent", "false"], env=env, stdout=subprocess.DEVNULL,
-                                stderr=subprocess.DEVNULL)
+        tray = _start_tray_host(display, env)
         try:
-            deadline = time.monotonic() + 30
-            while not tray_host_ready(display):
-                if tray.poll() is not None or time.monotonic() > deadline:
-                    raise DisplayUnavailable(f"trayer (the tray host) did not start on {display}")
-                time.sleep(0.05)
             yield display
         finally:
             tray.terminate()
@@ -109,6 +101,32 @@ def xvfb_with_tray(width: int = 1280, height: int = 800) -> Iterator[str]:
                 tray.wait(5)
             except subprocess.TimeoutExpired:
                 tray.kill()
+
+
+TRAY_STARTS = 3  # trayer now and then exits at once on a fresh Xvfb (seen once in CI): it is started again
+
+
+def _start_tray_host(display: str, env: dict[str, str]) -> subprocess.Popen[bytes]:
+    """trayer running and owning the tray selection on `display`; what it printed when it never does."""
+    said = b""
+    for _ in range(TRAY_STARTS):
+        with tempfile.TemporaryFile() as err:  # a file, not a pipe: trayer never blocks or dies writing to it
+            tray = subprocess.Popen(["trayer", "--edge", "top", "--align", "right", "--widthtype", "pixel",
+                                     "--width", "200", "--height", "32", "--SetDockType", "true",
+                                     "--transparent", "false"], env=env, stdout=subprocess.DEVNULL, stderr=err)
+            deadline = time.monotonic() + 30
+            while tray.poll() is None and time.monotonic() < deadline:
+                if tray_host_ready(display):
+                    return tray
+                time.sleep(0.05)
+            if tray.poll() is None:
+                tray.kill()
+            tray.wait()
+            err.seek(0)
+            said = err.read()
+    detail = said.decode(errors="replace").strip()[-300:]
+    raise DisplayUnavailable(f"trayer (the tray host) did not start on {display} in {TRAY_STARTS} tries"
+                             + (f": {detail}" if detail else ""))
 
 
 def run_child(display: str, screenshots: Path | None = None, timeout_s: float = 600) -> dict[str, Any]:

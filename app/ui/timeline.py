@@ -308,6 +308,7 @@ class TurnView(QFrame):
         card.decided.connect(self.approval)
         self.cards[asked.approval_id] = card
         self.approval_host.addWidget(card)
+        card.show()  # a layout shows a child of a visible widget only on the next loop pass: a frame without the card
         self.cardAdded.emit(card)
         return card
 
