@@ -39,7 +39,10 @@ _EN |= english_unit_names()
 
 _QUOTED = re.compile(r"(?<!\w)['\"«“‘]([^'\"»”’\n]{1,200})['\"»”’](?!\w)")
 # Paths, URLs, addresses and file names are in no language: "/tmp/i/a.md" must not count "i" and "a" as English.
-_NAMES = re.compile(r"(?:https?://|www\.)\S+|\S+@\S+|(?<!\w)[~/.]\S*|\S+/\S*|\b[\w-]+\.[A-Za-z0-9]{1,5}\b")
+# `(?<!\S)` anchors the two "anything around a mark" forms at a word's start, where their leftmost match begins
+# anyway: unanchored, each was retried from every character of a long run ("x" * 100_000 took minutes).
+_NAMES = re.compile(r"(?:https?://|www\.)\S+|(?<!\S)\S+@\S+|(?<!\w)[~/.]\S*|(?<!\S)\S+/\S*"
+                    r"|\b[\w-]+\.[A-Za-z0-9]{1,5}\b")
 
 
 def lang_said(text: str) -> str | None:
