@@ -112,8 +112,13 @@ def asking_only(evd: Any) -> Any:
     splitter left whole can hold an account and a request ("ho salvato il file chissà dove, ci sono dei csv
     sotto X? trovameli") — its account marks it negated, yet it asks, so it stays; a reason clause beside it
     used to be the only one left, and the planner answered the reason. On the tune halves of the request sets
-    9 of 461 requests read differently, each now keeping the clause that asks."""
-    asks = [asked_actions(c.text) for c in evd.clauses]
+    9 of 461 requests read differently, each now keeping the clause that asks. Reading each clause's asks within
+    the whole request's changed 4 tune and 4 held requests of the four sets, each now dropping a reason the
+    planner used to answer first ("devo mandarlo al commercialista, leggimi X": the answer, and X never read)."""
+    whole = asked_actions(evd.text)
+    # a clause read alone can seem to ask ("devo mandarlo al capo" → send) what the whole request reads as a reason
+    # ("devo mandarlo al capo, intanto leggimi X" asks a read): the whole request is the authority, as in the veto
+    asks = [a & whole if whole else a for a in (asked_actions(c.text) for c in evd.clauses)]
     keep, carried = [], []
     for c, a in zip(evd.clauses, asks):
         told = (c.sig.negated or CONDITION.match(c.text)) and not a

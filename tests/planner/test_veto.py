@@ -138,3 +138,16 @@ def test_a_clause_that_asks_stays_beside_an_account_and_a_reason_goes() -> None:
 
 def test_a_clause_that_only_says_no_still_goes() -> None:
     assert _clauses("non aprirlo, leggimi /tmp/x/a.txt") == ["leggimi /tmp/x/a.txt"]
+
+
+@pytest.mark.parametrize("text,kept", [
+    # read alone, "devo mandarlo al capo" asks to send; the whole request asks a read: the planner answered the reason
+    # ("Certo, leggi il file…") and never read the file
+    ("devo mandarlo al capo, intanto leggimi /tmp/x/report.txt", ["intanto leggimi /tmp/x/report.txt"]),
+    ("I need to check my CV, can you read /tmp/x/cv.txt to me", ["can you read /tmp/x/cv.txt to me"]),
+    # both clauses ask: both stay
+    ("crea la cartella /tmp/x/nuova e spostaci dentro /tmp/x/a.txt",
+     ["crea la cartella /tmp/x/nuova", "spostaci dentro /tmp/x/a.txt"]),
+])
+def test_a_reason_that_reads_as_a_request_alone_goes_when_the_whole_asks_otherwise(text: str, kept: list[str]) -> None:
+    assert _clauses(text) == kept
