@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from .lead import without_lead
 from .rules.column_ask import COLUMN_ASK
 from .rules.question import QUESTION
 
@@ -96,8 +97,8 @@ def asked(question: str) -> Asked:
         elif EXPLAIN.search(q):
             kind = "explain"
     column, words = ("", ()) if count or which or kind else _column(q)
-    if not (count or which or kind or column) and CONTENT_QUESTION.match(q):
-        kind = "question"  # "quanto pago di canone secondo X?": answered from X's text, not X shown
+    if not (count or which or kind or column) and CONTENT_QUESTION.match(without_lead(q)):
+        kind = "question"  # "(ciao, mi dici) quanto pago di canone secondo X?": answered from X's text, not X shown
     return Asked(which, n, count, bool(YES_NO.search(q)), kind, social, column, words)
 
 

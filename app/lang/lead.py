@@ -14,6 +14,7 @@ from app.lang.rules.table import Rule
 
 # one or more lead words from the start, each with its separator
 LEAD = r"(?:" + COURTESY.either(*LEAD_RULES) + r"[\s,?!]+)*"
+_LEAD_AT_START = re.compile(r"^\s*" + LEAD, re.IGNORECASE)
 # the first word after the lead words (group 2), where a slip in a trigger verb is looked for
 FIRST_WORD = re.compile(r"^(\s*" + LEAD + r")([^\W\d_]+)", re.IGNORECASE)
 
@@ -22,3 +23,9 @@ def after_lead(rule: Rule) -> re.Pattern[str]:
     """`rule` as the whole text after any lead words (case-insensitive, "." across lines): the rule's own
     groups are the caller's to read."""
     return re.compile(r"^\s*" + LEAD + rule.source() + r"$", re.IGNORECASE | re.DOTALL)
+
+
+def without_lead(text: str) -> str:
+    """`text` from its first word after any lead words: "ciao, mi dici quanto pago …?" → "quanto pago …?"."""
+    m = _LEAD_AT_START.match(text)
+    return text[m.end():] if m else text

@@ -77,11 +77,14 @@ def test_a_summary_is_never_the_text_and_data_never_goes_to_the_model() -> None:
 def test_a_question_about_what_a_file_says_is_answered_from_it_not_shown() -> None:
     lease = {"path": "/x/contratto.txt", "content": "Canone mensile: 850 euro\nScadenza: 31/12/2027\n", "lines": 2}
     step = Step(1, "read_files", {"paths": ["/x/contratto.txt"]}, lease, True, "L3", {})
-    for q in ("quanto pago di canone secondo /x/contratto.txt?", "when does the lease in /x/contratto.txt end?"):
+    for q in ("quanto pago di canone secondo /x/contratto.txt?", "when does the lease in /x/contratto.txt end?",
+              "ciao, mi dici quanto pago di canone secondo /x/contratto.txt?",  # a greeting and "tell me" first
+              "hey, could you tell me when the lease in /x/contratto.txt ends?"):
         assert asked(q).kind == "question", q
         p = plan(q, [step], writer=True, max_tokens=80)
         assert p.mode == "write" and "Canone mensile: 850 euro" in p.messages[-1]["content"], q
-    for q in ("cosa c'è in /x/contratto.txt?", "what's in /x/contratto.txt?", "leggi /x/contratto.txt"):
+    for q in ("cosa c'è in /x/contratto.txt?", "what's in /x/contratto.txt?", "leggi /x/contratto.txt",
+              "ciao, mi dici cosa c'è in /x/contratto.txt?"):
         assert asked(q).kind == "" and plan(q, [step], writer=True, max_tokens=80).mode == "render", q
     assert plan("quanto pago di canone secondo /x/contratto.txt?", [step], writer=False, max_tokens=80).mode == \
         "render"  # a model that cannot write shows the file, as before
