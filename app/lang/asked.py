@@ -47,6 +47,7 @@ THANKS = re.compile(r"(?i)^\s*(?:grazie|thanks|thank\s+you|thx|ty|ti\s+ringrazio
                     r"perfetto[,!. ]+grazie|ok[,!. ]+grazie|great[,!. ]+thanks)\b")
 
 CONTENT_QUESTION = QUESTION.pattern("about_content")
+EVERYTHING = QUESTION.pattern("asks_everything")
 
 
 @dataclass(frozen=True)
@@ -59,6 +60,7 @@ class Asked:
     social: str = ""  # "greeting" | "thanks" for small talk; "told": only an account of what the person did
     column: str = ""  # "sum" | "average" | "max" | "min": a number computed from a table's column
     column_words: tuple[str, ...] = ()  # the column the question names, then its other words (which column)
+    everything: bool = False  # "cosa sai di me?", "tell me everything": all that was found, not the nearest only
 
 
 def asked(question: str) -> Asked:
@@ -99,7 +101,7 @@ def asked(question: str) -> Asked:
     column, words = ("", ()) if count or which or kind else _column(q)
     if not (count or which or kind or column) and CONTENT_QUESTION.match(without_lead(q)):
         kind = "question"  # "(ciao, mi dici) quanto pago di canone secondo X?": answered from X's text, not X shown
-    return Asked(which, n, count, bool(YES_NO.search(q)), kind, social, column, words)
+    return Asked(which, n, count, bool(YES_NO.search(q)), kind, social, column, words, bool(EVERYTHING.search(q)))
 
 
 def _tells_only(q: str) -> bool:

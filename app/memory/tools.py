@@ -154,9 +154,28 @@ def _recalled(result: dict[str, Any], lang: str, shape: Asked) -> str | None:
         if not query or len(query.split()) > 3:  # the whole question was the query: not repeated back
             return say("render.recalled_nothing", lang)
         return say("render.recalled_none", lang, query=query)
+    if not shape.everything:
+        facts = nearest(facts)
     lines = [dict(f, line=f"{f.get('fact', '')} ({_day(f.get('date'), lang)})" if _day(f.get("date"), lang)
                   else f.get("fact", "")) for f in facts]
     return say("render.recalled", lang, n=len(facts)) + "\n" + listing(lines, "line", lang)
+
+
+# Facts shown for a question: those within this much of the nearest one's score. "who does my taxes again?" listed
+# all five saved facts, the accountant first. Chosen on the tune half of the request sets' recall questions (21 with
+# a saved answer: the answer was the nearest in 18 and within 0.018 in the rest; 0.03 kept it in all, beside 0.48
+# unrelated facts on average, against 4); on the held half (41) it kept the answer in all 41, beside 0.44 unrelated
+# facts, and alone in 29. Similarity cannot tell a question nothing saved answers: those still show the nearest.
+RECALL_GAP = 0.03
+
+
+def nearest(facts: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The facts about as near to the question as the nearest one (RECALL_GAP), in their order."""
+    scores = [f.get("score") for f in facts]
+    if not facts or not all(isinstance(x, (int, float)) for x in scores):
+        return facts
+    top = max(float(x) for x in scores)  # type: ignore[arg-type]
+    return [f for f in facts if top - float(f["score"]) <= RECALL_GAP]
 
 
 def _day(date: Any, lang: str) -> str:

@@ -48,6 +48,21 @@ def test_a_recall_answers_in_words_what_is_remembered_or_that_nothing_is() -> No
     assert render("recall", dict(two, facts=two["facts"][:1]), "en").startswith("From memory, 1 thing:")
 
 
+def test_a_recall_question_shows_the_facts_near_the_nearest_and_everything_only_when_asked() -> None:
+    # "who does my taxes again?" listed all five saved facts, the accountant first (scores as the tool gives them)
+    five = {"query": "my taxes", "count": 5, "facts": [
+        {"fact": "my accountant is Mark Bianchi", "score": 0.885}, {"fact": "I prefer tea to coffee", "score": 0.82},
+        {"fact": "il dentista è giovedì alle 15", "score": 0.81}, {"fact": "il codice del cancello è 4512",
+                                                                   "score": 0.80},
+        {"fact": "il compleanno di Giulia è il 14 marzo", "score": 0.76}]}
+    assert render("recall", five, "en", "who does my taxes again?") == \
+        "From memory, 1 thing:\n- my accountant is Mark Bianchi"
+    close = dict(five, facts=[dict(five["facts"][0], score=0.80), *five["facts"][1:]])  # a close call: both shown
+    assert render("recall", close, "en", "whats the gate code again").count("\n- ") == 4
+    for everything in ("cosa sai di me?", "tell me everything you've stored about me"):
+        assert render("recall", five, "it", everything).startswith("Dalla memoria, 5 cose:"), everything
+
+
 @pytest.mark.parametrize("question, first, last", [
     ("print the last lines of /x/app.log", "The last 4 lines of /x/app.log:", "ERROR db down"),
     ("mostrami le ultime 2 righe di /x/app.log", "Le ultime 2 righe di /x/app.log:", "ERROR db down"),

@@ -2,7 +2,8 @@
 
 Read by lang/asked.py (`content_question`: a question about what a file says is answered, not shown), by
 memory/longterm.py (`answer_from_memory`: only a question is answered from memory) and memory/facts.py
-(`quote_answer`: the quoted fact is introduced in the question's language).
+(`quote_answer`: the quoted fact is introduced in the question's language), and through the answer shape by
+memory/tools.py (a recall lists every fact found only when the request asks for everything remembered).
 """
 from __future__ import annotations
 
@@ -50,5 +51,16 @@ QUESTION = Table("question", __doc__ or "", (
                "when does the lease in /tmp/lease.txt end?", "what's the total in spese.csv?"),
         no_match=("cosa c'è in note.md?", "what's in notes.md?", "leggi contratto.txt", "riassumi il contratto",
                   "dimmi cosa dice il file", "quantities.txt"),
+    ),
+    Rule(
+        id="asks_everything",
+        effect="asks for what is remembered as a whole ('cosa sai di me?', 'tell me everything you stored'): every "
+               "fact the recall found is listed; for any other question only those about as near to it as the nearest",
+        words=(r"tutto(?:\s+quello)?", "tutte", "everything", "all", "elenca(?:mi)?", "list", r"cosa\s+sai\s+di\s+me",
+               r"cosa\s+ricordi\s+di\s+me", r"what\s+do\s+you\s+(?:know|remember)\s+about\s+me"),
+        match=("cosa sai di me?", "tell me everything you've stored about me", "elencami tutto quello che ricordi",
+               "what do you know about me?", "recall --all"),
+        no_match=("who does my taxes again?", "quand'è che compie gli anni Giulia?", "gate pin?",
+                  "what do you know about Giulia's birthday?"),
     ),
 ))
