@@ -30,6 +30,7 @@ from .vocabulary import (
     THING_OF,
     VERB_PHRASES,
     phrase_class,
+    slip_in_clause,
     typo_object,
     typo_verb,
     typo_word,
@@ -271,7 +272,7 @@ def _noun_word(r: _Reading, i: int, t: str) -> bool:
 
 def _misspelt_word(r: _Reading, i: int, t: str) -> bool:
     """A verb, a known word or an object word, one slip away."""
-    if (cls := typo_verb(t)) and _is_clause_start(r.toks, i):
+    if (cls := typo_verb(t)) and _is_clause_start(r.toks, i) and slip_in_clause(t, r.toks):
         r.actions.append(cls)
     elif typo_word(t) is not None:
         pass

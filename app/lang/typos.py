@@ -11,9 +11,9 @@ import difflib
 from functools import lru_cache
 
 from .lexicon import STOPWORDS
-from .normalize import normalize_cached, split_words
+from .normalize import canonical, normalize_cached, split_words
 from .tokens import FIRST_LONG_WORD
-from .vocabulary import VERB_FORMS, verb_class
+from .vocabulary import VERB_FORMS, slip_in_clause, verb_class
 
 # The action classes whose verbs a slip is mended to: the file changes, sending, and what no tool does (so the
 # answer says "I cannot …" instead of missing the request), and finding.
@@ -33,6 +33,8 @@ def fix_verb_typo(clause: str) -> str:
     if not m or m.group(2).lower() in STOPWORDS:
         return clause
     word = m.group(2).lower()
+    if not slip_in_clause(word, canonical(clause).split()):
+        return clause  # a common word of its own ("brutta", "spesa") with nothing to act on, not a slip
     if any(verb_class(w) for w in split_words(normalize_cached(clause))):
         return clause  # a verb spelled right is there: nothing to mend ("typo_verb" readings do not count)
     hit = difflib.get_close_matches(word, list(_typo_vocab()), n=1, cutoff=0.85)

@@ -13,6 +13,7 @@ from typing import Iterable
 from app.lang.units import unit_words
 from app.lang.words import stem
 
+from . import real_words
 from .lexicon import CLITICS, EN_VERBS, IT_EXTRA, IT_VERBS, OBJECTS, SAME_THING, STOPWORDS
 from .normalize import FILLER_WORDS, normalize, split_words
 
@@ -150,11 +151,22 @@ def _one_edit(tok: str, idx: tuple[frozenset[str], dict[str, set[str]]], missing
     return {w for w in found if w[0] == tok[0] and w != tok}
 
 
+# What a clause acts on, once masked: beside one of these, a common word in a verb's place is that verb misspelt
+# ("coppia {path} in {path}", "ceca parola {quoted}"); without one it is the word it is ("fare brutta figura").
+ACTED_ON = ("{path}", "{quoted}", "{url}")
+
+
+def slip_in_clause(tok: str, toks: Iterable[str]) -> bool:
+    """May `tok`, one slip from a verb, be read as that verb in a clause of these (masked) words? Not a common word
+    of its own (real_words.py) unless the clause names something to act on."""
+    return tok not in real_words.REAL_WORDS or any(t in ACTED_ON for t in toks)
+
+
 @lru_cache(maxsize=8192)
 def typo_verb(tok: str) -> str | None:
     """The action class of a mistyped verb ("spsota", "cpia", "legi"), when every near form agrees."""
     if len(tok) < _TYPO_MIN - 1 or tok in STOPWORDS or tok in OBJECT_OF or tok in unit_words():
-        return None  # a word the app knows is no typo ("miles" is not "mails")
+        return None  # a word the app knows is no typo ("miles" is not "mails"); a common word: slip_in_clause
     classes = {VERB_FORMS[w] for w in _one_edit(tok, _VERB_TYPOS)}
     return classes.pop() if len(classes) == 1 else None
 
@@ -168,6 +180,8 @@ def typo_word(tok: str) -> str | None:
 @lru_cache(maxsize=4096)
 def typo_object(tok: str) -> str | None:
     """The object class of a long object noun with a letter missing or two swapped ("cartela", "cartlela")."""
+    if tok in real_words.REAL_WORDS:
+        return None  # "canone" (rent) is not a mistyped "canzone"
     near = _one_edit(tok, _NOUN_TYPOS, missing_only=True)
     if len(tok) >= 8:  # "carttella": a letter typed twice, in a long word ("contratto" is a word, not "contatto")
         near |= {tok[:i] + tok[i + 1:] for i in range(1, len(tok)) if tok[i] == tok[i - 1]} & _NOUN_TYPOS[0]

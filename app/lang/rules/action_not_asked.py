@@ -2,7 +2,7 @@
 
 Read by lang/actions.py (`action_of`, `asked_before_negation`): "come faccio a cancellare X?", "se dovessi spostare
 X…", "Marco vuole che cancelli X", "ti ricordi che il dentista è giovedì?" name an action that is not asked, so
-the signature is negated and nothing is replayed. With asking.taken_back ("…, anzi no") the five rules are one
+the signature is negated and nothing is replayed. With asking.taken_back ("…, anzi no") the six rules are one
 test in code: any of them anywhere in the normalized (lowercased) request, so they carry no case flag.
 """
 from __future__ import annotations
@@ -51,5 +51,15 @@ NOT_ASKED = Table("not_asked", __doc__ or "", (
                "do you still remember that i owe paul 20 euros?", "è vero che il file è stato spostato?"),
         no_match=("ricordati che il dentista è giovedì", "remember that the code is 1234", "ricordi il codice?",
                   "it is true"),
+    ),
+    Rule(
+        id="by_hand",
+        effect="done by the person's own hand ('come si calcola 12 per 7 a mano?', 'lo faccio io a mano'): the "
+               "action is theirs, so nothing is replayed (the way it is done may be explained)",
+        flags=0,
+        words=("a mano", "by hand", "manualmente", "manually"),
+        match=("come si calcola 12 per 7 a mano?", "lo voglio fare io a mano", "how do you do long division by hand",
+               "preferisco rinominarli manualmente"),
+        no_match=("dammi una mano a spostare x", "calcola 12 per 7", "handy tool", "mano destra"),
     ),
 ))
