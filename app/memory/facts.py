@@ -19,11 +19,11 @@ from __future__ import annotations
 
 import datetime as dt
 
+from app.lang.detect import detect_lang
 from app.lang.lead import FIRST_WORD, after_lead
 from app.lang.rules import ASKING, COURTESY
 from app.lang.rules.fact_limits import FACT_LIMITS, LIMITED, QUALIFIED, SECOND_REQUEST
 from app.lang.rules.instruction import INSTRUCTION
-from app.lang.rules.question import QUESTION
 from app.lang.rules.remember import REMEMBER
 from app.lang.rules.reminder import DAY_RULES, REMINDER, TIME_RULES
 from app.lang.rules.subject import SUBJECT
@@ -227,7 +227,6 @@ def same_subject(old: str, new: str) -> bool:
 
 
 # -- a model-free answer for recall questions ---------------------------------------
-_IT_HINTS = QUESTION.pattern("italian_hint")
 
 
 def quote_answer(question: str, fact_text: str, date: str, source: str) -> str:
@@ -238,7 +237,7 @@ def quote_answer(question: str, fact_text: str, date: str, source: str) -> str:
 
     from . import messages as _messages  # noqa: F401  (registers the sentences)
 
-    lang = "it" if _IT_HINTS.search(question) else "en"
+    lang = detect_lang(question)  # the app's reading of a request's language ("quand'è che compie gli anni Giulia?")
     said = source_name(source, lang)
     try:
         day = dt.date.fromisoformat(str(date)[:10])

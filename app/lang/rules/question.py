@@ -1,8 +1,7 @@
-"""Whether a text is a question, and whether it is asked in Italian, by its words (no model).
+"""Whether a text is a question, and of which kind, by its words (no model).
 
 Read by lang/asked.py (`content_question`: a question about what a file says is answered, not shown), by
-memory/longterm.py (`answer_from_memory`: only a question is answered from memory) and memory/facts.py
-(`quote_answer`: the quoted fact is introduced in the question's language), and through the answer shape by
+memory/longterm.py (`answer_from_memory`: only a question is answered from memory), and through the answer shape by
 memory/tools.py (a recall lists every fact found only when the request asks for everything remembered).
 """
 from __future__ import annotations
@@ -27,14 +26,6 @@ QUESTION = Table("question", __doc__ or "", (
         words=("when", "what", "what's", "which", "who", "where", "how", "do you remember", "did i"),
         match=("when is the dentist", "do you remember the gate code", "what's the wifi password"),
         no_match=("whenever you can", "the dentist is when?", "do you know the code"),
-    ),
-    Rule(
-        id="italian_hint",
-        effect="a common Italian word in a question: the answer from memory is introduced in Italian",
-        words=("quando", "quale", "qual", "cosa", "chi", "dove", "come", "ho", "il", "la", "mio", "mia", "ricordi",
-               "sai"),
-        match=("quando ho il dentista?", "qual è la password del wifi?"),
-        no_match=("when is the dentist?", "what's the wifi password?", "who is Dr. Chiara?"),
     ),
     Rule(
         id="about_content",
