@@ -130,6 +130,7 @@ class Ran:
     level: str = ""
     seconds: float = 0.0
     errors: list[str] = field(default_factory=list)
+    ok_tools: set[str] | None = None  # the tools with a call that succeeded (None: outcomes not recorded)
 
 
 def judge(case: dict[str, Any], ran: Ran) -> dict[str, Any]:
@@ -176,6 +177,8 @@ def _tools_ran(case: dict[str, Any], want: list[str], ran: Ran, answer: str) -> 
     it = iter(t for t, _ in ran.tools if t not in HELPERS)
     if not all(w in it for w in want):
         why.append(f"wanted {want}")
+    elif ran.ok_tools is not None and any(w not in ran.ok_tools for w in want):
+        why.append(f"{[w for w in want if w not in ran.ok_tools]} ran but failed")  # everyday3-13's rename failed
     first = next((a for t, a in ran.tools if want and t == want[0]), None)
     blob = json.dumps(first, ensure_ascii=False).lower() if first is not None else ""
     for target in case.get("targets") or []:
@@ -215,7 +218,7 @@ def run_suite(cases: Iterable[dict[str, Any]], model: str,
             for case in cases:
                 make_root(root)
                 text = case["text"].replace("{root}", str(root))
-                ran = Ran()
+                ran = Ran(ok_tools=set())
 
                 def approve(tool: str, args: dict[str, Any], risk: str, _ran: Ran = ran) -> bool:
                     _ran.approvals.append(tool)
@@ -225,6 +228,8 @@ def run_suite(cases: Iterable[dict[str, Any]], model: str,
                 for e in engine.run_turn(text, approve=approve, session=case["id"]):
                     if isinstance(e, ev.ToolCall):
                         ran.tools.append((e.tool, e.args))
+                    elif isinstance(e, ev.Observation) and e.ok and ran.ok_tools is not None:
+                        ran.ok_tools.add(e.tool)
                     elif isinstance(e, ev.Answer):
                         ran.answer, ran.level = e.text, e.level
                     elif isinstance(e, ev.Error):

@@ -97,3 +97,14 @@ def test_the_fixture_root_is_fresh_each_time(tmp_path: Any) -> None:
     rq.make_root(root)
     assert (root / "todo.txt").is_file() and not (root / "new.txt").exists()
     assert (root / "Foto Vacanze" / "mare1.jpg").is_file()
+
+
+def test_a_wanted_tool_that_ran_and_failed_fails_the_case() -> None:
+    # everyday3-13 passed on "rinomina note.md … in appunti ambulatorio.md" though the rename failed ("percorsi
+    # relativi ambigui"): that the tool was called is not that it was done
+    case = {"expect": "tools", "tools": ["move_files"], "text": "rinomina note.md in appunti.md"}
+    failed = rq.Ran(tools=[("move_files", {"paths": ["note.md"]})], answer="Non ci sono riuscito.", ok_tools=set())
+    got = rq.judge(case, failed)
+    assert not got["ok"] and "failed" in got["why"]
+    done = rq.Ran(tools=[("move_files", {"paths": ["note.md"]})], answer="Fatto.", ok_tools={"move_files"})
+    assert rq.judge(case, done)["ok"]
