@@ -27,6 +27,14 @@ _NAMED = re.compile(r"(?i)\b" + _KIND + r"\s+(?:chiamat[ao]|di\s+nome|dal\s+nome
                     r"\s+(?:" + _KIND + r"\s+)?(?P<dir>[~/]\S*)")
 
 
+# An existing folder named in words inside a folder given as a path: "la cartella Foto Vacanze dentro /x", "the
+# progetti folder in /x" (everyday2 and everyday3 listed /x instead). Joined only when the folder is there.
+_NAME_WORDS = r"[\"'“«]?(?P<name>[^\s\"'”»/,;~]+(?:\s+[^\s\"'”»/,;~]+){0,3}?)[\"'”»]?"
+_IN_WORDS = re.compile(r"(?i)\b(?:(?:sotto)?cartella|folder|directory)\s+" + _NAME_WORDS + r"\s+" + _WHERE +
+                       r"\s+(?P<dir>[~/]\S*)|\bthe\s+" + _NAME_WORDS.replace("name", "name2") +
+                       r"\s+(?:folder|directory|dir)\s+" + _WHERE + r"\s+(?P<dir2>[~/]\S*)")
+
+
 # the next word ends the name of a file to be made: a short extension, then at most a colon or a comma
 _NEW_FILE = re.compile(r"[^\s/\"'“«]+\.[A-Za-z0-9]{1,5}[:,;]?")
 
@@ -107,6 +115,7 @@ def _resolve(text: str, paths: list[str]) -> list[str]:
     if m and m.group("dir").rstrip("?!,;:.") in out:
         folder = m.group("dir").rstrip("?!,;:.")
         return [(_join(folder, m.group("name")) if p == folder else p) for p in out]
+    out = _named_folders(text, out)
     joined: list[str] = []
     dropped: set[str] = set()
     for p in out:
@@ -128,3 +137,14 @@ def _resolve(text: str, paths: list[str]) -> list[str]:
         joined.append(target or p)
     # the folder that only said where a name is drops out ("sposta scan.pdf da /a a /b" -> /a/scan.pdf, /b)
     return [p for p in joined if p not in dropped]
+
+
+def _named_folders(text: str, paths: list[str]) -> list[str]:
+    """"la cartella Foto Vacanze dentro /x" → /x/Foto Vacanze, when that folder exists; the paths as they were
+    otherwise."""
+    for m in _IN_WORDS.finditer(text):
+        folder = (m.group("dir") or m.group("dir2") or "").rstrip("?!,;:.")
+        name = (m.group("name") or m.group("name2") or "").strip()
+        if folder in paths and name and Path(os.path.expanduser(_join(folder, name))).is_dir():
+            paths = [(_join(folder, name) if p == folder else p) for p in paths]
+    return paths

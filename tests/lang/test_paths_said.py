@@ -34,7 +34,12 @@ CASES = [  # (request, the paths the planner must see)
     ("crea una cartella fatture 2024 dentro {r} e poi ci sposti dentro {r}/notes.md",
      ["{r}/fatture 2024", "{r}/notes.md"]),
     ('fai una copia di "lista spesa.txt" da {r} a {r}/archivio', ["{r}/lista spesa.txt", "{r}/archivio"]),
+    # an existing folder named in words inside a folder given as a path (everyday2, everyday3 listed {r})
+    ("fammi vedre che c'è nella cartella Foto Vacanze dentro {r}", ["{r}/Foto Vacanze"]),
+    ("open up the Foto Vacanze folder in {r} for me", ["{r}/Foto Vacanze"]),
+    ("whit's in the archivio folder in {r}, just gie me the names", ["{r}/archivio"]),
     # must not change
+    ("elenca la cartella nuova dentro {r}", ["{r}"]),  # no folder "nuova" there: nothing is guessed
     ('salva "ok domani.txt" in {r}/notes.md', ["{r}/notes.md"]),  # quoted content, no file of that name
     ("sposta la cartella Foto Vacanze dentro {r}/archivio", ["{r}/archivio"]),
     ("cancella {r}/notes.md", ["{r}/notes.md"]),
