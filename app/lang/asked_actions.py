@@ -18,6 +18,7 @@ from .later import asks_later
 from .normalize import tokens
 from .reported import asks_if_remembered, reported, told_done
 from .rules import ASKING
+from .rules.context_reason import CONTEXT_REASON
 from .rules.remember import REMEMBER
 
 # Which pieces ask (conditions, take-backs, questions about an action, sentence breaks): app/lang/rules/asking.py
@@ -66,12 +67,27 @@ def _asking_pieces(text: str) -> list[str]:
     return out
 
 
+_PURPOSE = CONTEXT_REASON.pattern("purpose_infinitive")
+_PURPOSE_END = re.compile(r"[.!?;]|\b(?:e\s+poi|and\s+then|poi|then)\b", re.IGNORECASE)
+
+
+def without_purpose(text: str) -> str:
+    """`text` without the goal of the action it asks ("mi scrivi un messaggio … per avvisare i clienti" asks a write:
+    the notice was refused as sending), up to the end of its sentence or the next "e poi"; as it was when no action
+    is asked before the goal."""
+    m = _PURPOSE.search(text)
+    if not m or not action_of(text[:m.start()]).actions:
+        return text
+    end = _PURPOSE_END.search(text, m.end())
+    return text[:m.start()] + (text[end.start():] if end else "")
+
+
 @lru_cache(maxsize=2048)
 def asked_actions(text: str) -> frozenset[str]:
     """Action classes that `text` asks to be done now: from sentences and clauses that ask, never from a negated,
     conditional, reason, already-done, how-to or reported one, nor the person's own plan for later."""
     out: set[str] = set()
-    for piece in _asking_pieces(text):
+    for piece in _asking_pieces(without_purpose(text)):
         if any(k.match(piece.strip()) for k in _KEEP_FACT):
             out.add("remember")
             continue

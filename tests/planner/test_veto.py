@@ -151,3 +151,14 @@ def test_a_clause_that_only_says_no_still_goes() -> None:
 ])
 def test_a_reason_that_reads_as_a_request_alone_goes_when_the_whole_asks_otherwise(text: str, kept: list[str]) -> None:
     assert _clauses(text) == kept
+
+
+@pytest.mark.parametrize("text,asked", [
+    # the goal of the action asked names why, not a second request (everyday3: the notice was refused as sending)
+    ("mi scrivi un messaggio breve e gentile per avvisare i clienti che sabato siamo chiusi", {"write"}),
+    ("mi ridici il numero per aprire il portone?", set()),
+    ("scrivimi un testo per avvisarli e poi cancella /tmp/x/a.txt", {"write", "delete"}),  # the next clause still asks
+    ("manda il file per email", {"send"}),  # "per email" is how, not a goal
+])
+def test_a_purpose_after_the_action_asked_is_not_asked(text: str, asked: set[str]) -> None:
+    assert set(veto.asked_actions(text)) >= asked and not ({"notify", "open"} & set(veto.asked_actions(text)))

@@ -90,4 +90,16 @@ CONTEXT_REASON = Table("context_reason", __doc__ or "", (
                "today is my day off"),
         no_match=("domani, leggi X", "tomorrow delete X", "oggi leggi le mail", "domani alle 8 cancella X"),
     ),
+    Rule(
+        id="purpose_infinitive",
+        effect="the goal of the action asked before it ('scrivimi un messaggio per avvisare i clienti', 'write a note "
+               "in order to remind them'): what follows names why, not a second request (read by asked_actions "
+               "only when the words before it ask for an action)",
+        pattern=r"\b(?:per|in order to|so as to)\s+(?:poi\s+)?[a-zà-ù]+(?:are|ere|ire|arl[aeio]|erl[aeio]|irl[aeio]|"
+                r"argli|ergli|irgli|arne|erne|irne)\b|\b(?:in order|so as) to\b",
+        match=("mi scrivi un messaggio per avvisare i clienti", "fammi una bozza per mandarla al capo",
+               "write a short note in order to remind the team", "preparami il testo per poi inviarlo"),
+        no_match=("per favore leggi notes.txt", "copia X per me", "manda il file per email", "per domani",
+                  "send it to Marco"),
+    ),
 ))
