@@ -22,6 +22,8 @@ register({
                         "en": "{reason}"},
     "memory.no_fact": {"it": "non c'è nessun fatto con il numero {id}", "en": "no fact with id {id}; call recall to "
                                                                               "find the id"},
+    "memory.forget_declined": {"it": "non l'ho dimenticato: non hai approvato", "en": "not forgotten: the user did not "
+                                                                                  "approve. Do not retry"},
     # a recall question answered by quoting one fact: where it came from and when, in words
     "memory.quoted_on": {"it": "Dalla memoria, {source} il {day}: {fact}",
                          "en": "From memory, {source} on {day}: {fact}"},

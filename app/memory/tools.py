@@ -98,13 +98,36 @@ def _recall(args: dict[str, Any], ctx: ToolContext) -> dict[str, Any]:
 
 
 def _forget(args: dict[str, Any], ctx: ToolContext) -> dict[str, Any]:
+    """Asks approval itself, naming the fact by its words: the card said only an id, and the model's id is checked
+    against what the request is about first (everyday2 and everyday3: "forget what I told you about tea and
+    coffee" forgot Giulia's birthday)."""
     mem = _memory(ctx)
-    fid = int(args["id"])
+    fid = _meant(mem, int(args["id"]), str(getattr(ctx.turn, "text", "") or ""))
     f = mem.get(fid)
     if f is None:
         raise ToolError(Message("memory.no_fact", id=fid))
+    if not ctx.approve("forget", {"id": f.id, "fact": f.text}, "write"):
+        raise ToolError(Message("memory.forget_declined"))
     mem.forget(fid)
     return {"ok": True, "forgotten": {"id": f.id, "fact": f.text}}
+
+
+def _meant(mem: LongTermMemory, fid: int, request: str) -> int:
+    """The fact a request to forget is about: the model's id, unless the request asks to forget, names no number,
+    and one fact is clearly nearest to it (RECALL_GAP over the next) while the model's is not among the near ones."""
+    from app.lang.asked_actions import asked_actions  # the clause readers: imported when a forget runs
+
+    if not request or any(t.isdigit() and int(t) == fid for t in request.replace(",", " ").split()) or \
+            "forget" not in asked_actions(request):
+        return fid
+    top = mem.recall(request, 5)
+    if len(top) < 2 or top[0].id == fid:
+        return fid
+    best, second = top[0].score or 0.0, top[1].score or 0.0
+    chosen = next((f.score or 0.0 for f in top if f.id == fid), None)
+    if best - second >= RECALL_GAP and (chosen is None or best - chosen > RECALL_GAP):
+        return top[0].id
+    return fid
 
 
 register({
@@ -215,6 +238,6 @@ _TOOLS = (
          examples=("quando ho il dentista?", "what do you remember about my sister?", "cosa ricordi di me?")),
     Tool("forget", "Delete a fact from long-term memory by its id (asks the user first).",
          {"type": "object", "properties": {"id": {"type": "integer"}}, "required": ["id"]},
-         _forget, group=GROUP, risk="write", acts=("forget",), render=_forgotten,
+         _forget, group=GROUP, risk="write", self_approving=True, acts=("forget",), render=_forgotten,
          examples=("dimentica il dentista", "forget my sister's birthday"), said=StepSaid()),
 )

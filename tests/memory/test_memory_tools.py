@@ -117,6 +117,22 @@ def test_recall_and_forget_tools(mem, metnos_home) -> None:  # noqa: ANN001
     assert not missing.ok and "no fact" in (missing.error or "")
 
 
+@pytest.mark.keyring
+def test_forget_takes_the_fact_the_request_is_about_and_names_it_on_the_card(mem, metnos_home) -> None:  # noqa: ANN001
+    # everyday2/3: "forget what I told you about tea and coffee" forgot Giulia's birthday (the model's id)
+    ids = {t: mem.remember(t, "general").fact.id for t in (
+        "il compleanno di Giulia è il 14 marzo", "il dentista è giovedì alle 15", "I prefer tea to coffee")}
+    approvals = Approvals(True)
+    ctx, _ = make_ctx(metnos_home, approvals, mem)
+    ctx.turn.text = "forget what I told you about tea and coffee, I'm a coffee man now"
+    gone = ctx.execute("forget", {"id": ids["il compleanno di Giulia è il 14 marzo"]})
+    assert gone.ok and gone.result["forgotten"]["fact"] == "I prefer tea to coffee"
+    assert mem.get(ids["il compleanno di Giulia è il 14 marzo"]) is not None
+    assert approvals.asked[-1][1]["fact"] == "I prefer tea to coffee"  # the card names the fact, not an id
+    ctx.turn.text = f"dimentica il fatto numero {ids['il dentista è giovedì alle 15']}"  # a number said: that one
+    assert ctx.execute("forget", {"id": ids["il dentista è giovedì alle 15"]}).ok
+
+
 def test_tools_say_why_when_memory_is_off(metnos_home) -> None:
     off = MemoryUnavailable("no OS keyring is reachable")
     ctx, _ = make_ctx(metnos_home, Approvals(True), off)
