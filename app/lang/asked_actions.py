@@ -68,7 +68,7 @@ def _asking_pieces(text: str) -> list[str]:
 
 
 _PURPOSE = CONTEXT_REASON.pattern("purpose_infinitive")
-_PURPOSE_END = re.compile(r"[.!?;]|\b(?:e\s+poi|and\s+then|poi|then)\b", re.IGNORECASE)
+_PURPOSE_END = CONTEXT_REASON.pattern("purpose_end")
 
 
 def without_purpose(text: str) -> str:

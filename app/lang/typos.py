@@ -10,6 +10,7 @@ from __future__ import annotations
 import difflib
 from functools import lru_cache
 
+from . import real_words
 from .lexicon import STOPWORDS
 from .normalize import canonical, normalize_cached, split_words
 from .tokens import FIRST_LONG_WORD
@@ -33,8 +34,9 @@ def fix_verb_typo(clause: str) -> str:
     if not m or m.group(2).lower() in STOPWORDS:
         return clause
     word = m.group(2).lower()
-    if not slip_in_clause(word, canonical(clause).split()):
-        return clause  # a common word of its own ("brutta", "spesa") with nothing to act on, not a slip
+    if word in real_words.REAL_WORDS and not slip_in_clause(word, canonical(clause).split()):
+        return clause  # a common word of its own ("brutta", "spesa") with nothing to act on, not a slip (the clause
+        # is masked only for such a word: this runs on every request)
     if any(verb_class(w) for w in split_words(normalize_cached(clause))):
         return clause  # a verb spelled right is there: nothing to mend ("typo_verb" readings do not count)
     hit = difflib.get_close_matches(word, list(_typo_vocab()), n=1, cutoff=0.85)

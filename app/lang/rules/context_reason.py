@@ -102,4 +102,15 @@ CONTEXT_REASON = Table("context_reason", __doc__ or "", (
         no_match=("per favore leggi notes.txt", "copia X per me", "manda il file per email", "per domani",
                   "send it to Marco"),
     ),
+    Rule(
+        id="purpose_end",
+        effect="where the goal read by purpose_infinitive ends: the sentence's end or the next 'e poi' / 'then', "
+               "after which a clause may ask again ('scrivimi un testo per avvisarli e poi cancella X')",
+        pattern=r"[.!?;]|\b(?:e\s+poi|and\s+then|poi|then)\b",
+        match=("per avvisarli e poi cancella x", "per mandarlo al capo. leggi y",
+               "in order to remind them, then delete x",
+               "per dirglielo; sposta x"),
+        no_match=("per avvisare i clienti che sabato siamo chiusi", "per inviarlo al capo", "to poison the well",
+                  "per poterlo leggere"),
+    ),
 ))
