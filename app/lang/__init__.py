@@ -18,7 +18,8 @@ Modules, by what they read (tests/architecture/test_lang_modules_listed.py keeps
                        asked.py (the shape of answer asked), content_said.py (text
                        the request carries), reply.py (a bare yes / no to an offer), followup.py (words that
                        point back at the previous turn: "il primo", "aprilo", "e in inglese?", "rifallo per X")
-                       typos.py (a slip in the first verb of a change: "elimna X")
+                       typos.py (a slip in the first verb of a change: "elimna X"), real_words.py (common
+                       IT/EN words that are never a slip; built by real_words_build.py, a dev tool)
     values             args_extractor.py (a tool's arguments by rules), paths_said.py (paths as people say
                        them), placeholders.py ({{stepN.field}}), when.py (dates and windows)
     reminders          reminder_ask.py (is it a reminder, of what), reminder_when.py (when), repeat.py (a rule),
