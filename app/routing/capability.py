@@ -17,6 +17,7 @@ from app.lang.file_kinds import ARCHIVES
 from app.lang.messages import register
 from app.lang.normalize import canonical, split_words
 from app.lang.rules.unsupported import UNSUPPORTED as CUES
+from app.lang.tokens import sentences
 from app.lang.vocabulary import OBJECT_OF
 
 # action class -> what cannot be done (a key of the sentences below)
@@ -170,17 +171,19 @@ def _said(clause: str, sig: ActionSig) -> _Said:
 def unsupported(clause: str, covered: set[str], sig: ActionSig | None = None) -> Verdict | None:
     """What this clause asks that no tool does, or None (supported, unknown, negated or not an action)."""
     sig = sig or action_of(clause)
-    if sig.negated:
+    # live news asked in a sentence of its own that is not negated: "che tempo fa domani a firenze? gli ospiti
+    # … vogliono andare a siena" read negated as a whole (a reported wish), and the model invented a forecast
+    live = "live" not in covered and any(asks_live(s) and not action_of(s).negated for s in sentences(clause))
+    if sig.negated and not live:
         return None
-    if RESTORE_CUE.search(clause) and "restore" not in covered:
+    if RESTORE_CUE.search(clause) and "restore" not in covered and not sig.negated:
         return Verdict("restore", "restore", guard=True)
-    live = "live" not in covered and asks_live(clause)
     if not sig.actions and not live:
         return None
     said = _said(clause, sig)
     if live and not (said.paths or said.urls):
         return Verdict("live", "live", guard=True)
-    for act in sig.actions:
+    for act in () if sig.negated else sig.actions:
         verdict = _verdict(act, said, covered)
         if verdict is not None:
             return verdict

@@ -38,6 +38,9 @@ def stage() -> ActionStage:
     ("what's the weather tomorrow in Rome?", "live", "en"),  # the model invented a forecast
     ("che tempo fa domani a Milano?", "live", "it"),
     ("dimmi le ultime notizie", "live", "it"),
+    # the weather asked in a sentence of its own; the next one's reported wish read the whole as negated
+    ("che tempo fa domani a firenze? gli ospiti della camera 12 vogliono andare a siena e mi chiedono se serve "
+     "l'ombrello", "live", "it"),
 ])
 def test_unsupported_actions_get_the_cannot_sentence_and_no_tool(stage: ActionStage, text: str, key: str,
                                                                  lang: str) -> None:
@@ -54,6 +57,7 @@ def test_unsupported_actions_get_the_cannot_sentence_and_no_tool(stage: ActionSt
     "estrai le date da questo testo: 3 maggio e 4 giugno", "cancella i file pdf nella home",
     "can you open apps?", "apri un'app",  # programs in general, not one
     "quanto tempo fa ho salvato il file?", "leggi /tmp/x/meteo.txt", "summarize https://example.com/weather",
+    "non dirmi che tempo fa domani, non voglio saperlo",  # negated in its own sentence: nothing asked
 ])
 def test_what_is_not_a_clear_file_action_or_unsupported_goes_on(stage: ActionStage, text: str) -> None:
     res = stage.decide(text)
