@@ -1,4 +1,4 @@
-"""`metnos bench answers|docs|heads|planner|reminders|requests|routing|memory|selection|store|turns|ui`.
+"""`metnos bench answers|capability|docs|heads|planner|reminders|requests|routing|memory|selection|store|turns|ui`.
 
 Each module of app/bench provides run_bench()/format_bench().
 """
@@ -9,8 +9,8 @@ import importlib
 import json
 from typing import Any
 
-BENCHES = ("answers", "docs", "heads", "planner", "reminders", "requests", "routing", "memory", "selection", "store",
-           "turns", "ui")
+BENCHES = ("answers", "capability", "docs", "heads", "planner", "reminders", "requests", "routing", "memory",
+           "selection", "store", "turns", "ui")
 
 MODULES = {"turns": "turn_speed"}
 
