@@ -14,8 +14,10 @@ from app.lang.rules.planner_evidence import PLANNER_EVIDENCE
 
 # a short head, a colon, then at least a sentence of content
 _INLINE = re.compile(r"^(?P<head>[^:\n]{3,120}?):[ \t]*\n?(?P<body>\S[\s\S]{19,})$")
-# A quote that opens after a non-word char (so Italian apostrophes "c'è", "l'ora" are not quotes).
-_QUOTED = re.compile(r"(?<![\w])[\"“«‘'](?P<q>[^\"”»’'\n]{1,2000}?)[\"”»’'](?![\w])")
+# A quote that opens after a non-word char (so Italian apostrophes "c'è", "l'ora" are not quotes). Inside double
+# quotes or guillemets an apostrophe is a letter ('scrivi in todo.txt "chiamare l'assicurazione"' was not a quote,
+# and its "chiamare" read as a call asked); a span in single quotes ends at the next one.
+_QUOTED = re.compile(r"(?<![\w])(?:[\"“«](?P<d>[^\"”»\n]{1,2000}?)[\"”»]|[‘'](?P<s>[^’'\n]{1,2000}?)[’'])(?![\w])")
 _SCHEME_OR_DRIVE = re.compile(r"(https?|ftp)$|[A-Za-z]$")  # the head's end, before "//" or "\"
 _SLASHES = re.compile(r"//|\\")
 _DIGIT_END = re.compile(r"\d$")
@@ -26,7 +28,8 @@ _CONTENT_HEAD = PLANNER_EVIDENCE.pattern("content_head")
 
 def quoted_texts(text: str) -> list[str]:
     """The quoted spans of `text`, stripped, in order (apostrophes inside words are no quotes)."""
-    return [m.group("q").strip() for m in _QUOTED.finditer(text) if m.group("q").strip()]
+    spans = ((m.group("d") if m.group("d") is not None else m.group("s")) for m in _QUOTED.finditer(text))
+    return [q.strip() for q in spans if q.strip()]
 
 
 def without_quotes(text: str) -> str:

@@ -27,7 +27,7 @@ from app.lang.typos import fix_verb_typo
 from app.lang.vocabulary import verb_langs
 from app.turn.decision import RouteResult
 
-from .capability import RESTORE_CUE, CoverageCache, Verdict, asks_live, unsupported
+from .capability import RESTORE_CUE, CoverageCache, Verdict, asks_live, thing_of, unsupported
 from .file_clause import Plan
 from .file_stage import plan_clause
 from .l0 import EDGE_FILLERS
@@ -139,7 +139,7 @@ class ActionStage:
     def _verdict(self, d: _Decision, clause: str, sig: Any) -> tuple[Verdict | None, Plan | None]:
         """What no tool does in the clause (a Verdict), else its file action by rules (a Plan, or None)."""
         verdict = None
-        if sig.actions or RESTORE_CUE.search(clause) or asks_live(clause):
+        if sig.actions or RESTORE_CUE.search(clause) or asks_live(clause) or thing_of(clause):
             if d.covered is None:  # what the tools can do: only looked up for a clause with a verb
                 d.covered = self._coverage.get()
             verdict = unsupported(clause, d.covered, sig)

@@ -13,10 +13,13 @@ from typing import Any, Callable, Iterable
 
 from app.lang.actions import ActionSig, action_of
 from app.lang.args_extractor import extract
+from app.lang.content_said import without_quotes
 from app.lang.file_kinds import ARCHIVES
 from app.lang.messages import register
 from app.lang.normalize import canonical, split_words
+from app.lang.rules.unsupported import SENDING
 from app.lang.rules.unsupported import UNSUPPORTED as CUES
+from app.lang.rules.unsupported_things import SAID_WITH_ITS_VERB, THINGS
 from app.lang.tokens import sentences
 from app.lang.vocabulary import OBJECT_OF
 
@@ -35,12 +38,23 @@ _ARCHIVE_WORDS = CUES.pattern("archive_words")  # app/lang/rules/unsupported.py
 # "recupera il file cancellato X", "get back the deleted file": a restore, whatever verb carries it; the
 # participle "cancellato"/"deleted" names what happened to the file, it is not a request to delete it.
 RESTORE_CUE = CUES.pattern("restore")
+# "scrivimi un messaggio per avvisare i clienti": the text is asked, the sending is the person's
+DRAFT = CUES.pattern("draft")
 # weather, news, prices, results: live information, asked with no page to read (app/lang/rules/unsupported.py)
 LIVE_CUES = (CUES.pattern("weather"), CUES.pattern("live_news"))
 
 
 def asks_live(clause: str) -> bool:
     return any(p.search(clause) for p in LIVE_CUES)
+
+
+_THINGS = tuple((r.id, THINGS.pattern(r.id)) for r in THINGS.rules)
+
+
+def thing_of(clause: str) -> str | None:
+    """The "cannot" key of a thing only an outside service handles, named in the clause (an alarm, music, a
+    booking…: app/lang/rules/unsupported_things.py), or None."""
+    return next((key for key, rx in _THINGS if rx.search(clause)), None)
 _RUN_SUFFIXES = (".sh", ".bash", ".exe", ".bat", ".cmd", ".py", ".pl", ".rb", ".run", ".bin", ".appimage", ".jar",
                  ".ps1", ".msi", ".command", ".vbs")
 
@@ -108,6 +122,26 @@ register({
                           "li invento; posso leggere una pagina web se mi dai il suo indirizzo (http o https).",
                     "en": "I can't tell today's weather, news, prices or results: I have no internet access, and I "
                           "won't make them up; I can read a web page if you give me its address (http or https)."},
+    "cannot.buy": {"it": "Non posso prenotare, ordinare, comprare o pagare nulla: lavoro offline e non ho accesso ai "
+                         "tuoi conti; posso invece ricordarti di farlo a un'ora precisa.",
+                   "en": "I can't book, order, buy or pay for anything: I work offline and have no access to your "
+                         "accounts; I can remind you to do it at a set time instead."},
+    "cannot.web": {"it": "Non posso cercare su internet: lavoro offline. Posso invece cercare nei tuoi file, o leggere "
+                         "una pagina web se mi dai il suo indirizzo (http o https).",
+                   "en": "I can't search the internet: I work offline. I can search your files instead, or read a web "
+                         "page if you give me its address (http or https)."},
+    "cannot.record": {"it": "Non posso fare screenshot, foto o registrazioni audio e video; posso invece aprire "
+                            "un'applicazione installata che lo fa.",
+                      "en": "I can't take screenshots, photos or audio and video recordings; I can start an installed "
+                            "application that does instead."},
+    "cannot.maps": {"it": "Non posso darti indicazioni stradali: lavoro offline e non ho mappe; posso invece aprire "
+                          "un'applicazione di mappe installata.",
+                    "en": "I can't give directions: I work offline and have no maps; I can start an installed maps "
+                          "application instead."},
+    "cannot.listen": {"it": "Non posso ascoltare né parlare: leggo e scrivo soltanto. Posso tradurre un testo che mi "
+                            "scrivi.",
+                      "en": "I can't listen or speak: I only read and write text. I can translate a text you type "
+                            "for me."},
     "cannot.download": {"it": "Non posso scaricare file da servizi o allegati; posso invece leggere una pagina web se "
                               "mi dai il suo indirizzo (http o https).",
                         "en": "I can't download files from services or attachments; I can read a web page instead if "
@@ -132,6 +166,8 @@ def covered_actions(tools: Iterable[Any]) -> set[str]:
         for ex in getattr(t, "examples", ()) or ():
             if asks_live(ex):
                 out.add("live")  # a weather or news tool (a plugin) answers what is otherwise out of reach
+            if (thing := thing_of(ex)) is not None:
+                out.add(f"thing:{thing}")  # an alarm tool (a plugin) makes "sveglia alle 7" supported
             sig = action_of(ex)
             for a in sig.actions:
                 out.add(a)
@@ -170,7 +206,9 @@ def _said(clause: str, sig: ActionSig) -> _Said:
 
 def unsupported(clause: str, covered: set[str], sig: ActionSig | None = None) -> Verdict | None:
     """What this clause asks that no tool does, or None (supported, unknown, negated or not an action)."""
-    sig = sig or action_of(clause)
+    bare = without_quotes(clause)  # 'traduci "vorrei prenotare un tavolo"': quoted words are content, not asked
+    sig = action_of(bare) if bare != clause else sig or action_of(clause)
+    clause = bare
     # live news asked in a sentence of its own that is not negated: "che tempo fa domani a firenze? gli ospiti
     # … vogliono andare a siena" read negated as a whole (a reported wish), and the model invented a forecast
     live = "live" not in covered and any(asks_live(s) and not action_of(s).negated for s in sentences(clause))
@@ -179,15 +217,34 @@ def unsupported(clause: str, covered: set[str], sig: ActionSig | None = None) ->
     if RESTORE_CUE.search(clause) and "restore" not in covered and not sig.negated:
         return Verdict("restore", "restore", guard=True)
     if not sig.actions and not live:
-        return None
+        return _thing(clause, sig, covered)
     said = _said(clause, sig)
     if live and not (said.paths or said.urls):
         return Verdict("live", "live", guard=True)
+    draft = DRAFT.search(clause) is not None
     for act in () if sig.negated else sig.actions:
+        if draft and act in SENDING:
+            continue
         verdict = _verdict(act, said, covered)
         if verdict is not None:
             return verdict
-    return None
+    return _thing(clause, sig, covered, said)
+
+
+def _thing(clause: str, sig: ActionSig, covered: set[str], said: _Said | None = None) -> Verdict | None:
+    """A thing only an outside service handles ("mettimi la sveglia alle 6", "next song pls"), in a clause that is
+    not negated, names no file, folder or address, and asks no action a tool performs ("trova i file mp3", "apri
+    la cartella Musica"); a web search is refused with whatever verb it is asked. Its action is no lexicon class,
+    so a refusal stands only where the intent head too reads no tool's call (refusal_check.py)."""
+    kind = thing_of(clause)
+    if kind is None or sig.negated or f"thing:{kind}" in covered or (kind == "send" and DRAFT.search(clause)):
+        return None
+    said = said or _said(clause, sig)
+    if said.paths or said.urls or said.exts:
+        return None
+    if kind not in SAID_WITH_ITS_VERB and any(a in covered for a in sig.actions):
+        return None
+    return Verdict(kind, f"thing:{kind}")
 
 
 def _verdict(act: str, said: _Said, covered: set[str]) -> Verdict | None:

@@ -50,6 +50,44 @@ def test_unsupported_actions_get_the_cannot_sentence_and_no_tool(stage: ActionSt
     assert res.stage == "capability"
 
 
+@pytest.mark.parametrize("text,key,lang", [
+    # things only an outside service handles, said without a verb the lexicon reads (unsupported_things.py)
+    ("mettimi la sveglia alle 6 e mezza che ho il treno presto", "alarm", "it"),
+    ("timer 10 min for the pasta", "alarm", "en"),
+    ("metti un po' di musica rilassante", "play", "it"),
+    ("next song pls", "play", "en"),
+    ("prenota un tavolo per 4 sabato sera", "buy", "it"),
+    ("order sushi for 8pm tonight", "buy", "en"),
+    ("cerca su google gli orari della farmacia", "web", "it"),
+    ("spegni le luci del soggiorno", "device", "it"),
+    ("video call Sarah on FaceTime", "call", "en"),
+    ("manda un whatsapp a Luca che arrivo", "send", "it"),
+    ("fammi uno screenshot", "record", "it"),
+    ("directions to the central station", "maps", "en"),
+    ("fai da interprete con il cliente tedesco", "listen", "it"),
+    ("do I need an umbrella today?", "live", "en"),
+])
+def test_a_thing_only_a_service_handles_gets_its_cannot_sentence(stage: ActionStage, text: str, key: str,
+                                                                  lang: str) -> None:
+    res = stage.decide(text)
+    assert res is not None and res.tool is None and not res.steps and not res.planner_text, res
+    assert res.reply == Message(f"cannot.{key}").text(lang)
+
+
+@pytest.mark.parametrize("text", [
+    # the same things where the request is doable: a draft, a how-to or a meaning, a file, an app, a quote
+    "scrivimi un messaggio per avvisare i clienti che chiudiamo prima",
+    "can you write an email to my boss saying I'm sick tomorrow? I'll send it myself",
+    "draft a whatsapp to my landlord saying the boiler is broken",
+    "come si imposta una sveglia su android?", "how does a thermostat work?", "cos'è il bitcoin?",
+    "traduci in inglese \"vorrei prenotare un tavolo per due\"", "scrivi in /tmp/x/todo.txt \"chiamare l'idraulico\"",
+    "apri la cartella /tmp/x/musica", "leggi /tmp/x/sveglia.txt", "what day is it? lost track working nights",
+])
+def test_a_doable_request_naming_those_things_goes_on(stage: ActionStage, text: str) -> None:
+    res = stage.decide(text)
+    assert res is None or (res.reply is None and res.notice is None), res
+
+
 @pytest.mark.parametrize("text", [
     "leggi il file /tmp/a.txt", "che ore sono", "traduci in inglese 'ciao'", "cancella le righe vuote da /tmp/a.txt",
     "apri un conto in banca", "open a ticket with support", "apri la mia casella Gmail",

@@ -2,7 +2,7 @@
 
 Read by lang/actions.py (`action_of`, `asked_before_negation`): "come faccio a cancellare X?", "se dovessi spostare
 X…", "Marco vuole che cancelli X", "ti ricordi che il dentista è giovedì?" name an action that is not asked, so
-the signature is negated and nothing is replayed. With asking.taken_back ("…, anzi no") the six rules are one
+the signature is negated and nothing is replayed. With asking.taken_back ("…, anzi no") the seven rules are one
 test in code: any of them anywhere in the normalized (lowercased) request, so they carry no case flag.
 """
 from __future__ import annotations
@@ -16,10 +16,27 @@ NOT_ASKED = Table("not_asked", __doc__ or "", (
         flags=0,
         words=(r"how (?:do|can|should|would|could) (?:i|you|we|one)", "how to", "explain how", "tell me how",
                "show me how", r"come (?:faccio|posso|si fa|si può|si puo|devo|dovrei|fare)", "spiegami come",
-               "dimmi come", "insegnami a"),
+               "dimmi come", "insegnami a", r"come si (?:imposta|installa|disinstalla|stampa|manda|invia|prenota|"
+               r"fa a|usa|attiva|collega|configura)"),
         match=("come faccio a cancellare un file?", "how do i delete a folder?", "spiegami come si sposta un file",
-               "show me how to copy it"),
-        no_match=("cancella il file vecchio", "how are you", "come stai?", "copia x in y"),
+               "show me how to copy it", "come si imposta una sveglia su android?"),
+        no_match=("cancella il file vecchio", "how are you", "come stai?", "copia x in y", "come si chiama il file?"),
+    ),
+    Rule(
+        id="meaning",
+        effect="what a word means or how a thing works ('cosa significa…', 'how does a thermostat work?'): "
+               "explained, not done",
+        flags=0,
+        words=(r"cosa significa", r"che significa", r"cosa vuol dire", r"che vuol dire", r"what does .{1,40} mean",
+               r"what is the meaning of", r"come funzion\w*", r"come funzona", r"how (?:does|dose|do) .{1,40} work",
+               r"what(?:'s| is) an? (?:\w+ ){0,2}(?:system|thing|device|app)\b",
+               r"^(?:che )?(?:cos'è|cos'e|cosa è|what is|what's|what are) (?:(?:il|la|lo|l'|un|una|a|an) ?)?"
+               r"[\w-]+(?=\s*\?*\s*$)"),
+        match=("cosa significa \"weather forecast\"?", "how dose a thermostat work?", "come funzona un termostato?",
+               "what's a high pressure system in weather?", "what does \"previsioni del tempo\" mean?",
+               "cos'è il bitcoin?"),
+        no_match=("metti il termostato a 21", "what is the weather today", "significa che devo cancellarlo",
+                  "it works", "what's the weather?", "cos'è questo file /tmp/a.txt?"),
     ),
     Rule(
         id="hypothetical",

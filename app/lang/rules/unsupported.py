@@ -10,6 +10,9 @@ from __future__ import annotations
 
 from .table import Rule, Table
 
+# The action classes a draft's sending is read as ("scrivimi un messaggio per avvisare…": rule `draft`)
+SENDING = frozenset({"send", "notify", "reply"})
+
 UNSUPPORTED = Table("unsupported", __doc__ or "", (
     Rule(
         id="archive_words",
@@ -31,10 +34,27 @@ UNSUPPORTED = Table("unsupported", __doc__ or "", (
         no_match=("cancella /tmp/a.txt", "recupera le email di ieri", "get back to me tomorrow"),
     ),
     Rule(
+        id="draft",
+        effect="a text written for the person to send ('scrivimi un messaggio per avvisare i clienti', 'draft a "
+               "whatsapp to my landlord'): the writing is asked, the sending is theirs",
+        pattern=(r"\b(?:scriv\w*|prepar\w*|butta\w* gi[uù]|fammi|draft|write(?: me)?|compose|can you write)\s+"
+                 r"(?:(?:un|una|un'|due|il|la|a|an|the|me a|me an)\s*)(?:\w+\s+){0,2}?"
+                 r"(?:{words})\b"),
+        words=("messaggio", "mail", "e-?mail", "lettera", "testo", "risposta", "bozza", "righe", "post",
+               "message", "letter", "reply", "text", "caption", "whatsapp", "sms", "invito", "invitation"),
+        match=("scrivimi un messaggio per avvisare i clienti che chiudiamo prima",
+               "can you write an email to my boss saying I'm sick tomorrow? I'll send it myself",
+               "prepara un testo whatsapp di auguri per mia zia", "draft a whatsapp to my landlord",
+               "buttami giù due righe da mandare al padrone di casa"),
+        no_match=("manda un whatsapp a Luca", "scrivi a Sara su telegram che non ci sono", "invia la mail a Marco",
+                  "send the text to Paul"),
+    ),
+    Rule(
         id="weather",
         effect="the weather or a forecast, which only the internet knows now: said so, never invented",
         words=("meteo", r"che tempo (?:fa|farà|fara|fará|faceva)", r"previsioni(?: del tempo)?", "weather",
-               "forecast", r"(?:will|is) it (?:rain|snow)(?:ing)?", r"piover[àa]", r"nevic(?:a|herà|hera)"),
+               "forecast", r"(?:will|is) it (?:rain|snow)(?:ing)?", r"piover[àa]", r"nevic(?:a|herà|hera)",
+               r"ombrello", r"umbrell?a", r"piove (?:oggi|domani|a|stasera)", r"rain (?:today|tomorrow|tonight)"),
         match=("what's the weather tomorrow in Rome?", "che tempo fa a Milano domani?",
                "domani piove a Torino? guarda il meteo", "will it rain this weekend?"),
         no_match=("quanto tempo fa ho salvato il file?", "leggi il file meteorite.txt", "whether or not",
@@ -46,7 +66,9 @@ UNSUPPORTED = Table("unsupported", __doc__ or "", (
         words=(r"ultime notizie", r"notizie di oggi", r"telegiornale", r"(?:latest|today's) news", "headlines",
                r"the news today", r"quotazion[ei]", r"stock price", r"prezzo (?:del|della|dell') ?(?:bitcoin|oro|"
                r"benzina|azioni)", r"tasso di cambio", r"exchange rate", r"risultat[oi] della partita",
-               r"who won the (?:game|match)", r"score of the (?:game|match)"),
+               r"who won the (?:game|match)", r"score of the (?:game|match)", r"bitcoin", r"traffico",
+               r"traffic on", r"the traffic", r"classifica (?:aggiornata|della serie)", r"league table",
+               r"standings"),
         match=("dimmi le ultime notizie", "what's the stock price of Apple?", "chi ha vinto? risultato della partita",
                "today's news please"),
         no_match=("ho notizie di Marco?", "leggi news.txt", "il prezzo che ho salvato è 12 euro",
