@@ -41,7 +41,7 @@ from .choose import (
 from .evidence import analyze, plain
 from .fill import ArgsError, missing_required, model_args, rule_args, shown_args
 from .referent import NoReferent, no_referent
-from .run_state import Decision, Plan, PlanTurn, RunInfo, clause_vectors
+from .run_state import Decision, Plan, PlanTurn, RunInfo, clause_vectors, head_reading
 from .stats import PlannerStats, StepStats, from_completion
 from .surface import ToolIndex, content_words
 
@@ -233,8 +233,8 @@ class Planner:
         focus_i = min(ci, len(evd.clauses) - 1) if evd.clauses else 0
         vec = t.vecs[focus_i] if t.vecs is not None and len(t.vecs) else None
         s = sit or t.sit
-        hv = t.head_vecs[min(focus_i, len(t.head_vecs) - 1)] if t.head_vecs is not None and len(t.head_vecs) else vec
-        hp = t.head.probs(hv) if t.head is not None and hv is not None and s.pending_clause else None
+        hv = t.head_vecs[min(focus_i, len(t.head_vecs) - 1)] if t.head_vecs else None if vec is None else [vec]
+        hp = head_reading(t.head, hv) if t.head is not None and hv is not None and s.pending_clause else None
         pool = self._pool(t, t.weight)
         pool = [n for n in pool if n not in self._vetoed(t, clause, pool, hp)]
         if clause is not None and EVENT in clause.sig.content:

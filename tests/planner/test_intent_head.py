@@ -104,11 +104,34 @@ def test_the_head_reads_a_one_clause_request_whole(bundled_embedder: Any) -> Non
     assert head is not None
     text = "store this for me: my bike lock combination is 0717"
     vecs, read = clause_vectors(idx, veto.asking_only(analyze(text)), text)  # type: ignore[arg-type]
-    assert len(vecs) == 1 and len(read) == 1
-    assert head.predict(read[0])[0] == "remember" and head.predict(vecs[0])[0] != "remember"
+    assert len(vecs) == 1 and len(read) == 1 and len(read[0]) == 1  # one sentence: the whole alone
+    assert head.predict(read[0][0])[0] == "remember" and head.predict(vecs[0])[0] != "remember"
     two = "leggi /tmp/x/a.txt e poi dimmi che ore sono"
     vecs, read = clause_vectors(idx, veto.asking_only(analyze(two)), two)  # type: ignore[arg-type]
-    assert len(vecs) == 2 and len(read) == 2  # one reading per clause
+    assert len(vecs) == 2 and [len(r) for r in read] == [1, 1]  # one reading per clause
+
+
+def test_a_sentence_sure_of_a_tool_is_read_when_the_whole_is_unsure(bundled_embedder: Any) -> None:
+    """A sentence of reason beside a question pulls the whole request's vector off what it asks; the head then
+    reads the sentence it is sure of (run_state.head_reading). A sure whole is kept as it is."""
+    from types import SimpleNamespace
+
+    from app.planner import veto
+    from app.planner.evidence import analyze
+    from app.planner.run_state import clause_vectors, head_reading
+
+    idx = SimpleNamespace(embedder=bundled_embedder, matrix=object())
+    head = heads.load_head(INTENT_HEAD, bundled_embedder.ident)
+    assert head is not None
+    for text, want in (("giulia quando fa gli anni? vorrei prenderle un pensierino", "recall"),
+                       ("whit day is it the day? lost track working nights", "get_date")):
+        _, read = clause_vectors(idx, veto.asking_only(analyze(text)), text)  # type: ignore[arg-type]
+        assert len(read[0]) == 3  # the whole, then each sentence
+        whole, chosen = head.probs(read[0][0]), head_reading(head, read[0])
+        assert whole.get(want, 0.0) < 0.5 <= chosen[want], (text, whole, chosen)
+    text = "ricordati che il dentista è giovedì. me lo scordo sempre"
+    _, read = clause_vectors(idx, veto.asking_only(analyze(text)), text)  # type: ignore[arg-type]
+    assert head_reading(head, read[0]) == head.probs(read[0][0])  # sure of remember whole: the whole stands
 
 
 def test_the_heads_reading_does_not_follow_the_folders_name() -> None:
