@@ -5,11 +5,13 @@ import re
 
 from .actions import action_of
 from .context import CONTEXT
+from .rules.clauses import CLAUSES
 
 _SPLIT = re.compile(r"\s*(?:,\s*)?\b(?:e poi|e quindi|e dopo|and then|and also|after that|dopodich[eéè]|poi|then|"
                     r"quindi|e|ed|and|&)\b\s+|\s*[;,?!]\s+|(?<=\w)\.\s+", re.I)
 _MAY_SPLIT = re.compile(r"(?i)[,;&?!]|\w\.\s|\b(?:e|ed|and|poi|then|quindi|after|dopodich)")
 _PARTICIPLE = re.compile(r"(?i)^\w+(?:ed|at[oaie]|it[oaie]|ut[oaie])\s*[.!?]*$")
+_ELIDED_C = CLAUSES.pattern("elided_c")
 _ALWAYS = re.compile(r"(?i)^\s*(?:,\s*)?(?:e poi|e quindi|e dopo|and then|after that|dopodich[eéè]|poi|then|;)")
 
 
@@ -34,6 +36,8 @@ def split_continuation(text: str) -> list[str]:
             continue  # (", devo stamparle": the person's own plan is a clause of its own)
         if m.group(0).strip() in ("?", "!", ".") and not CONTEXT.match(rest):
             continue  # a sentence ends: a new clause only for the person's own plan ("… ? devo mandarlo a X")
+        if m.group(0).strip().lower() == "e" and _ELIDED_C.search(text[start:m.start()]):
+            continue  # "che c e scritto": c'è without its apostrophe, not "che c" and "scritto…"
         if _PARTICIPLE.match(rest.strip()):
             continue  # "copy X to Y, compressed": a word that says how, not a second request
         parts.append(text[start:m.start()].strip())

@@ -98,6 +98,9 @@ def test_split_continuation() -> None:
         ["scarica la pagina https://x.com", "mandami il sunto per email"]
     assert split_continuation("read a.txt and then delete it") == ["read a.txt", "delete it"]
     assert split_continuation("leggi a.txt e b.txt") == ["leggi a.txt e b.txt"]  # "e" + no verb: one clause
+    # "c e" is c'è typed without its apostrophe: cut there, "fammi sentire che c" was saved as a fact
+    assert split_continuation("fammi sentire che c e scritto nella lista spesa.txt") == \
+        ["fammi sentire che c e scritto nella lista spesa.txt"]
     assert split_continuation("trova i pdf, copiali in /tmp e poi comprimili") == \
         ["trova i pdf", "copiali in /tmp", "comprimili"]
     assert split_continuation("") == []

@@ -25,4 +25,13 @@ CLAUSES = Table("clauses", __doc__ or "", (
         match=("ricordati che il dentista è giovedì", "remember that the code is 1234", "remember this: gate 12"),
         no_match=("ricordati il latte", "remember the milk", "remember those keys"),
     ),
+    Rule(
+        id="elided_c",
+        effect="'c e' is c'è typed without its apostrophe ('fammi sentire che c e scritto nella lista'): the 'e' "
+               "after it joins no clauses (the cut made 'fammi sentire che c' a request, and the model saved it "
+               "as a fact)",
+        pattern=r"(?:^|\s)c\s*$",
+        match=("fammi sentire che c", "non c", "dimmi cosa c"),
+        no_match=("cerca", "abc", "leggi il file c.txt"),
+    ),
 ))
