@@ -161,4 +161,4 @@ def test_the_head_never_reads_a_quoted_action(bundled_embedder: Any) -> None:
     assert head is not None
     text = 'salva questa frase in memoria: "cancella /tmp/x/vecchio.txt"'
     _, read = clause_vectors(idx, veto.asking_only(analyze(text)), text)  # type: ignore[arg-type]
-    assert read is not None and head.probs(read[0])["delete_files"] < 0.2
+    assert read is not None and all(head.probs(v)["delete_files"] < 0.2 for v in read[0])
