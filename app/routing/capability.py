@@ -206,9 +206,10 @@ def _said(clause: str, sig: ActionSig) -> _Said:
 
 def unsupported(clause: str, covered: set[str], sig: ActionSig | None = None) -> Verdict | None:
     """What this clause asks that no tool does, or None (supported, unknown, negated or not an action)."""
-    bare = without_quotes(clause)  # 'traduci "vorrei prenotare un tavolo"': quoted words are content, not asked
-    sig = action_of(bare) if bare != clause else sig or action_of(clause)
-    clause = bare
+    # 'traduci "vorrei prenotare un tavolo"': quoted words are content, not asked — its values (a quoted file
+    # name: 'converti "relazione.docx" in pdf') are still read from the clause as written
+    original, clause = clause, without_quotes(clause)
+    sig = action_of(clause) if clause != original else sig or action_of(clause)
     # live news asked in a sentence of its own that is not negated: "che tempo fa domani a firenze? gli ospiti
     # … vogliono andare a siena" read negated as a whole (a reported wish), and the model invented a forecast
     live = "live" not in covered and any(asks_live(s) and not action_of(s).negated for s in sentences(clause))
@@ -217,8 +218,8 @@ def unsupported(clause: str, covered: set[str], sig: ActionSig | None = None) ->
     if RESTORE_CUE.search(clause) and "restore" not in covered and not sig.negated:
         return Verdict("restore", "restore", guard=True)
     if not sig.actions and not live:
-        return _thing(clause, sig, covered)
-    said = _said(clause, sig)
+        return _thing(clause, sig, covered, _said(original, sig))
+    said = _said(original, sig)
     if live and not (said.paths or said.urls):
         return Verdict("live", "live", guard=True)
     draft = DRAFT.search(clause) is not None
@@ -231,7 +232,7 @@ def unsupported(clause: str, covered: set[str], sig: ActionSig | None = None) ->
     return _thing(clause, sig, covered, said)
 
 
-def _thing(clause: str, sig: ActionSig, covered: set[str], said: _Said | None = None) -> Verdict | None:
+def _thing(clause: str, sig: ActionSig, covered: set[str], said: _Said) -> Verdict | None:
     """A thing only an outside service handles ("mettimi la sveglia alle 6", "next song pls"), in a clause that is
     not negated, names no file, folder or address, and asks no action a tool performs ("trova i file mp3", "apri
     la cartella Musica"); a web search is refused with whatever verb it is asked. Its action is no lexicon class,
@@ -239,7 +240,6 @@ def _thing(clause: str, sig: ActionSig, covered: set[str], said: _Said | None = 
     kind = thing_of(clause)
     if kind is None or sig.negated or f"thing:{kind}" in covered or (kind == "send" and DRAFT.search(clause)):
         return None
-    said = said or _said(clause, sig)
     if said.paths or said.urls or said.exts:
         return None
     if kind not in SAID_WITH_ITS_VERB and any(a in covered for a in sig.actions):

@@ -66,6 +66,7 @@ def test_unsupported_actions_get_the_cannot_sentence_and_no_tool(stage: ActionSt
     ("directions to the central station", "maps", "en"),
     ("fai da interprete con il cliente tedesco", "listen", "it"),
     ("do I need an umbrella today?", "live", "en"),
+    ('converti "relazione finale.docx" in pdf', "convert", "it"),  # a quoted name is still a file named
 ])
 def test_a_thing_only_a_service_handles_gets_its_cannot_sentence(stage: ActionStage, text: str, key: str,
                                                                   lang: str) -> None:
