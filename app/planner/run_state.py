@@ -11,7 +11,7 @@ from app.tools.registry import Tool
 from app.tools.runner import TurnContext
 
 from . import prompt as pr
-from .choose import ANSWER, HEAD_ASKS, Choice, Situation
+from .choose import Choice, Situation, head_asks
 from .evidence import Evidence
 from .stats import StepStats
 from .surface import ToolIndex
@@ -65,11 +65,9 @@ def head_reading(head: Head, rows: Any) -> dict[str, float]:
     20 → 22 (fresh: "remind me, when did the Second World War end?" and a question about ChatGPT read recall)
     and otherwise unchanged. Tune halves: fresh 294 → 294, suite 128 → 128."""
     whole = head.probs(rows[0])
-    top = max(whole, key=whole.__getitem__)
-    if len(rows) < 2 or (top != ANSWER and whole[top] >= HEAD_ASKS):
+    if len(rows) < 2 or head_asks(whole, list(whole)):
         return whole
-    parts = [head.probs(v) for v in rows[1:]]
-    sure = [p for p in parts if (t := max(p, key=p.__getitem__)) != ANSWER and p[t] >= HEAD_ASKS]
+    sure = [p for p in (head.probs(v) for v in rows[1:]) if head_asks(p, list(p))]
     return max(sure, key=lambda p: max(p.values())) if sure else whole
 
 

@@ -17,7 +17,6 @@ from app.lang.content_said import without_quotes
 from app.lang.file_kinds import ARCHIVES
 from app.lang.messages import register
 from app.lang.normalize import canonical, split_words
-from app.lang.rules.unsupported import SENDING
 from app.lang.rules.unsupported import UNSUPPORTED as CUES
 from app.lang.rules.unsupported_things import SAID_WITH_ITS_VERB, THINGS
 from app.lang.tokens import sentences
@@ -40,6 +39,7 @@ _ARCHIVE_WORDS = CUES.pattern("archive_words")  # app/lang/rules/unsupported.py
 RESTORE_CUE = CUES.pattern("restore")
 # "scrivimi un messaggio per avvisare i clienti": the text is asked, the sending is the person's
 DRAFT = CUES.pattern("draft")
+_SENDING = frozenset(act for act, key in UNSUPPORTED.items() if key == "send")  # send, reply, notify
 # weather, news, prices, results: live information, asked with no page to read (app/lang/rules/unsupported.py)
 LIVE_CUES = (CUES.pattern("weather"), CUES.pattern("live_news"))
 
@@ -224,7 +224,7 @@ def unsupported(clause: str, covered: set[str], sig: ActionSig | None = None) ->
         return Verdict("live", "live", guard=True)
     draft = DRAFT.search(clause) is not None
     for act in () if sig.negated else sig.actions:
-        if draft and act in SENDING:
+        if draft and act in _SENDING:
             continue
         verdict = _verdict(act, said, covered)
         if verdict is not None:

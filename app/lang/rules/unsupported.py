@@ -10,9 +10,6 @@ from __future__ import annotations
 
 from .table import Rule, Table
 
-# The action classes a draft's sending is read as ("scrivimi un messaggio per avvisare…": rule `draft`)
-SENDING = frozenset({"send", "notify", "reply"})
-
 UNSUPPORTED = Table("unsupported", __doc__ or "", (
     Rule(
         id="archive_words",
