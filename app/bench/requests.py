@@ -29,6 +29,8 @@ from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from app.config.paths import resources_dir
+from app.lang.messages import say
+from app.planner import messages as _planner_messages  # noqa: F401  (registers the planner's sentences)
 
 SUITE_DIR = resources_dir() / "eval" / "requests"
 SUITES = ("suite", "everyday")  # the CI sample draws from these
@@ -194,8 +196,19 @@ _EXPECTED: dict[str, Callable[[dict[str, Any], list[str], Ran, str], list[str]]]
     "tools": _tools_ran,
     "cannot": lambda _c, _w, _r, answer: [] if CANNOT.search(answer) else ["did not say it cannot"],
     "ask": lambda _c, _w, _r, answer: [] if "?" in answer else ["asked nothing back"],
-    "answer": lambda _c, _w, _r, answer: [] if answer.strip() else ["no answer"],
+    "answer": lambda _c, _w, _r, answer: (["no answer"] if not answer.strip() else
+                                          ["a stock sentence, no answer"] if stock_reply(answer) else []),
 }
+
+# The sentences the app says when it has no answer of its own (app/planner/messages.py): an `answer` request that
+# gets one of them was not answered (three of everyday4's passes were "Non ho una risposta affidabile…").
+STOCK_REPLIES = ("answer.not_sure", "answer.cannot_know", "answer.nothing_done")
+
+
+def stock_reply(answer: str) -> bool:
+    """Is `answer` one of the app's own "I have no answer" sentences, in either language?"""
+    text = answer.strip()
+    return any(text == say(key, lang) for key in STOCK_REPLIES for lang in ("it", "en"))
 
 
 def run_suite(cases: Iterable[dict[str, Any]], model: str,

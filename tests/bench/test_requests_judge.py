@@ -108,3 +108,15 @@ def test_a_wanted_tool_that_ran_and_failed_fails_the_case() -> None:
     assert not got["ok"] and "failed" in got["why"]
     done = rq.Ran(tools=[("move_files", {"paths": ["note.md"]})], answer="Fatto.", ok_tools={"move_files"})
     assert rq.judge(case, done)["ok"]
+
+
+def test_an_answer_request_given_a_stock_no_answer_sentence_fails() -> None:
+    # three of everyday4's passes were the writer's fallback "Non ho una risposta affidabile…": no answer at all
+    from app.lang.messages import say
+
+    case = {"expect": "answer", "text": "cosa vuol dire OCR?"}
+    for key in rq.STOCK_REPLIES:
+        for lang in ("it", "en"):
+            got = rq.judge(case, _ran(answer=say(key, lang)))
+            assert not got["ok"] and "stock" in got["why"]
+    assert rq.judge(case, _ran(answer="Riconoscimento ottico dei caratteri: legge il testo nelle immagini."))["ok"]
