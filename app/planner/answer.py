@@ -8,6 +8,7 @@ last observation, shaped for the question.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
@@ -22,6 +23,9 @@ from app.turn.cancel import CancelToken, TurnCancelled
 from app.turn.rendering import error_lines, render
 
 HOLD_CHARS = 24
+_WORD_SPAN = re.compile(r"\w+")
+_AFTER_END = re.compile(r"(?<=[.!?\n])")  # split after a sentence's end or a line's, keeping it
+_ENDS = re.compile(r"[.!?\n]\s*$")
 # Labels a model may put before its answer (removed, not held against it), and markers that stop it
 # (app/lang/rules/planner_answer.py).
 _LABEL = PLANNER_ANSWER.pattern("label")
@@ -189,6 +193,12 @@ class Generated:
     completion: Any = None
     streamed: bool = False  # some of the model's text already went out as tokens
     model_tokens: int = 0  # pieces the model produced (also when it was stopped)
+    partial: bool = False  # `text` is the model's own answer, cut where it started repeating itself
+
+    @property
+    def usable(self) -> bool:
+        """The model's words are the answer (whole, or cut before a loop): the later checks read them."""
+        return not self.replaced or self.partial
 
 
 def generate(llm: Any, prompt: str, *, grounding: Grounding, prompt_text: str, max_tokens: int,
@@ -232,18 +242,67 @@ def generate(llm: Any, prompt: str, *, grounding: Grounding, prompt_text: str, m
             raise
     text = _LABEL.sub("", "".join(out), count=1).strip()
     if not reason:
-        why = problem(text, prompt_text, allowed, final=True)
-        if why is None and grounding.must_contain and not any(m and m in text for m in grounding.must_contain):
-            why = "the key fact is missing"
-        if why is None and sources is not None:
-            why = unsupported(text, sources)
+        why = _final_problem(text, prompt_text, allowed, grounding, sources)
         if why:
             reason.append(why)
+    if reason and reason[0] == "a loop":
+        kept = before_loop(text)
+        if kept and not _final_problem(kept, prompt_text, allowed, grounding, sources):
+            return Generated(kept, True, "a loop: the answer is cut before it", comp, flushed, len(pieces), True)
     if reason:
         return Generated(fallback, True, reason[0], comp, flushed, len(pieces))
     if not flushed:
         emit_token(text)
     return Generated(text, False, "", comp, True, len(pieces))
+
+
+def _final_problem(text: str, prompt_text: str, allowed: str, grounding: Grounding, sources: str | None) -> str | None:
+    """Why a finished answer is not usable: not an answer, the key fact missing, a claim the results do not back."""
+    why = problem(text, prompt_text, allowed, final=True)
+    if why is None and grounding.must_contain and not any(m and m in text for m in grounding.must_contain):
+        why = "the key fact is missing"
+    if why is None and sources is not None:
+        why = unsupported(text, sources)
+    return why
+
+
+LOOP_KEEP_LETTERS = 40  # what is left before a loop must be this long to be an answer
+
+
+def _loop_start(text: str) -> int | None:
+    """Where the third run of a repeated three-word sequence starts (the guard's "a loop"), as an offset."""
+    runs = list(_WORD_SPAN.finditer(text.lower()))
+    seen: dict[tuple[str, ...], int] = {}
+    for i in range(len(runs) - 2):
+        gram = tuple(m.group() for m in runs[i:i + 3])
+        seen[gram] = seen.get(gram, 0) + 1
+        if seen[gram] >= 3:
+            return runs[i].start()
+    return None
+
+
+def before_loop(text: str) -> str:
+    """The answer up to where it started repeating itself: whole sentences or lines before the third run of a
+    repeated three-word sequence, each said once; "" when too little is left to be an answer.
+
+    Why: a small model's explanation names its subject often — a good definition of "la deviazione standard"
+    said the phrase a third time in its closing line (everyday4-8), a caption drifted into its own words again
+    (everyday4-4) — and the whole answer was thrown away for the stock "Non ho una risposta affidabile"."""
+    start = _loop_start(text)
+    head = text if start is None else text[:start]
+    pieces = _AFTER_END.split(head)
+    if start is not None and pieces and not _ENDS.search(pieces[-1]):
+        pieces = pieces[:-1]  # the sentence the loop broke into is not whole
+    kept: list[str] = []
+    said: set[tuple[str, ...]] = set()
+    for piece in pieces:
+        key = tuple(word_runs(piece))
+        if len(key) >= 3 and key in said:
+            continue  # a sentence said again
+        said.add(key)
+        kept.append(piece)
+    out = "".join(kept).strip()
+    return out if sum(c.isalpha() for c in out) >= LOOP_KEEP_LETTERS else ""
 
 
 def stream_text(text: str, emit_token: Callable[[str], None]) -> None:

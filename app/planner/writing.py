@@ -47,9 +47,9 @@ def finish(ctx: TurnContext, info: Any, text: str, gen: ans.Generated | None) ->
     if gen is not None:
         info.answer_replaced = gen.reason
         what = "answer_reset" if gen.streamed else "answer_fallback"
-        ctx.emit(ev.Progress(ctx.turn_id, ctx.next_step,
-                             what=f"{what}: the model's answer was not usable ({gen.reason}); "
-                                  f"answering from the result"))
+        why = ("the model repeated itself; its answer is cut before the repetition" if gen.partial else
+               f"the model's answer was not usable ({gen.reason}); answering from the result")
+        ctx.emit(ev.Progress(ctx.turn_id, ctx.next_step, what=f"{what}: {why}"))
     ans.stream_text(text, token_emitter(ctx))
     return text
 
@@ -89,21 +89,22 @@ def answer(ctx: TurnContext, llm: Any, info: Any, question: str, weight: float,
                           reused_tokens=st.reused_tokens, evaluated_tokens=st.evaluated_tokens,
                           completion_tokens=st.completion_tokens, ms=round(st.ms, 1)))
     if how.lead:  # the lead went out as a token: it is part of the answer, or dropped with it
-        gen = replace(gen, streamed=True) if gen.replaced else replace(gen, text=f"{how.lead} {gen.text.lstrip()}")
-    if not gen.replaced and how.shape.kind == "summary" and steps and compose.copied(gen.text, steps):
+        gen = replace(gen, streamed=True) if gen.replaced else gen
+        gen = replace(gen, text=f"{how.lead} {gen.text.lstrip()}") if gen.usable else gen
+    if gen.usable and how.shape.kind == "summary" and steps and compose.copied(gen.text, steps):
         gen = ans.Generated(fallback, True, "the summary copies the text", gen.completion, True, gen.model_tokens)
-    quoted = None if gen.replaced else compose.errors_unquoted(gen.text, question, steps)
+    quoted = None if not gen.usable else compose.errors_unquoted(gen.text, question, steps)
     if quoted is not None:
         fallback = quoted
         gen = ans.Generated(quoted, True, "the answer quotes none of the error lines", gen.completion, True,
                             gen.model_tokens)
-    if not gen.replaced and asked_to_act(info, question) and ans.claims_undone(gen.text, wrote(ctx)):
+    if gen.usable and asked_to_act(info, question) and ans.claims_undone(gen.text, wrote(ctx)):
         fallback = ans.nothing_done_text(question)
         gen = ans.Generated(fallback, True, "the answer claims an action that did not run", gen.completion,
                             gen.streamed, gen.model_tokens)
     if not gen.replaced:
         return gen.text
-    return finish(ctx, info, fallback, gen)
+    return finish(ctx, info, gen.text, gen)  # the fallback, or the model's answer cut before a loop
 
 
 CLAIM_GATE = 0.5  # the intent head's `answer` below this: the request asks for something to be done

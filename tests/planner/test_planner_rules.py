@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import types
 from datetime import datetime
+from typing import Any
 
 import pytest
 
@@ -164,6 +165,53 @@ def test_answer_guard() -> None:
     assert ans.problem("che ore sono? Sono le", prompt, "", False) is None  # restating the question is fine
     assert ans.problem("Мне answer", prompt, "", False) == "a script the conversation does not use"
     assert ans.problem("Sono le 14:05.", prompt, "Sono le 14:05.", True) is None
+
+
+# Two answers the instruct model wrote (everyday4-8, everyday4-4 on 2026-12-05) up to where the guard stopped them
+STD_DEV = ("Ciao! Sì, devi capire la deviazione standard. La deviazione standard è una misura di come le variabili di "
+           "una popolazione sono distribuite. La sua formula è:\n\nDeviazione standard = √(Σ((x - media)^2) / N)\n\n"
+           " dove:\n- x è ogni singola variabile della popolazione\n- media è la media di tutte le variabili\n"
+           "- Σ è la somma\n- N è il numero di variabili\n\nLa deviazione standard")
+CAPTION = ("\"Un'esperienza di bellezza e eleganza, con un'immagine che ti fa volare in un mondo di bellezza e "
+           "eleganza. Non hai bisogno di hashtag, solo un'immagine che ti fa volare in un mondo di bellezza e")
+
+
+def test_an_answer_that_starts_repeating_keeps_what_came_before() -> None:
+    kept = ans.before_loop(STD_DEV)
+    assert kept.startswith("Ciao! Sì") and kept.endswith("- N è il numero di variabili")
+    caption = ans.before_loop(CAPTION)
+    assert caption.endswith("mondo di bellezza e eleganza.") and "hashtag" not in caption
+    assert ans.before_loop("Sì. Sì. Sì. Sì. la la la la la la la la") == ""  # too little before it: no answer
+    said_twice = "Il gatto dorme tutto il giorno sul divano. Il gatto dorme tutto il giorno sul divano. Poi mangia la pappa. mangia la pappa, mangia la pappa"
+    assert ans.before_loop(said_twice) == "Il gatto dorme tutto il giorno sul divano. Poi mangia la pappa."
+
+
+class _Scripted:
+    """Streams a text the model wrote, piece by piece (the guard is under test here, not the model)."""
+
+    def __init__(self, text: str):
+        self.text = text
+
+    def complete(self, prompt: str, *, on_token: Any, cancel: Any, **_: Any) -> None:
+        for piece in self.text.split(" "):
+            if cancel.cancelled:
+                return
+            on_token(piece + " ")
+
+
+def test_generate_returns_the_part_before_a_loop_as_the_models_answer() -> None:
+    from app.turn.cancel import CancelToken
+
+    shown: list[str] = []
+    gen = ans.generate(_Scripted(STD_DEV + " è importante " * 3), "spiegami la deviazione standard",
+                       grounding=ans.Grounding(), prompt_text="spiegami la deviazione standard", max_tokens=200,
+                       cancel=CancelToken(), emit_token=shown.append, fallback="FALLBACK")
+    assert gen.replaced and gen.partial and gen.usable and gen.text.endswith("numero di variabili")
+    assert gen.streamed and "".join(shown).startswith("Ciao!")  # the front end is told to show the cut text
+    loop = ans.generate(_Scripted("la la la la la la la la la la la"), "canta", grounding=ans.Grounding(),
+                        prompt_text="canta", max_tokens=50, cancel=CancelToken(), emit_token=shown.append,
+                        fallback="FALLBACK")
+    assert loop.text == "FALLBACK" and not loop.usable
 
 
 def test_grounding_answers_the_question_asked() -> None:
