@@ -148,3 +148,18 @@ def _named_folders(text: str, paths: list[str]) -> list[str]:
         if folder in paths and name and Path(os.path.expanduser(_join(folder, name))).is_dir():
             paths = [(_join(folder, name) if p == folder else p) for p in paths]
     return paths
+
+
+def from_whole(paths: list[str], whole: list[str]) -> list[str]:
+    """A bare name in one clause as the full path the whole request resolved it to, when exactly one fits.
+
+    Why: a clause is read alone, and "copia contratto affitto.txt, che si trova nella cartella /x, in /x/archivio"
+    is cut before "che si trova…" — the first clause said a bare "affitto.txt" (copied as an ambiguous relative
+    path, everyday4-18) while the whole request names /x/contratto affitto.txt."""
+    full = [w for w in whole if w.startswith(("/", "~"))]
+    out = []
+    for p in paths:
+        fits = [w for w in full if not p.startswith(("/", "~")) and (w.endswith("/" + p) or w.endswith(" " + p))]
+        out.append(fits[0] if len(fits) == 1 else p)
+    return out
+

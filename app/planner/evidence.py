@@ -15,7 +15,7 @@ from app.lang.actions import ActionSig, action_of
 from app.lang.args_extractor import extract
 from app.lang.clauses import split_continuation
 from app.lang.content_said import quoted_texts, split_inline
-from app.lang.paths_said import resolve
+from app.lang.paths_said import from_whole, resolve
 from app.lang.rules.planner_evidence import PLANNER_EVIDENCE
 
 FILE_WORDS = PLANNER_EVIDENCE.pattern("file_words")  # a clause about files
@@ -68,10 +68,14 @@ def analyze(text: str, now: datetime | None = None) -> Evidence:
         head = head[:MAX_TASK_CHARS]
     quoted = quoted_texts(head)
     parts = split_continuation(head) or ([head] if head else [])
+    whole = _with_paths(head, extract(head, now))
     clauses = []
     for p in parts:
-        clauses.append(Clause(p, action_of(plain(p)), _with_paths(p, extract(p, now)), bool(TELL_WORDS.match(p))))
-    return Evidence(head, inline, quoted, clauses, _with_paths(head, extract(head, now)), now)
+        slots = _with_paths(p, extract(p, now))
+        if slots.get("path") and whole.get("path"):
+            slots["path"] = from_whole(list(slots["path"]), list(whole["path"]))
+        clauses.append(Clause(p, action_of(plain(p)), slots, bool(TELL_WORDS.match(p))))
+    return Evidence(head, inline, quoted, clauses, whole, now)
 
 
 def _with_paths(text: str, slots: dict[str, Any]) -> dict[str, Any]:

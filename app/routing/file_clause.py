@@ -15,6 +15,7 @@ from app.lang.actions import ActionSig, action_of, asked_part
 from app.lang.args_extractor import extract
 from app.lang.messages import Message
 from app.lang.path_shape import has_drive, said_outside_paths
+from app.lang.paths_said import resolve
 from app.lang.rules.app_names import APP_NAMES
 from app.lang.rules.search_phrases import SEARCH_PHRASES
 from app.lang.rules.table import Table
@@ -72,7 +73,10 @@ class FileClause:
 
 def read_clause(clause: str, sig: ActionSig, has_tool: Callable[[str], bool]) -> FileClause:
     slots = extract(clause)
-    paths = list(slots.get("path") or [])
+    # paths as the person meant them, read as the planner reads them (app/lang/paths_said.py): "rinomina
+    # lettera.txt in /x/Documenti come nuova.txt", "copia contratto affitto.txt, che si trova nella cartella /x, in
+    # /x/archivio" asked for a full path the request had given (everyday4-16, -18)
+    paths = resolve(clause, list(slots.get("path") or []), list(slots.get("quoted") or []))
     full = _abs(paths)
     return FileClause(clause, sig, has_tool, slots, paths, full, [p for p in paths if p not in full],
                       list(slots.get("url") or []), [q for q in slots.get("quoted") or [] if q not in paths],

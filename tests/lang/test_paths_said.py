@@ -34,6 +34,9 @@ CASES = [  # (request, the paths the planner must see)
     ("crea una cartella fatture 2024 dentro {r} e poi ci sposti dentro {r}/notes.md",
      ["{r}/fatture 2024", "{r}/notes.md"]),
     ('fai una copia di "lista spesa.txt" da {r} a {r}/archivio', ["{r}/lista spesa.txt", "{r}/archivio"]),
+    # a relative clause cut off by the splitter still says where the file is (everyday4-18)
+    ("copia il documento lista spesa.txt, che si trova nella cartella {r}, dentro {r}/archivio",
+     ["{r}/lista spesa.txt", "{r}", "{r}/archivio"]),
     # an existing folder named in words inside a folder given as a path (everyday2, everyday3 listed {r})
     ("fammi vedre che c'è nella cartella Foto Vacanze dentro {r}", ["{r}/Foto Vacanze"]),
     ("open up the Foto Vacanze folder in {r} for me", ["{r}/Foto Vacanze"]),
@@ -53,6 +56,27 @@ def test_paths_as_said(root: Path, text: str, want: list[str]) -> None:
     evd = analyze(text.replace("{r}", str(root)))
     got = [p for c in evd.clauses for p in c.paths]
     assert got == [w.replace("{r}", str(root)) for w in want]
+
+
+def test_the_file_stage_reads_paths_as_the_planner_does(root: Path) -> None:
+    """"rinomina notes.md in /x come appunti.md" asked for the full path of notes.md (everyday4-16)."""
+    from app.routing.file_stage import plan_clause
+
+    plan = plan_clause(f"rinomina notes.md in {root} come appunti.md, thanks", lambda _t: True)
+    assert plan is not None and plan.steps, plan
+    assert plan.steps[0]["args"] == {"paths": [f"{root}/notes.md"], "dest": f"{root}/appunti.md"}
+    plan = plan_clause("rinomina notes.md come appunti.md", lambda _t: True)  # no folder said: asked
+    assert plan is not None and plan.question is not None and not plan.steps
+
+
+def test_a_bare_name_is_the_one_full_path_the_whole_request_gives_it() -> None:
+    from app.lang.paths_said import from_whole
+
+    whole = ["/x/contratto affitto.txt", "/x/archivio"]
+    assert from_whole(["affitto.txt"], whole) == ["/x/contratto affitto.txt"]
+    assert from_whole(["archivio"], whole) == ["/x/archivio"]
+    assert from_whole(["note.txt"], whole) == ["note.txt"]  # not named anywhere: left as said
+    assert from_whole(["a.txt"], ["/x/a.txt", "/y/a.txt"]) == ["a.txt"]  # two fit: no guess
 
 
 def test_nothing_to_resolve_is_returned_as_is() -> None:

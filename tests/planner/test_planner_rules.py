@@ -182,7 +182,8 @@ def test_an_answer_that_starts_repeating_keeps_what_came_before() -> None:
     caption = ans.before_loop(CAPTION)
     assert caption.endswith("mondo di bellezza e eleganza.") and "hashtag" not in caption
     assert ans.before_loop("Sì. Sì. Sì. Sì. la la la la la la la la") == ""  # too little before it: no answer
-    said_twice = "Il gatto dorme tutto il giorno sul divano. Il gatto dorme tutto il giorno sul divano. Poi mangia la pappa. mangia la pappa, mangia la pappa"
+    said_twice = ("Il gatto dorme tutto il giorno sul divano. Il gatto dorme tutto il giorno sul divano. "
+                  "Poi mangia la pappa. mangia la pappa, mangia la pappa")
     assert ans.before_loop(said_twice) == "Il gatto dorme tutto il giorno sul divano. Poi mangia la pappa."
 
 
