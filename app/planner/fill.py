@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
+from app.lang.content_said import without_quotes
 from app.lang.rules.planner_fill import PLANNER_FILL
 from app.models.schema import bounded
 from app.tools.calculate import has_expression
@@ -220,7 +221,7 @@ def _fill_choices(f: _Filling) -> None:
     if f.clause is None:
         return
     text = f.clause.text
-    low = text.lower()
+    low = without_quotes(text).lower()  # the words of 'a new day' are content, not the mode
     for k, p in f.props.items():
         if k in f.args or "enum" not in p:
             continue

@@ -238,6 +238,11 @@ def test_optional_enum_values_from_words() -> None:
     assert args == {"scratchpad_id": "0123456789abcdef", "mode": "tail"} and src["mode"] == "rules"
     ev = analyze("aggiungi 'latte' al file /tmp/t/spesa.txt", NOW)
     assert rule_args(REG.get("write_files"), ev.clause(0), ev, [])[0]["mode"] == "append"
+    # "a new line" is no new file (everyday4-13 wrote with mode=create and failed); quoted words pick nothing
+    ev = analyze("Please pop 'laminate the charts' on a new line at the bottom of /tmp/t/todo.txt.", NOW)
+    assert rule_args(REG.get("write_files"), ev.clause(0), ev, [])[0]["mode"] == "append"
+    ev = analyze("scrivi 'a new day' in /tmp/t/x.txt", NOW)
+    assert "mode" not in rule_args(REG.get("write_files"), ev.clause(0), ev, [])[0]
     ev = analyze("cerca \"timeout\" nel risultato", NOW)
     args, _ = rule_args(REG.get("scratchpad_read"), ev.clause(0), ev, [], scratchpad_id="0123456789abcdef")
     assert args["mode"] == "grep" and args["pattern"] == "timeout"
