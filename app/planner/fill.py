@@ -17,7 +17,7 @@ from typing import Any, Callable, Sequence
 from app.lang.content_said import without_quotes
 from app.lang.rules.planner_fill import PLANNER_FILL
 from app.models.schema import bounded
-from app.tools.calculate import has_expression
+from app.tools.calculate import has_expression, numbers_left_out
 from app.tools.registry import Tool
 from app.tools.results import OUTPUT_FIELDS
 from app.tools.slots import CONTENT_NAMES, FREE_TEXT_NAMES, PATH_NAMES, path_args, slots_of
@@ -198,7 +198,8 @@ def _fill_text(f: _Filling) -> None:
     props, clause = f.props, f.clause
     if "scratchpad_id" in props and f.scratchpad_id:
         f.put("scratchpad_id", f.scratchpad_id)
-    if "expression" in props and clause is not None and has_expression(clause.text):
+    if "expression" in props and clause is not None and has_expression(clause.text) and \
+            (f.free_text_by_rules or not numbers_left_out(clause.text)):  # a word problem: the model writes it
         f.put("expression", clause.text[: int(props["expression"].get("maxLength", 200))])
     if "instruction" in props and clause is not None:
         f.put("instruction", clause.text[: int(props["instruction"].get("maxLength", 300))])

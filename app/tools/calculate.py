@@ -101,6 +101,19 @@ def _balance(span: str) -> str:
     return span + ")" * max(0, span.count("(") - span.count(")"))
 
 
+def numbers_left_out(text: str) -> list[str]:
+    """The numbers a request says that its expression leaves out ("se il prezzo è 480 euro e ho uno sconto del 35%,
+    quanto pago?" reads only "35%": 480 is left out). A word problem is the model's to write as an expression:
+    the rules' reading answered "35% fa 0,35" (everyday4-48). A unit conversion has none left out."""
+    expr = expression_of(text)
+    if expr is None or units.is_conversion(text):
+        return []
+    low = _NOT_MATH.sub(" ", digits_for_words(text).lower())
+    low = _REWRITES[0][0].sub(_REWRITES[0][1], low)  # decimal comma
+    used = {float(n) for n in re.findall(r"\d+(?:\.\d+)?", expr)}
+    return [n for n in re.findall(r"\d+(?:\.\d+)?", low) if float(n) not in used]
+
+
 def has_expression(text: str) -> bool:
     """Whether `calculate` has something to compute here: arithmetic, or a unit conversion (the planner
     prefers the calculator for both; "sposta 5 file in archivio" is neither)."""

@@ -94,3 +94,15 @@ def test_a_learned_calculation_is_replayed_with_the_new_numbers() -> None:
     bind("calculate", tool, template, old, old_slots, old, old_slots, old_used)
     assert unconsumed_problem(new_slots, b.used, old_slots, old_used) is None
     assert calculate(b.args, ctx())["result"] == "72"
+
+
+def test_a_word_problem_leaves_numbers_out_of_the_rules_expression() -> None:
+    """"480 euro with a 35% discount" read by rules is "35%" alone (answered "35% fa 0,35", everyday4-48): the
+    numbers left out send the expression to the model; a plain calculation leaves none out."""
+    from app.tools.calculate import numbers_left_out
+
+    assert numbers_left_out("se il prezzo è 480 euro e ho uno sconto del 35%, quanto pago alla fine?") == ["480"]
+    assert numbers_left_out("I earn 2400 a month and spend 30% on rent, how much is left") == ["2400"]
+    for whole in ("qnto fa 17 al quadrato x 3", "quanto fa 12 per 7?", "il 20% di 150", "quanto fa 2,5 per 4",
+                  "101.3 F in celsius quick", "che ore sono"):
+        assert numbers_left_out(whole) == [], whole
