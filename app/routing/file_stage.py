@@ -42,9 +42,11 @@ register({
                               "dove si trova?",
                         "en": "To {what} I need the full path of “{name}” (for example /home/you/{name}): "
                               "where is it?"},
-    "route.need_target": {"it": "Per {what} dimmi quale file o cartella, con il percorso completo (per esempio "
+    # a question back ends with "?" — as a sentence ("Per cancellare dimmi quale file…") it read as an instruction
+    # and everyday4-68 ("buttalo") counted it as no question
+    "route.need_target": {"it": "Quale file o cartella vuoi {what}? Dimmi il percorso completo (per esempio "
                                 "/home/tu/file.txt).",
-                          "en": "To {what}, tell me which file or folder, with its full path (for example "
+                          "en": "Which file or folder should I {what}? Tell me its full path (for example "
                                 "/home/you/file.txt)."},
     "route.need_dest": {"it": "Dove devo {what} {name}? Dimmi la cartella di destinazione o il nuovo nome.",
                         "en": "Where should I {what} {name}? Tell me the destination folder or the new name."},
