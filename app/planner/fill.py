@@ -139,8 +139,13 @@ def _fill_places(f: _Filling) -> None:
         if made and _THERE.search(f.clause.text):
             f.put("dest", made, "ref")  # "crea la cartella X e spostaci dentro Y": into the folder just made
         elif len(f.paths) >= 2:
-            f.put("dest", f.paths[-1])  # "sposta a.txt da /x a /y": the last place named is where it goes
-            f.paths = f.paths[:-1]
+            dest, srcs = f.paths[-1], f.paths[:-1]
+            if "/" not in dest and not dest.startswith("~") and srcs[0].startswith(("/", "~")):
+                # "rename /x/report.txt to final.txt": a bare new name stays in the file's folder, as the file
+                # stage reads it (the planner passed "final.txt" on and the move failed as relative, everyday5-17)
+                dest = srcs[0].rstrip("/").rsplit("/", 1)[0] + "/" + dest
+            f.put("dest", dest)  # "sposta a.txt da /x a /y": the last place named is where it goes
+            f.paths = srcs
     paths = f.paths
     declared = set(path_args(f.tool)) - {slots_of(f.tool).dest}  # open_path's target: a path the tool declares
     for k in props:

@@ -43,3 +43,19 @@ def test_from_a_folder_to_another() -> None:
     evd = analyze("sposta /tmp/x/a.txt in /tmp/y")
     args, _ = rule_args(REG["move_files"], evd.clauses[0], evd, [])
     assert args == {"paths": ["/tmp/x/a.txt"], "dest": "/tmp/y"}
+
+
+def test_a_bare_new_name_stays_in_the_files_folder() -> None:
+    """"rename /x/report.txt to report_final.txt": the planner passed a relative dest on and the move failed
+    (everyday5-17); the file stage reads the same words as a rename in place."""
+    from app.engine.catalog import build_registry
+    from app.planner.evidence import analyze
+    from app.planner.fill import rule_args
+
+    move = build_registry().get("move_files")
+    ev = analyze("rename /tmp/x/report.txt to report_final.txt cheers")
+    want = {"paths": ["/tmp/x/report.txt"], "dest": "/tmp/x/report_final.txt"}
+    assert rule_args(move, ev.clause(0), ev, [])[0] == want
+    ev = analyze("sposta /tmp/x/todo.txt in /tmp/x/archivio")
+    assert rule_args(move, ev.clause(0), ev, [])[0] == {"paths": ["/tmp/x/todo.txt"], "dest": "/tmp/x/archivio"}
+
