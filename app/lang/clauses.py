@@ -43,4 +43,19 @@ def split_continuation(text: str) -> list[str]:
         parts.append(text[start:m.start()].strip())
         start = m.end()
     parts.append(text[start:].strip())
-    return [p for p in parts if p]
+    return _joined_connectives([p for p in parts if p])
+
+
+def _joined_connectives(parts: list[str]) -> list[str]:
+    """A lone word that asks nothing ("e, successivamente, la copia…" cut as "successivamente") opens the clause
+    after it: as a clause of its own it was the pending one after the first step, and the planner answered
+    instead of copying (everyday5-65, everyday4-67)."""
+    out: list[str] = []
+    carry = ""
+    for i, p in enumerate(parts):
+        if i < len(parts) - 1 and len(p.split()) == 1 and not action_of(p).known:
+            carry = f"{carry} {p}".strip()
+            continue
+        out.append(f"{carry} {p}".strip() if carry else p)
+        carry = ""
+    return out

@@ -307,6 +307,9 @@ class Planner:
         by_head = name == ANSWER and plan.asked is not None  # _plan reads it only for a clause's first decision
         if by_head:
             name = plan.asked or name  # the head reads a request for a tool where structure and model would answer
+        owed = self._owed(t, opts) if name == ANSWER else []
+        if owed:
+            name = max(owed, key=lambda o: probs.get(o, 0.0))
         stats.ms = (time.perf_counter() - t0) * 1000
         stats.choice = name
         self.last.stats.append(stats)
@@ -314,8 +317,25 @@ class Planner:
                               reused_tokens=stats.reused_tokens, evaluated_tokens=stats.evaluated_tokens,
                               ms=round(stats.ms, 1), choice=name, model_consulted=ll is not None,
                               scores={k: round(v, 3) for k, v in probs.items()}))
-        why = "intent head over answer" if by_head else "structure decided" if ll is None else "structure + model"
+        why = "intent head over answer" if by_head else "the next clause's action" if owed else \
+            "structure decided" if ll is None else "structure + model"
         return Choice(name, probs, struct, ll, why, plan.prereq if name == "read_files" else None, plan.head)
+
+    @staticmethod
+    def _owed(t: PlanTurn, opts: Sequence[str]) -> list[str]:
+        """The offered tools that perform the action a clause still waiting after a step asks for ("read X then
+        add 'Y' at the end of it", "aggiungi 'Y' a X e poi fammi vedere com'è venuto"): the request said it in
+        words, so stopping is not the model's call. Measured clean: structure and model answered there on four
+        of the everyday4/everyday5 two-clause requests (the model's usual slip, pick()'s after_step); the write
+        veto has already kept what the request does not ask for out of `opts`."""
+        sit, clause = t.sit, t.evd.clause(t.clause_i)
+        if not sit.steps_done or not sit.pending_clause or sit.clause_tools or clause is None:
+            return []
+        asked = asked_actions(clause.text) & t.asked_all
+        if not asked:
+            return []
+        affinity = t.idx.affinity_by_name()
+        return [o for o in opts if o in t.tools and veto.tool_actions(t.tools[o], affinity.get(o)) & asked]
 
     def _model_vote(self, t: PlanTurn, prompt: str, opts: list[str],
                     struct: dict[str, float]) -> dict[str, float] | None:

@@ -304,3 +304,12 @@ def test_a_negated_forgetting_asks_to_keep_the_fact(text: str) -> None:
 @pytest.mark.parametrize("text", ["forget about the dentist", "dimentica il numero di Gino"])
 def test_forgetting_said_plainly_is_still_forgetting(text: str) -> None:
     assert action_of(text).actions == ("forget",) and not action_of(text).negated
+
+
+def test_a_lone_connective_opens_the_next_clause() -> None:
+    """"… e, successivamente, la copia …": "successivamente" as a clause of its own was the one the planner saw
+    pending after the first step, and it answered instead of copying (everyday5-65)."""
+    got = split_continuation("Si richiede la creazione della cartella /x/pratiche e, successivamente, la copia al "
+                             "suo interno del file /x/contratto.txt.")
+    assert len(got) == 2 and got[1].startswith("successivamente la copia")
+    assert split_continuation("leggi a.txt e poi cancellalo") == ["leggi a.txt", "cancellalo"]

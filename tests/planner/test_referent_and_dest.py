@@ -59,3 +59,29 @@ def test_a_bare_new_name_stays_in_the_files_folder() -> None:
     ev = analyze("sposta /tmp/x/todo.txt in /tmp/x/archivio")
     assert rule_args(move, ev.clause(0), ev, [])[0] == {"paths": ["/tmp/x/todo.txt"], "dest": "/tmp/x/archivio"}
 
+
+
+def test_a_clause_still_waiting_is_owed_its_action() -> None:
+    """After the first step, a clause that asks an action in words gets a tool that performs it, not an answer
+    (everyday4-66 read todo.txt and never appended; everyday5-67 appended and never showed the file)."""
+    from types import SimpleNamespace
+
+    from app.engine.catalog import all_tools
+    from app.lang.asked_actions import asked_actions
+    from app.planner.choose import ANSWER, Situation
+    from app.planner.evidence import analyze
+    from app.planner.planner import Planner
+
+    tools = {t.name: t for t in all_tools()}
+    idx = SimpleNamespace(affinity_by_name=lambda: {})
+    text = "read /tmp/x/todo.txt then add 'ritirare libri' at the end of it"
+    opts = ["write_files", "describe_entries", "list_dir", ANSWER]
+    t = SimpleNamespace(sit=Situation(steps_done=1, pending_clause=True), evd=analyze(text), clause_i=1,
+                        asked_all=asked_actions(text), idx=idx, tools=tools)
+    assert Planner._owed(t, opts) == ["write_files"]  # type: ignore[arg-type]
+    t.sit = Situation(steps_done=0, pending_clause=True)
+    assert Planner._owed(t, opts) == []  # type: ignore[arg-type]  # the first decision is the model's
+    said = "leggi /tmp/x/note.md e dimmi cosa ne pensi"
+    t = SimpleNamespace(sit=Situation(steps_done=1, pending_clause=False), evd=analyze(said), clause_i=1,
+                        asked_all=asked_actions(said), idx=idx, tools=tools)
+    assert Planner._owed(t, opts) == []  # type: ignore[arg-type]  # nothing waits: the answer is free
