@@ -1,6 +1,7 @@
 """The answer-quality suite on the bundled instruct model: >= 90 % of the answers carry their fact in the
-language of the request. CI runs every second request of the held-out half (22 of 44, ~3 minutes on 2 cores:
-the hour CI has is shared by every model suite); `metnos bench answers` runs both halves and reports them apart."""
+language of the request. CI runs every third request of the held-out half (15 of 44, every kind: the test below;
+22 took ~3 minutes idle and 344 s beside other work, and CI's hour is shared by every model suite);
+`metnos bench answers` runs both halves and reports them apart."""
 from __future__ import annotations
 
 from typing import Any
@@ -14,15 +15,15 @@ GOAL = 0.90  # held-out half: 43/44 on 2026-12-03 (both halves 84/89)
 
 
 def sample() -> list[dict[str, Any]]:
-    """Every second held-out request, in file order: fixed, never chosen by hand."""
-    return [c for c in load() if c["split"] == "held"][::2]
+    """Every third held-out request, in file order: fixed, never chosen by hand."""
+    return [c for c in load() if c["split"] == "held"][::3]
 
 
 def test_the_held_out_half_covers_every_kind() -> None:
     cases = load()
     held = [c for c in cases if c["split"] == "held"]
     assert len(held) >= 40 and {c["kind"] for c in held} == {c["kind"] for c in cases}
-    assert len(sample()) >= 20 and {c["kind"] for c in sample()} == {c["kind"] for c in cases}
+    assert len(sample()) >= 15 and {c["kind"] for c in sample()} == {c["kind"] for c in cases}
 
 
 @pytest.mark.slow

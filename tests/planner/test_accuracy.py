@@ -23,11 +23,15 @@ def test_suite_is_big_and_bilingual() -> None:
 
 def test_first_tool_accuracy(registry: Any, services: dict[str, Any], root: Path,
                              capsys: pytest.CaptureFixture[str]) -> None:
-    res = suite.run(Planner(), registry, services, root)
+    """The suite's odd cases: its even ones run with the same lite model in
+    tests/models/test_openai_backend.py (locally and through the server), so every case is still decided once by
+    the lite model in CI (the whole suite here took ~2 of CI's minutes twice over); `metnos bench planner` runs
+    it whole."""
+    res = suite.run(Planner(), registry, services, root, suite.load()[1::2])
     report = suite.report(res)
     with capsys.disabled():
         print("\n" + report)
-    assert res.total >= 30
+    assert res.total >= 20
     assert res.accuracy >= 0.85, report
 
 
