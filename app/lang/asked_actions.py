@@ -27,6 +27,7 @@ _TAKEN = ASKING.pattern("taken_back_cut")
 _SENTENCE = ASKING.pattern("sentence_break")
 _ABOUT = ASKING.pattern("about_action")
 _DONE_BY_ME = ASKING.pattern("done_by_me")
+_SAID_OF = ASKING.pattern("said_of_a_thing")
 # "segnati che ho già chiamato Marco", "remember I already paid the rent": after the verb of keeping, the account is
 # the fact to keep, not the person's account of what they did — the clause asks to remember (rules/remember.py)
 _KEEP_FACT = tuple(REMEMBER.pattern(r) for r in ("keep_it", "keep_en", "dont_forget_it"))
@@ -60,6 +61,8 @@ def _asking_pieces(text: str) -> list[str]:
             continue
         if (after_condition and piece.rstrip().endswith("?")) or _ABOUT.match(piece):
             continue  # "se lo cancello, posso recuperarlo?": the question about a hypothetical asks nothing
+        if len(pieces) > 1 and _SAID_OF.match(piece):
+            continue  # "…, che si trova nella cartella X", "…, it got changed": a description asks nothing
         after_condition = False
         if len(pieces) > 1 and CONTEXT.match(piece):
             continue  # "devo mandarlo al commercialista, dimmi il totale": the person's plan beside a request

@@ -22,6 +22,9 @@ register({
                         "en": "{reason}"},
     "memory.no_fact": {"it": "non c'è nessun fatto con il numero {id}", "en": "no fact with id {id}; call recall to "
                                                                               "find the id"},
+    "memory.forget_which": {"it": "non so quale ricordo intendi, e non ne ho dimenticato nessuno. Quello da "
+                                  "dimenticare è tra questi? {facts}",
+                            "en": "I'm not sure which fact you mean, so I forgot none. Is it one of these? {facts}"},
     "memory.forget_declined": {"it": "non l'ho dimenticato: non hai approvato", "en": "not forgotten: the user did not "
                                                                                   "approve. Do not retry"},
     # a recall question answered by quoting one fact: where it came from and when, in words

@@ -335,7 +335,8 @@ class Planner:
         if not asked:
             return []
         affinity = t.idx.affinity_by_name()
-        return [o for o in opts if o in t.tools and veto.tool_actions(t.tools[o], affinity.get(o)) & asked]
+        return [o for o in opts if o in t.tools and not t.tools[o].builtin  # (a note or a plan is the model's)
+                and veto.tool_actions(t.tools[o], affinity.get(o)) & asked]
 
     def _model_vote(self, t: PlanTurn, prompt: str, opts: list[str],
                     struct: dict[str, float]) -> dict[str, float] | None:

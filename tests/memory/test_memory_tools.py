@@ -133,6 +133,21 @@ def test_forget_takes_the_fact_the_request_is_about_and_names_it_on_the_card(mem
     assert ctx.execute("forget", {"id": ids["il dentista è giovedì alle 15"]}).ok
 
 
+def test_a_forget_of_a_fact_far_from_the_request_asks_which_and_forgets_nothing(mem, metnos_home) -> None:  # noqa: ANN001
+    # everyday4: "forget the gate code i gave u, it got changed" forgot Giulia's birthday (the model's id, the fact
+    # farthest from the request of the five); recall alone could not tell the gate code from the accountant
+    facts = ("il compleanno di Giulia è il 14 marzo", "il dentista è giovedì alle 15", "my accountant is Mark Bianchi",
+             "il codice del cancello è 4512", "I prefer tea to coffee")
+    ids = {t: mem.remember(t, "general").fact.id for t in facts}
+    approvals = Approvals(True)
+    ctx, _ = make_ctx(metnos_home, approvals, mem)
+    ctx.turn.text = "forget the gate code i gave u, it got changed"
+    out = ctx.execute("forget", {"id": ids["il compleanno di Giulia è il 14 marzo"]})
+    assert not out.ok and all(mem.get(i) is not None for i in ids.values())
+    assert "il codice del cancello è 4512" in str(out.view) and not approvals.asked  # asked back, no card
+    assert ctx.execute("forget", {"id": ids["il codice del cancello è 4512"]}).ok  # a near one: forgotten
+
+
 def test_tools_say_why_when_memory_is_off(metnos_home) -> None:
     off = MemoryUnavailable("no OS keyring is reachable")
     ctx, _ = make_ctx(metnos_home, Approvals(True), off)

@@ -51,6 +51,21 @@ ASKING = Table("asking", __doc__ or "", (
         no_match=("wait for the copy to end", "don't forget it's Monday"),
     ),
     Rule(
+        id="said_of_a_thing",
+        effect="a clause that says where something is or what happened to it ('…, che si trova nella cartella X', "
+               "'…, it got changed') describes, it does not ask: its verb ('trova', 'changed') is no action asked "
+               "(everyday4-18 listed the folder, everyday4-35 saved a note for 'it got changed')",
+        mode="match",
+        pattern=r"^\W*(?:{words})\b",
+        words=(r"che\s+(?:si\s+trova|sta|[èe]['’]?|stava)", r"(?:which|that)\s+(?:is|was|sits|lives)",
+               r"(?:it|that|this|which)(?:['’]s|\s+(?:got|was|is|has\s+been|had\s+been))\s+\w+(?:ed|en)",
+               r"(?:[èe]['’]?|sono)\s+stat[oaie]\s+\w+"),
+        match=("che si trova nella cartella /x, nella sottocartella /x/a", "it got changed", "which is in /x",
+               "è stato cambiato", "that was deleted yesterday", "it's been moved"),
+        no_match=("change it", "che ore sono", "it is what it is, read /x/a.txt", "cancella /x/a.txt",
+                  "that's all, grazie"),
+    ),
+    Rule(
         id="about_action",
         effect="a question about an action (what, which, who, how…), not a request for it; a modal "
                "('can you delete X?') is a polite request and stays asked",
