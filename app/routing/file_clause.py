@@ -71,12 +71,17 @@ class FileClause:
         return (self.full[-1] if self.full else None) or named_place(self.text)
 
 
+_ACTS_ON_A_FILE = frozenset({"delete", "move", "rename", "copy"})
+
+
 def read_clause(clause: str, sig: ActionSig, has_tool: Callable[[str], bool]) -> FileClause:
     slots = extract(clause)
-    # paths as the person meant them, read as the planner reads them (app/lang/paths_said.py): "rinomina
-    # lettera.txt in /x/Documenti come nuova.txt", "copia contratto affitto.txt, che si trova nella cartella /x, in
-    # /x/archivio" asked for a full path the request had given (everyday4-16, -18)
-    paths = resolve(clause, list(slots.get("path") or []), list(slots.get("quoted") or []))
+    paths = list(slots.get("path") or [])
+    if set(sig.actions) & _ACTS_ON_A_FILE:
+        # paths as the person meant them, read as the planner reads them (app/lang/paths_said.py): "rinomina
+        # lettera.txt in /x/Documenti come nuova.txt" asked for a full path the request had given (everyday4-16).
+        # Not for a find, which wants the folder and the name apart ("find my file called rota.xlsx in ~/x").
+        paths = resolve(clause, paths, list(slots.get("quoted") or []))
     full = _abs(paths)
     return FileClause(clause, sig, has_tool, slots, paths, full, [p for p in paths if p not in full],
                       list(slots.get("url") or []), [q for q in slots.get("quoted") or [] if q not in paths],
