@@ -147,11 +147,11 @@ def _nearer_than(mem: LongTermMemory, fid: int, request: str) -> list[Any]:
     if not request or any(t.isdigit() and int(t) == fid for t in request.replace(",", " ").split()) or \
             "forget" not in asked_actions(request):
         return []
-    top = mem.recall(request, 3)
+    top = mem.recall(request, 8)  # the recall's order is loose (the dentist fact came 4th for "the dentist")
     best = (top[0].score or 0.0) if top else 0.0
     if not top or any(f.id == fid and best - (f.score or 0.0) <= FORGET_NEAR for f in top):
         return []
-    return top
+    return top[:3]
 
 
 register({
