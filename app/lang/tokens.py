@@ -15,6 +15,8 @@ _WORD_CHAR = re.compile(r"\w")
 _SPACES = re.compile(r"\s+")
 _PIECE = re.compile(r"\S+\s*|\s+")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+_AFTER_END = re.compile(r"(?<=[.!?\n])")  # after a sentence's end or a line's, keeping it
+_ENDS_WHOLE = re.compile(r"[.!?\n]\s*$")
 # "l'app", "un'app": the article's apostrophe ends a word as a space would (Italian elision)
 _SPACE_OR_ELISION = re.compile(r"\s+|(?<=\b[lL]')|(?<=\b[uU]n')")
 # the first word at the start of a clause, five letters or more, followed by a space (a verb a slip may hide)
@@ -54,6 +56,21 @@ def spaced_pieces(text: str) -> list[str]:
 def sentences(text: str) -> list[str]:
     """`text` split after ".", "!" or "?" followed by space (as written; callers strip)."""
     return _SENTENCE_END.split(text)
+
+
+def word_spans(text: str) -> list[re.Match[str]]:
+    """The runs of word characters of `text` with where they are (a caller that cuts the text at a word)."""
+    return list(_WORD_RUN.finditer(text))
+
+
+def whole_pieces(text: str) -> list[str]:
+    """`text` split after each sentence end (". ! ?") and line end, each piece keeping its end: joined, `text`."""
+    return _AFTER_END.split(text)
+
+
+def ends_whole(piece: str) -> bool:
+    """Does `piece` end a sentence or a line (a piece cut mid-sentence does not)?"""
+    return _ENDS_WHOLE.search(piece) is not None
 
 
 def split_elided(text: str) -> list[str]:

@@ -8,7 +8,6 @@ last observation, shaped for the question.
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
@@ -18,14 +17,11 @@ from app.lang.messages import say
 from app.lang.rules.claimed_action import CLAIMED_ACTION
 from app.lang.rules.planner_answer import PLANNER_ANSWER
 from app.lang.stated import foreign_script, unbacked_claim
-from app.lang.tokens import spaced_pieces, word_runs
+from app.lang.tokens import ends_whole, spaced_pieces, whole_pieces, word_runs, word_spans
 from app.turn.cancel import CancelToken, TurnCancelled
 from app.turn.rendering import error_lines, render
 
 HOLD_CHARS = 24
-_WORD_SPAN = re.compile(r"\w+")
-_AFTER_END = re.compile(r"(?<=[.!?\n])")  # split after a sentence's end or a line's, keeping it
-_ENDS = re.compile(r"[.!?\n]\s*$")
 # Labels a model may put before its answer (removed, not held against it), and markers that stop it
 # (app/lang/rules/planner_answer.py).
 _LABEL = PLANNER_ANSWER.pattern("label")
@@ -271,7 +267,7 @@ LOOP_KEEP_LETTERS = 40  # what is left before a loop must be this long to be an 
 
 def _loop_start(text: str) -> int | None:
     """Where the third run of a repeated three-word sequence starts (the guard's "a loop"), as an offset."""
-    runs = list(_WORD_SPAN.finditer(text.lower()))
+    runs = word_spans(text.lower())
     seen: dict[tuple[str, ...], int] = {}
     for i in range(len(runs) - 2):
         gram = tuple(m.group() for m in runs[i:i + 3])
@@ -290,8 +286,8 @@ def before_loop(text: str) -> str:
     (everyday4-4) — and the whole answer was thrown away for the stock "Non ho una risposta affidabile"."""
     start = _loop_start(text)
     head = text if start is None else text[:start]
-    pieces = _AFTER_END.split(head)
-    if start is not None and pieces and not _ENDS.search(pieces[-1]):
+    pieces = whole_pieces(head)
+    if start is not None and pieces and not ends_whole(pieces[-1]):
         pieces = pieces[:-1]  # the sentence the loop broke into is not whole
     kept: list[str] = []
     said: set[tuple[str, ...]] = set()

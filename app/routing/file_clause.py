@@ -21,6 +21,7 @@ from app.lang.rules.search_phrases import SEARCH_PHRASES
 from app.lang.rules.table import Table
 from app.lang.tokens import word_runs
 from app.lang.words import stem
+from app.tools.catalog import core_tool
 
 
 def words_of(table: Table, *ids: str) -> frozenset[str]:
@@ -71,7 +72,8 @@ class FileClause:
         return (self.full[-1] if self.full else None) or named_place(self.text)
 
 
-_ACTS_ON_A_FILE = frozenset({"delete", "move", "rename", "copy"})
+# the actions of the tools that act on a named file (delete, move or rename, copy): their verbs, as declared
+_ACTS_ON_A_FILE = frozenset(v for t in ("delete_files", "move_files", "copy_files") for v in core_tool(t).slots.verbs)
 
 
 def read_clause(clause: str, sig: ActionSig, has_tool: Callable[[str], bool]) -> FileClause:
