@@ -26,7 +26,7 @@ HOLD_CHARS = 24
 # (app/lang/rules/planner_answer.py).
 _LABEL = PLANNER_ANSWER.pattern("label")
 _MARKERS = PLANNER_ANSWER.pattern("markers")
-_CLAIM = CLAIMED_ACTION.any_of("done_it", "will_do_it", "done_en", "will_do_en")
+_CLAIM = CLAIMED_ACTION.any_of("done_it", "will_do_it", "done_en", "will_do_en", "will_do_file_en")
 
 
 @dataclass
