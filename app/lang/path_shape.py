@@ -21,6 +21,16 @@ def last_part(path: str) -> str:
     return _SEPARATOR.split(path)[-1]
 
 
+def parent(path: str) -> str:
+    """The folder `path` is in, as written ("/x/a.txt" -> "/x"; "" for a name at the top)."""
+    return path.rstrip("/").rsplit("/", 1)[0]
+
+
+def beside(path: str, name: str) -> str:
+    """`name` in the folder `path` is in ("/x/report.txt", "final.txt" -> "/x/final.txt"): a rename's new name."""
+    return parent(path).rstrip("/") + "/" + name
+
+
 def has_drive(path: str, forward_slash: bool = True) -> bool:
     """Does `path` start with a Windows drive ("C:\\", and "C:/" unless `forward_slash` is False)?"""
     return (_DRIVE if forward_slash else _DRIVE_BACKSLASH).match(path) is not None

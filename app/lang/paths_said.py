@@ -159,7 +159,7 @@ def from_whole(paths: list[str], whole: list[str]) -> list[str]:
     full = [w for w in whole if w.startswith(("/", "~"))]
     out = []
     for p in paths:
-        fits = [w for w in full if not p.startswith(("/", "~")) and (w.endswith("/" + p) or w.endswith(" " + p))]
+        fits = [] if p.startswith(("/", "~")) else [w for w in full if w.endswith(("/" + p, " " + p))]
         out.append(fits[0] if len(fits) == 1 else p)
     return out
 

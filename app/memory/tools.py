@@ -30,6 +30,7 @@ from .categories import normalize_category
 from .facts import MAX_FACT_CHARS, looks_like_instruction
 from .keys import MemoryUnavailable
 from .longterm import FactRejected, LongTermMemory
+from .records import Fact
 
 GROUP = "Memory"
 
@@ -103,8 +104,10 @@ def _forget(args: dict[str, Any], ctx: ToolContext) -> dict[str, Any]:
     coffee" forgot Giulia's birthday)."""
     mem = _memory(ctx)
     request = str(getattr(ctx.turn, "text", "") or "")
-    fid = _meant(mem, int(args["id"]), request)
-    near = _nearer_than(mem, fid, request)
+    fid = int(args["id"])
+    top: list[Fact] = mem.recall(request, NEAREST) if _checked(request, fid) else []  # one recall, both checks
+    fid = _meant(top[:5], fid)
+    near = _nearer_than(top, fid)
     if near:
         raise ToolError(Message("memory.forget_which", facts="; ".join(f"«{f.text}»" for f in near)))
     f = mem.get(fid)
@@ -116,15 +119,23 @@ def _forget(args: dict[str, Any], ctx: ToolContext) -> dict[str, Any]:
     return {"ok": True, "forgotten": {"id": f.id, "fact": f.text}}
 
 
-def _meant(mem: LongTermMemory, fid: int, request: str) -> int:
-    """The fact a request to forget is about: the model's id, unless the request asks to forget, names no number,
-    and one fact is clearly nearest to it (RECALL_GAP over the next) while the model's is not among the near ones."""
+NEAREST = 8  # the facts nearest the request a forget is checked against (recall's order is loose: the dentist
+# fact came 4th for "forget what i said about the dentist")
+FORGET_NEAR = 0.04  # a fact this close to the nearest one may be the one meant
+
+
+def _checked(request: str, fid: int) -> bool:
+    """Is the model's id for a forget checked against the request at all: the request asks to forget and names
+    no number (a number said is the fact meant)."""
     from app.lang.asked_actions import asked_actions  # the clause readers: imported when a forget runs
 
-    if not request or any(t.isdigit() and int(t) == fid for t in request.replace(",", " ").split()) or \
-            "forget" not in asked_actions(request):
-        return fid
-    top = mem.recall(request, 5)
+    return bool(request) and not any(t.isdigit() and int(t) == fid for t in request.replace(",", " ").split()) \
+        and "forget" in asked_actions(request)
+
+
+def _meant(top: list[Fact], fid: int) -> int:
+    """The fact a request to forget is about: the model's id, unless one fact of the request's nearest (`top`) is
+    clearly nearest to it (RECALL_GAP over the next) while the model's is not among the near ones."""
     if len(top) < 2 or top[0].id == fid:
         return fid
     best, second = top[0].score or 0.0, top[1].score or 0.0
@@ -134,20 +145,11 @@ def _meant(mem: LongTermMemory, fid: int, request: str) -> int:
     return fid
 
 
-FORGET_NEAR = 0.04  # a fact this close to the nearest one may be the one meant
-
-
-def _nearer_than(mem: LongTermMemory, fid: int, request: str) -> list[Any]:
-    """The facts nearest a request to forget, when the one chosen is not among them: then nothing is forgotten and
-    the person is asked. A forget removes what the model picked by id, and the 1.5B model picked Giulia's birthday
-    for "forget the gate code i gave u" and for "dimenticati quella cosa del tè e del caffè" (everyday4, measured:
-    the chosen fact was the farthest of five) — a guess, on a write."""
-    from app.lang.asked_actions import asked_actions  # the clause readers: imported when a forget runs
-
-    if not request or any(t.isdigit() and int(t) == fid for t in request.replace(",", " ").split()) or \
-            "forget" not in asked_actions(request):
-        return []
-    top = mem.recall(request, 8)  # the recall's order is loose (the dentist fact came 4th for "the dentist")
+def _nearer_than(top: list[Fact], fid: int) -> list[Fact]:
+    """The three facts nearest a request to forget (`top`), when the one chosen is not among them: then nothing is
+    forgotten and the person is asked. A forget removes what the model picked by id, and the 1.5B model picked
+    Giulia's birthday for "forget the gate code i gave u" and for "dimenticati quella cosa del tè e del caffè"
+    (everyday4, measured: the chosen fact was the farthest of five) — a guess, on a write."""
     best = (top[0].score or 0.0) if top else 0.0
     if not top or any(f.id == fid and best - (f.score or 0.0) <= FORGET_NEAR for f in top):
         return []

@@ -152,11 +152,8 @@ def problem(text: str, prompt_text: str, allowed: str, final: bool) -> str | Non
         return "template or role markers"
     if foreign_script(t) and not foreign_script(prompt_text):
         return "a script the conversation does not use"
-    words = word_runs(t)
-    if len(words) >= 8:
-        grams = [" ".join(words[i:i + 3]) for i in range(len(words) - 2)]
-        if max(grams.count(g) for g in set(grams)) >= 3:
-            return "a loop"
+    if len(word_runs(t)) >= 8 and _loop_start(t) is not None:
+        return "a loop"
     first = t.splitlines()[0].strip() if t and ("\n" in t or final) else ""  # a whole line, not a prefix
     if len(first) >= 16 and first.lower() in prompt_text.lower() and first.lower() not in allowed.lower():
         return "an echo of the prompt"

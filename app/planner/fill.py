@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 from app.lang.content_said import without_quotes
+from app.lang.path_shape import beside
 from app.lang.rules.planner_fill import PLANNER_FILL
 from app.models.schema import bounded
 from app.tools.calculate import has_expression, numbers_left_out
@@ -143,7 +144,7 @@ def _fill_places(f: _Filling) -> None:
             if "/" not in dest and not dest.startswith("~") and srcs[0].startswith(("/", "~")):
                 # "rename /x/report.txt to final.txt": a bare new name stays in the file's folder, as the file
                 # stage reads it (the planner passed "final.txt" on and the move failed as relative, everyday5-17)
-                dest = srcs[0].rstrip("/").rsplit("/", 1)[0] + "/" + dest
+                dest = beside(srcs[0], dest)
             f.put("dest", dest)  # "sposta a.txt da /x a /y": the last place named is where it goes
             f.paths = srcs
     paths = f.paths

@@ -21,7 +21,7 @@ from app.lang.args_extractor import LIST_KINDS, extract, masked_text
 from app.lang.later import asks_later
 from app.lang.lexicon import OBJECTS
 from app.lang.messages import Message, register
-from app.lang.path_shape import has_short_extension
+from app.lang.path_shape import beside, has_short_extension, parent
 from app.lang.rules.file_phrases import FILE_PHRASES
 from app.tools.catalog import core_tool
 
@@ -215,7 +215,7 @@ def _move_between(c: FileClause, tool: str) -> Plan:
         return Plan(hold="two destinations, or no clear one")  # the planner asks or plans
     dest_i = roles.index("loc") if roles.count("loc") == 1 and len(full) == len(roles) else len(full) - 1
     dest, srcs = full[dest_i], full[:dest_i] + full[dest_i + 1:]  # "sposta in Y il file X": Y is where
-    if c.first == "rename" and dest.rstrip("/").rsplit("/", 1)[0] != srcs[0].rstrip("/").rsplit("/", 1)[0]:
+    if c.first == "rename" and parent(dest) != parent(srcs[0]):
         return Plan(hold="a rename into another folder is a move in disguise")  # not guessed
     into_dest = _INTO_FILE.source() + re.escape(dest)
     if re.search(into_dest, c.text, _INTO_FILE.flags):
@@ -231,8 +231,7 @@ def _move_one(c: FileClause, tool: str, what: Message) -> Plan:
         # folder renamed to it
         return Plan(question=Message("route.need_path", what=what, name=bare[0]))
     if bare:
-        folder = src.rstrip("/").rsplit("/", 1)[0] or "/"
-        return Plan([step(tool, {"paths": [src], "dest": _join(folder, bare[-1])})])
+        return Plan([step(tool, {"paths": [src], "dest": beside(src, bare[-1])})])
     named = named_place(c.text)
     if named:
         return Plan([step(tool, {"paths": [src], "dest": named})])
@@ -247,10 +246,6 @@ def _make_folder(c: FileClause) -> Plan | None:
         if not has_short_extension(last):
             return Plan([step("make_folder", {"path": c.full[0]})])
     return None
-
-
-def _join(folder: str, name: str) -> str:
-    return folder.rstrip("/") + "/" + name
 
 
 # The rules in the order they are tried, the first that decides wins: the changes, then the lookups (file_lookup.py).

@@ -71,6 +71,7 @@ _REWRITES: list[tuple[re.Pattern[str], str]] = [
 _NOT_MATH = re.compile(r"(?<!\S)(?:~[^\s]*|[/.][^\s]*[a-z_][^\s]*|[^\s]*[a-z_][^\s]*[/.][^\s]*|"
                        r"[^\s]*[/.][^\s]*[a-z_][^\s]*|\d{1,2}:\d{2}(?::\d{2})?|\d+\.\d+\.\d+[^\s]*|"
                        r"\d{1,2}/\d{1,2}/\d{2,4})(?!\S)")
+_NUMBER = re.compile(r"\d+(?:\.\d+)?")  # a number once its decimal comma is a point
 # The longest run made only of numbers, operators, brackets and sqrt( … ).
 _SPAN = re.compile(r"[-+(]*\s*(?:sqrt\(\s*[-+]?)?\s*\d[\d.\s+\-*/()]*(?:sqrt\([\d.\s+\-*/()]*)*[\d.\s+\-*/()]*")
 
@@ -110,8 +111,8 @@ def numbers_left_out(text: str) -> list[str]:
         return []
     low = _NOT_MATH.sub(" ", digits_for_words(text).lower())
     low = _REWRITES[0][0].sub(_REWRITES[0][1], low)  # decimal comma
-    used = {float(n) for n in re.findall(r"\d+(?:\.\d+)?", expr)}
-    return [n for n in re.findall(r"\d+(?:\.\d+)?", low) if float(n) not in used]
+    used = {float(n) for n in _NUMBER.findall(expr)}
+    return [n for n in _NUMBER.findall(low) if float(n) not in used]
 
 
 def has_expression(text: str) -> bool:
