@@ -13,8 +13,9 @@ Modules, by what they read (tests/architecture/test_lang_modules_listed.py keeps
                        a yes/no, a date as text), numbers.py (numbers in words), units.py (units of measure)
     the request        signature.py (actions, negation, objects), actions.py (the action guard), clauses.py
                        (where a request divides), context.py (the part that asks, without its reason),
-                       reported.py (actions told, not asked), lead.py (openings before the ask), later.py (an
-                       action asked for later), asked_actions.py (which clauses ask, and which actions),
+                       reported.py (actions told, not asked), lead.py (openings before the ask), nominal.py
+                       (an action named by its noun), later.py (an action asked for later), asked_actions.py
+                       (which clauses ask, and which actions),
                        asked.py (the shape of answer asked), content_said.py (text
                        the request carries), reply.py (a bare yes / no to an offer), followup.py (words that
                        point back at the previous turn: "il primo", "aprilo", "e in inglese?", "rifallo per X")

@@ -28,6 +28,7 @@ _SENTENCE = ASKING.pattern("sentence_break")
 _ABOUT = ASKING.pattern("about_action")
 _DONE_BY_ME = ASKING.pattern("done_by_me")
 _SAID_OF = ASKING.pattern("said_of_a_thing")
+_OWN_END = ASKING.pattern("own_clause_end")
 # "segnati che ho già chiamato Marco", "remember I already paid the rent": after the verb of keeping, the account is
 # the fact to keep, not the person's account of what they did — the clause asks to remember (rules/remember.py)
 _KEEP_FACT = tuple(REMEMBER.pattern(r) for r in ("keep_it", "keep_en", "dont_forget_it"))
@@ -36,6 +37,15 @@ _WORD = re.compile(r"\w")
 # The person's own plan, said with a later moment ("I'll delete it later", "lo cancello dopo", "domani devo
 # spostarla"): what they will do, not what they ask now. Remembering keeps a fact with its time, so it stays asked.
 _KEEPS_TIME = frozenset({"remember"})
+
+
+def _acts_later(piece: str) -> bool:
+    """Does `piece` set a later moment for its action? Only the words of the action's own clause count: "stampami X
+    che lo devo portare alla contabile stasera" asks a print now — tonight is when the person brings it."""
+    m = _OWN_END.search(piece)
+    if m and action_of(piece[:m.start()]).actions:
+        piece = piece[:m.start()]
+    return asks_later(piece)
 
 
 def _pieces(text: str) -> list[str]:
@@ -97,7 +107,7 @@ def asked_actions(text: str) -> frozenset[str]:
         sig = action_of(piece)
         # a negation governs what follows it: "cancella X tanto nn lo uso mai" still asks to delete
         acts = set(asked_before_negation(piece) if sig.negated else sig.actions)
-        if asks_later(piece):
+        if _acts_later(piece):
             acts &= _KEEPS_TIME
         if "remember" in acts and asks_if_remembered(piece):
             acts.discard("remember")  # "…, do you remember?": recall's question; keeping a fact is not asked
@@ -116,7 +126,7 @@ def asks_plainly(text: str) -> bool:
         return False
     pieces = _asking_pieces(text)
     return bool(pieces) and len(pieces) == len(_pieces(text)) and \
-        all(not action_of(p).negated and not asks_later(p) for p in pieces)
+        all(not action_of(p).negated and not _acts_later(p) for p in pieces)
 
 
 @lru_cache(maxsize=2048)

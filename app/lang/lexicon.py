@@ -345,7 +345,9 @@ ON_MEMORY: dict[str, str] = {"write": "remember", "append": "remember", "delete"
 def _version() -> str:
     import hashlib
 
-    data = repr((IT_VERBS, IT_EXTRA, EN_VERBS, TEXTING, sorted(AMBIGUOUS), NOUN_ACTIONS, sorted(NEGATIONS),
+    from .rules.action_nouns import ACTION_NOUNS  # nouns read as verbs in a formal request (nominal.py)
+
+    data = repr((tuple((r.source(), r.id) for r in ACTION_NOUNS.rules), IT_VERBS, IT_EXTRA, EN_VERBS, TEXTING, sorted(AMBIGUOUS), NOUN_ACTIONS, sorted(NEGATIONS),
                  sorted(NEGATION_PHRASES),
                  sorted(CLAUSE_BREAK),
                  CLITICS, OBJECTS, sorted(STOPWORDS), SAME_THING, ON_MEMORY,

@@ -22,6 +22,7 @@ from .lexicon import (
     STOPWORDS,
     TEXTING,
 )
+from .nominal import verbs_for_nouns
 from .normalize import FILLER_WORDS
 from .reported import reported, without_reason
 from .vocabulary import (
@@ -171,7 +172,7 @@ class _Reading:
 def signature_of_tokens(toks: list[str]) -> ActionSig:
     """The request's signature: its tokens read one by one (`_read_at`), then what the whole says about them
     (`_mark_content`, `_settled_actions`, `_drop_plain_objects`)."""
-    toks = without_reason(toks)
+    toks = without_reason(verbs_for_nouns(toks))
     r = _Reading(toks, _between_numbers(toks), sum(t in ("{path}", "{url}") for t in toks))
     i = 0
     while i < len(toks):

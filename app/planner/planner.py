@@ -189,8 +189,8 @@ class Planner:
                                                                        tool=tool.name, error=e),
                               hint=say("planner.args_hint", ctx.lang)))
             raise ArgsError(str(e), tool.name, e.missing) from None
-        if veto.restated_write(tool, args, ctx.turn.steps):
-            return None  # "…, me lo scrivi tu per piacere?": the clause restates the write just made
+        if veto.restated_write(tool, args, ctx.turn.steps) or veto.made_up_figures(args, sources, t.text):
+            return None  # a clause restating the write just made; a sum of figures nobody gave: an answer
         return Decision(tool.name, args, sources, choice)
 
     def _act(self, t: PlanTurn, call: Decision) -> None:

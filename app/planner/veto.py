@@ -18,6 +18,7 @@ from typing import Any, Iterable, Mapping
 from app.lang.actions import action_of
 from app.lang.asked_actions import CONDITION, asked_actions, asks_plainly
 from app.lang.context import CONTEXT
+from app.tools.calculate import numbers_unsaid
 from app.tools.registry import Tool, risky
 
 MIN_AFFINITY = 0.5  # a tool that declares no `acts` performs the classes most of its examples name
@@ -153,3 +154,11 @@ def _write_key(args: Mapping[str, Any]) -> tuple[str, ...]:
         return ()
     text = args.get("content") or args.get("fact") or ""
     return (*sorted(str(p) for p in paths), str(args.get("dest") or ""), str(text).strip())
+
+
+def made_up_figures(args: Mapping[str, Any], sources: Mapping[str, str], text: str) -> bool:
+    """Did the model write a calculation with numbers the request does not give ("how long is a football match?"
+    became "30 × 45 ÷ 60")? A calculator's exact result from made-up figures is a wrong answer said with
+    certainty; the question is the answer stage's. Only a model-written expression: the rules copy the request's."""
+    expr = args.get("expression")
+    return sources.get("expression") == "model" and isinstance(expr, str) and bool(numbers_unsaid(expr, text))

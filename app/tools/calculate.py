@@ -19,7 +19,7 @@ from typing import Any
 
 from app.lang.asked import Asked
 from app.lang.messages import Message, register, say
-from app.lang.numbers import digits_for_words
+from app.lang.numbers import digits_for_words, value_of
 
 from . import units
 from .registry import Tool, ToolContext, ToolError
@@ -113,6 +113,39 @@ def numbers_left_out(text: str) -> list[str]:
     low = _REWRITES[0][0].sub(_REWRITES[0][1], low)  # decimal comma
     used = {float(n) for n in _NUMBER.findall(expr)}
     return [n for n in _NUMBER.findall(low) if float(n) not in used]
+
+
+# Numbers a word problem's expression may use without the request saying them: halves, percent, the units of
+# time and of a thousand ("1500 al mese, quanto in un anno?" is 1500*12).
+IMPLIED_NUMBERS = frozenset({0.0, 1.0, 2.0, 7.0, 10.0, 12.0, 24.0, 30.0, 52.0, 60.0, 100.0, 365.0, 1000.0, 3600.0})
+
+
+def said_numbers(text: str) -> list[float]:
+    """The numbers `text` says, in digits or in words ("trecento" is 300), decimal comma read as a point; numbers
+    inside paths, times and dates are not arithmetic and are left out."""
+    low = _NOT_MATH.sub(" ", digits_for_words(text).lower())
+    low = _REWRITES[0][0].sub(_REWRITES[0][1], low)
+    words = [float(v) for w in re.findall(r"[^\W\d_]+", low) if (v := value_of([w])) is not None]
+    return [float(n) for n in _NUMBER.findall(low)] + words  # "tre caffè a 4,50": 3 is said too
+
+
+def numbers_unsaid(expression: str, text: str) -> list[str]:
+    """The numbers of a model-written `expression` that the request `text` does not give: "how long is a football
+    match?" says no number, and the 1.5B model wrote "30 × 45 ÷ 60" (22.5, everyday5-8); "18 lads chip in 35 quid"
+    became "18 × 35 × 35". Each said number may be used as often as it is said (or as its percent fraction), and the
+    implied constants (IMPLIED_NUMBERS) freely. A calculator must compute what the person gave, never a made-up
+    figure: a non-empty result means the calculation is the model's invention."""
+    said = said_numbers(text)
+    out = []
+    for n in _NUMBER.findall(_REWRITES[0][0].sub(".", str(expression))):
+        v = float(n)
+        if v in said:
+            said.remove(v)
+        elif v * 100 in said:
+            said.remove(v * 100)
+        elif v not in IMPLIED_NUMBERS:
+            out.append(n)
+    return out
 
 
 def has_expression(text: str) -> bool:

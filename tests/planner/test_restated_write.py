@@ -23,3 +23,21 @@ def test_another_target_another_text_or_a_read_is_not() -> None:
                                    [Step(1, "read_files", {"paths": ["/x/todo.txt"]})])
     failed = Step(1, "write_files", APPENDED.args, ok=False)
     assert not veto.restated_write(write, {"path": "/x/todo.txt", "content": "comprare il pane"}, [failed])
+
+
+def test_a_model_written_calculation_with_figures_nobody_gave_is_not_run() -> None:
+    """"how long is a football match?" says no number and the model wrote "30 × 45 ÷ 60" (everyday5-8); "18 lads chip
+    in 35 quid" became "18 × 35 × 35" (everyday5-49): a calculator must compute what the person gave."""
+    model = {"expression": "model"}
+    assert veto.made_up_figures({"expression": "30 × 45 ÷ 60"}, model,
+                                "quick one, how long is a normal football match, not counting injury time?")
+    assert veto.made_up_figures({"expression": "18 × 35 × 35"}, model,
+                                "if 18 lads each chip in 35 quid for the new kit, how much is that altogether")
+    assert not veto.made_up_figures({"expression": "18 × 35"}, model,
+                                    "if 18 lads each chip in 35 quid for the new kit, how much is that altogether")
+    assert not veto.made_up_figures({"expression": "480*(1-0.35)"}, model,
+                                    "se il prezzo è 480 euro e ho uno sconto del 35%, quanto pago?")
+    assert not veto.made_up_figures({"expression": "1500*12"}, model, "guadagno 1500 al mese, quanto in un anno?")
+    assert not veto.made_up_figures({"expression": "3*4.50"}, model, "tre caffè a 4,50 quanto fa")
+    # the rules copy the request's own words: never the model's invention
+    assert not veto.made_up_figures({"expression": "quanto fa 12 per 7"}, {"expression": "rules"}, "quanto fa 12 per 7")

@@ -25,6 +25,13 @@ ASKED = [  # (request, an action class that must be asked)
     ("copy /tmp/x/a.txt to /tmp/y but dont overwrite anything", "copy"),
     ("do remember that my boss is called Dana", "remember"),
     ("ricorda che il dentista è giovedì", "remember"),
+    # a time said in the person's reason after the action is not when to act (everyday5-40)
+    ("stampami /tmp/x/spese.csv che lo devo portare alla contabile stasera", "print"),
+    ("delete /tmp/x/a.txt because I'm leaving tomorrow", "delete"),
+    # an action named by its noun in a formal request (lang/nominal.py; everyday5-34, everyday5-42)
+    ("Si chiede di procedere alla compressione in formato zip della cartella /tmp/x/Documenti", "compress"),
+    ("Si richiede la cancellazione dalla memoria dell'informazione relativa al mio codice", "forget"),
+    ("Please proceed with the deletion of /tmp/x/old.log", "delete"),
 ]
 NOT_ASKED = [  # (request, an action class it names but does not ask)
     ("non cancellare niente, dimmi solo quanti file ci sono in /tmp/x", "delete"),
@@ -53,6 +60,9 @@ NOT_ASKED = [  # (request, an action class it names but does not ask)
     ("when is my mum's birthday, do you remember?", "remember"),
     ("quando compie gli anni mia mamma, te lo ricordi?", "remember"),
     ("ti ricordi il codice del cancello?", "remember"),
+    ("cancella /tmp/x/a.txt domani", "delete"),  # a later moment in the action's own clause: not now
+    ("la cancellazione di /tmp/x/a.txt è reversibile?", "delete"),  # a noun outside a request frame
+    ("the compression of /tmp/x/a.zip looks poor", "compress"),
 ]
 
 

@@ -101,6 +101,19 @@ ASKING = Table("asking", __doc__ or "", (
         flags=0,
     ),
     Rule(
+        id="own_clause_end",
+        effect="where the action's own clause ends and the person's reason or a description begins: a time said "
+               "after it ('stampami X che lo devo portare alla contabile stasera', 'delete it because I'm leaving "
+               "tomorrow') is when the reason happens, not when to act (everyday5-40 was read as a plan for tonight)",
+        pattern=r"\s(?:{words})\b",
+        words=(r"che\s+(?:lo|la|li|le|l['’]|mi|ci|devo|dobbiamo|deve|serve|servono|ho|abbiamo)",
+               r"perch[eé]", r"poich[eé]", "siccome", r"visto\s+che", r"dato\s+che", "because", r"since\s+i",
+               r"cause", r"cos\s+i", r"as\s+i\s+(?:need|have|want|must)", r"so\s+(?:i|we)\s+can"),
+        match=("stampami X che lo devo portare alla contabile stasera", "delete it because I'm leaving tomorrow",
+               "sposta X in Y perché domani lo cerco", "copy it to /tmp cos i need it tonight"),
+        no_match=("cancella X domani", "sposta il file che hai creato", "move it tomorrow", "perché è lento?"),
+    ),
+    Rule(
         id="done_by_me",
         effect="the person says an action is already done ('ho già letto X', 'I already moved it myself'): an "
                "account, not a request; with nothing else asked, the answer is an acknowledgement",
