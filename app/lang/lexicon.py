@@ -347,7 +347,8 @@ def _version() -> str:
 
     from .rules.action_nouns import ACTION_NOUNS  # nouns read as verbs in a formal request (nominal.py)
 
-    data = repr((tuple((r.source(), r.id) for r in ACTION_NOUNS.rules), IT_VERBS, IT_EXTRA, EN_VERBS, TEXTING, sorted(AMBIGUOUS), NOUN_ACTIONS, sorted(NEGATIONS),
+    data = repr((tuple((r.source(), r.id) for r in ACTION_NOUNS.rules),
+                 IT_VERBS, IT_EXTRA, EN_VERBS, TEXTING, sorted(AMBIGUOUS), NOUN_ACTIONS, sorted(NEGATIONS),
                  sorted(NEGATION_PHRASES),
                  sorted(CLAUSE_BREAK),
                  CLITICS, OBJECTS, sorted(STOPWORDS), SAME_THING, ON_MEMORY,
