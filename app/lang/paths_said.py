@@ -30,9 +30,11 @@ _NAMED = re.compile(r"(?i)\b" + _KIND + r"\s+(?:chiamat[ao]|di\s+nome|dal\s+nome
 # An existing folder named in words inside a folder given as a path: "la cartella Foto Vacanze dentro /x", "the
 # progetti folder in /x" (everyday2 and everyday3 listed /x instead). Joined only when the folder is there.
 _NAME_WORDS = r"[\"'“«]?(?P<name>[^\s\"'”»/,;~]+(?:\s+[^\s\"'”»/,;~]+){0,3}?)[\"'”»]?"
+# "the documenti folder, it's inside /x", "la cartella Foto che è dentro /x": a few words of saying where it is
+_SAID_WHERE = r"(?:,?\s*(?:it['’]?s|that['’]?s|which\s+is|è|che\s+è|che\s+sta|sta)\s+)?"
 _IN_WORDS = re.compile(r"(?i)\b(?:(?:sotto)?cartella|folder|directory)\s+" + _NAME_WORDS + r"\s+" + _WHERE +
                        r"\s+(?P<dir>[~/]\S*)|\bthe\s+" + _NAME_WORDS.replace("name", "name2") +
-                       r"\s+(?:folder|directory|dir)\s+" + _WHERE + r"\s+(?P<dir2>[~/]\S*)")
+                       r"\s+(?:folder|directory|dir)\s*" + _SAID_WHERE + r"\s*" + _WHERE + r"\s+(?P<dir2>[~/]\S*)")
 
 
 # the next word ends the name of a file to be made: a short extension, then at most a colon or a comma
@@ -145,9 +147,22 @@ def _named_folders(text: str, paths: list[str]) -> list[str]:
     for m in _IN_WORDS.finditer(text):
         folder = (m.group("dir") or m.group("dir2") or "").rstrip("?!,;:.")
         name = (m.group("name") or m.group("name2") or "").strip()
-        if folder in paths and name and Path(os.path.expanduser(_join(folder, name))).is_dir():
-            paths = [(_join(folder, name) if p == folder else p) for p in paths]
+        child = _child_folder(folder, name) if folder in paths and name else None
+        if child:
+            paths = [(child if p == folder else p) for p in paths]
     return paths
+
+
+def _child_folder(folder: str, name: str) -> str | None:
+    """`folder`/`name` when that folder exists, its case as on disk ("the documenti folder" is Documenti/ — people
+    do not type a folder's capitals); None when there is none or more than one."""
+    if Path(os.path.expanduser(_join(folder, name))).is_dir():
+        return _join(folder, name)
+    try:
+        hits = [e.name for e in os.scandir(os.path.expanduser(folder)) if e.is_dir() and e.name.lower() == name.lower()]
+    except OSError:
+        return None
+    return _join(folder, hits[0]) if len(hits) == 1 else None
 
 
 def from_whole(paths: list[str], whole: list[str]) -> list[str]:
