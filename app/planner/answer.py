@@ -8,6 +8,7 @@ last observation, shaped for the question.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
@@ -130,9 +131,21 @@ def claims_undone(text: str, wrote: bool) -> bool:
     return not wrote and _CLAIM.search(text) is not None
 
 
+_UNNAMED = CLAIMED_ACTION.pattern("unnamed_thing")
+_PATHISH = re.compile(r"[~/\\]\S|\w\.\w{1,5}\b|://")  # a path, a file name with its extension, an address
+
+
+def points_at_unnamed(question: str) -> bool:
+    """Does the request point at a file or folder it never names ("chuck that file in the bin") — no path, no
+    address? Then nothing could have been done to it, and the question back is which one."""
+    return _UNNAMED.search(question) is not None and not _PATHISH.search(question)
+
+
 def nothing_done_text(question: str) -> str:
-    """What replaces an answer that claimed an action no tool performed: that nothing was done, and how to ask."""
-    return say("answer.nothing_done", detect_lang(question))
+    """What replaces an answer that claimed an action no tool performed: that nothing was done, and how to ask —
+    or, when the request points at a file it never names, which file it means (a question back, never a guess)."""
+    lang = detect_lang(question)
+    return say("ask.which", lang) if points_at_unnamed(question) else say("answer.nothing_done", lang)
 
 
 def unsure_text(question: str) -> str:

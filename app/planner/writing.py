@@ -98,7 +98,8 @@ def answer(ctx: TurnContext, llm: Any, info: Any, question: str, weight: float,
         fallback = quoted
         gen = ans.Generated(quoted, True, "the answer quotes none of the error lines", gen.completion, True,
                             gen.model_tokens)
-    if gen.usable and asked_to_act(info, question) and ans.claims_undone(gen.text, wrote(ctx)):
+    if gen.usable and (asked_to_act(info, question) or ans.points_at_unnamed(question)) and \
+            ans.claims_undone(gen.text, wrote(ctx)):
         fallback = ans.nothing_done_text(question)
         gen = ans.Generated(fallback, True, "the answer claims an action that did not run", gen.completion,
                             gen.streamed, gen.model_tokens)

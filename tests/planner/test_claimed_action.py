@@ -39,3 +39,17 @@ def test_a_claim_is_checked_only_when_the_request_asks_for_something_to_be_done(
     # no head (no embedder): the rules' reading of what is asked
     assert asked_to_act(_Info(None), "ricordati che il dentista è giovedì")
     assert not asked_to_act(_Info(None), "che cos'è un file json?")
+
+
+def test_a_claim_about_a_file_never_named_becomes_the_question_which() -> None:
+    """"chuck that file in the bin" with nothing before it: the model said "Sure, I'll chuck that file in the bin."
+    (everyday5-68) and the intent head read words (answer 0.77), so the claim went unchecked. A request that points
+    at a file it never names is checked whatever the head says, and the answer asks which file."""
+    assert ans.points_at_unnamed("chuck that file in the bin")
+    assert ans.points_at_unnamed("butta quel file nel cestino, non mi serve")
+    assert not ans.points_at_unnamed("chuck /tmp/x/old.log in the bin")
+    assert not ans.points_at_unnamed("delete that file, report.txt")
+    assert ans.claims_undone("Sure, I'll chuck that file in the bin.", wrote=False)
+    assert ans.nothing_done_text("chuck that file in the bin") == "Which file or folder do you mean?"
+    assert ans.nothing_done_text("butta quel file nel cestino").endswith("?")
+    assert not ans.nothing_done_text("store this: my bike code is 0717").endswith("?")
