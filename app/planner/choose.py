@@ -18,9 +18,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
+from app.lang.actions import action_of
+from app.lang.reported import told_before
 from app.tools.calculate import has_expression
 from app.tools.registry import Tool
-from app.tools.slots import CONTENT_NAMES, PATH_NAMES
+from app.tools.slots import CONTENT_NAMES, PATH_NAMES, slots_of
 
 from .evidence import Clause, Evidence
 
@@ -65,7 +67,11 @@ def softmax(scores: dict[str, float], temp: float = 1.0) -> dict[str, float]:
 
 
 def path_props(tool: Tool) -> list[str]:
-    return [p for p in tool.properties if p in PATH_NAMES]
+    """The arguments that take a place: by their name, or as the tool declares them (open_path's `target`: read by
+    name alone, "open X" scored open_path as a tool with no place for X, and X was read out instead — a substitute,
+    everyday4-20 and everyday5-25). The destination is not counted: the place acted on is."""
+    declared = slots_of(tool).paths or ()
+    return [p for p in tool.properties if p in PATH_NAMES or p in declared]
 
 
 def needs_content(tool: Tool) -> bool:
@@ -111,7 +117,7 @@ def arg_fit(tool: Tool, clause: Clause, sit: Situation) -> float:
                 s -= 0.03
         elif not needs_content(tool):  # a content tool gets a file's text through a read step
             s -= 0.06
-    elif not sit.steps_done and any(p in tool.required for p in pp) and not (
+    elif not sit.steps_done and any(p in tool.required and p in PATH_NAMES for p in pp) and not (
             "root" in tool.required and (slots.get("ext") or slots.get("window"))):
         s -= 0.08  # a path it cannot get from the request
     filters = [p for p in tool.properties if p in ("ext", "pattern") or _TIMEISH.search(p)]
@@ -210,11 +216,21 @@ HEAD_WEIGHT = 0.0
 HEAD_ASKS = 0.5
 
 
-def head_asks(head: Mapping[str, float] | None, offered: Sequence[str]) -> str | None:
+MEMORY_READER = "recall"  # the tool that reads what the person told the assistant
+
+
+def head_asks(head: Mapping[str, float] | None, offered: Sequence[str], text: str = "") -> str | None:
     """The tool the head is sure (≥ HEAD_ASKS) the clause asks for, when it is among the offered options (the
-    write veto has already removed what is not asked); None when the head is unsure or says `answer`."""
+    write veto has already removed what is not asked); None when the head is unsure or says `answer`.
+
+    A question that says the person told the assistant before ("which do I like better, coffee or tea? I think I
+    mentioned it to you once", everyday5-35: head recall 0.37, answered "I have no information") is the memory's
+    whatever the head's certainty, when the head too leans to the memory and the clause asks no action."""
     if not head:
         return None
+    if text and MEMORY_READER in offered and told_before(text) and not action_of(text).actions and \
+            max(head, key=head.__getitem__) == MEMORY_READER:
+        return MEMORY_READER
     top = max(head, key=head.__getitem__)
     return top if top != ANSWER and head[top] >= HEAD_ASKS and top in offered else None
 
