@@ -23,6 +23,7 @@ _THIRD_PERSON = frozenset(f for b in EN_VERBS.get("read", []) + EN_VERBS.get("op
 
 
 _ASKS_IF_REMEMBERED = RECALL.pattern("asks_if_remembered")
+_TOLD_BEFORE = RECALL.pattern("told_before")
 # past participles, feminine and plural too: "la cartella l'ho creata io", "le ho spostate io"
 _PARTICIPLE = ("ato", "ati", "ata", "ate", "ito", "iti", "ita", "ite", "uto", "uti", "uta", "ute", "ed", "en", "itto",
                "otto")
@@ -82,6 +83,12 @@ def without_reason(toks: list[str]) -> list[str]:
             return toks[:k] + toks[end:]
     return toks
 
+
+
+def told_before(text: str) -> bool:
+    """"i think i mentioned it to you once", "te l'ho detto": the person says the answer is something they told the
+    assistant — their memory holds it, not the model's knowledge (rules/recall.py, told_before)."""
+    return bool(_TOLD_BEFORE.search(text))
 
 
 def asks_if_remembered(text: str) -> bool:

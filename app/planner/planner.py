@@ -255,7 +255,7 @@ class Planner:
         cands += [n for n in veto.head_sure(t.tools, hp, pool) if n not in cands]
         # the tool the head is sure the clause asks for is not shown (a schema costs prompt tokens on every
         # decision); it may still overrule an answer (_decide), from what the veto offers
-        asked = head_asks(hp, pool) if not s.clause_tools else None
+        asked = head_asks(hp, pool, clause.text if clause is not None else '') if not s.clause_tools else None
         lean = veto.head_leans(t.tools, hp, clause.text) if clause is not None and not s.clause_tools else None
         if lean in pool and asks_plainly(t.text):
             cands, asked = [lean], lean  # no action the rules know: the write the head leans to, or nothing else

@@ -75,6 +75,20 @@ def test_the_head_names_a_tool_only_when_sure_and_offered() -> None:
     assert head_asks(None, ["recall"]) is None
 
 
+def test_a_question_about_what_the_person_told_before_is_the_memorys() -> None:
+    """everyday5-35: "which do i like better coffee or tea i think i mentioned it to you once" — head recall 0.37,
+    below HEAD_ASKS, and the model answered "I have no information". Said to have been told, it is a recall when
+    the head leans there; never when the head reads another class or the clause asks an action."""
+    from app.planner.choose import head_asks
+
+    text = "which do i like better coffee or tea i think i mentioned it to you once"
+    lean = {"recall": 0.37, "remember": 0.24, ANSWER: 0.19}
+    assert head_asks(lean, ["recall", "get_date"], text) == "recall"
+    assert head_asks(lean, ["recall"], "which do i like better, coffee or tea?") is None  # nothing said of telling
+    assert head_asks({ANSWER: 0.5, "recall": 0.3}, ["recall"], text) is None
+    assert head_asks(lean, ["recall"], "I told you before: delete /tmp/x/a.txt") is None
+
+
 def test_the_shipped_head_reads_questions_about_saved_facts(bundled_embedder: Any) -> None:
     """Structure and model answered "come si chiama il mio idraulico?" themselves (the model cannot know what
     was saved); the head reads a question about the person's own facts, and leaves general knowledge alone."""

@@ -167,6 +167,20 @@ RECALL = Table("recall", __doc__ or "", (
                 "do u recall my wifi password"),
          no_match=("ricordati che il dentista è giovedì", "ricorda che Luca è vegano",
                    "do remember that my boss is called Dana", "remember that I parked on level 3")),
+    # read by the planner (reported.told_before): a question about what the person once said to the assistant
+    Rule(id="told_before",
+         effect="the person says they told the assistant before ('i think i mentioned it to you once', 'te l'ho "
+                "detto'): what they ask is in their memory, a recall (everyday5-35 was answered 'I have no "
+                "information')",
+         pattern=r"\b(?:i\s+(?:think\s+|guess\s+)?(?:(?:have|'ve|already)\s+)?(?:mentioned|told\s+(?:you|u)|"
+                 r"said)(?:\s+(?:it|that|this))?\s+(?:to\s+(?:you|u)|before|once|earlier|already)|as\s+i\s+told\s+(?:you|u)|"
+                 r"te\s+l['’]?\s*(?:ho|avevo)\s+(?:già\s+|gia\s+)?dett[oa]|ti\s+(?:ho|avevo)\s+(?:già\s+|gia\s+)?"
+                 r"dett[oa]|ne\s+abbiamo\s+(?:già\s+|gia\s+)?parlato|come\s+ti\s+(?:ho|avevo)\s+detto)\b",
+         match=("which do i like better coffee or tea i think i mentioned it to you once",
+                "come si chiama il mio idraulico? te l'ho detto settimana scorsa",
+                "what's my sister's name, I told you before", "ne abbiamo già parlato, quando parto?"),
+         no_match=("I told him to call me", "he mentioned it to me", "mi ha detto che arriva domani",
+                   "tell me a joke")),
     _cue("ricordi", "'ti ricordi X'",
          r"(?:ti\s+)?ricordi\s+" + _X,
          ("ti ricordi il compleanno di Anna?", "ricordi il codice del cancello?"),
