@@ -18,6 +18,7 @@ from typing import Any, Iterable, Mapping
 from app.lang.actions import action_of
 from app.lang.asked_actions import CONDITION, asked_actions, asks_plainly
 from app.lang.context import CONTEXT
+from app.lang.rules import ASKING
 from app.tools.calculate import numbers_unsaid
 from app.tools.registry import Tool, risky
 
@@ -124,7 +125,7 @@ def asking_only(evd: Any) -> Any:
     for c, a in zip(evd.clauses, asks):
         told = (c.sig.negated or CONDITION.match(c.text)) and not a
         reason = any(asks) and not a and not c.paths and CONTEXT.match(c.text) is not None
-        if told or reason:
+        if told or reason or (any(asks) and not a and _an_account(c)):
             carried += c.paths  # "il file X non me lo aprire, leggimelo": X is what the next clause acts on
             continue
         if carried and not c.paths:
@@ -134,6 +135,19 @@ def asking_only(evd: Any) -> Any:
     if keep and len(keep) < len(evd.clauses):
         evd.clauses = keep
     return evd
+
+
+_QUESTION = ASKING.pattern("about_action")
+
+
+def _an_account(clause: Any) -> bool:
+    """A clause that only tells — no action, no path or other value, no question ("eja, allora, stamattina mi sono
+    accorto che mi manca sempre qualcosa quando vado all'ingrosso", before "quindi scrivimi in X anche farina"):
+    beside a clause that asks an action it is the person's story, and the planner answered it instead of
+    writing (everyday5-12). The request's text stays whole for the model."""
+    text = clause.text
+    values = any(clause.slots.get(k) for k in ("url", "number", "quoted", "email"))  # what a later clause may use
+    return not clause.paths and not values and "?" not in text and not _QUESTION.match(text) and not clause.sig.actions
 
 
 def restated_write(tool: Tool, args: Mapping[str, Any], steps: Iterable[Any]) -> bool:

@@ -146,6 +146,16 @@ def test_a_clause_that_asks_stays_beside_an_account_and_a_reason_goes() -> None:
     assert _clauses("I'm leaving tomorrow, so just list /tmp/x for me") == ["so just list /tmp/x for me"]
 
 
+def test_a_story_beside_an_asked_action_goes_and_values_stay() -> None:
+    """everyday5-12: the account before "quindi scrivimi in X anche farina e strutto" was the planner's first clause,
+    and it answered the story; a clause carrying values a later one uses (numbers, a quote) stays."""
+    kept = _clauses("eja, allora, stamattina mi sono accorto che mi manca sempre qualcosa quando vado all'ingrosso, "
+                    "quindi scrivimi in /tmp/x/lista spesa.txt anche farina e strutto")
+    assert len(kept) == 1 and "scrivimi" in kept[0]
+    assert len(_clauses("ho questi numeri: 3 5 7, sommali")) == 2
+    assert len(_clauses("crea la cartella /tmp/x/b e spostaci dentro /tmp/x/a.txt")) == 2
+
+
 def test_a_clause_that_only_says_no_still_goes() -> None:
     assert _clauses("non aprirlo, leggimi /tmp/x/a.txt") == ["leggimi /tmp/x/a.txt"]
 
