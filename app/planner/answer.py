@@ -8,13 +8,13 @@ last observation, shaped for the question.
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 from app.lang.asked import asked
 from app.lang.detect import detect_lang
 from app.lang.messages import say
+from app.lang.path_shape import looks_like_path_or_address
 from app.lang.rules.claimed_action import CLAIMED_ACTION
 from app.lang.rules.planner_answer import PLANNER_ANSWER
 from app.lang.stated import foreign_script, unbacked_claim
@@ -132,13 +132,12 @@ def claims_undone(text: str, wrote: bool) -> bool:
 
 
 _UNNAMED = CLAIMED_ACTION.pattern("unnamed_thing")
-_PATHISH = re.compile(r"[~/\\]\S|\w\.\w{1,5}\b|://")  # a path, a file name with its extension, an address
 
 
 def points_at_unnamed(question: str) -> bool:
     """Does the request point at a file or folder it never names ("chuck that file in the bin") — no path, no
     address? Then nothing could have been done to it, and the question back is which one."""
-    return _UNNAMED.search(question) is not None and not _PATHISH.search(question)
+    return _UNNAMED.search(question) is not None and not looks_like_path_or_address(question)
 
 
 def nothing_done_text(question: str) -> str:
