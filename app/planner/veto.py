@@ -123,7 +123,8 @@ def asking_only(evd: Any) -> Any:
     asks = [a & whole if whole else a for a in (asked_actions(c.text) for c in evd.clauses)]
     keep, carried = [], []
     for c, a in zip(evd.clauses, asks):
-        told = (c.sig.negated or CONDITION.match(c.text)) and not a
+        # a question is asked whatever it tells ("whats the last thing i changed in X?" reads as an account)
+        told = (c.sig.negated or CONDITION.match(c.text)) and not a and not _a_question(c.text)
         reason = any(asks) and not a and not c.paths and CONTEXT.match(c.text) is not None
         if told or reason or (any(asks) and not a and _an_account(c)):
             carried += c.paths  # "il file X non me lo aprire, leggimelo": X is what the next clause acts on
@@ -140,6 +141,10 @@ def asking_only(evd: Any) -> Any:
 _QUESTION = ASKING.pattern("about_action")
 
 
+def _a_question(text: str) -> bool:
+    return "?" in text or _QUESTION.match(text) is not None
+
+
 def _an_account(clause: Any) -> bool:
     """A clause that only tells — no action, no path or other value, no question ("eja, allora, stamattina mi sono
     accorto che mi manca sempre qualcosa quando vado all'ingrosso", before "quindi scrivimi in X anche farina"):
@@ -147,7 +152,7 @@ def _an_account(clause: Any) -> bool:
     writing (everyday5-12). The request's text stays whole for the model."""
     text = clause.text
     values = any(clause.slots.get(k) for k in ("url", "number", "quoted", "email"))  # what a later clause may use
-    return not clause.paths and not values and "?" not in text and not _QUESTION.match(text) and not clause.sig.actions
+    return not clause.paths and not values and not _a_question(text) and not clause.sig.actions
 
 
 def restated_write(tool: Tool, args: Mapping[str, Any], steps: Iterable[Any]) -> bool:

@@ -156,6 +156,13 @@ def test_a_story_beside_an_asked_action_goes_and_values_stay() -> None:
     assert len(_clauses("crea la cartella /tmp/x/b e spostaci dentro /tmp/x/a.txt")) == 2
 
 
+def test_a_question_stays_and_what_the_person_only_tells_beside_it_goes() -> None:
+    """everyday5-23: "whats teh last thing i changed in X? like the most recently modifed file, can't remember" —
+    both clauses read as accounts, so neither went, and "can't remember" became a recall after the search."""
+    kept = _clauses("whats teh last thing i changed in /tmp/x? like the most recently modifed file, can't remember")
+    assert len(kept) == 1 and kept[0].startswith("whats teh last thing")
+
+
 def test_a_clause_that_only_says_no_still_goes() -> None:
     assert _clauses("non aprirlo, leggimi /tmp/x/a.txt") == ["leggimi /tmp/x/a.txt"]
 
