@@ -32,8 +32,8 @@ def split_continuation(text: str) -> list[str]:
         if not rest.strip() or m.start() <= start:
             continue
         if not _ALWAYS.match(m.group(0)) and not action_of(" ".join(rest.split()[:3])).known and not (
-                m.group(0).strip() == "," and CONTEXT.match(rest)):
-            continue  # (", devo stamparle": the person's own plan is a clause of its own)
+                m.group(0).strip() == "," and (CONTEXT.match(rest) or CONTEXT.match(text[start:m.start()]))):
+            continue  # (", devo stamparle", "might copy them later, but…": the person's plan is a clause of its own)
         if m.group(0).strip() in ("?", "!", ".") and not CONTEXT.match(rest):
             continue  # a sentence ends: a new clause only for the person's own plan ("… ? devo mandarlo a X")
         if m.group(0).strip().lower() == "e" and _ELIDED_C.search(text[start:m.start()]):

@@ -104,6 +104,10 @@ def test_split_continuation() -> None:
     assert split_continuation("trova i pdf, copiali in /tmp e poi comprimili") == \
         ["trova i pdf", "copiali in /tmp", "comprimili"]
     assert split_continuation("") == []
+    # the person's own plan before a comma is a clause of its own (everyday5-60 was refused as an action for later)
+    assert split_continuation("might copy them for my mum later, but for now how many pics are in /tmp/x?") == \
+        ["might copy them for my mum later", "but for now how many pics are in /tmp/x?"]
+    assert split_continuation("I need the totals, please") == ["I need the totals, please"]
 
 
 from hypothesis import given, settings  # noqa: E402
