@@ -11,6 +11,7 @@ import re
 
 from app.lang.actions import action_of
 from app.lang.rules.planner_evidence import PLANNER_EVIDENCE
+from app.lang.rules.search_phrases import SEARCH_PHRASES
 
 # a short head, a colon, then at least a sentence of content
 _INLINE = re.compile(r"^(?P<head>[^:\n]{3,120}?):[ \t]*\n?(?P<body>\S[\s\S]{19,})$")
@@ -51,3 +52,14 @@ def split_inline(text: str) -> tuple[str, str | None]:
     if not action_of(head).known and not _CONTENT_HEAD.search(head):
         return text, None
     return head, body
+
+
+_INSIDE = tuple(SEARCH_PHRASES.pattern(r) for r in ("grep_mentions", "grep_named_text", "grep_talks_about",
+                                                      "written_there"))
+
+
+def names_text_inside(text: str) -> bool:
+    """Does the request name a text to look for inside files ("in quali file c'è la parola X", "which files mention
+    Roma", "che parlano di tasse")? Then the search is of the files' text, not of their names
+    (app/lang/rules/search_phrases.py)."""
+    return any(p.search(text) for p in _INSIDE)

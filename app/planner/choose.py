@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, Mapping, Sequence
 
 from app.lang.actions import action_of
+from app.lang.content_said import names_text_inside
 from app.lang.reported import told_before
 from app.tools.calculate import has_expression
 from app.tools.registry import Tool
@@ -111,8 +112,8 @@ def arg_fit(tool: Tool, clause: Clause, sit: Situation) -> float:
                 kinds.add("dir")
             if folderish:
                 s += 0.03 if "dir" in kinds and "file" not in kinds else -0.03 if "file" in kinds else 0.0
-            elif "file" in kinds:
-                s += 0.02
+            elif "file" in kinds or ("dir" in kinds and _FOLDERISH.search(desc)):
+                s += 0.02  # a place that takes a file or a folder ("a file or folder", "Folder (or one file)")
             elif "dir" in kinds:
                 s -= 0.03
         elif not needs_content(tool):  # a content tool gets a file's text through a read step
@@ -125,6 +126,8 @@ def arg_fit(tool: Tool, clause: Clause, sit: Situation) -> float:
         s += 0.05 if filters else 0.0
     elif filters and not slots.get("window") and "find" not in clause.sig.actions:
         s -= 0.02  # a search with nothing to search by is a listing
+    if pp and names_text_inside(clause.text):  # "in quali file c'è la parola X": a search of their text, not of
+        s += (0.05 if filters else 0.0) if tool.reads_external else -0.05  # their names, nor a listing
     if slots.get("window") and clause.has_file_context and _TIMEISH.search(" ".join(tool.properties)):
         s += 0.05
     if slots.get("url"):

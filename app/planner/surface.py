@@ -50,6 +50,9 @@ def tool_texts(tool: Tool) -> list[str]:
     return [f"{tool.name.replace('_', ' ')}: {tool.description}", *tool.examples]
 
 
+DECLARED_AFFINITY = 0.75
+
+
 class ToolIndex:
     """Embedding matrix and lexical profile of a set of tools; built once, queried per request."""
 
@@ -85,8 +88,10 @@ class ToolIndex:
                     counts.update(acts)
             aff = {a: c / texts_with for a, c in counts.items()} if texts_with else {}
             # what a tool declares it performs is its action whatever its examples say: open_path's examples are
-            # mostly "avvia X", so "apri la cartella X" scored it 0.38 on "open" and a listing of X won
-            aff.update({a: 1.0 for a in getattr(t, "acts", ()) or ()})
+            # mostly "avvia X", so "apri la cartella X" scored it 0.38 on "open" and a listing of X won. At least
+            # DECLARED_AFFINITY, not 1.0: a tool whose examples all carry the action stays ahead of one that also
+            # declares it (remember 1.0 on "remember", set_reminder's examples 0.5 -> 0.75)
+            aff.update({a: max(aff.get(a, 0.0), DECLARED_AFFINITY) for a in getattr(t, "acts", ()) or ()})
             self.affinity.append(aff)
 
     # -- embeddings --------------------------------------------------------------------

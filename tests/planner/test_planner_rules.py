@@ -73,6 +73,27 @@ def test_a_path_argument_the_tool_declares_is_filled_by_rules() -> None:
     assert rule_args(REG.get("open_path"), ev.clause(0), ev, []) == ({}, {})
 
 
+def test_argument_fit_reads_what_a_tool_declares_and_what_the_request_looks_for(tmp_path: Any) -> None:
+    """open_path's declared `target` takes a path (it scored as a tool with no place for one, and "open X" was read
+    out: everyday4-20); a place described as "a file or folder" fits a folder; a request that names a text to look
+    for inside files fits the tool that searches their text, not the one that finds names or lists."""
+    from app.planner.choose import Situation, arg_fit
+
+    (tmp_path / "Foto").mkdir()
+    (tmp_path / "a.md").write_text("x\n", encoding="utf-8")
+    sit = Situation()
+
+    def fit(tool: str, text: str) -> float:
+        return arg_fit(REG.get(tool), analyze(text, NOW).clause(0), sit)
+
+    assert fit("open_path", f"open {tmp_path}/a.md") > 0 and fit("open_path", f"apri la cartella {tmp_path}/Foto") > 0
+    asks = f"in quali file dentro {tmp_path} c'è la parola commercialista?"
+    assert fit("search_in_files", asks) > fit("find_files", asks)
+    assert fit("search_in_files", asks) > fit("list_dir", asks)
+    plain = f"trova i file md in {tmp_path}"
+    assert fit("find_files", plain) >= fit("search_in_files", plain)
+
+
 def test_rule_args_quoted_content_ext_and_window() -> None:
     ev = analyze("scrivi 'ciao mondo' nel file /tmp/t/s.txt", NOW)
     assert rule_args(REG.get("write_files"), ev.clause(0), ev, [])[0] == {"path": "/tmp/t/s.txt",
