@@ -45,9 +45,13 @@ def _courtesy(clause: str, sig: Any) -> bool:
     return bool(words) and all(w in _COURTESY or w in STOPWORDS for w in words)
 
 
+VERB_LANG_WORDS = 4  # "per favore mandalo a Luca": the command's verb is among a request's first words
+
+
 def request_lang(text: str) -> str:
-    """The request's language; a short command is told by its verb ("mandalo a Luca" is Italian)."""
-    for tok in split_words(normalize(fix_verb_typo(text))):
+    """The request's language; a short command is told by its verb ("mandalo a Luca" is Italian) — a verb near the
+    start only: "Si chiede di procedere alla compressione in formato zip…" was English by its "zip"."""
+    for tok in split_words(normalize(fix_verb_typo(text)))[:VERB_LANG_WORDS]:
         forms = verb_langs(tok)
         if forms == {"it"} or forms == {"en"}:
             return next(iter(forms))

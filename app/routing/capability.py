@@ -8,10 +8,10 @@ The sentence says what cannot be done and what can be done instead, in the reque
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Callable, Iterable
 
-from app.lang.actions import ActionSig, action_of
+from app.lang.actions import ActionSig, action_of, asked_before_negation
 from app.lang.args_extractor import extract
 from app.lang.content_said import without_quotes
 from app.lang.file_kinds import ARCHIVES
@@ -213,6 +213,9 @@ def unsupported(clause: str, covered: set[str], sig: ActionSig | None = None) ->
     # live news asked in a sentence of its own that is not negated: "che tempo fa domani a firenze? gli ospiti
     # … vogliono andare a siena" read negated as a whole (a reported wish), and the model invented a forecast
     live = "live" not in covered and any(asks_live(s) and not action_of(s).negated for s in sentences(clause))
+    before = asked_before_negation(clause) if sig.negated else ()
+    if before:  # "turn the volume right up, can't hear a word": the negation governs nothing asked before it
+        sig = replace(sig, actions=before, negated=False)
     if sig.negated and not live:
         return None
     if RESTORE_CUE.search(clause) and "restore" not in covered and not sig.negated:

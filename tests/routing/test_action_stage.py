@@ -41,6 +41,12 @@ def stage() -> ActionStage:
     # the weather asked in a sentence of its own; the next one's reported wish read the whole as negated
     ("che tempo fa domani a firenze? gli ospiti della camera 12 vogliono andare a siena e mi chiedono se serve "
      "l'ombrello", "live", "it"),
+    # a negation after the action governs nothing asked before it (everyday5-38 went to the model: "Sure, I can…")
+    ("turn the volume right up on this thing, can't hear a bloody word", "device", "en"),
+    # a time in the person's reason is not when to act (everyday5-40 read the file out instead)
+    ("stampami /tmp/x/spese.csv che lo devo portare alla contabile stasera", "print", "it"),
+    # an action named by its noun in a formal request (everyday5-42 listed the folder)
+    ("Si chiede di procedere alla compressione in formato zip della cartella /tmp/x/Documenti", "archive", "it"),
 ])
 def test_unsupported_actions_get_the_cannot_sentence_and_no_tool(stage: ActionStage, text: str, key: str,
                                                                  lang: str) -> None:
