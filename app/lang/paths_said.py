@@ -141,12 +141,20 @@ def _resolve(text: str, paths: list[str]) -> list[str]:
     return [p for p in joined if p not in dropped]
 
 
+# "the folder with my vacation photos, it's called Foto Vacanze, it's in /x": the name said by "called", the folder
+# given after it (everyday5-15 opened nothing)
+_CALLED_IN = re.compile(r"(?i)\b(?:chiamat[ao]|di\s+nome|dal\s+nome|named|called)\s+"
+                        + _NAME_WORDS.replace("name", "name3") + r"\s*" + _SAID_WHERE + r"\s*" + _WHERE
+                        + r"\s+(?P<dir3>[~/]\S*)")
+
+
 def _named_folders(text: str, paths: list[str]) -> list[str]:
     """"la cartella Foto Vacanze dentro /x" → /x/Foto Vacanze, when that folder exists; the paths as they were
     otherwise."""
-    for m in _IN_WORDS.finditer(text):
-        folder = (m.group("dir") or m.group("dir2") or "").rstrip("?!,;:.")
-        name = (m.group("name") or m.group("name2") or "").strip()
+    for m in (*_IN_WORDS.finditer(text), *_CALLED_IN.finditer(text)):
+        groups = m.groupdict()
+        folder = (groups.get("dir") or groups.get("dir2") or groups.get("dir3") or "").rstrip("?!,;:.")
+        name = (groups.get("name") or groups.get("name2") or groups.get("name3") or "").strip()
         child = _child_folder(folder, name) if folder in paths and name else None
         if child:
             paths = [(child if p == folder else p) for p in paths]

@@ -31,6 +31,8 @@ CASES = [  # (request, the paths the planner must see)
     # a folder named in lowercase, with a few words of where it is (everyday5-21 listed {r})
     ("what files have i got in the archivio folder its inside {r} i cant find anything", ["{r}/archivio"]),
     ("what's in the foto vacanze folder, it's in {r}", ["{r}/Foto Vacanze"]),
+    # the name said by "called", apart from the word "folder" (everyday5-15)
+    ("open up the folder with my vacation photos its called Foto Vacanze in {r} please", ["{r}/Foto Vacanze"]),
     ("create a folder named Case Files 2024 inside {r}", ["{r}/Case Files 2024"]),
     ("crea il file nuovo.txt in {r} con scritto ciao", ["{r}/nuovo.txt"]),
     ("write a file called {r}/grocery run.txt with: milk, eggs", ["{r}/grocery run.txt"]),  # a new file
