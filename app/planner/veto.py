@@ -18,7 +18,9 @@ from typing import Any, Iterable, Mapping
 from app.lang.actions import action_of
 from app.lang.asked_actions import CONDITION, asked_actions, asks_plainly
 from app.lang.context import CONTEXT
+from app.lang.normalize import split_words
 from app.lang.rules import ASKING
+from app.lang.signature import TELL
 from app.tools.calculate import numbers_unsaid
 from app.tools.registry import Tool, risky
 
@@ -122,11 +124,12 @@ def asking_only(evd: Any) -> Any:
     # ("devo mandarlo al capo, intanto leggimi X" asks a read): the whole request is the authority, as in the veto
     asks = [a & whole if whole else a for a in (asked_actions(c.text) for c in evd.clauses)]
     keep, carried = [], []
-    for c, a in zip(evd.clauses, asks):
+    first_ask = next((i for i, a in enumerate(asks) if a), len(asks))
+    for i, (c, a) in enumerate(zip(evd.clauses, asks)):
         # a question is asked whatever it tells ("whats the last thing i changed in X?" reads as an account)
         told = (c.sig.negated or CONDITION.match(c.text)) and not a and not _a_question(c.text)
         reason = any(asks) and not a and not c.paths and CONTEXT.match(c.text) is not None
-        if told or reason or (any(asks) and not a and _an_account(c)):
+        if told or reason or (i < first_ask and _an_account(c)):  # a story told before what is asked
             carried += c.paths  # "il file X non me lo aprire, leggimelo": X is what the next clause acts on
             continue
         if carried and not c.paths:
@@ -152,7 +155,8 @@ def _an_account(clause: Any) -> bool:
     writing (everyday5-12). The request's text stays whole for the model."""
     text = clause.text
     values = any(clause.slots.get(k) for k in ("url", "number", "quoted", "email"))  # what a later clause may use
-    return not clause.paths and not values and not _a_question(text) and not clause.sig.actions
+    tells = TELL & set(split_words(text.lower()))  # "dimmi che ore sono" asks to be told
+    return not clause.paths and not values and not tells and not _a_question(text) and not clause.sig.actions
 
 
 def restated_write(tool: Tool, args: Mapping[str, Any], steps: Iterable[Any]) -> bool:
