@@ -74,10 +74,19 @@ class ActionSig:
 _OBJ_CLITICS = frozenset({"me", "mi", "ti", "te", "ci", "ce", "us", "him", "her", "them"})
 
 
+# "tell me when {path} runs out", "dimmi se {path} parte": a value after these is the subject of a subordinate
+# clause, and the word after it is that clause's verb, not a request ("runs" read as "run", everyday6-3)
+SUBORDINATORS = frozenset({"when", "if", "whether", "until", "that", "quando", "se", "finché", "finche", "che"})
+
+
 def _is_clause_start(toks: list[str], i: int) -> bool:
     if i >= 2 and toks[i - 1] in _OBJ_CLITICS and verb_class(toks[i - 2]):
         return False  # "show me (the) text": after a verb and its "me" comes the object, not a second verb
-    return i == 0 or toks[i - 1] in CLAUSE_BREAK or toks[i - 1].startswith("{")
+    j = i - 1
+    while j > 0 and toks[j].startswith("{") and toks[j - 1].startswith("{"):
+        j -= 1  # "{path} {path}": a name with a space read as two values
+    after_value = toks[i - 1].startswith("{") and not (j >= 1 and toks[j - 1] in SUBORDINATORS)
+    return i == 0 or toks[i - 1] in CLAUSE_BREAK or after_value
 
 
 def _times_sign(toks: list[str], i: int) -> bool:

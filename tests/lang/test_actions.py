@@ -317,3 +317,12 @@ def test_a_lone_connective_opens_the_next_clause() -> None:
                              "suo interno del file /x/contratto.txt.")
     assert len(got) == 2 and got[1].startswith("successivamente la copia")
     assert split_continuation("leggi a.txt e poi cancellalo") == ["leggi a.txt", "cancellalo"]
+
+
+def test_a_value_after_when_or_if_is_the_subject_of_its_own_clause() -> None:
+    """"just tell me when X runs out": "runs" after the file is that clause's verb, not a request to run (everyday6-3
+    opened the contract); a value that starts a clause still reads its verb ("/tmp/x/a.sh run it")."""
+    assert "start" not in action_of("Just tell me when /tmp/x/contratto affitto.txt runs out.").actions
+    assert "move" not in action_of("dimmi se /tmp/x/a.txt sposta qualcosa").actions
+    assert "start" in action_of("/tmp/x/a.sh run it").actions
+

@@ -74,11 +74,11 @@ CONTEXT_REASON = Table("context_reason", __doc__ or "", (
                "work', 'penso di spostarle domani'): their plan beside the request, never asked (everyday5-60 was "
                "refused as an action for later)",
         mode="match", pattern=_REASON,
-        words=("might", r"i\s+(?:might|may)", r"maybe\s+i(?:['’]ll|\s+will)", r"i(?:['’]ll|\s+will)",
+        words=("might", r"i\s+(?:might|may|shall)", r"maybe\s+i(?:['’]ll|\s+will)", r"i(?:['’]ll|\s+will)",
                r"i(?:['’]m|\s+am)\s+gonna", "gonna", r"i\s+plan\s+to", r"i(?:['’]m|\s+am)\s+planning\s+to",
                r"penso\s+di", r"pensavo\s+di", r"ho\s+intenzione\s+di"),
         match=("might copy them for my mum later", "I'll print it at work", "penso di spostarle domani",
-               "gonna move them tonight"),
+               "gonna move them tonight", "I shall be deleting the log file afterwards"),
         no_match=("copy them for my mum", "illustrate the point", "magari spostale in /tmp", "mighty fine"),
     ),
     Rule(
