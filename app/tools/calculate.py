@@ -17,6 +17,7 @@ import re
 from fractions import Fraction
 from typing import Any
 
+from app.lang import units as lang_units
 from app.lang.asked import Asked
 from app.lang.messages import Message, register, say
 from app.lang.numbers import digits_for_words, value_of
@@ -135,6 +136,8 @@ def numbers_unsaid(expression: str, text: str) -> list[str]:
     became "18 × 35 × 35". Each said number may be used as often as it is said (or as its percent fraction), and the
     implied constants (IMPLIED_NUMBERS) freely. A calculator must compute what the person gave, never a made-up
     figure: a non-empty result means the calculation is the model's invention."""
+    if lang_units.unit_words() & set(re.findall(r"[^\W\d_]+", text.lower())):
+        return []  # a conversion brings its own factors ("a quanti fahrenheit corrispondono 200 gradi celsius?": 9/5, 32)
     said = said_numbers(text)
     out = []
     for n in _NUMBER.findall(_REWRITES[0][0].sub(".", str(expression))):
