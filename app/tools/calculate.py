@@ -137,7 +137,7 @@ def numbers_unsaid(expression: str, text: str) -> list[str]:
     implied constants (IMPLIED_NUMBERS) freely. A calculator must compute what the person gave, never a made-up
     figure: a non-empty result means the calculation is the model's invention."""
     if lang_units.unit_words() & set(re.findall(r"[^\W\d_]+", text.lower())):
-        return []  # a conversion brings its own factors ("a quanti fahrenheit corrispondono 200 gradi celsius?": 9/5, 32)
+        return []  # a conversion brings its factors ("a quanti fahrenheit sono 200 gradi celsius?": 9/5, 32)
     said = said_numbers(text)
     out = []
     for n in _NUMBER.findall(_REWRITES[0][0].sub(".", str(expression))):
