@@ -125,10 +125,12 @@ def asking_only(evd: Any) -> Any:
     asks = [a & whole if whole else a for a in (asked_actions(c.text) for c in evd.clauses)]
     keep, carried = [], []
     first_ask = next((i for i, a in enumerate(asks) if a), len(asks))
+    # something is asked: an action, or a question ("might copy them later, but for now how many pics…?")
+    asking = any(asks) or any(_a_question(c.text) for c in evd.clauses)
     for i, (c, a) in enumerate(zip(evd.clauses, asks)):
         # a question is asked whatever it tells ("whats the last thing i changed in X?" reads as an account)
         told = (c.sig.negated or CONDITION.match(c.text)) and not a and not _a_question(c.text)
-        reason = any(asks) and not a and not c.paths and CONTEXT.match(c.text) is not None
+        reason = asking and not a and not c.paths and CONTEXT.match(c.text) is not None
         if told or reason or (i < first_ask and _an_account(c)):  # a story told before what is asked
             carried += c.paths  # "il file X non me lo aprire, leggimelo": X is what the next clause acts on
             continue

@@ -163,6 +163,13 @@ def test_a_question_stays_and_what_the_person_only_tells_beside_it_goes() -> Non
     assert len(kept) == 1 and kept[0].startswith("whats teh last thing")
 
 
+def test_the_persons_plan_goes_beside_a_question() -> None:
+    """everyday5-60: the plan ("might copy them for my mum later") stayed beside a question that asks no action, and
+    the planner answered the plan."""
+    assert _clauses("might copy them for my mum later, but for now how many pics have i got in /tmp/x/Foto?") == \
+        ["but for now how many pics have i got in /tmp/x/Foto?"]
+
+
 def test_a_clause_that_only_says_no_still_goes() -> None:
     assert _clauses("non aprirlo, leggimi /tmp/x/a.txt") == ["leggimi /tmp/x/a.txt"]
 
