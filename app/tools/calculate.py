@@ -122,10 +122,9 @@ IMPLIED_NUMBERS = frozenset({0.0, 1.0, 2.0, 7.0, 10.0, 12.0, 24.0, 30.0, 52.0, 6
 
 
 def said_numbers(text: str) -> list[float]:
-    """The numbers `text` says, in digits or in words ("trecento" is 300), decimal comma read as a point; numbers
-    inside paths, times and dates are not arithmetic and are left out."""
-    low = _NOT_MATH.sub(" ", digits_for_words(text).lower())
-    low = _REWRITES[0][0].sub(_REWRITES[0][1], low)
+    """Every number `text` says, in digits or in words ("trecento" is 300), decimal comma read as a point — glued
+    to a unit too ("15mg/kg": everyday6-68's dose was refused as a made-up figure when such tokens were skipped)."""
+    low = _REWRITES[0][0].sub(_REWRITES[0][1], digits_for_words(text).lower())
     words = [float(v) for w in re.findall(r"[^\W\d_]+", low) if (v := value_of([w])) is not None]
     return [float(n) for n in _NUMBER.findall(low)] + words  # "tre caffè a 4,50": 3 is said too
 

@@ -39,6 +39,7 @@ def test_a_model_written_calculation_with_figures_nobody_gave_is_not_run() -> No
                                     "se il prezzo è 480 euro e ho uno sconto del 35%, quanto pago?")
     assert not veto.made_up_figures({"expression": "1500*12"}, model, "guadagno 1500 al mese, quanto in un anno?")
     assert not veto.made_up_figures({"expression": "3*4.50"}, model, "tre caffè a 4,50 quanto fa")
+    assert not veto.made_up_figures({"expression": "70 * 15"}, model, "pt 70kg, dose 15mg/kg, total mg?")
     # a conversion brings its own factors (everyday5-47 was answered in words once they were refused)
     assert not veto.made_up_figures({"expression": "200*9/5+32"}, model,
                                     "a quanti fahrenheit corrispondono 200 gradi celsius?")
