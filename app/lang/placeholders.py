@@ -21,6 +21,8 @@ STEP_REF_START = re.compile(r"\{\{\s*step\d+")
 SLOT = re.compile(r"(?<!\{)\{(path|url|email|number|ext|date|time|quoted|window|text|expression|topic)(?:\[(\d+|\*)\])?"
                   r"(?:\.(hours|since|until|bare|dot))?\}(?!\})")
 
+# the values a clause can carry for a later clause to use ("ho questi numeri: 3 5 7, sommali")
+CARRIED_VALUES = ("url", "number", "quoted", "email")
 _W = r"(?:^|_)"  # rules match whole parts of snake_case names: "what" is not "at", "photo" is not "to"
 # argument name (lower case) -> the placeholder that fills it from the request; the first that matches wins
 _NAME_RULES: tuple[tuple[re.Pattern[str], str], ...] = (

@@ -19,6 +19,7 @@ from app.lang.actions import action_of
 from app.lang.asked_actions import CONDITION, asked_actions, asks_plainly
 from app.lang.context import CONTEXT
 from app.lang.normalize import split_words
+from app.lang.placeholders import CARRIED_VALUES
 from app.lang.rules import ASKING
 from app.lang.signature import TELL
 from app.tools.calculate import numbers_unsaid
@@ -156,7 +157,7 @@ def _an_account(clause: Any) -> bool:
     beside a clause that asks an action it is the person's story, and the planner answered it instead of
     writing (everyday5-12). The request's text stays whole for the model."""
     text = clause.text
-    values = any(clause.slots.get(k) for k in ("url", "number", "quoted", "email"))  # what a later clause may use
+    values = any(clause.slots.get(k) for k in CARRIED_VALUES)  # what a later clause may use
     tells = TELL & set(split_words(text.lower()))  # "dimmi che ore sono" asks to be told
     return not clause.paths and not values and not tells and not _a_question(text) and not clause.sig.actions
 
