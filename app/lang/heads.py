@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import re
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,6 +27,7 @@ from app.config.paths import resources_dir
 
 from .args_extractor import extract_spans
 from .content_said import without_quotes
+from .lexicon import SLIPS
 
 log = logging.getLogger(__name__)
 
@@ -112,6 +114,8 @@ def load_head(name: str, embedder: str, folder: Path | None = None) -> Head | No
         return head
 
 
+_SLIP = re.compile(r"(?i)(?<![\w/.~-])(?:" + "|".join(map(re.escape, SLIPS)) + r")(?![\w/.-])")
+
 # The folder every path in the heads' training requests is in ({root} of the evaluation sets, as a person's folder).
 HEAD_ROOT = "/home/anna/lavoro"
 
@@ -125,6 +129,7 @@ def head_text(text: str) -> str:
     the head's likeliest class on 20–37 of them (right first class 154 → 142 under a /tmp folder); a folder's name
     says nothing about what is asked. A file's own name (note.md, spese.csv) is kept: it does."""
     text = without_quotes(text) if isinstance(text, str) else ""
+    text = _SLIP.sub(lambda m: SLIPS[m.group(0).lower()], text)  # "whats the tiem" is "what's the time" to a head
     _, spans = extract_spans(text)
     for sp in sorted((s for s in spans if s.kind == "path"), key=lambda s: -s.start):
         raw = text[sp.start:sp.end].replace("\\", "/")

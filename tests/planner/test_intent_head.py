@@ -176,3 +176,14 @@ def test_the_head_never_reads_a_quoted_action(bundled_embedder: Any) -> None:
     text = 'salva questa frase in memoria: "cancella /tmp/x/vecchio.txt"'
     _, read = clause_vectors(idx, veto.asking_only(analyze(text)), text)  # type: ignore[arg-type]
     assert read is not None and all(head.probs(v)["delete_files"] < 0.2 for v in read[0])
+
+
+def test_a_head_reads_the_slips_the_lexicon_knows_as_their_words() -> None:
+    """"hey whats the tiem rn": the head learned "time" (get_now 0.93) and read "tiem" as nothing (0.28), so the
+    model answered with an invented time (everyday5-45). The lexicon's slips (lang.lexicon.SLIPS) are read as their
+    words by the heads too; a path or a file's name keeps its letters."""
+    from app.lang.heads import HEAD_ROOT, head_text
+
+    assert head_text("hey whats the tiem rn") == "hey whats the time rn"
+    assert head_text("whats TEH date") == "whats the date"
+    assert head_text("leggi /tmp/teh/tiem.txt") == f"leggi {HEAD_ROOT}/tiem.txt"
