@@ -46,6 +46,17 @@ _MADE = re.compile(r"(?i)\b(?:crea|creami|creare|create|make|fai|fammi|aggiungi|
                    r"(?:\s+[^\s\"'”»/,;~]+){0,2}?)[\"'”»]?\s+" + _WHERE + r"\s+(?P<dir>[~/]\S*)")
 
 
+# the new folder's name said after its place: "una cartela nuova in /x che si chiama scuola", "one new directory in
+# /x, name it tractor manuals", "preparami in /x una cartella di nome tesi" (fresh tune half: created /x itself)
+_NAME_AFTER = r"[\"'“«]?(?P<name>[^\s\"'”»/,;.?!]+(?:\s+(?!(?:e|ed|and|poi|then|per|for|grazie|thanks|please)\b)" \
+              r"[^\s\"'”»/,;.?!]+){0,3})[\"'”»]?(?=\s*[,.;!?]|\s*$|\s+(?:e|ed|and|poi|then|per|for|grazie|thanks|please)\b)"
+_NAMED_AFTER = re.compile(r"(?i)\b(?:cartell?[ae]|folder|directory|dir)\b(?:\s+\w+){0,2}?\s+" + _WHERE
+                          + r"\s+(?P<dir>[~/][^\s,]*),?\s+(?:che\s+si\s+chiama|chiamat[ao]|di\s+nome|called|named|"
+                          r"name\s+it|call\s+it|chiamala)\s+" + _NAME_AFTER
+                          + r"|\b" + _WHERE + r"\s+(?P<dir2>[~/][^\s,]*)\s+(?:una|a|the|la)\s+(?:nuova\s+|new\s+)?"
+                          r"(?:cartell?a|folder|directory)\s+(?:di\s+nome|chiamata|called|named)\s+"
+                          + _NAME_AFTER.replace("name", "name2"))
+
 # a quoted text that may be a file's name: no slash, a short extension ("contratto affitto.txt")
 _QUOTED_FILE = re.compile(r"[^/\\\n]{1,80}\.[A-Za-z0-9]{1,5}")
 
@@ -117,6 +128,12 @@ def _resolve(text: str, paths: list[str]) -> list[str]:
     if m and m.group("dir").rstrip("?!,;:.") in out:
         folder = m.group("dir").rstrip("?!,;:.")
         return [(_join(folder, m.group("name")) if p == folder else p) for p in out]
+    m = _NAMED_AFTER.search(text)
+    if m:
+        folder = (m.group("dir") or m.group("dir2") or "").rstrip("?!,;:.")
+        name = (m.group("name") or m.group("name2") or "").strip()
+        if folder in out and name:
+            return [(_join(folder, name) if p == folder else p) for p in out]
     out = _named_folders(text, out)
     joined: list[str] = []
     dropped: set[str] = set()

@@ -31,6 +31,11 @@ CASES = [  # (request, the paths the planner must see)
     # a folder named in lowercase, with a few words of where it is (everyday5-21 listed {r})
     ("what files have i got in the archivio folder its inside {r} i cant find anything", ["{r}/archivio"]),
     ("what's in the foto vacanze folder, it's in {r}", ["{r}/Foto Vacanze"]),
+    # a new folder's name said after its place (fresh tune half: the folder itself was "created")
+    ("fammi una cartela nuova in {r} che si chiama scuola", ["{r}/scuola"]),
+    ("I need one new directory in {r}, name it tractor manuals", ["{r}/tractor manuals"]),
+    ("preparami in {r}/archivio una cartella di nome tesi, grazie mille", ["{r}/archivio/tesi"]),
+    ("crea una cartella in {r} chiamata bozze e poi copiaci {r}/notes.md", ["{r}/bozze", "{r}/notes.md"]),
     # the name said by "called", apart from the word "folder" (everyday5-15)
     ("open up the folder with my vacation photos its called Foto Vacanze in {r} please", ["{r}/Foto Vacanze"]),
     ("create a folder named Case Files 2024 inside {r}", ["{r}/Case Files 2024"]),
