@@ -39,7 +39,7 @@ from .choose import (
     structural_scores,
 )
 from .evidence import analyze, plain
-from .fill import ArgsError, missing_required, model_args, rule_args, shown_args
+from .fill import ArgsError, anchor_bare_paths, missing_required, model_args, rule_args, shown_args
 from .referent import NoReferent, no_referent
 from .run_state import Decision, Plan, PlanTurn, RunInfo, clause_vectors, head_reading
 from .stats import PlannerStats, StepStats, from_completion
@@ -183,7 +183,7 @@ class Planner:
                 raise NoReferent(tool.name)  # "aprilo": the action is asked, its object is not said
             return None  # a file tool nothing asks for and nothing to act on: the request wants an answer
         try:
-            args, sources = self._model_args(ctx, t.llm, t.ps, tool, args, sources)
+            args, sources = anchor_bare_paths(tool, *self._model_args(ctx, t.llm, t.ps, tool, args, sources), t.evd)
         except ArgsError as e:
             ctx.emit(ev.Error(ctx.turn_id, ctx.next_step, message=say("planner.args_failed", ctx.lang,
                                                                        tool=tool.name, error=e),

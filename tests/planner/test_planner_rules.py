@@ -313,3 +313,22 @@ def test_the_text_after_a_colon_is_the_fact_even_for_a_model_that_writes() -> No
     # a fact is the person's words (remember declares it verbatim): rules fill it for a writing model too
     assert rule_args(remember, plain.clause(0), plain, [], free_text_by_rules=False)[0] == {
         "fact": "mia madre si chiama Rosa"}
+
+
+def test_a_bare_place_the_model_wrote_is_found_in_a_folder_the_request_names(tmp_path: Any) -> None:
+    """"porta app.log da X in archivio": the model wrote dest "archivio", the tool refused a relative path and the
+    move failed (fresh tune half). It is X/archivio when that exists; nothing is joined that is not on disk, and
+    what the rules filled is left alone."""
+    from app.planner.fill import anchor_bare_paths
+
+    (tmp_path / "archivio").mkdir()
+    (tmp_path / "app.log").write_text("x\n", encoding="utf-8")
+    ev = analyze(f"porta app.log da {tmp_path} in archivio", NOW)
+    move = REG.get("move_files")
+    args = {"paths": [f"{tmp_path}/app.log"], "dest": "archivio"}
+    got, _ = anchor_bare_paths(move, args, {"paths": "rules", "dest": "model"}, ev)
+    assert got["dest"] == f"{tmp_path}/archivio"
+    got, _ = anchor_bare_paths(move, {**args, "dest": "altrove"}, {"paths": "rules", "dest": "model"}, ev)
+    assert got["dest"] == "altrove"  # not on disk: left for the tool to refuse, with its clear message
+    got, _ = anchor_bare_paths(move, args, {"paths": "rules", "dest": "rules"}, ev)
+    assert got["dest"] == "archivio"
