@@ -263,9 +263,15 @@ def _action_word(r: _Reading, i: int, t: str) -> bool:
     return True
 
 
+DEMONSTRATIVES = frozenset({"quella", "quello", "quel", "questa", "questo", "sta", "sto", "that", "this", "those",
+                            "these", "quelle", "quelli", "queste", "questi"})
+
+
 def _noun_word(r: _Reading, i: int, t: str) -> bool:
     """A noun that asks an action, a word that names an object, or a word that says nothing here."""
-    if t in NOUN_ACTIONS:
+    if t in NOUN_ACTIONS and i and r.toks[i - 1] in DEMONSTRATIVES:
+        pass  # "quella lista non mi serve più": a thing pointed at, no action asked (fresh tune half)
+    elif t in NOUN_ACTIONS:
         r.noun_actions.append(NOUN_ACTIONS[t])
         if not r.actions:  # "contenuto di X e poi cancellalo": the noun asks first, the verb after
             r.leading_nouns.append(NOUN_ACTIONS[t])

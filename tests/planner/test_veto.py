@@ -32,6 +32,7 @@ ASKED = [  # (request, an action class that must be asked)
     ("Si chiede di procedere alla compressione in formato zip della cartella /tmp/x/Documenti", "compress"),
     ("Si richiede la cancellazione dalla memoria dell'informazione relativa al mio codice", "forget"),
     ("Please proceed with the deletion of /tmp/x/old.log", "delete"),
+    ("ormai la spesa l'ho fatta e quella lista non mi serve più, elimina pure il file /tmp/x/lista.txt", "delete"),
 ]
 NOT_ASKED = [  # (request, an action class it names but does not ask)
     ("non cancellare niente, dimmi solo quanti file ci sono in /tmp/x", "delete"),
@@ -63,6 +64,8 @@ NOT_ASKED = [  # (request, an action class it names but does not ask)
     ("cancella /tmp/x/a.txt domani", "delete"),  # a later moment in the action's own clause: not now
     ("la cancellazione di /tmp/x/a.txt è reversibile?", "delete"),  # a noun outside a request frame
     ("the compression of /tmp/x/a.zip looks poor", "compress"),
+    # a noun that names an action, pointed at with a demonstrative, is a thing (fresh tune half: list_reminders)
+    ("quella lista non mi serve più, elimina pure il file /tmp/x/lista spesa.txt", "list"),
 ]
 
 
