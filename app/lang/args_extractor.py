@@ -55,6 +55,9 @@ _RE_PATH = re.compile(
 _RE_BARE_FILE = re.compile(
     r"(?<![\w/~@.\\-])[\w][\w.\-]{0,200}\.(?P<ext>[A-Za-z0-9]{1,8})(?![\w.\-/@]|\.\w)")
 _RE_HOME = re.compile(r"(?i)(?<![\w/~])home(?!\s*page|\w)")
+# a file name dictated: "spese punto csv", "report dot txt" (a voice typist says the dot)
+_RE_SAID_DOT = re.compile(r"(?i)(?<![\w/~@.\\-])(?P<name>\w[\w-]{0,100})\s+(?:punto|dot)\s+"
+                          r"(?P<ext>[A-Za-z0-9]{1,8})(?![\w.])")
 _RE_EXT_GLOB = re.compile(r"(?<![\w*])\*\.(?P<ext>[A-Za-z0-9]{1,8})(?!\w)")
 _RE_EXT_DOT = re.compile(r"(?<![\w.*/~])\.(?P<ext>[A-Za-z0-9]{1,8})(?!\w)")
 # "i pdf", "PNGs": a bare extension word, one group per kind of file (app/lang/file_kinds.py)
@@ -148,6 +151,8 @@ def _path_spans(text: str, now: datetime) -> list[SlotSpan]:
         if m.group("ext").lower() in FILE_EXTS and not re.fullmatch(r"[\d.]+", m.group(0)):
             c.append(SlotSpan(m.start(), m.end(), "path", m.group(0)))
     c += [SlotSpan(m.start(), m.end(), "path", "~/") for m in _RE_HOME.finditer(text)]
+    c += [SlotSpan(m.start(), m.end(), "path", f"{m.group('name')}.{m.group('ext')}")
+          for m in _RE_SAID_DOT.finditer(text) if m.group("ext").lower() in FILE_EXTS]
     return c
 
 

@@ -142,3 +142,11 @@ def test_one_phrase_of_time_is_one_window(text: str) -> None:
     from app.lang.when import find_time_spans
 
     assert len([s for s in find_time_spans(text, datetime(2024, 5, 8, 15, 30)) if s[2] == "window"]) == 1
+
+
+def test_a_file_name_said_with_its_dot_in_words() -> None:
+    """Dictated: "aprimi spese punto csv dalla cartella X" opened X itself (fresh tune half)."""
+    assert extract("aprimi spese punto csv dalla cartella /tmp/x")["path"] == ["spese.csv", "/tmp/x"]
+    assert extract("read notes dot md please")["path"] == ["notes.md"]
+    assert extract("a che punto sei con il lavoro?")["path"] == []
+    assert extract("il punto è questo")["path"] == []
