@@ -16,6 +16,7 @@ from .clauses import split_continuation
 from .context import CONTEXT
 from .later import asks_later
 from .normalize import tokens
+from .path_shape import looks_like_path_or_address
 from .reported import asks_if_remembered, reported, told_done
 from .rules import ASKING
 from .rules.context_reason import CONTEXT_REASON
@@ -112,7 +113,15 @@ def asked_actions(text: str) -> frozenset[str]:
         if "remember" in acts and asks_if_remembered(piece):
             acts.discard("remember")  # "…, do you remember?": recall's question; keeping a fact is not asked
         out.update(acts)
+    if "open" in out and "read" in out and "open" not in action_of(text).actions and not _reads_another(text):
+        out.discard("open")  # "apri X e dimmi cosa contiene": opened to be read, as the whole request reads it
     return frozenset(out)
+
+
+def _reads_another(text: str) -> bool:
+    """Does a piece that asks a read name a place of its own ("apri la cartella X e leggimi X/a.txt")? Then the
+    open is of another thing, and stays asked."""
+    return any("read" in action_of(p).actions and looks_like_path_or_address(p) for p in _pieces(text))
 
 
 @lru_cache(maxsize=2048)

@@ -112,10 +112,10 @@ def arg_fit(tool: Tool, clause: Clause, sit: Situation) -> float:
                 kinds.add("dir")
             if folderish:
                 s += 0.03 if "dir" in kinds and "file" not in kinds else -0.03 if "file" in kinds else 0.0
-            elif "file" in kinds or ("dir" in kinds and _FOLDERISH.search(desc)):
-                s += 0.02  # a place that takes a file or a folder ("a file or folder", "Folder (or one file)")
-            elif "dir" in kinds:
-                s -= 0.03
+            elif "file" in kinds:
+                s += 0.02
+            elif "dir" in kinds and not _FOLDERISH.search(desc):
+                s -= 0.03  # a folder where only a file fits (a place for "a file or folder" is neutral)
         elif not needs_content(tool):  # a content tool gets a file's text through a read step
             s -= 0.06
     elif not sit.steps_done and any(p in tool.required and p in PATH_NAMES for p in pp) and not (

@@ -18,6 +18,7 @@ from typing import Any, Iterable, Mapping
 from app.lang.actions import action_of
 from app.lang.asked_actions import CONDITION, asked_actions, asks_plainly
 from app.lang.context import CONTEXT
+from app.lang.lexicon import READ_ONLY
 from app.lang.normalize import split_words
 from app.lang.placeholders import CARRIED_VALUES
 from app.lang.rules import ASKING
@@ -71,6 +72,9 @@ def head_unlocked(tools: Mapping[str, Any], head: Mapping[str, float] | None, te
     cartella nuova" unlocks make_folder, not every tool that writes."""
     if not asks_plainly(text):
         return frozenset()
+    acts = action_of(text).actions
+    if acts and set(acts) <= READ_ONLY:
+        return frozenset()  # the rules read a read ("apri X e dimmi cosa contiene": open made a read): no write
     lean = head_leans(tools, head, text)
     return frozenset(head_sure(tools, head, list(head or ()))) | ({lean} if lean else frozenset())
 

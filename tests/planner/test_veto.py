@@ -32,6 +32,7 @@ ASKED = [  # (request, an action class that must be asked)
     ("Si chiede di procedere alla compressione in formato zip della cartella /tmp/x/Documenti", "compress"),
     ("Si richiede la cancellazione dalla memoria dell'informazione relativa al mio codice", "forget"),
     ("Please proceed with the deletion of /tmp/x/old.log", "delete"),
+    ("apri la cartella /tmp/x e leggimi /tmp/x/a.txt", "open"),  # the read names a file of its own
     ("ormai la spesa l'ho fatta e quella lista non mi serve più, elimina pure il file /tmp/x/lista.txt", "delete"),
 ]
 NOT_ASKED = [  # (request, an action class it names but does not ask)
@@ -54,6 +55,7 @@ NOT_ASKED = [  # (request, an action class it names but does not ask)
     ("copy /tmp/x/a.txt to /tmp/y but dont overwrite anything", "write"),
     ("how do I delete /tmp/x/a.txt without losing the backup?", "delete"),
     ("leggimelo /tmp/x/a.txt non aprirlo", "open"),
+    ("apri /tmp/x/note.md e dimmi cosa contiene", "open"),  # opened to be read, as the whole request reads it
     # a participle agreeing with its clitic object ("l'ho creata", "le ho spostate") is a past action told
     ("perfetto, la cartella /tmp/x/backup l'ho creata io ieri sera", "write"),
     ("le foto le ho spostate io in /tmp/x/archivio", "move"),
