@@ -49,6 +49,12 @@ def _acts_later(piece: str) -> bool:
     return asks_later(piece)
 
 
+def asks_a_question(text: str) -> bool:
+    """Is `text` a question — a question mark, or a question word first ("whats the last thing i changed in X",
+    "quanti file ci sono")? A question is asked whatever else it tells (planner/veto.py asking_only)."""
+    return "?" in text or _ABOUT.match(text) is not None
+
+
 def _pieces(text: str) -> list[str]:
     out = []
     for sentence in _SENTENCE.split(asked_part(text)):

@@ -249,6 +249,12 @@ CLAUSE_BREAK = frozenset({"ehi", "hey", "scusa", "scusi", "senti", "senta", "all
                           "non", "not", "don't", "dont", "never", "mai", "let's", "lets", "me", "mi", "ce", "ci",
                           "te", "please", "just", "now", "ora", "adesso", "infine", "finally", "next", "after",
                           "that", "so", "pure", "per", "for", "or", "o", "oppure", "e'", "but", "ma"})
+# A value after these is the subject of a subordinate clause ("tell me when {path} runs out", "dimmi se {path}
+# parte"): the word after it is that clause's verb, not a request ("runs" read as "run", everyday6-3).
+SUBORDINATORS = frozenset({"when", "if", "whether", "until", "that", "quando", "se", "finché", "finche", "che"})
+# A noun that names an action, pointed at with one of these, is a thing ("quella lista non mi serve più").
+DEMONSTRATIVES = frozenset({"quella", "quello", "quel", "questa", "questo", "sta", "sto", "that", "this", "those",
+                            "these", "quelle", "quelli", "queste", "questi"})
 CLITICS = tuple(sorted({
     "mi", "ti", "ci", "vi", "lo", "la", "li", "le", "ne", "gli", "si",
     "melo", "mela", "meli", "mele", "mene", "telo", "tela", "teli", "tele", "tene", "celo", "cela", "celi", "cele",
@@ -352,7 +358,7 @@ def _version() -> str:
     data = repr((tuple((r.source(), r.id) for r in ACTION_NOUNS.rules),
                  IT_VERBS, IT_EXTRA, EN_VERBS, TEXTING, sorted(AMBIGUOUS), NOUN_ACTIONS, sorted(NEGATIONS),
                  sorted(NEGATION_PHRASES),
-                 sorted(CLAUSE_BREAK),
+                 sorted(CLAUSE_BREAK), sorted(SUBORDINATORS), sorted(DEMONSTRATIVES),
                  CLITICS, OBJECTS, sorted(STOPWORDS), SAME_THING, ON_MEMORY,
                  stem("cartelle") + stem("files")))  # the stemmer is part of it
     return hashlib.sha1(data.encode("utf-8")).hexdigest()[:8]

@@ -31,14 +31,13 @@ def verbs_for_nouns(toks: list[str]) -> list[str]:
     if not any(t in verbs for t in toks):
         return toks
     out = list(toks)
-    starts, pos = [], 0
-    for t in toks:  # the character offset of each token in the joined text
-        starts.append(pos)
+    at, pos = {}, 0  # the token starting at each character offset of the joined text
+    for i, t in enumerate(toks):
+        at[pos] = i
         pos += len(t) + 1
-    joined = " ".join(toks)
-    for m in _FRAME.finditer(joined):
+    for m in _FRAME.finditer(" ".join(toks)):
         noun = m.group("noun").lower()
-        if noun in verbs and m.start("noun") in starts:
-            out[starts.index(m.start("noun"))] = verbs[noun]
+        if noun in verbs and m.start("noun") in at:
+            out[at[m.start("noun")]] = verbs[noun]
     return out
 

@@ -130,8 +130,7 @@ def _resolve(text: str, paths: list[str]) -> list[str]:
         return [(_join(folder, m.group("name")) if p == folder else p) for p in out]
     m = _NAMED_AFTER.search(text)
     if m:
-        folder = (m.group("dir") or m.group("dir2") or "").rstrip("?!,;:.")
-        name = (m.group("name") or m.group("name2") or "").strip()
+        folder, name = _folder_and_name(m)
         if folder in out and name:
             return [(_join(folder, name) if p == folder else p) for p in out]
     out = _named_folders(text, out)
@@ -169,13 +168,20 @@ def _named_folders(text: str, paths: list[str]) -> list[str]:
     """"la cartella Foto Vacanze dentro /x" → /x/Foto Vacanze, when that folder exists; the paths as they were
     otherwise."""
     for m in (*_IN_WORDS.finditer(text), *_CALLED_IN.finditer(text)):
-        groups = m.groupdict()
-        folder = (groups.get("dir") or groups.get("dir2") or groups.get("dir3") or "").rstrip("?!,;:.")
-        name = (groups.get("name") or groups.get("name2") or groups.get("name3") or "").strip()
+        folder, name = _folder_and_name(m)
         child = _child_folder(folder, name) if folder in paths and name else None
         if child:
             paths = [(child if p == folder else p) for p in paths]
     return paths
+
+
+def _folder_and_name(m: re.Match[str]) -> tuple[str, str]:
+    """The folder and the name a match of one of the "a folder called X in Y" patterns read, whichever of its
+    alternatives matched (groups dir/dir2/dir3, name/name2/name3)."""
+    groups = m.groupdict()
+    folder = next((v for k, v in groups.items() if k.startswith("dir") and v), "")
+    name = next((v for k, v in groups.items() if k.startswith("name") and v), "")
+    return folder.rstrip("?!,;:."), name.strip()
 
 
 def _child_folder(folder: str, name: str) -> str | None:

@@ -15,11 +15,13 @@ from app.lang.words import stem
 from .lexicon import (
     AMBIGUOUS,
     CLAUSE_BREAK,
+    DEMONSTRATIVES,
     NEGATION_PHRASES,
     NEGATIONS,
     NOUN_ACTIONS,
     READ_ONLY,
     STOPWORDS,
+    SUBORDINATORS,
     TEXTING,
 )
 from .nominal import verbs_for_nouns
@@ -72,11 +74,6 @@ class ActionSig:
 
 
 _OBJ_CLITICS = frozenset({"me", "mi", "ti", "te", "ci", "ce", "us", "him", "her", "them"})
-
-
-# "tell me when {path} runs out", "dimmi se {path} parte": a value after these is the subject of a subordinate
-# clause, and the word after it is that clause's verb, not a request ("runs" read as "run", everyday6-3)
-SUBORDINATORS = frozenset({"when", "if", "whether", "until", "that", "quando", "se", "finché", "finche", "che"})
 
 
 def _is_clause_start(toks: list[str], i: int) -> bool:
@@ -261,10 +258,6 @@ def _action_word(r: _Reading, i: int, t: str) -> bool:
     else:
         return False
     return True
-
-
-DEMONSTRATIVES = frozenset({"quella", "quello", "quel", "questa", "questo", "sta", "sto", "that", "this", "those",
-                            "these", "quelle", "quelli", "queste", "questi"})
 
 
 def _noun_word(r: _Reading, i: int, t: str) -> bool:

@@ -231,10 +231,10 @@ def head_asks(head: Mapping[str, float] | None, offered: Sequence[str], text: st
     whatever the head's certainty, when the head too leans to the memory and the clause asks no action."""
     if not head:
         return None
-    if text and MEMORY_READER in offered and told_before(text) and not action_of(text).actions and \
-            max(head, key=head.__getitem__) == MEMORY_READER:
-        return MEMORY_READER
     top = max(head, key=head.__getitem__)
+    if top == MEMORY_READER and MEMORY_READER in offered and text and told_before(text) and \
+            not action_of(text).actions:
+        return MEMORY_READER
     return top if top != ANSWER and head[top] >= HEAD_ASKS and top in offered else None
 
 

@@ -16,12 +16,11 @@ from __future__ import annotations
 from typing import Any, Iterable, Mapping
 
 from app.lang.actions import action_of
-from app.lang.asked_actions import CONDITION, asked_actions, asks_plainly
+from app.lang.asked_actions import CONDITION, asked_actions, asks_a_question, asks_plainly
 from app.lang.context import CONTEXT
 from app.lang.lexicon import READ_ONLY
 from app.lang.normalize import split_words
 from app.lang.placeholders import CARRIED_VALUES
-from app.lang.rules import ASKING
 from app.lang.signature import TELL
 from app.tools.calculate import numbers_unsaid
 from app.tools.registry import Tool, risky
@@ -131,10 +130,10 @@ def asking_only(evd: Any) -> Any:
     keep, carried = [], []
     first_ask = next((i for i, a in enumerate(asks) if a), len(asks))
     # something is asked: an action, or a question ("might copy them later, but for now how many pics…?")
-    asking = any(asks) or any(_a_question(c.text) for c in evd.clauses)
+    asking = any(asks) or any(asks_a_question(c.text) for c in evd.clauses)
     for i, (c, a) in enumerate(zip(evd.clauses, asks)):
         # a question is asked whatever it tells ("whats the last thing i changed in X?" reads as an account)
-        told = (c.sig.negated or CONDITION.match(c.text)) and not a and not _a_question(c.text)
+        told = (c.sig.negated or CONDITION.match(c.text)) and not a and not asks_a_question(c.text)
         reason = asking and not a and not c.paths and CONTEXT.match(c.text) is not None
         if told or reason or (i < first_ask and _an_account(c)):  # a story told before what is asked
             carried += c.paths  # "il file X non me lo aprire, leggimelo": X is what the next clause acts on
@@ -148,13 +147,6 @@ def asking_only(evd: Any) -> Any:
     return evd
 
 
-_QUESTION = ASKING.pattern("about_action")
-
-
-def _a_question(text: str) -> bool:
-    return "?" in text or _QUESTION.match(text) is not None
-
-
 def _an_account(clause: Any) -> bool:
     """A clause that only tells — no action, no path or other value, no question ("eja, allora, stamattina mi sono
     accorto che mi manca sempre qualcosa quando vado all'ingrosso", before "quindi scrivimi in X anche farina"):
@@ -163,7 +155,7 @@ def _an_account(clause: Any) -> bool:
     text = clause.text
     values = any(clause.slots.get(k) for k in CARRIED_VALUES)  # what a later clause may use
     tells = TELL & set(split_words(text.lower()))  # "dimmi che ore sono" asks to be told
-    return not clause.paths and not values and not tells and not _a_question(text) and not clause.sig.actions
+    return not clause.paths and not values and not tells and not asks_a_question(text) and not clause.sig.actions
 
 
 def restated_write(tool: Tool, args: Mapping[str, Any], steps: Iterable[Any]) -> bool:

@@ -110,8 +110,7 @@ def numbers_left_out(text: str) -> list[str]:
     expr = expression_of(text)
     if expr is None or units.is_conversion(text):
         return []
-    low = _NOT_MATH.sub(" ", digits_for_words(text).lower())
-    low = _REWRITES[0][0].sub(_REWRITES[0][1], low)  # decimal comma
+    low = _points(_NOT_MATH.sub(" ", digits_for_words(text).lower()))
     used = {float(n) for n in _NUMBER.findall(expr)}
     return [n for n in _NUMBER.findall(low) if float(n) not in used]
 
@@ -121,10 +120,15 @@ def numbers_left_out(text: str) -> list[str]:
 IMPLIED_NUMBERS = frozenset({0.0, 1.0, 2.0, 7.0, 10.0, 12.0, 24.0, 30.0, 52.0, 60.0, 100.0, 365.0, 1000.0, 3600.0})
 
 
+def _points(text: str) -> str:
+    """`text` with its decimal commas as points ("4,50" -> "4.50")."""
+    return _REWRITES[0][0].sub(_REWRITES[0][1], text)
+
+
 def said_numbers(text: str) -> list[float]:
     """Every number `text` says, in digits or in words ("trecento" is 300), decimal comma read as a point — glued
     to a unit too ("15mg/kg": everyday6-68's dose was refused as a made-up figure when such tokens were skipped)."""
-    low = _REWRITES[0][0].sub(_REWRITES[0][1], digits_for_words(text).lower())
+    low = _points(digits_for_words(text).lower())
     words = [float(v) for w in re.findall(r"[^\W\d_]+", low) if (v := value_of([w])) is not None]
     return [float(n) for n in _NUMBER.findall(low)] + words  # "tre caffè a 4,50": 3 is said too
 
@@ -139,7 +143,7 @@ def numbers_unsaid(expression: str, text: str) -> list[str]:
         return []  # a conversion brings its factors ("a quanti fahrenheit sono 200 gradi celsius?": 9/5, 32)
     said = said_numbers(text)
     out = []
-    for n in _NUMBER.findall(_REWRITES[0][0].sub(".", str(expression))):
+    for n in _NUMBER.findall(_points(str(expression))):
         v = float(n)
         if v in said:
             said.remove(v)
