@@ -126,11 +126,15 @@ def asking_only(evd: Any) -> Any:
     whole = asked_actions(evd.text)
     # a clause read alone can seem to ask ("devo mandarlo al capo" → send) what the whole request reads as a reason
     # ("devo mandarlo al capo, intanto leggimi X" asks a read): the whole request is the authority, as in the veto
-    asks = [a & whole if whole else a for a in (asked_actions(c.text) for c in evd.clauses)]
+    # — and a clause that reads as the person's reason or plan asks only what the whole request asks ("devo mandarlo
+    # al commercialista, dimmi il totale…", cut in two now that a plan before a comma is a clause of its own)
+    asks = [asked_actions(c.text) & whole if whole or CONTEXT.match(c.text) else asked_actions(c.text)
+            for c in evd.clauses]
     keep, carried = [], []
     first_ask = next((i for i, a in enumerate(asks) if a), len(asks))
-    # something is asked: an action, or a question ("might copy them later, but for now how many pics…?")
-    asking = any(asks) or any(asks_a_question(c.text) for c in evd.clauses)
+    # something is asked: an action, a question ("might copy them later, but for now how many pics…?"), or a
+    # clause that names what to act on ("I'll delete it later, first show me X": "show" after "first" is unread)
+    asking = any(asks) or any(asks_a_question(c.text) or c.paths for c in evd.clauses)
     for i, (c, a) in enumerate(zip(evd.clauses, asks)):
         # a question is asked whatever it tells ("whats the last thing i changed in X?" reads as an account)
         told = (c.sig.negated or CONDITION.match(c.text)) and not a and not asks_a_question(c.text)

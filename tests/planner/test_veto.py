@@ -168,6 +168,14 @@ def test_a_question_stays_and_what_the_person_only_tells_beside_it_goes() -> Non
     assert len(kept) == 1 and kept[0].startswith("whats teh last thing")
 
 
+def test_the_persons_plan_goes_beside_a_clause_that_names_its_file() -> None:
+    """"I'll delete it later, first show me X": the plan became a clause of its own (this session) and, with "show"
+    unread after "first", stayed first: the planner answered "Sure, I'll show you…" and read nothing."""
+    assert _clauses("I'll delete it later, first show me /tmp/x/todo.txt") == ["first show me /tmp/x/todo.txt"]
+    assert _clauses("devo mandarlo al commercialista, dimmi il totale della colonna importo in /tmp/x/spese.csv") == \
+        ["dimmi il totale della colonna importo in /tmp/x/spese.csv"]
+
+
 def test_the_persons_plan_goes_beside_a_question() -> None:
     """everyday5-60: the plan ("might copy them for my mum later") stayed beside a question that asks no action, and
     the planner answered the plan."""
