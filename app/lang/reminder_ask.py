@@ -18,6 +18,7 @@ from datetime import datetime
 
 from app.lang.detect import detect_lang
 from app.lang.reminder_when import When, read_when
+from app.lang.rules.courtesy import COURTESY
 from app.lang.rules.reminder import DAY_RULES, REMINDER, TIME_RULES
 from app.lang.rules.reminder_list import REMINDER_LIST
 from app.lang.rules.reminder_when import REMINDER_WHEN
@@ -33,6 +34,7 @@ _NEGATED = REMINDER_WHEN.pattern("negated")
 _CONDITION = REMINDER_WHEN.pattern("condition_before")
 _LEAD = REMINDER_WHEN.pattern("lead")
 _TAIL = REMINDER_WHEN.pattern("tail")
+_END_WORDS = (COURTESY.pattern("thanks_end"), COURTESY.pattern("fillers_end"))  # "…, thank you dear", "… lol"
 _TO = REMINDER.pattern("remind_to")  # " di …", " to …"
 _VAGUE = re.compile(REMINDER.joined(*TIME_RULES) + "|" + REMINDER.either(*DAY_RULES), re.IGNORECASE)
 _CANCEL = REMINDER_LIST.pattern("cancel")
@@ -77,7 +79,13 @@ def _what(text: str) -> str:
     lead = _LEAD.match(t)
     if lead:
         t = t[lead.end():]
-    return _TAIL.sub("", t).strip()
+    while True:  # "ring Margaret. Thank you dear", "get off xbox lol": the courtesy table's words at the end
+        cut = _TAIL.sub("", t)
+        for p in _END_WORDS:
+            cut = p.sub("", cut)
+        if cut == t:
+            return t.strip()
+        t = cut
 
 
 def might_ask(text: str) -> bool:

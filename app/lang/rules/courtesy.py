@@ -79,11 +79,22 @@ COURTESY = Table("courtesy", __doc__ or "", (
         id="thanks_end",
         effect="a thank-you or a please at the end ('segnati che la palestra è alle 18, grazie'): not part of the "
                "fact or of the question",
-        pattern=r"[\s,;!]+(?:{words})[\s.!]*$",
+        pattern=r"[\s,;.!]+(?:{words})(?:\s+(?:dear|so much|a lot|very much|cara|caro|tesoro))?[\s.!]*$",
         words=(r"grazie(?: mille| tante)?", "please", "per favore", "thanks?", "thank you", "thx", "ty", "pls",
                "plz"),
         match=("segnati che la palestra è alle 18, grazie", "what's the gate code, thanks!",
-               "quando ho il dentista? grazie mille", "remember the code is 1234 pls"),
-        no_match=("grazie, ora leggi il file", "ringrazia Marco da parte mia", "il codice è 1234"),
+               "quando ho il dentista? grazie mille", "remember the code is 1234 pls",
+               "ring my sister Margaret. Thank you dear"),
+        no_match=("grazie, ora leggi il file", "ringrazia Marco da parte mia", "il codice è 1234",
+                  "the dear old thank you note"),
+    ),
+    Rule(
+        id="fillers_end",
+        effect="a laugh or a texting filler at the end ('get off xbox lol', 'pagare la bolletta ahah'): not part of "
+               "what is said",
+        pattern=r"[\s,;.!]+(?:{words})[\s.!]*$",
+        words=("lol", "lmao", "(?:ha){2,}h?", "(?:ah){2,}h?", "hehe", "xd", ":-?\\)", ":-?d"),
+        match=("get off xbox lol", "pagare la bolletta ahahah", "call mum :)"),
+        no_match=("buy lollipops", "the lol file", "haha.txt"),
     ),
 ))

@@ -157,8 +157,9 @@ REMINDER_WHEN = Table("reminder_when", __doc__ or "", (
         mode="match",
         pattern=r"(?:\s|[,:;.\-–—]|" + _B + r"(?:{words})" + _E + r")+",
         words=("per favore", "x favore", "perfavore", "di", "d'", "to", "that", "che", "ke", "about", "for", "per",
-               "of", "on", "at", "alle", "then", "poi", "e", "and", "please", "pls"),  # "per favore" before "per"
-        match=(" di chiamare Marco", ": controllare la posta", " for  to submit the report"),
+               "of", "on", "at", "alle", "then", "poi", "e", "and", "please", "pls", "me"),  # "per favore" before "per"
+        match=(" di chiamare Marco", ": controllare la posta", " for  to submit the report",
+               " to me to call my brother"),
         no_match=("chiamare Marco", "la riunione"),
     ),
     Rule(
