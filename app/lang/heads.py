@@ -32,6 +32,8 @@ from .lexicon import SLIPS
 log = logging.getLogger(__name__)
 
 INTENT_HEAD = "intent"  # which action a request asks for first: a tool, or `answer` (app/bench/heads.py)
+LIVE_HEAD = "live"  # whether a request asks for the world's state now (weather, prices…): LIVE or NOT_LIVE
+LIVE, NOT_LIVE = "live", "not"
 
 
 class HeadError(Exception):

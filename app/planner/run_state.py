@@ -82,6 +82,7 @@ class RunInfo:
     prompt: str = ""  # the last prompt sent to the model
     prompts: list[str] = field(default_factory=list)  # every prompt the model evaluated, in order
     prefix: dict[str, Any] = field(default_factory=dict)  # what warming the stable prefix did
+    live: float = 0.0  # the live head's probability that the request asks for the world's state now (live.py)
 
 
 @dataclass

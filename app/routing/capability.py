@@ -118,10 +118,11 @@ register({
                            "adesso: chiedimelo senza l'orario.",
                      "en": "I can't schedule an action for later or for a set time; if you want it done now, ask "
                            "again without the time."},
-    "cannot.live": {"it": "Non ho accesso a internet: meteo, notizie, prezzi e risultati di oggi non li conosco e non "
-                          "li invento; posso leggere una pagina web se mi dai il suo indirizzo (http o https).",
-                    "en": "I can't tell today's weather, news, prices or results: I have no internet access, and I "
-                          "won't make them up; I can read a web page if you give me its address (http or https)."},
+    "cannot.live": {"it": "Non ho accesso a internet: meteo, notizie, prezzi, orari e risultati di oggi non li conosco "
+                          "e non li invento; posso leggere una pagina web se mi dai il suo indirizzo (http o https).",
+                    "en": "I can't tell today's weather, news, prices, opening hours or results: I have no internet "
+                          "access, and I won't make them up; I can read a web page if you give me its address (http "
+                          "or https)."},
     "cannot.buy": {"it": "Non posso prenotare, ordinare, comprare o pagare nulla: lavoro offline e non ho accesso ai "
                          "tuoi conti; posso invece ricordarti di farlo a un'ora precisa.",
                    "en": "I can't book, order, buy or pay for anything: I work offline and have no access to your "

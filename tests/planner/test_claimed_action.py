@@ -53,3 +53,24 @@ def test_a_claim_about_a_file_never_named_becomes_the_question_which() -> None:
     assert ans.nothing_done_text("chuck that file in the bin") == "Which file or folder do you mean?"
     assert ans.nothing_done_text("butta quel file nel cestino").endswith("?")
     assert not ans.nothing_done_text("store this: my bike code is 0717").endswith("?")
+
+
+def test_a_saved_fact_is_shown_to_the_writer_only_for_a_question_about_the_person() -> None:
+    """everyday6-40: "Could you please retrieve the name of the person who handles my tax filings?" was answered
+    "your tax preparer" — the model never saw "my accountant is Mark Bianchi". A question about the person (a
+    word of their own, or "I told you before") gets the nearest saved facts beside it; a general question does
+    not ("who is the best accountant in Milan?" became "Mark Bianchi is the best accountant in Milan.")."""
+    from app.planner import compose
+    from app.planner.writing import about_the_person
+
+    assert about_the_person("Could you please retrieve the name of the person who handles my tax filings?")
+    assert about_the_person("Le sarei grato se potesse indicarmi la data in cui Giulia festeggia gli anni, che a "
+                            "suo tempo Le avevo comunicato.")
+    assert not about_the_person("who is the best accountant in Milan?")
+    assert not about_the_person("ma oggi è il 15 o no?")
+    how = compose.plan("who does my taxes?", [], True, 64, facts=["my accountant is Mark Bianchi"])
+    assert how.mode == "write" and any("Mark Bianchi" in m["content"] and m["role"] == "system"
+                                       for m in how.messages[1:])
+    assert how.messages[0]["content"] == compose.plan("who does my taxes?", [], True, 64).messages[0]["content"]
+    plain = compose.plan("who does my taxes?", [], True, 64)
+    assert not any("Mark Bianchi" in m["content"] for m in plain.messages)

@@ -175,12 +175,16 @@ RECALL = Table("recall", __doc__ or "", (
          pattern=r"\b(?:i\s+(?:think\s+|guess\s+)?(?:(?:have|'ve|already)\s+)?(?:mentioned|told\s+(?:you|u)|"
                  r"said)(?:\s+(?:it|that|this))?\s+(?:to\s+(?:you|u)|before|once|earlier|already)|as\s+i\s+told\s+(?:you|u)|"
                  r"te\s+l['’]?\s*(?:ho|avevo)\s+(?:già\s+|gia\s+)?dett[oa]|ti\s+(?:ho|avevo)\s+(?:già\s+|gia\s+)?"
-                 r"dett[oa]|ne\s+abbiamo\s+(?:già\s+|gia\s+)?parlato|come\s+ti\s+(?:ho|avevo)\s+detto)\b",
+                 r"dett[oa]|ne\s+abbiamo\s+(?:già\s+|gia\s+)?parlato|come\s+ti\s+(?:ho|avevo)\s+detto|"
+                 # the formal "Le" (capital: "le" is "to her"), and "comunicato/riferito" for "detto"
+                 r"(?:ti|vi|(?-i:Le))\s+(?:ho|avevo|avessi|abbia)\s+(?:già\s+|gia\s+)?(?:comunicat|riferit|accennat)[oa])\b",
          match=("which do i like better coffee or tea i think i mentioned it to you once",
                 "come si chiama il mio idraulico? te l'ho detto settimana scorsa",
-                "what's my sister's name, I told you before", "ne abbiamo già parlato, quando parto?"),
+                "what's my sister's name, I told you before", "ne abbiamo già parlato, quando parto?",
+                "la data in cui Giulia festeggia gli anni, che a suo tempo Le avevo comunicato",
+                "vorrei sapere se Le avessi comunicato il nome del mio consulente"),
          no_match=("I told him to call me", "he mentioned it to me", "mi ha detto che arriva domani",
-                   "tell me a joke")),
+                   "tell me a joke", "le ho comunicato la decisione ieri, a Maria")),
     _cue("ricordi", "'ti ricordi X'",
          r"(?:ti\s+)?ricordi\s+" + _X,
          ("ti ricordi il compleanno di Anna?", "ricordi il codice del cancello?"),
