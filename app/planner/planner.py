@@ -32,6 +32,7 @@ from .choose import (
     Choice,
     Situation,
     head_asks,
+    head_outvoted,
     head_prior,
     model_weight,
     pick,
@@ -40,6 +41,7 @@ from .choose import (
 )
 from .evidence import analyze, plain
 from .fill import ArgsError, anchor_bare_paths, missing_required, model_args, rule_args, shown_args
+from .live import live_probability
 from .referent import NoReferent, no_referent
 from .run_state import Decision, Plan, PlanTurn, RunInfo, clause_vectors, head_reading
 from .stats import PlannerStats, StepStats, from_completion
@@ -118,6 +120,7 @@ class Planner:
         tools = {x.name: x for x in ctx.registry}  # iterating a surface's registry loads nothing
         idx = self.index(list(tools.values()), parts.embedder_or_none(ctx, self.services))
         vecs, head_vecs = clause_vectors(idx, evd, text)
+        info.live = live_probability(idx.embedder, head_vecs)
         t = PlanTurn(ctx, text, llm, weight, evd, idx, vecs, info,
                      Situation(has_content_source=bool(evd.quoted or evd.inline)), tools=tools,
                      surface=parts.tool_surface(ctx), history=parts.trim_history(history),
@@ -304,10 +307,11 @@ class Planner:
             ll = self._model_vote(t, prompt, opts, struct)
         name, probs = pick(struct, ll, weight, t.tools, after_step=bool(t.sit.steps_done and t.sit.pending_clause),
                            prereq=plan.prereq, head=plan.head)
-        by_head = name == ANSWER and plan.asked is not None  # _plan reads it only for a clause's first decision
+        # _plan reads `asked` only for a clause's first decision; an unsure head does not outvote the other two
+        by_head = name == ANSWER and plan.asked is not None and not head_outvoted(plan.head, plan.asked, struct, ll)
         if by_head:
             name = plan.asked or name  # the head reads a request for a tool where structure and model would answer
-        owed = self._owed(t, opts) if name == ANSWER else []
+        owed = veto.owed(t, opts) if name == ANSWER else []
         if owed:
             name = max(owed, key=lambda o: probs.get(o, 0.0))
         stats.ms = (time.perf_counter() - t0) * 1000
@@ -320,23 +324,6 @@ class Planner:
         why = "intent head over answer" if by_head else "the next clause's action" if owed else \
             "structure decided" if ll is None else "structure + model"
         return Choice(name, probs, struct, ll, why, plan.prereq if name == "read_files" else None, plan.head)
-
-    @staticmethod
-    def _owed(t: PlanTurn, opts: Sequence[str]) -> list[str]:
-        """The offered tools that perform the action a clause still waiting after a step asks for ("read X then
-        add 'Y' at the end of it", "aggiungi 'Y' a X e poi fammi vedere com'è venuto"): the request said it in
-        words, so stopping is not the model's call. Measured clean: structure and model answered there on four
-        of the everyday4/everyday5 two-clause requests (the model's usual slip, pick()'s after_step); the write
-        veto has already kept what the request does not ask for out of `opts`."""
-        sit, clause = t.sit, t.evd.clause(t.clause_i)
-        if not sit.steps_done or not sit.pending_clause or sit.clause_tools or clause is None:
-            return []
-        asked = asked_actions(clause.text) & t.asked_all
-        if not asked:
-            return []
-        affinity = t.idx.affinity_by_name()
-        return [o for o in opts if o in t.tools and not t.tools[o].builtin  # (a note or a plan is the model's)
-                and veto.tool_actions(t.tools[o], affinity.get(o)) & asked]
 
     def _model_vote(self, t: PlanTurn, prompt: str, opts: list[str],
                     struct: dict[str, float]) -> dict[str, float] | None:

@@ -187,3 +187,17 @@ def test_a_head_reads_the_slips_the_lexicon_knows_as_their_words() -> None:
     assert head_text("hey whats the tiem rn") == "hey whats the time rn"
     assert head_text("whats TEH date") == "whats the date"
     assert head_text("leggi /tmp/teh/tiem.txt") == f"leggi {HEAD_ROOT}/tiem.txt"
+
+
+def test_an_unsure_head_does_not_outvote_structure_and_model() -> None:
+    """everyday7-29: a formal question about a saved birthday, head remember 0.40 (its lean, veto.head_leans),
+    structure and model both for an answer: the question was saved as a fact. One unsure judge against two."""
+    from app.planner.choose import HEAD_ASKS, head_outvoted
+
+    struct = {"remember": 0.85, ANSWER: 0.89}
+    model = {"remember": -3.8, ANSWER: -0.6}
+    assert head_outvoted({"remember": 0.40, ANSWER: 0.19}, "remember", struct, model)
+    assert not head_outvoted({"remember": HEAD_ASKS, ANSWER: 0.2}, "remember", struct, model)  # sure: overrules
+    assert not head_outvoted({"remember": 0.40}, "remember", {"remember": 0.9, ANSWER: 0.89}, model)  # structure for it
+    assert not head_outvoted({"remember": 0.40}, "remember", struct, {"remember": -0.5, ANSWER: -0.6})  # model for it
+    assert not head_outvoted({"remember": 0.40}, "remember", struct, None)  # no model: structure alone, as before

@@ -332,3 +332,19 @@ def test_a_bare_place_the_model_wrote_is_found_in_a_folder_the_request_names(tmp
     assert got["dest"] == "altrove"  # not on disk: left for the tool to refuse, with its clear message
     got, _ = anchor_bare_paths(move, args, {"paths": "rules", "dest": "rules"}, ev)
     assert got["dest"] == "archivio"
+
+
+def test_a_clause_that_only_says_where_the_thing_is_asks_nothing(tmp_path: Any) -> None:
+    """everyday7-55: "…leggermi il contenuto del file note.md, che si trova in X." read the file, then listed X —
+    the relative clause was a clause of its own with a folder. It says where note.md is; the read is all."""
+    from app.planner import veto
+    from app.planner.evidence import analyze
+
+    (tmp_path / "note.md").write_text("x")
+    text = (f"Senza aprire alcun programma, La prego di leggermi il contenuto del file note.md, che si trova in "
+            f"{tmp_path}.")
+    evd = veto.asking_only(analyze(text))
+    assert [c.paths for c in evd.clauses] == [[str(tmp_path / "note.md")]]
+    # a clause with a place of its own still counts ("…, che si trova in X, dentro Y": Y is where to copy)
+    two = veto.asking_only(analyze(f"copia il documento note.md, che si trova nella cartella {tmp_path}, dentro /tmp"))
+    assert len(two.clauses) == 2

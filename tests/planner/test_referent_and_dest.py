@@ -68,9 +68,9 @@ def test_a_clause_still_waiting_is_owed_its_action() -> None:
 
     from app.engine.catalog import all_tools
     from app.lang.asked_actions import asked_actions
+    from app.planner import veto
     from app.planner.choose import ANSWER, Situation
     from app.planner.evidence import analyze
-    from app.planner.planner import Planner
 
     tools = {t.name: t for t in all_tools()}
     idx = SimpleNamespace(affinity_by_name=lambda: {})
@@ -78,10 +78,10 @@ def test_a_clause_still_waiting_is_owed_its_action() -> None:
     opts = ["write_files", "describe_entries", "list_dir", ANSWER]
     t = SimpleNamespace(sit=Situation(steps_done=1, pending_clause=True), evd=analyze(text), clause_i=1,
                         asked_all=asked_actions(text), idx=idx, tools=tools)
-    assert Planner._owed(t, opts) == ["write_files"]  # type: ignore[arg-type]
+    assert veto.owed(t, opts) == ["write_files"]
     t.sit = Situation(steps_done=0, pending_clause=True)
-    assert Planner._owed(t, opts) == []  # type: ignore[arg-type]  # the first decision is the model's
+    assert veto.owed(t, opts) == []  # the first decision is the model's
     said = "leggi /tmp/x/note.md e dimmi cosa ne pensi"
     t = SimpleNamespace(sit=Situation(steps_done=1, pending_clause=False), evd=analyze(said), clause_i=1,
                         asked_all=asked_actions(said), idx=idx, tools=tools)
-    assert Planner._owed(t, opts) == []  # type: ignore[arg-type]  # nothing waits: the answer is free
+    assert veto.owed(t, opts) == []  # nothing waits: the answer is free

@@ -25,6 +25,20 @@ ASKING = Table("asking", __doc__ or "", (
                   "sposta il file in /tmp", "iffy request"),
     ),
     Rule(
+        id="where_it_is",
+        effect="a relative clause that only says where the thing of the clause before is ('…note.md, che si trova "
+               "in /x'): it asks nothing of its own (everyday7-55 read the file, then listed /x)",
+        mode="match",
+        pattern=r"^\W*(?:{words})\s+(?:in|inside|under|dentro|nella|nel|sotto|sul|sulla|on|a|al)\s+"
+                r"(?:(?:la\s+)?cartella\s+|(?:the\s+)?folder\s+)?\S+?[.!]?\s*$",
+        words=(r"che\s+si\s+trova", r"che\s+sta", r"che\s+è", r"che\s+e'", r"ch['’]è", r"which\s+is",
+               r"that\s+is", r"that['’]s", r"it['’]?s", r"which\s+lives", r"sitting", r"located"),
+        match=("che si trova in /tmp/x.", "which is in /home/me/Documents", "che sta nella cartella /x",
+               "it's under /home/me"),
+        no_match=("che cosa c'è in /tmp/x?", "which files are in /x", "che si trova in /x e poi cancellalo",
+                  "sta in /x il file? leggilo"),
+    ),
+    Rule(
         id="taken_back",
         effect="what comes before a take-back is not asked, and is no fact to keep",
         words=TAKE_BACKS,
@@ -131,8 +145,8 @@ ASKING = Table("asking", __doc__ or "", (
         effect="a word of thanks ('grazie', 'thanks anyway'): with asking.ok_word, a piece made only of these asks "
                "nothing and tells nothing",
         words=(r"grazie(?:\s+mille|\s+lo\s+stesso)?", r"thanks?(?:\s+anyway)?", r"thank\s+you", "thx", "ty",
-               "figurati", "ciao", "ps"),
-        match=("grazie", "ok grazie!", "no worries, thanks", "thank you so much"),
+               "figurati", "ciao", "ps", r"(?:la|ti|vi)\s+ringrazio(?:\s+molto|\s+tanto)?"),
+        match=("grazie", "ok grazie!", "no worries, thanks", "thank you so much", "La ringrazio"),
         no_match=("ringraziare", "thankful", "typo", "leggi note.md"),
     ),
     Rule(
@@ -140,8 +154,11 @@ ASKING = Table("asking", __doc__ or "", (
         effect="a word that agrees or reassures ('ok', 'va bene', 'tranquillo', 'no worries', 'fyi')",
         words=("ok(?:ay)?", r"va\s+bene", "tranquill[oa]", r"no\s+worries", r"nessun\s+problema", "perfetto", "great",
                "fine", "cool", r"(?:tutto\s+)?a\s+posto", r"tutto\s+ok", "comunque", "anyway", "fyi",
-               r"per\s+tua\s+info", r"just\s+so\s+you\s+know", r"(?:ti\s+)?volevo\s+dir(?:ti|e)"),
-        match=("ok", "tranquillo,", "va bene", "just so you know"),
+               r"per\s+tua\s+info", r"just\s+so\s+you\s+know", r"(?:ti\s+)?volevo\s+dir(?:ti|e)",
+               # a closing that asks for nothing more ("non occorre altro", "that's all")
+               r"non\s+(?:occorre|serve|c['’]è\s+bisogno\s+di)\s+(?:altro|nient['’]?altro|null['’]?altro)",
+               r"nient['’]?altro", r"that['’]?s\s+all", r"nothing\s+else(?:\s+needed)?"),
+        match=("ok", "tranquillo,", "va bene", "just so you know", "non occorre altro", "that's all"),
         no_match=("okra", "benevolo", "leggilo", "finestra"),
     ),
 ))
