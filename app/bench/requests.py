@@ -35,15 +35,15 @@ from app.planner import messages as _planner_messages  # noqa: F401  (registers 
 SUITE_DIR = resources_dir() / "eval" / "requests"
 SUITES = ("suite", "everyday")  # the CI sample draws from these
 # measured in `metnos bench requests` only: fresh (2026-12-03, two writers, 633), everyday2 (2026-12-04, 60),
-# everyday3 (2026-12-05, 60), everyday4, everyday5 and everyday6 (2026-12-05, 70 each), each from new voices, all
-# held out but fresh's tune half
-FRESH = ("fresh", "everyday2", "everyday3", "everyday4", "everyday5", "everyday6")
+# everyday3 (2026-12-05, 60), everyday4, everyday5, everyday6 and everyday7 (2026-12-05, 70 each), each from new
+# voices, all held out but fresh's tune half
+FRESH = ("fresh", "everyday2", "everyday3", "everyday4", "everyday5", "everyday6", "everyday7")
 MAX_ANSWER_TOKENS = 120
 # Tools that serve another tool and are never an action of their own.
 HELPERS = frozenset({"search_tools", "scratchpad_read"})
 CONTENT_TOOLS = frozenset({"describe_entries"})  # may be fed by a read of the file named
 WRITES = frozenset({"write_files", "make_folder", "move_files", "copy_files", "delete_files", "open_path",
-                    "remember", "forget", "undo", "update_plan", "save_note"})
+                    "remember", "forget", "undo", "update_plan", "save_note", "set_reminder", "cancel_reminder"})
 # "I can't" in either language, in the app's words or the model's.
 CANNOT = re.compile(r"(?i)\bnon\s+(?:posso|riesco|so\b|sono\s+in\s+grado|è\s+possibile|e'\s+possibile|ho\s+(?:uno|"
                     r"accesso|la\s+possibilit))|\bnon\s+(?:c'è|esiste)\s+uno\s+strumento|\bcan(?:no|')t\b|"
