@@ -255,6 +255,9 @@ SUBORDINATORS = frozenset({"when", "if", "whether", "until", "that", "quando", "
 # A noun that names an action, pointed at with one of these, is a thing ("quella lista non mi serve più").
 DEMONSTRATIVES = frozenset({"quella", "quello", "quel", "questa", "questo", "sta", "sto", "that", "this", "those",
                             "these", "quelle", "quelli", "queste", "questi"})
+# A noun that names an action, said after one of these (with at most one word between), is a manner: "stampalo
+# in duplice copia" asks a print, not a copy (everyday7-38 copied the contract beside refusing the print).
+MANNER = frozenset({"in"})
 CLITICS = tuple(sorted({
     "mi", "ti", "ci", "vi", "lo", "la", "li", "le", "ne", "gli", "si",
     "melo", "mela", "meli", "mele", "mene", "telo", "tela", "teli", "tele", "tene", "celo", "cela", "celi", "cele",
@@ -358,7 +361,7 @@ def _version() -> str:
     data = repr((tuple((r.source(), r.id) for r in ACTION_NOUNS.rules),
                  IT_VERBS, IT_EXTRA, EN_VERBS, TEXTING, sorted(AMBIGUOUS), NOUN_ACTIONS, sorted(NEGATIONS),
                  sorted(NEGATION_PHRASES),
-                 sorted(CLAUSE_BREAK), sorted(SUBORDINATORS), sorted(DEMONSTRATIVES),
+                 sorted(CLAUSE_BREAK), sorted(SUBORDINATORS), sorted(DEMONSTRATIVES), sorted(MANNER),
                  CLITICS, OBJECTS, sorted(STOPWORDS), SAME_THING, ON_MEMORY,
                  stem("cartelle") + stem("files")))  # the stemmer is part of it
     return hashlib.sha1(data.encode("utf-8")).hexdigest()[:8]

@@ -32,7 +32,8 @@ _NAMED = re.compile(r"(?i)\b" + _KIND + r"\s+(?:chiamat[ao]|di\s+nome|dal\s+nome
 _NAME_WORDS = r"[\"'“«]?(?P<name>[^\s\"'”»/,;~]+(?:\s+[^\s\"'”»/,;~]+){0,3}?)[\"'”»]?"
 # "the documenti folder, it's inside /x", "la cartella Foto che è dentro /x": a few words of saying where it is
 _SAID_WHERE = r"(?:,?\s*(?:it['’]?s|that['’]?s|which\s+is|è|che\s+è|che\s+sta|sta)\s+)?"
-_IN_WORDS = re.compile(r"(?i)\b(?:(?:sotto)?cartella|folder|directory)\s+" + _NAME_WORDS + r"\s+" + _WHERE +
+_IN_WORDS = re.compile(r"(?i)\b(?:(?:sotto)?cartella|folder|directory)\s+" + _NAME_WORDS + r"\s*" + _SAID_WHERE +
+                       r"\s*" + _WHERE +
                        r"\s+(?P<dir>[~/]\S*)|\bthe\s+" + _NAME_WORDS.replace("name", "name2") +
                        r"\s+(?:folder|directory|dir)\s*" + _SAID_WHERE + r"\s*" + _WHERE + r"\s+(?P<dir2>[~/]\S*)")
 
@@ -56,6 +57,9 @@ _NAMED_AFTER = re.compile(r"(?i)\b(?:cartell?[ae]|folder|directory|dir)\b(?:\s+\
                           + r"|\b" + _WHERE + r"\s+(?P<dir2>[~/][^\s,]*)\s+(?:una|a|the|la)\s+(?:nuova\s+|new\s+)?"
                           r"(?:cartell?a|folder|directory)\s+(?:di\s+nome|chiamata|called|named)\s+"
                           + _NAME_AFTER.replace("name", "name2"))
+
+# the words that give a new thing's name after its place ("… in /x che si chiama turni.txt", "… in /x called a.txt")
+_CALLING = r"(?:che\s+si\s+chiama|chiamat[oa]|di\s+nome|dal\s+nome|called|named)"
 
 # a quoted text that may be a file's name: no slash, a short extension ("contratto affitto.txt")
 _QUOTED_FILE = re.compile(r"[^/\\\n]{1,80}\.[A-Za-z0-9]{1,5}")
@@ -149,6 +153,9 @@ def _resolve(text: str, paths: list[str]) -> list[str]:
             if target is None and re.search(re.escape(p) + r"[\"'”»]?\s+(?:\w+\s+){0,3}?" + _WHERE + r"\s+(?:"
                                             + _KIND + r"\s+)?" + re.escape(f), text, re.I):
                 target = _join(f, p)  # a new file said to be in the folder ("crea nuovo.txt in /x")
+            elif target is None and re.search(_WHERE + r"\s+" + re.escape(f) + r",?\s+" + _CALLING + r"\s+[\"'“«]?"
+                                              + re.escape(p), text, re.I):
+                target = _join(f, p)  # named after its place ("un file nuovo in /x che si chiama turni.txt")
             if target:
                 dropped.add(f)
                 break

@@ -16,6 +16,7 @@ from .lexicon import (
     AMBIGUOUS,
     CLAUSE_BREAK,
     DEMONSTRATIVES,
+    MANNER,
     NEGATION_PHRASES,
     NEGATIONS,
     NOUN_ACTIONS,
@@ -264,6 +265,8 @@ def _noun_word(r: _Reading, i: int, t: str) -> bool:
     """A noun that asks an action, a word that names an object, or a word that says nothing here."""
     if t in NOUN_ACTIONS and i and r.toks[i - 1] in DEMONSTRATIVES:
         pass  # "quella lista non mi serve più": a thing pointed at, no action asked (fresh tune half)
+    elif t in NOUN_ACTIONS and MANNER & set(r.toks[max(0, i - 2):i]):
+        pass  # "in duplice copia": how something is done, no action asked
     elif t in NOUN_ACTIONS:
         r.noun_actions.append(NOUN_ACTIONS[t])
         if not r.actions:  # "contenuto di X e poi cancellalo": the noun asks first, the verb after

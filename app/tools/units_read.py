@@ -283,7 +283,8 @@ def _form_b(items: list[Item], q: int) -> Request | Unknown | None:
         return None
     k = tgt[2]
     start = k
-    while k < len(items) and k - start < 4 and items[k].text in FILL_B and items[k].kind != "unit":
+    while k < len(items) and k - start < 4 and items[k].kind != "unit" and (
+            items[k].text in FILL_B or _article_of_number(items, k)):
         k += 1
     group = _group(items, k)
     if group is not None:
@@ -291,6 +292,12 @@ def _form_b(items: list[Item], q: int) -> Request | Unknown | None:
     if k + 1 < len(items) and items[k].kind == "num" and _unknown_word(items[k + 1]):
         return Unknown(items[k + 1].text)  # "quanti cm sono 5 spanne"
     return None
+
+
+def _article_of_number(items: list[Item], k: int) -> bool:
+    """"how many pints in a 50 litre keg": an article before a number is the container's, not the quantity's ("a
+    mile" alone is one mile, read by _group)."""
+    return items[k].text in _ARTICLES and k + 1 < len(items) and items[k + 1].kind == "num"
 
 
 def _unknown_word(item: Item) -> bool:

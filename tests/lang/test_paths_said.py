@@ -40,6 +40,9 @@ CASES = [  # (request, the paths the planner must see)
     ("open up the folder with my vacation photos its called Foto Vacanze in {r} please", ["{r}/Foto Vacanze"]),
     ("create a folder named Case Files 2024 inside {r}", ["{r}/Case Files 2024"]),
     ("crea il file nuovo.txt in {r} con scritto ciao", ["{r}/nuovo.txt"]),
+    # a new file named after its place (everyday7-24 read {r} as the file)
+    ("fammi un file nuovo in {r} che si chiama turni.txt e scrivici lunedì notte", ["{r}/turni.txt"]),
+    ("make a file in {r} called shifts.md with monday and tuesday", ["{r}/shifts.md"]),
     ("write a file called {r}/grocery run.txt with: milk, eggs", ["{r}/grocery run.txt"]),  # a new file
     ("crea una cartella fatture 2024 dentro {r} e poi ci sposti dentro {r}/notes.md",
      ["{r}/fatture 2024", "{r}/notes.md"]),
@@ -51,6 +54,8 @@ CASES = [  # (request, the paths the planner must see)
     ("fammi vedre che c'è nella cartella Foto Vacanze dentro {r}", ["{r}/Foto Vacanze"]),
     ("open up the Foto Vacanze folder in {r} for me", ["{r}/Foto Vacanze"]),
     ("whit's in the archivio folder in {r}, just gie me the names", ["{r}/archivio"]),
+    ("how many files are inside the folder archivio, which is in {r}. I think there is only my CV",
+     ["{r}/archivio"]),  # everyday7-15 listed {r}
     # must not change
     ("elenca la cartella nuova dentro {r}", ["{r}"]),  # no folder "nuova" there: nothing is guessed
     ('salva "ok domani.txt" in {r}/notes.md', ["{r}/notes.md"]),  # quoted content, no file of that name

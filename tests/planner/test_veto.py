@@ -68,6 +68,12 @@ NOT_ASKED = [  # (request, an action class it names but does not ask)
     ("the compression of /tmp/x/a.zip looks poor", "compress"),
     # a noun that names an action, pointed at with a demonstrative, is a thing (fresh tune half: list_reminders)
     ("quella lista non mi serve più, elimina pure il file /tmp/x/lista spesa.txt", "list"),
+    # a noun that names an action after "in" is a manner (everyday7-38 copied the contract beside the print refusal)
+    ("Le chiederei di stampare su carta, in duplice copia, il documento /tmp/x/contratto.txt", "copy"),
+    ("stampami /tmp/x/a.txt in copia conforme", "copy"),
+    # a question about what the person told before is never a fact to keep (everyday7-29 saved it)
+    ("Le sarei grato se potesse indicarmi la data in cui Giulia festeggia gli anni, che a suo tempo Le avevo "
+     "comunicato.", "remember"),
 ]
 
 

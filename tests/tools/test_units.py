@@ -31,6 +31,8 @@ def answer(text: str, lang: str) -> str:
     ("5'6\" in cm", "5 piedi e 6 pollici = 167,64 cm", "5 ft 6 in = 167.64 cm"),
     ("1,5 km in metri", "1,5 km = 1500 m", "1.5 km = 1500 m"),
     ("how many feet in a mile", "1 miglio = 5280 piedi", "1 mi = 5280 ft"),
+    # an article before the number is the container's ("a 50 litre keg", everyday7-48: the model made up 0.125)
+    ("how many pints in a 50 litre keg, roughly?", "50 l ≈ 105,6688 pinte", "50 l ≈ 105.6688 pt"),
     ("10 miglia nautiche in km", "10 miglia nautiche = 18,52 km", "10 nmi = 18.52 km"),
     ("3 yards to meters", "3 iarde = 2,7432 m", "3 yd = 2.7432 m"),
     ("12 inches in mm", "12 pollici = 304,8 mm", "12 in = 304.8 mm"),
