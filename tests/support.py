@@ -63,3 +63,24 @@ class SlowAfterAnswer(Plugin):
         self.threads.add(threading.current_thread().name)
         time.sleep(self.seconds[min(i, len(self.seconds) - 1)])
         self.ended.append(time.perf_counter())
+
+
+def shipped_head_holds(name: str, embedder: Any, every: int, at_least: int) -> Any:
+    """The shipped head `name` (resources/heads) is trained on its current data and, on a fixed sample of its held
+    rows (every `every`-th), still scores its manifest's held-out accuracy within 3 points; returns the head."""
+    import json
+
+    from app.bench import heads as bench_heads
+    from app.lang import heads
+
+    manifest = json.loads((heads.heads_dir() / f"{name}.json").read_text(encoding="utf-8"))
+    head = heads.load_head(name, embedder.ident)
+    assert head is not None, f"run `metnos bench heads --train {name}`"
+    spec = bench_heads.SPECS[name]
+    assert manifest["data_sha256"] == bench_heads._data_sha(spec), "data changed: run `metnos bench heads --train`"
+    held = [r for r in spec.rows() if r.split == "held"][::every]
+    vecs = embedder.embed([r.text for r in held])
+    ok = sum(head.predict(v)[0] == r.label for v, r in zip(vecs, held))
+    assert len(held) >= at_least
+    assert ok / len(held) >= manifest["held_out"]["accuracy"] - 0.03, (ok, len(held), manifest["held_out"])
+    return head

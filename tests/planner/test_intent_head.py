@@ -6,11 +6,11 @@ judge the half of their data they were not trained on as well as their manifest 
 """
 from __future__ import annotations
 
-import json
 import math
 from typing import Any
 
-from app.bench import heads as bench_heads
+from support import shipped_head_holds
+
 from app.lang import heads
 from app.lang.heads import INTENT_HEAD
 from app.planner.choose import ANSWER, TEMPERATURE, head_prior, softmax
@@ -36,16 +36,8 @@ def test_the_prior_multiplies_the_structure_by_the_head() -> None:
 
 
 def test_the_shipped_intent_head_holds_its_held_out_score(bundled_embedder: Any) -> None:
-    manifest = json.loads((heads.heads_dir() / f"{INTENT_HEAD}.json").read_text(encoding="utf-8"))
-    head = heads.load_head(INTENT_HEAD, bundled_embedder.ident)
-    assert head is not None and ANSWER in head.classes and "search_in_files" in head.classes
-    spec = bench_heads.SPECS[INTENT_HEAD]
-    assert manifest["data_sha256"] == bench_heads._data_sha(spec), "data changed: run `metnos bench heads --train`"
-    held = [r for r in spec.rows() if r.split == "held"][::SAMPLE_EVERY]
-    vecs = bundled_embedder.embed([r.text for r in held])
-    ok = sum(head.predict(v)[0] == r.label for v, r in zip(vecs, held))
-    assert len(held) >= 500
-    assert ok / len(held) >= manifest["held_out"]["accuracy"] - 0.03, (ok, len(held), manifest["held_out"])
+    head = shipped_head_holds(INTENT_HEAD, bundled_embedder, SAMPLE_EVERY, 500)
+    assert ANSWER in head.classes and "search_in_files" in head.classes
 
 
 def test_a_note_for_the_rest_of_the_request_is_never_the_first_step() -> None:

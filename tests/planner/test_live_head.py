@@ -6,13 +6,12 @@ requests below are not in the head's data (resources/eval/heads/live.jsonl), wri
 """
 from __future__ import annotations
 
-import json
 from types import SimpleNamespace
 from typing import Any
 
 import pytest
+from support import shipped_head_holds
 
-from app.bench import heads as bench_heads
 from app.lang import heads
 from app.lang.heads import LIVE_HEAD, head_text
 from app.planner import live
@@ -35,14 +34,7 @@ def live_head(bundled_embedder: Any) -> Any:
 
 
 def test_the_shipped_head_holds_its_held_out_score(bundled_embedder: Any, live_head: Any) -> None:
-    manifest = json.loads((heads.heads_dir() / f"{LIVE_HEAD}.json").read_text(encoding="utf-8"))
-    spec = bench_heads.SPECS[LIVE_HEAD]
-    assert manifest["data_sha256"] == bench_heads._data_sha(spec), "data changed: run `metnos bench heads --train`"
-    held = [r for r in spec.rows() if r.split == "held"][::SAMPLE_EVERY]
-    vecs = bundled_embedder.embed([r.text for r in held])
-    ok = sum(live_head.predict(v)[0] == r.label for v, r in zip(vecs, held))
-    assert len(held) >= 200
-    assert ok / len(held) >= manifest["held_out"]["accuracy"] - 0.03, (ok, len(held), manifest["held_out"])
+    shipped_head_holds(LIVE_HEAD, bundled_embedder, SAMPLE_EVERY, 200)
 
 
 def test_new_requests_are_read_live_or_not(bundled_embedder: Any, live_head: Any) -> None:

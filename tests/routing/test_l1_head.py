@@ -2,12 +2,11 @@
 head's held-out score and data hash."""
 from __future__ import annotations
 
-import json
 from types import SimpleNamespace
 from typing import Any
 
-from app.bench import heads as bench_heads
-from app.lang import heads
+from support import shipped_head_holds
+
 from app.routing import l1_head
 from app.tools.slots import Slots
 
@@ -41,13 +40,5 @@ def test_l1_searches_the_rows_of_a_tool_the_head_is_sure_of_and_never_for_refuse
 
 
 def test_the_shipped_l1_head_holds_its_held_out_score(bundled_embedder: Any) -> None:
-    manifest = json.loads((heads.heads_dir() / f"{l1_head.L1_HEAD}.json").read_text(encoding="utf-8"))
-    head = heads.load_head(l1_head.L1_HEAD, bundled_embedder.ident)
-    assert head is not None and l1_head.REFUSE in head.classes and "list_dir" in head.classes
-    spec = bench_heads.SPECS[l1_head.L1_HEAD]
-    assert manifest["data_sha256"] == bench_heads._data_sha(spec), "data changed: run `metnos bench heads --train`"
-    held = [r for r in spec.rows() if r.split == "held"][::SAMPLE_EVERY]
-    vecs = bundled_embedder.embed([r.text for r in held])
-    ok = sum(head.predict(v)[0] == r.label for v, r in zip(vecs, held))
-    assert len(held) >= 300
-    assert ok / len(held) >= manifest["held_out"]["accuracy"] - 0.03, (ok, len(held), manifest["held_out"])
+    head = shipped_head_holds(l1_head.L1_HEAD, bundled_embedder, SAMPLE_EVERY, 300)
+    assert l1_head.REFUSE in head.classes and "list_dir" in head.classes
