@@ -15,3 +15,10 @@ def test_words_that_say_no_language_take_the_conversations() -> None:
     assert conversation_lang("thx man", []) is None  # nothing to go by: the words' own reading
     assert conversation_lang("grazie mille", english) is None  # words that say it win over the conversation
     assert conversation_lang("thanks, that's all", ["leggimi il file"]) is None
+
+
+def test_english_contractions_and_pronouns_say_english() -> None:
+    """everyday7-69, "bin that wan, it's pure mingin": no word of the old list, read as Italian and answered so."""
+    assert detect_lang("bin that wan, it's pure mingin") == "en"
+    assert detect_lang("if you can, one more thing") == "en"
+    assert detect_lang("se vuoi, leggimi il file") == "it" and detect_lang("che ne pensi di questo?") == "it"
