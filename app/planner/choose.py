@@ -239,13 +239,17 @@ def head_asks(head: Mapping[str, float] | None, offered: Sequence[str], text: st
 
 
 def head_outvoted(head: Mapping[str, float] | None, asked: str | None, structural: Mapping[str, float],
-                  llm_ll: Mapping[str, float] | None) -> bool:
-    """Is a tool the head only leans to (below HEAD_ASKS) outvoted by structure and model both preferring an
+                  llm_ll: Mapping[str, float] | None, tool: Tool | None = None) -> bool:
+    """Is a write the head only leans to (below HEAD_ASKS) outvoted by structure and model both preferring an
     answer? Then it does not overrule the answer: one unsure judge against two. everyday7-29, "Le sarei grato se
     potesse indicarmi la data in cui Giulia festeggia gli anni, che a suo tempo Le avevo comunicato" (a question):
     head remember 0.40 (veto.head_leans), structure answer 0.89 vs 0.85, model answer by 3.3 nats — and the
-    question was saved as a fact. A head sure of its tool (≥ HEAD_ASKS) still overrules as measured."""
+    question was saved as a fact. A head sure of its tool (≥ HEAD_ASKS) still overrules as measured, and so does
+    one leaning to a read (a needless read is truthful: "which do i like better coffee or tea i think i mentioned
+    it to you once" is the memory's, everyday5-35)."""
     if not head or asked is None or head.get(asked, 0.0) >= HEAD_ASKS or llm_ll is None:
+        return False
+    if tool is not None and getattr(tool, "risk", "read") == "read":
         return False
     return structural.get(ANSWER, 0.0) > structural.get(asked, 0.0) and \
         llm_ll.get(ANSWER, -math.inf) > llm_ll.get(asked, -math.inf)

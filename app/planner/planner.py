@@ -308,7 +308,8 @@ class Planner:
         name, probs = pick(struct, ll, weight, t.tools, after_step=bool(t.sit.steps_done and t.sit.pending_clause),
                            prereq=plan.prereq, head=plan.head)
         # _plan reads `asked` only for a clause's first decision; an unsure head does not outvote the other two
-        by_head = name == ANSWER and plan.asked is not None and not head_outvoted(plan.head, plan.asked, struct, ll)
+        by_head = name == ANSWER and plan.asked is not None and \
+            not head_outvoted(plan.head, plan.asked, struct, ll, t.tools.get(plan.asked))
         if by_head:
             name = plan.asked or name  # the head reads a request for a tool where structure and model would answer
         owed = veto.owed(t, opts) if name == ANSWER else []

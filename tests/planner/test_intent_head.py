@@ -193,3 +193,9 @@ def test_an_unsure_head_does_not_outvote_structure_and_model() -> None:
     assert not head_outvoted({"remember": 0.40}, "remember", {"remember": 0.9, ANSWER: 0.89}, model)  # structure for it
     assert not head_outvoted({"remember": 0.40}, "remember", struct, {"remember": -0.5, ANSWER: -0.6})  # model for it
     assert not head_outvoted({"remember": 0.40}, "remember", struct, None)  # no model: structure alone, as before
+    from types import SimpleNamespace
+
+    write, read = SimpleNamespace(risk="write"), SimpleNamespace(risk="read")
+    assert head_outvoted({"remember": 0.40}, "remember", struct, model, write)  # type: ignore[arg-type]
+    recall = {"recall": 0.85, ANSWER: 0.89}, {"recall": -3.8, ANSWER: -0.6}
+    assert not head_outvoted({"recall": 0.37}, "recall", *recall, read)  # type: ignore[arg-type]  # a read: as before
