@@ -122,6 +122,8 @@ def test_what_is_not_a_clear_file_action_or_unsupported_goes_on(stage: ActionSta
     ("dov'è report.pdf? cercalo in /tmp/x", "find_files", {"root": "/tmp/x", "pattern": "report.pdf"}),
     ("cerca 'fattura' dentro i file di /tmp/x", "search_in_files", {"root": "/tmp/x", "pattern": "fattura"}),
     ("in quali file di /tmp/x c'è la parola timeout?", "search_in_files", {"root": "/tmp/x", "pattern": "timeout"}),
+    # "c'è scritto X" names the text to look for (everyday7-14 went to the planner, whose model garbled it)
+    ("in quali file di /tmp/x c'è scritto Sara?", "search_in_files", {"root": "/tmp/x", "pattern": "Sara"}),
     ("apri firefox", "open_path", {"target": "firefox"}),
     ("I need a copy of /tmp/x/a.txt in /tmp/x/sub", "copy_files", {"paths": ["/tmp/x/a.txt"], "dest": "/tmp/x/sub"}),
     ("trash /tmp/x/duplicate_track.mp3", "delete_files", {"paths": ["/tmp/x/duplicate_track.mp3"]}),
