@@ -89,6 +89,20 @@ def test_forms_batch_7_showed_unread(text: str, due: datetime, what: str) -> Non
     assert ask is not None and ask.when is not None and (ask.when.at, ask.text) == (due, what)
 
 
+@pytest.mark.parametrize(("text", "due", "what"), [
+    ("remind me in 2 hrs 10 min to move the car", datetime(2026, 12, 2, 12, 10), "move the car"),  # no "and"
+    ("avvisami tra 1h 20m di spegnere il forno", datetime(2026, 12, 2, 11, 20), "spegnere il forno"),
+    ("ricordami tra 2 ore 5 persone da chiamare", datetime(2026, 12, 2, 12), "5 persone da chiamare"),  # no unit
+    ("remind me in an hour to call Bob, thank you dear", datetime(2026, 12, 2, 11), "call Bob"),
+    ("remind to me tomorrow at 9 to call Ann lol", datetime(2026, 12, 3, 9), "call Ann"),
+])
+def test_forms_batch_8_showed_unread(text: str, due: datetime, what: str) -> None:
+    """Batch 8's tuning half (resources/eval/reminders/README.md): minutes after the hours with no "and", a thanks
+    or a laugh at the end, a non-native "remind to me"."""
+    ask = read_reminder(text, NOW)
+    assert ask is not None and ask.when is not None and (ask.when.at, ask.text) == (due, what)
+
+
 @pytest.mark.parametrize("text", ["cosa dovevi ricordarmi ieri?", "did you remind me yesterday to call Bob?",
                                   "remind me after 5 to call mom"])
 def test_a_day_gone_is_no_moment_and_after_5_is_no_offset(text: str) -> None:

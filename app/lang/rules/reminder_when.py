@@ -259,10 +259,12 @@ REMINDER_WHEN = Table("reminder_when", __doc__ or "", (
         pattern=_B + r"(?P<pre>tra|fra|in|entro|within|after|dopo)\s+(?P<n>\d{1,4}|" + _IT_COUNT + "|" + _EN_COUNT
                 + r"|a\s+couple\s+of|un\s+paio\s+d[i']?)\s*'?\s*(?:(?P<unit>" + _UNITS
                 + r")(?:(?<=h)(?P<hm>[0-5]\d))?" + _E + r"|(?<=\d)(?=\s+(?:to|di)\s))"  # "in 10 to …": minutes
-                r"(?:\s*(?:e|and)\s+(?:(?P<half>mezz[ao]|a\s+half)|"
-                r"(?P<n2>\d{1,2})\s*(?:minuti|min|mins|minutes))" + _E + ")?",
+                # the minutes after the hours, with "e/and" or not ("tra 2 ore e 10 minuti", "in 2hrs 15min")
+                r"(?:\s*(?:(?:e|and)\s+(?P<half>mezz[ao]|a\s+half)|(?:(?:e|and)\s+)?"
+                r"(?P<n2>\d{1,2})\s*(?:minuti|min|mins|minutes|m))" + _E + ")?",
         match=("avvisami tra 20 minuti", "in 2 hours", "tra un'ora e mezza", "in an hour and a half", "fra 3 giorni",
-               "in a couple of hours", "tra un paio d'ore", "in 1h30", "ricordami tra 5 di scolare la pasta"),
+               "in a couple of hours", "tra un paio d'ore", "in 1h30", "ricordami tra 5 di scolare la pasta",
+               "in 2hrs 15min", "tra 2h 15m"),
         no_match=("tra Milano e Roma", "in 2024", "in the morning", "alle 20 minuti dopo", "in 1h300", "in un di"),
     ),
     Rule(
