@@ -28,7 +28,10 @@ _ORDINALS = {"seconda": 2, "terza": 3, "quarta": 4, "quinta": 5, "sesta": 6, "se
 # words alone too common to be a number: the article "un/una", "a", "one" ("the one in ~/x"), "sei" ("you are")
 _TOO_COMMON = frozenset({"un", "uno", "una", "a", "one", "sei", "tre", "due"})
 # the words of arithmetic a number stands next to ("più", "times", "diviso per", "% di"): rules/arithmetic_words.py
-_OPERATOR_RULES = ("operator_it", "operator_en", "operator_sign")
+_OPERATOR_RULES = ("operator_it", "operator_en", "operator_sign", "decimal_point")
+# "3 virgola 5", "two point five": one number with its decimals (rules/arithmetic_words.py, decimal_point)
+_DECIMAL = re.compile(r"(?<![\d.,])(\d+)\s+(?:" + "|".join(ARITHMETIC_WORDS.rule("decimal_point").words)
+                      + r")\s+(\d+)(?![\d.,])", re.IGNORECASE)
 OPERATOR_WORDS = frozenset(w for r in _OPERATOR_RULES for w in ARITHMETIC_WORDS.rule(r).words)
 
 # operator words with no other everyday sense ("per" is also "for", "x" a letter)
@@ -192,4 +195,4 @@ def digits_for_words(text: str) -> str:
     spans = number_word_spans(text)
     for start, end, value in reversed(spans):
         text = text[:start] + str(value) + text[end:]
-    return text
+    return _DECIMAL.sub(r"\1.\2", text)

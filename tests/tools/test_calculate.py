@@ -32,6 +32,8 @@ def ctx() -> ToolContext:
     ("how much is three hundred and twenty divided by eight", "320/8", "40", "40"),
     ("duemilacinquecento più ventitré", "2500+23", "2523", "2523"), ("tre più tre", "3+3", "6", "6"),
     ("2 alla decima quanto fa?", "2**10", "1024", "1024"), ("what is 3 to the fourth", "3**4", "81", "81"),
+    # the decimal point said in words (the fresh set's tune half: "3 virgola 5 per 40" was computed as 5 × 40)
+    ("quanto fa 3 virgola 5 per 40", "3.5*40", "140", "140"), ("two point five times four", "2.5*4", "10", "10"),
 ])
 def test_phrasings_are_computed_exactly(text: str, expr: str, it: str, en: str) -> None:
     assert expression_of(text) == expr
@@ -42,7 +44,7 @@ def test_phrasings_are_computed_exactly(text: str, expr: str, it: str, en: str) 
 @pytest.mark.parametrize("text", ["ciao", "che ore sono", "leggi /tmp/a1/2.txt", "apri report-2024.1.md",
                                   "alle 14:30", "versione 1.2.3", "il 12/05/2024", "quante righe ha /tmp/x.txt",
                                   "dimmi le ultime 5 righe di app.log", "42", "leggi le righe una per una",
-                                  "sei per caso a casa?", "open the one in ~/x"])
+                                  "sei per caso a casa?", "open the one in ~/x", "metti una virgola dopo ciao"])
 def test_requests_without_arithmetic_are_not_calculations(text: str) -> None:
     assert expression_of(text) is None
 

@@ -40,6 +40,16 @@ ARITHMETIC_WORDS = Table("arithmetic_words", __doc__ or "", (
         no_match=("open x-ray.png", "20% di 50", "la cartella x11"),
     ),
     Rule(
+        id="decimal_point",
+        effect="the decimal point said in words ('3 virgola 5', 'two point five'): the numbers beside it are one "
+               "number (3.5), not two (\"quanto fa 3 virgola 5 per 40\" was computed as 5 × 40); only between two "
+               "numbers (lang/numbers.py), so 'metti una virgola dopo ciao' stays words",
+        pattern=TOKEN,
+        words=("virgola", "point"),
+        match=("quanto fa 3 virgola 5 per 40", "two point five times four", "tre virgola cinque"),
+        no_match=("metti le virgolette", "the pointer file", "a disappointing result"),
+    ),
+    Rule(
         id="operator_cue",
         effect="a word or sign that leads to a number without being an operator word ('divided by nine', 'to the "
                "fourth', '3 + 4'): only the look before the token walk",
