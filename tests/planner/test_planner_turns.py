@@ -31,6 +31,7 @@ def test_read_file_and_count_lines(make_ctx: Callable[..., Any], root: Path) -> 
     # formal thanks and a closing that asks for nothing more (everyday7-63 read the report out)
     ("La ringrazio, ho già preso visione del rapporto {root}/a.txt; non occorre altro.",
      "Va bene, grazie per avermelo detto."),
+    ("ok ho letto {root}/a.txt, tutto chiaro, a posto cosi", "Va bene, grazie per avermelo detto."),  # fresh tune
 ])
 def test_an_account_of_what_the_person_did_runs_nothing(make_ctx: Callable[..., Any], text: str, reply: str) -> None:
     run = make_ctx(text)
