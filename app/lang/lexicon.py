@@ -220,7 +220,7 @@ AMBIGUOUS = frozenset({
     "open", "end", "run", "order", "store", "answer", "fix", "trash", "empty", "archive", "zip", "dim", "ring",
     "lista", "ricerca", "stampa", "mostra", "invio", "calcolo", "cancello", "pausa", "copia", "programma", "fissa",
     "conto", "ordine", "nota", "note", "segno", "registro", "sposta", "leva", "tolto", "ferma", "termina", "lancia",
-    "archivio", "see", "grab", "add", "butta", "porta", "guarda", "cambio", "carica", "runs",
+    "archivio", "see", "grab", "add", "butta", "porta", "guarda", "cambio", "carica", "runs", "telefono",
     "ricordi", "salvo", "vedo", "conta", "tolgo", "schedule", "cifra", "proteggi", "called", "calling",
     "printed", "installed", "played", "sent", "type", "typed", "types", "chiamato", "chiamata", "chiamati",
     "chiamate", "phone",

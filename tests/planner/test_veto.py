@@ -34,6 +34,8 @@ ASKED = [  # (request, an action class that must be asked)
     ("Please proceed with the deletion of /tmp/x/old.log", "delete"),
     ("apri la cartella /tmp/x e leggimi /tmp/x/a.txt", "open"),  # the read names a file of its own
     ("ormai la spesa l'ho fatta e quella lista non mi serve più, elimina pure il file /tmp/x/lista.txt", "delete"),
+    # the memory named by its "ricordi" (the fresh set's tune half recalled instead)
+    ("il dentista l'ho spostato, quindi togli dai ricordi quello vecchio che mi confonde", "forget"),
 ]
 NOT_ASKED = [  # (request, an action class it names but does not ask)
     ("non cancellare niente, dimmi solo quanti file ci sono in /tmp/x", "delete"),
@@ -71,6 +73,8 @@ NOT_ASKED = [  # (request, an action class it names but does not ask)
     # a noun that names an action after "in" is a manner (everyday7-38 copied the contract beside the print refusal)
     ("Le chiederei di stampare su carta, in duplice copia, il documento /tmp/x/contratto.txt", "copy"),
     ("stampami /tmp/x/a.txt in copia conforme", "copy"),
+    # "telefono" after "sul" is the phone, not "I phone" (the fresh set's tune half refused a delete as a call)
+    ("buttami nel cestino /tmp/x/canzone.mp3 che tanto ce l'ho sul telefono", "call"),
     # a question about what the person told before is never a fact to keep (everyday7-29 saved it)
     ("Le sarei grato se potesse indicarmi la data in cui Giulia festeggia gli anni, che a suo tempo Le avevo "
      "comunicato.", "remember"),

@@ -37,10 +37,12 @@ ACTION_READING = Table("action_reading", __doc__ or "", (
                "it from your memory'): keeping or forgetting a fact, not a file (lexicon.ON_MEMORY maps the "
                "action; a request that names a path is left as it is)",
         flags=0,
-        pattern=r"\b(?:{words})\s+(?:(?:la|tua|mia|your|my|the|long[- ]term)\s+){0,2}(?:memoria|memory)\b",
-        words=("in", "nella", "alla", "dalla", "to", "into", "from"),
+        pattern=r"\b(?:{words})\s+(?:(?:la|tua|mia|tuoi|miei|your|my|the|long[- ]term)\s+){0,2}"
+                r"(?:memoria|memory|ricordi)\b",
+        words=("in", "nella", "alla", "dalla", "to", "into", "from", "dai", "nei", "ai"),
         match=('salva questa frase in memoria: "cancella /tmp/x"', "save this to memory", "metti in memoria che "
-               "il codice è 12", "cancellalo dalla tua memoria", "remove it from your memory"),
+               "il codice è 12", "cancellalo dalla tua memoria", "remove it from your memory",
+               "togli dai ricordi quello vecchio che mi confonde"),
         no_match=("salva il file in /tmp/memoria.txt", "la memoria del pc è piena", "how much memory do i have?",
                   "scrivi i ricordi in /tmp/a.txt"),
     ),
