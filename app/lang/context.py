@@ -35,6 +35,7 @@ _ASKS = frozenset(w for rid in ("asks_it", "asks_en", "asks_tell") for w in CONT
 _REASONS = ("reason_must", "reason_busy", "reason_purpose", "reason_plan", "reason_lost")
 CONTEXT = re.compile(r"^\s*(?:" + CONTEXT_REASON.rule("soon").alternation() + r"\s*,?\s*)?(?:"
                      + "|".join(CONTEXT_REASON.rule(rid).alternation() for rid in _REASONS) + r")\b", re.IGNORECASE)
+_FOR_NOW = CONTEXT_REASON.pattern("for_now")
 _OBJECT_WORDS = frozenset(w for words in OBJECTS.values() for w in words)
 # a reason is said with a verb of being, having, needing ("sono in ritardo", "il pc è lento", "I forgot…" is an
 # action: kept); a sentence without one ("case sensitive", "whole words only") is a modifier of the request
@@ -54,6 +55,10 @@ def request_part(text: str, has_action: Callable[[str], bool], values: Callable[
         if sentence not in found:
             found[sentence] = values(sentence)
         return found[sentence]
+
+    now = next((i for i, p in enumerate(parts) if i and _FOR_NOW.match(p)), None)
+    if now is not None and not any(slots(p).get("path") or slots(p).get("url") for p in parts[:now]):
+        return " ".join(parts[now:])  # "…want to move these tonight, so for now just list X": the plan, then the ask
 
     kept = [p for i, p in enumerate(parts) if not _only_says_why(p, has_action, slots)
             and not (CONTEXT.match(p) and not slots(p).get("path") and not slots(p).get("url")

@@ -69,3 +69,17 @@ def test_the_persons_own_plan_after_the_request_is_not_asked_of_the_assistant(te
     assert asked_part("domani, crea la cartella ~/x") == "domani, crea la cartella ~/x"  # when to act: kept
     # said first with nothing asking after it, the person's need is the request
     assert asked_part("devo spostare ~/a.txt in ~/b, puoi farlo?") == "devo spostare ~/a.txt in ~/b, puoi farlo?"
+
+
+@pytest.mark.parametrize("text,asked", [
+    # what the person will do later, then "for now…": the plan is theirs (the fresh set's tune half was refused as an
+    # action for later and nothing was listed)
+    ("want to move these to a USB stick tonight so I can show my parents, so for now just list ~/Foto",
+     "so for now just list ~/Foto"),
+    ("devo spostarle stasera su una chiavetta, intanto elencami ~/Foto", "intanto elencami ~/Foto"),
+    # the later action names what it acts on: it is asked (and refused as "for later"), not a plan
+    ("sposta ~/a.txt in ~/b stasera, intanto leggimi ~/c.txt",
+     "sposta ~/a.txt in ~/b stasera, intanto leggimi ~/c.txt"),
+])
+def test_for_now_opens_what_is_asked_now(text: str, asked: str) -> None:
+    assert asked_part(text) == asked

@@ -104,6 +104,20 @@ CONTEXT_REASON = Table("context_reason", __doc__ or "", (
         no_match=("domani, leggi X", "tomorrow delete X", "oggi leggi le mail", "domani alle 8 cancella X"),
     ),
     Rule(
+        id="for_now",
+        effect="a sentence that opens with 'for now', 'per ora', 'intanto' asks for what is to be done now: what the "
+               "sentences before it say the person will do later is their plan ('want to move these to a USB stick "
+               "tonight…, so for now just list X' was refused as an action for later)",
+        mode="match",
+        pattern=r"^\W*(?:(?:so|and|but|quindi|e|ma|però|pero|allora)\s+)?(?:{words})\b",
+        words=(r"for\s+now", r"for\s+the\s+moment", r"in\s+the\s+meantime", "meanwhile", r"right\s+now",
+               r"per\s+ora", r"per\s+adesso", r"per\s+il\s+momento", "intanto", r"nel\s+frattempo", r"prima\s+però",
+               r"for\s+today"),
+        match=("so for now just list /tmp/x", "intanto elencami /tmp/x", "ma per ora dimmi solo quanti sono",
+               "in the meantime, show me X"),
+        no_match=("list /tmp/x for now", "elencami intanto /tmp/x e poi", "per oracolo", "now list X"),
+    ),
+    Rule(
         id="purpose_infinitive",
         effect="the goal of the action asked before it ('scrivimi un messaggio per avvisare i clienti', 'write a note "
                "in order to remind them'): what follows names why, not a second request (read by asked_actions "
