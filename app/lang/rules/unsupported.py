@@ -51,11 +51,15 @@ UNSUPPORTED = Table("unsupported", __doc__ or "", (
         effect="the weather or a forecast, which only the internet knows now: said so, never invented",
         words=("meteo", r"che tempo (?:fa|farà|fara|fará|faceva)", r"previsioni(?: del tempo)?", "weather",
                "forecast", r"(?:will|is) it (?:rain|snow)(?:ing)?", r"piover[àa]", r"nevic(?:a|herà|hera)",
-               r"ombrello", r"umbrell?a", r"piove (?:oggi|domani|a|stasera)", r"rain (?:today|tomorrow|tonight)"),
+               r"ombrello", r"umbrell?a", r"piove (?:oggi|domani|a|stasera)", r"rain (?:today|tomorrow|tonight)",
+               # the day before the verb, or the verb asked alone ("senti ma domani piove?", "piove adesso?")
+               r"(?:oggi|domani|stasera|stanotte|dopodomani) piove", r"piove(?: adesso| ora)?(?=\s*\?)"),
         match=("what's the weather tomorrow in Rome?", "che tempo fa a Milano domani?",
-               "domani piove a Torino? guarda il meteo", "will it rain this weekend?"),
+               "domani piove a Torino? guarda il meteo", "will it rain this weekend?", "senti ma domani piove?",
+               "piove adesso?"),
         no_match=("quanto tempo fa ho salvato il file?", "leggi il file meteorite.txt", "whether or not",
-                  "nevicava sempre quando ero piccolo"),
+                  "nevicava sempre quando ero piccolo", "se piove ricordami di chiudere le finestre",
+                  "perché piove di più in autunno?"),
     ),
     Rule(
         id="live_news",
