@@ -348,3 +348,16 @@ def test_a_clause_that_only_says_where_the_thing_is_asks_nothing(tmp_path: Any) 
     # a clause with a place of its own still counts ("…, che si trova in X, dentro Y": Y is where to copy)
     two = veto.asking_only(analyze(f"copia il documento note.md, che si trova nella cartella {tmp_path}, dentro /tmp"))
     assert len(two.clauses) == 2
+
+
+def test_before_for_now_a_clause_that_names_nothing_is_the_persons_plan() -> None:
+    """everyday7-59, "poi la stampo in reparto, intanto fammi vedere X": once "intanto" opened what is asked now,
+    the print was the planner's first clause and the model answered about printing; X was never shown."""
+    from app.planner import veto
+    from app.planner.evidence import analyze
+
+    evd = veto.asking_only(analyze("poi la stampo in reparto, intanto fammi vedere /tmp/x/lettera.txt"))
+    assert [c.text for c in evd.clauses] == ["intanto fammi vedere /tmp/x/lettera.txt"]
+    # a later action that names what it acts on stays (and is refused as "for later" by the router)
+    two = veto.asking_only(analyze("sposta /tmp/x/a.txt in /tmp/x/b stasera, intanto leggimi /tmp/x/c.txt"))
+    assert len(two.clauses) == 2
