@@ -12,7 +12,7 @@ action ("io dimentico sempre, ricordati che …"), a question word.
 from __future__ import annotations
 
 import re
-from typing import Callable
+from typing import Callable, Sequence
 
 from .args_extractor import SLOT_KINDS
 from .lexicon import NEGATIONS, OBJECTS
@@ -56,8 +56,8 @@ def request_part(text: str, has_action: Callable[[str], bool], values: Callable[
             found[sentence] = values(sentence)
         return found[sentence]
 
-    now = next((i for i, p in enumerate(parts) if i and _FOR_NOW.match(p)), None)
-    if now is not None and not any(slots(p).get("path") or slots(p).get("url") for p in parts[:now]):
+    now = for_now_at(parts)
+    if now and not any(slots(p).get("path") or slots(p).get("url") for p in parts[:now]):
         return " ".join(parts[now:])  # "…want to move these tonight, so for now just list X": the plan, then the ask
 
     kept = [p for i, p in enumerate(parts) if not _only_says_why(p, has_action, slots)
@@ -72,6 +72,13 @@ def request_part(text: str, has_action: Callable[[str], bool], values: Callable[
     rest = " ".join(kept)
     asks = any(w.strip("?!.,;:") in _ASKS for w in split_words(rest.lower()))
     return rest if asks or has_action(rest) or any(values(rest).get(k) for k in SLOT_KINDS) else text
+
+
+def for_now_at(pieces: Sequence[str]) -> int:
+    """Where what is asked now begins: the first piece after the first that opens with "for now", "per ora",
+    "intanto"… (rules/context_reason.py, for_now); 0 when none does. What the pieces before it say the person will
+    do is their plan — read by request_part here and by the planner's clauses (planner/veto.py asking_only)."""
+    return next((i for i, p in enumerate(pieces) if i and _FOR_NOW.match(p)), 0)
 
 
 def _opens_asking(sentence: str) -> bool:

@@ -22,7 +22,7 @@ from app.lang.actions import action_of
 from app.lang.content_said import names_text_inside
 from app.lang.reported import told_before
 from app.tools.calculate import has_expression
-from app.tools.registry import Tool
+from app.tools.registry import Tool, risky
 from app.tools.slots import CONTENT_NAMES, PATH_NAMES, slots_of
 
 from .evidence import Clause, Evidence
@@ -249,7 +249,7 @@ def head_outvoted(head: Mapping[str, float] | None, asked: str | None, structura
     it to you once" is the memory's, everyday5-35)."""
     if not head or asked is None or head.get(asked, 0.0) >= HEAD_ASKS or llm_ll is None:
         return False
-    if tool is not None and getattr(tool, "risk", "read") == "read":
+    if tool is not None and not risky(tool):
         return False
     return structural.get(ANSWER, 0.0) > structural.get(asked, 0.0) and \
         llm_ll.get(ANSWER, -math.inf) > llm_ll.get(asked, -math.inf)

@@ -17,18 +17,16 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from app.lang.actions import action_of
 from app.lang.asked_actions import CONDITION, asked_actions, asks_a_question, asks_plainly
-from app.lang.context import CONTEXT
+from app.lang.context import CONTEXT, for_now_at
 from app.lang.lexicon import READ_ONLY
 from app.lang.normalize import split_words
 from app.lang.placeholders import CARRIED_VALUES
 from app.lang.rules import ASKING
-from app.lang.rules.context_reason import CONTEXT_REASON
 from app.lang.signature import TELL
 from app.tools.calculate import numbers_unsaid
 from app.tools.registry import Tool, risky
 
 WHERE_IT_IS = ASKING.pattern("where_it_is")
-FOR_NOW = CONTEXT_REASON.pattern("for_now")
 MIN_AFFINITY = 0.5  # a tool that declares no `acts` performs the classes most of its examples name
 
 
@@ -141,7 +139,7 @@ def asking_only(evd: Any) -> Any:
     # clause that names what to act on ("I'll delete it later, first show me X": "show" after "first" is unread)
     asking = any(asks) or any(asks_a_question(c.text) or c.paths for c in evd.clauses)
     # "poi la stampo in reparto, intanto fammi vedere X": before "for now / intanto", the person's plan
-    now_at = next((i for i, c in enumerate(evd.clauses) if i and FOR_NOW.match(c.text)), 0)
+    now_at = for_now_at([c.text for c in evd.clauses])
     for i, (c, a) in enumerate(zip(evd.clauses, asks)):
         # a question is asked whatever it tells ("whats the last thing i changed in X?" reads as an account)
         told = (c.sig.negated or CONDITION.match(c.text)) and not a and not asks_a_question(c.text)
