@@ -48,6 +48,9 @@ UNIT_MINUTES: dict[str, int] = {"min": 1, "h": 60, "giorn": 1440, "day": 1440, "
 MEALS: dict[str, int] = {"colazione": 8, "breakfast": 8, "pranzo": 13, "lunch": 13, "lunchtime": 13, "cena": 20,
                          "dinner": 20, "dinnertime": 20}  # "dopo pranzo": the same hour, a meal lasts
 FIRST_WORDS = ("primo", "first")  # "il primo di ogni mese": day 1
+# "daily", "weekly", "monthly" as an adverb ("remind me monthly", "… every Friday, weekly"), not as the adjective
+# of a noun ("the monthly report", "the daily standup": what to be reminded of, no repetition)
+_ADVERB_END = r"(?!\s+(?!(?:to|at|on|about|from|for|and|in|starting|until|please|pls|thanks)\b)[a-z])"
 FRACTIONS: dict[str, int] = {"mezza": 30, "mezzo": 30, "un quarto": 15, "tre quarti": 45, "quarter": 15,
                              "half": 30}  # "alle 7 e mezza", "a quarter past 6"
 
@@ -197,18 +200,20 @@ REMINDER_WHEN = Table("reminder_when", __doc__ or "", (
         pattern=_B + r"(?:(?:ogni|every|each)\s+(?P<part>giorno|day|mattina|morning|sera|evening|notte|night|"
                      r"pomeriggio|afternoon)|tutti\s+i\s+giorni|tutte\s+le\s+(?P<part2>mattine|sere|notti)|{words})"
                 + _E,
-        words=("daily", "everyday", "quotidianamente", "ogni santo giorno"),
-        match=("ogni giorno alle 21", "every day at 8am", "tutte le sere", "remind me daily"),
-        no_match=("ogni lunedì", "every other week", "il giorno dopo"),
+        words=("daily" + _ADVERB_END, "everyday" + _ADVERB_END, "quotidianamente", "ogni santo giorno"),
+        match=("ogni giorno alle 21", "every day at 8am", "tutte le sere", "remind me daily",
+               "remind me daily at 8 to stretch"),
+        no_match=("ogni lunedì", "every other week", "il giorno dopo", "at 9 remind me about the daily standup"),
     ),
     Rule(
         id="workdays",
         effect="the working days, Monday to Friday ('every weekday', 'nei giorni feriali', 'dal lunedì al venerdì')",
         pattern=_B + r"(?:{words})" + _E,
-        words=(r"(?:ogni|every|each|on|nei|tutti\s+i)\s+(?:giorn[oi]\s+(?:feriali?|lavorativ[oi])|weekdays?|"
+        words=(r"(?:ogni|every|each|on|nei|tutti\s+i)\s+(?:giorn[oi]\s+(?:ferial[ei]|lavorativ[oi])|weekdays?|"
                r"working\s+days?|work\s*days?)", r"dal\s+luned[iì]\s+al\s+venerd[iì]",
-               r"(?:from\s+)?monday\s+(?:to|through|thru)\s+friday"),
-        match=("every weekday at 8:30", "dal lunedì al venerdì alle 7", "nei giorni feriali"),
+               r"(?:from\s+)?mon(?:day)?\s+(?:to|through|thru|-)\s+fri(?:day)?"),
+        match=("every weekday at 8:30", "dal lunedì al venerdì alle 7", "nei giorni feriali",
+               "ogni giorno feriale alle 8", "mon to fri at quarter to 8"),
         no_match=("ogni giorno", "every week", "on monday"),
     ),
     Rule(
@@ -240,17 +245,17 @@ REMINDER_WHEN = Table("reminder_when", __doc__ or "", (
         id="every_month",
         effect="every month, on a day when one is said ('ogni mese il 15', 'every month on the 15th', 'monthly')",
         pattern=_B + r"(?:{words})(?:\s*,?\s*(?:il|on\s+the|the|on)\s+(?:giorno\s+)?(?P<d>" + _DAY_N + "))?" + _E,
-        words=(r"ogni\s+mese", r"every\s+month", r"each\s+month", "monthly", "mensilmente"),
-        match=("every month on the 15th", "ogni mese il 15", "remind me monthly"),
-        no_match=("il mese prossimo", "every monday", "months ago"),
+        words=(r"ogni\s+mese", r"every\s+month", r"each\s+month", "monthly" + _ADVERB_END, "mensilmente"),
+        match=("every month on the 15th", "ogni mese il 15", "remind me monthly", "remind me monthly to pay rent"),
+        no_match=("il mese prossimo", "every monday", "months ago", "tomorrow morning to submit the monthly report"),
     ),
     Rule(
         id="every_week",
         effect="every week, on today's weekday ('ogni settimana', 'weekly')",
         pattern=_B + r"(?:{words})" + _E,
-        words=(r"ogni\s+settimana", r"every\s+week", r"each\s+week", "weekly", "settimanalmente"),
+        words=(r"ogni\s+settimana", r"every\s+week", r"each\s+week", "weekly" + _ADVERB_END, "settimanalmente"),
         match=("ogni settimana", "remind me weekly"),
-        no_match=("la settimana prossima", "every weekday"),
+        no_match=("la settimana prossima", "every weekday", "at 5 remind me to send the weekly report"),
     ),
     # -- a moment ------------------------------------------------------------------------------------------------
     Rule(
