@@ -7,7 +7,7 @@ as a number: "leggi le righe una per una" and "the one in ~/x" keep their words.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from app.lang.rules.arithmetic_words import ARITHMETIC_WORDS
 
@@ -32,6 +32,9 @@ _OPERATOR_RULES = ("operator_it", "operator_en", "operator_sign", "decimal_point
 # "3 virgola 5", "two point five": one number with its decimals (rules/arithmetic_words.py, decimal_point)
 _DECIMAL = re.compile(r"(?<![\d.,])(\d+)\s+(?:" + "|".join(ARITHMETIC_WORDS.rule("decimal_point").words)
                       + r")\s+(\d+)(?![\d.,])", re.IGNORECASE)
+# thousands as the request's language groups them ("1,250" in English, "1.250" in Italian): written without
+_GROUPS = {"en": (ARITHMETIC_WORDS.pattern("digit_groups_en"), ","),
+           "it": (ARITHMETIC_WORDS.pattern("digit_groups_it"), ".")}
 OPERATOR_WORDS = frozenset(w for r in _OPERATOR_RULES for w in ARITHMETIC_WORDS.rule(r).words)
 
 # operator words with no other everyday sense ("per" is also "for", "x" a letter)
@@ -191,8 +194,24 @@ def _beside_operator(tokens: list[tuple[int, int, str]], i: int, j: int, need_op
 
 
 def digits_for_words(text: str) -> str:
-    """`text` with its number words next to arithmetic written as digits ("sette per otto" -> "7 per 8")."""
+    """`text` with its number words next to arithmetic written as digits ("sette per otto" -> "7 per 8"), and its
+    numbers grouped in thousands written without the groups ("1,250" in English, "1.250" in Italian -> "1250"):
+    what is left of a comma or a point is then a decimal one."""
     spans = number_word_spans(text)
     for start, end, value in reversed(spans):
         text = text[:start] + str(value) + text[end:]
-    return _DECIMAL.sub(r"\1.\2", text)
+    return ungrouped(_DECIMAL.sub(r"\1.\2", text))
+
+
+def ungrouped(text: str) -> str:
+    """`text` with its thousands groups removed as its language writes them (rules/arithmetic_words.py)."""
+    from app.lang.detect import detect_lang  # detect reads the units table, which reads numbers' neighbours
+
+    lang = "it" if detect_lang(text) == "it" else "en"
+    for key, (rx, sep) in _GROUPS.items():  # the other language's groups only when two or more ("1,250,000")
+        text = rx.sub(partial(_ungroup, sep=sep, mine=key == lang), text)
+    return text
+
+
+def _ungroup(m: re.Match[str], sep: str, mine: bool) -> str:
+    return m.group(0).replace(sep, "") if mine or m.group(0).count(sep) > 1 else m.group(0)

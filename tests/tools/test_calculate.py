@@ -34,6 +34,10 @@ def ctx() -> ToolContext:
     ("2 alla decima quanto fa?", "2**10", "1024", "1024"), ("what is 3 to the fourth", "3**4", "81", "81"),
     # the decimal point said in words (the fresh set's tune half: "3 virgola 5 per 40" was computed as 5 × 40)
     ("quanto fa 3 virgola 5 per 40", "3.5*40", "140", "140"), ("two point five times four", "2.5*4", "10", "10"),
+    # thousands as the language groups them (everyday8-51: "1,250 multiplied by 12" was 1.25 × 12 = 15)
+    ("What is 1,250 multiplied by 12? I am tallying the regimental subscriptions", "1250*12", "15000", "15000"),
+    ("quanto fa 1.250 per 12", "1250*12", "15000", "15000"), ("quanto fa 1,250 per 4", "1.250*4", "5", "5"),
+    ("1.250.000 / 4", "1250000/4", "312500", "312500"), ("what is 1.25 times 4", "1.25*4", "5", "5"),
 ])
 def test_phrasings_are_computed_exactly(text: str, expr: str, it: str, en: str) -> None:
     assert expression_of(text) == expr
