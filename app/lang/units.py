@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from difflib import SequenceMatcher
 from fractions import Fraction
 from functools import lru_cache
 
@@ -286,6 +287,31 @@ def _cased() -> dict[tuple[str, ...], tuple[str, ...]]:
     return {_key(a): tuple(a.split()) for u in UNITS for a in u.cased}
 
 
+@lru_cache(maxsize=256)
+def near_alias(word: str) -> str | None:
+    """The one unit name `word` is a misspelling of ("farenait" → "fahrenheit", "celsious" → "celsius"), or None.
+
+    Why: a conversion with its unit misspelt was answered "I don't know the unit «farenait»" (everyday8-16); a
+    one-slip reading (lang.words.one_slip) misses a word spelt by ear. Only words of five letters or more, only
+    aliases of one word, the same first letter, a similarity of at least NEAR_RATIO and no second alias of another
+    unit as near: "litri" stays a word, "metro" is no "meter" (already an alias), "chilo" is no "chili"."""
+    w = normalize(word)
+    if len(w) < 5 or not w.isalpha() or (w,) in alias_index():
+        return None
+    scored = sorted(((SequenceMatcher(None, w, key[0]).ratio(), key[0], unit.id)
+                     for key, unit in alias_index().items()
+                     if len(key) == 1 and len(key[0]) >= 4 and key[0][0] == w[0] and key[0].isalpha()),
+                    reverse=True)
+    if not scored or scored[0][0] < NEAR_RATIO:
+        return None
+    rivals = [s for s in scored[1:] if s[2] != scored[0][2] and s[0] > scored[0][0] - NEAR_GAP]
+    return None if rivals else scored[0][1]
+
+
+NEAR_RATIO = 0.75  # difflib's ratio: "farenait"/"fahrenheit" 0.78, "celsious"/"celsius" 0.93
+NEAR_GAP = 0.05  # another unit's alias this close makes the word ambiguous: no guess
+
+
 @lru_cache(maxsize=1)
 def weak_keys() -> frozenset[tuple[str, ...]]:
     """Aliases that are also everyday words ("in", "mi"): units only right after a number or at the end."""
@@ -314,4 +340,4 @@ def unit_at(toks: tuple[Token, ...], i: int) -> tuple[Unit, int] | None:
 
 
 __all__ = ["BASE", "BINARY_TWIN", "BY_ID", "MAX_ALIASES", "Token", "UNITS", "Unit", "alias_index",
-           "english_unit_names", "normalize", "tokens", "unit_at", "weak_keys"]
+           "english_unit_names", "near_alias", "normalize", "tokens", "unit_at", "weak_keys"]

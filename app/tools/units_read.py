@@ -18,7 +18,7 @@ from functools import lru_cache
 
 from app.lang.detect import detect_lang
 from app.lang.numbers import value_of
-from app.lang.units import Token, Unit, tokens, unit_at, weak_keys
+from app.lang.units import Token, Unit, near_alias, tokens, unit_at, weak_keys
 
 # The small closed sets of the two shapes (function words, not units: units come only from the table).
 CONNECT = frozenset({"in", "to", "into", "as", "->", "=", "quanti", "quante", "quanto", "many", "much"})
@@ -315,6 +315,9 @@ def find(text: str) -> Request | Unknown | None:
     cue = any(it.text in CUES for it in items)
     for i in range(len(items)):
         found = _form_b(items, i) or _form_a(items, i, cue)
+        if isinstance(found, Unknown) and (near := near_alias(found.word)):  # "104 farenait in celsius"
+            again = find(re.sub(rf"(?<!\w){re.escape(found.word)}(?!\w)", near, text, count=1, flags=re.I))
+            return again if again is not None else found
         if found is not None:
             return found
     return None

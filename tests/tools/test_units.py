@@ -154,6 +154,20 @@ def test_an_unknown_unit_says_which_word(text: str, word: str) -> None:
     assert f"“{word}”" in render_message(e.value.message, "en")
 
 
+@pytest.mark.parametrize("text, it", [
+    ("il termometro del latte segna 104 farenait quanti gradi sono in celsius", "40 °C"),  # everyday8-16
+    ("200 celsious in fahrenheit", "392 °F"), ("3 poundz in grammi", "1360,7771 g"),
+])
+def test_a_unit_spelt_by_ear_is_read_as_the_one_it_is_near(text: str, it: str) -> None:
+    out = calculate({"expression": text}, ctx())
+    assert out["value_it"] == it, out
+
+
+def test_a_word_near_no_unit_or_near_two_is_no_guess() -> None:
+    from app.lang.units import near_alias
+    assert [near_alias(w) for w in ("spanne", "furlong", "chilo", "gradi", "litri")] == [None] * 5
+
+
 def test_below_absolute_zero_is_refused() -> None:
     with pytest.raises(ToolError) as e:
         calculate({"expression": "-500 C in K"}, ctx())
