@@ -17,6 +17,7 @@ from typing import Any, Callable, Sequence
 
 from app.lang.content_said import without_quotes
 from app.lang.path_shape import beside, parent
+from app.lang.rules.planner_answer import PLANNER_ANSWER
 from app.lang.rules.planner_fill import PLANNER_FILL
 from app.models.schema import bounded
 from app.tools.calculate import has_expression, numbers_left_out
@@ -306,7 +307,15 @@ def parse_model_args(text: str, keys: Sequence[str]) -> dict[str, Any]:
     missing = [k for k in keys if k not in val]
     if missing:
         raise ArgsError(f"the model left out {', '.join(missing)}", missing=missing)
+    echoed = [k for k in keys if isinstance(val[k], str) and _PROMPT_LABELS.search(val[k])]
+    if echoed:  # "ok\nFacts: path: …\nSuggested answer: …" written over a person's todo.txt (everyday8-46)
+        raise ArgsError(f"the model copied the prompt into {', '.join(echoed)}: {text[:120]!r}", missing=echoed)
     return {k: val[k] for k in keys}
+
+
+# the prompt's own labels and template tokens, read as the answer stage reads them: a value that carries them is
+# the model continuing its prompt, not an argument
+_PROMPT_LABELS = PLANNER_ANSWER.pattern("markers")
 
 
 def model_args(llm: Any, prompt: str, tool: Tool, missing: Sequence[str],

@@ -128,6 +128,11 @@ def test_arguments_that_fail_the_grammar() -> None:
         parse_model_args('{"other": 1}', ["fact"])
     with pytest.raises(ArgsError, match="JSON object"):
         parse_model_args('["fact"]', ["fact"])
+    # the model continuing its prompt into a value: it was written over a person's todo.txt (everyday8-46)
+    with pytest.raises(ArgsError, match="copied the prompt"):
+        parse_model_args('{"content": "ok\\nFacts: path: /tmp/x\\nSuggested answer: I created it"}', ["content"])
+    assert parse_model_args('{"content": "latte\\nFacts and figures"}', ["content"]) == {
+        "content": "latte\nFacts and figures"}
 
 
 def test_missing_argument_without_a_model_ends_cleanly(make_ctx: Callable[..., Any]) -> None:
