@@ -25,7 +25,9 @@ CONNECT = frozenset({"in", "to", "into", "as", "->", "=", "quanti", "quante", "q
 # "a" links only after a verb of converting: "converti 5 km a miglia", but "ho fatto 5 km a piedi" is on foot
 CONNECT_WITH_CUE = frozenset({"a"})
 FILL_A = frozenset({"is", "are", "how", "sono", "è", "fa", "fanno", "equals", "equal", "makes", "make", "what",
-                    "circa", "about", "?", ","})
+                    "circa", "about", "?", ",", "that", "it", "this", "s", "questo", "quello", "cioè"})
+# "200 celsius, what is that in fahrenheit?" (everyday8-65: the model answered it, the calculator never ran)
+MAX_CONNECTING = 5
 FILL_B = frozenset({"sono", "è", "fa", "fanno", "ci", "c", "in", "is", "are", "there", "make", "makes", "equal",
                     "equals", "di", "da", "nel", "nei", "negli", "nelle", "nella", "ha", "hanno", "has", "have",
                     "does", "do", "entrano", "stanno", "fit", "fits", "contiene", "contains", "for"})
@@ -261,10 +263,11 @@ def _form_a(items: list[Item], i: int, cue: bool) -> Request | Unknown | None:
 
 
 def _connectors(items: list[Item], k: int, cue: bool) -> int | None:
-    """Skip 1–3 connecting words ("in", "to", "sono quanti", "is how many"); None without a real connector."""
+    """Skip 1–MAX_CONNECTING connecting words ("in", "to", "sono quanti", "is how many", ", what is that in"); None
+    without a real connector."""
     links = CONNECT | CONNECT_WITH_CUE if cue else CONNECT
     start, core = k, False
-    while k < len(items) and k - start < 3 and items[k].kind in ("word", "sym") and items[k].text in links | FILL_A:
+    while k < len(items) and k - start < MAX_CONNECTING and items[k].kind in ("word", "sym") and items[k].text in links | FILL_A:
         core = core or items[k].text in links
         k += 1
     return k if core else None

@@ -163,6 +163,13 @@ def test_a_unit_spelt_by_ear_is_read_as_the_one_it_is_near(text: str, it: str) -
     assert out["value_it"] == it, out
 
 
+@pytest.mark.parametrize("text", ["the oven is at 200 celsius what is that in fahrenheit my recipe is american",
+                                  "200 celsius, what is it in fahrenheit?", "200 celsius what's that in fahrenheit"])
+def test_the_target_after_a_question_about_the_quantity(text: str) -> None:
+    """everyday8-65: the calculator never ran; the model answered from memory."""
+    assert calculate({"expression": text}, ctx())["value_en"] == "392 °F"
+
+
 def test_a_word_near_no_unit_or_near_two_is_no_guess() -> None:
     from app.lang.units import near_alias
     assert [near_alias(w) for w in ("spanne", "furlong", "chilo", "gradi", "litri")] == [None] * 5
