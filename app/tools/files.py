@@ -291,8 +291,8 @@ TOOLS = [
           "required": ["path"]}, list_dir, group="Files", slots=Slots(fill={"path": "{path}"}, paths=("path",)),
          render=listed, said=StepSaid(count="count"),
          examples=("cosa c'è nella cartella ~/Documenti", "list the files in /tmp", "mostrami la cartella home")),
-    Tool("find_files", "Search for files by name pattern, extension or recent modification under a folder. "
-                       "Trova/cerca file.",
+    Tool("find_files", "Search for files by name pattern, extension or recent modification under a folder (not by "
+                       "what they contain). Trova/cerca file per nome o tipo.",
          {"type": "object", "properties": {
              "root": {"type": "string", "description": "Folder to search in"},
              "pattern": {"type": "string", "description": "Glob such as *.txt"},

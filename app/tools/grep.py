@@ -109,8 +109,8 @@ def _answer(result: dict[str, Any], lang: str, _shape: Asked) -> str | None:
 
 
 TOOLS = [
-    Tool("search_in_files", "Search for a text or a regular expression inside the files under a folder: "
-                            "file, line number and line. Cerca una parola o un testo dentro i file.",
+    Tool("search_in_files", "Search for the files containing a word, a text or a regular expression under a "
+                            "folder: file, line number and line. Cerca una parola o un testo dentro i file.",
          {"type": "object", "properties": {
              "root": {"type": "string", "description": "Folder (or one file) to search in"},
              "pattern": {"type": "string", "description": "Text to look for (a regular expression if regex is true)"},
