@@ -21,7 +21,7 @@ from typing import Any, Mapping, Sequence
 from app.lang.actions import action_of
 from app.lang.content_said import names_text_inside
 from app.lang.reported import told_before
-from app.tools.calculate import has_expression
+from app.tools.calculate import has_expression, said_numbers
 from app.tools.registry import Tool, risky
 from app.tools.slots import CONTENT_NAMES, PATH_NAMES, slots_of
 
@@ -220,6 +220,7 @@ HEAD_ASKS = 0.5
 
 
 MEMORY_READER = "recall"  # the tool that reads what the person told the assistant
+CALCULATOR = "calculate"  # computes only what the request says: the head's read of it needs a number said
 
 
 def head_asks(head: Mapping[str, float] | None, offered: Sequence[str], text: str = "") -> str | None:
@@ -232,6 +233,8 @@ def head_asks(head: Mapping[str, float] | None, offered: Sequence[str], text: st
     if not head:
         return None
     top = max(head, key=head.__getitem__)
+    if top == CALCULATOR and text and not said_numbers(text) and not has_expression(text):
+        return None  # nothing to compute: "normal resting heart rate for an adult?" read calculate (everyday8-41)
     if top == MEMORY_READER and MEMORY_READER in offered and text and told_before(text) and \
             not action_of(text).actions:
         return MEMORY_READER

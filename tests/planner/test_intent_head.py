@@ -65,6 +65,12 @@ def test_the_head_names_a_tool_only_when_sure_and_offered() -> None:
     assert head_asks({ANSWER: 0.9, "recall": 0.1}, ["recall"]) is None
     assert head_asks({"recall": HEAD_ASKS - 0.01, ANSWER: 0.3}, ["recall"]) is None
     assert head_asks(None, ["recall"]) is None
+    # nothing to compute: the head's calculate does not overrule an answer (everyday8-41), a number or a
+    # conversion said does
+    sure_calc = {"calculate": 0.8, ANSWER: 0.2}
+    assert head_asks(sure_calc, ["calculate"], "normal resting heart rate for an adult? brain's gone") is None
+    assert head_asks(sure_calc, ["calculate"], "18 lads chip in for a 35 quid keg, each?") == "calculate"
+    assert head_asks(sure_calc, ["calculate"], "how many feet in a mile") == "calculate"
 
 
 def test_a_question_about_what_the_person_told_before_is_the_memorys() -> None:
