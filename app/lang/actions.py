@@ -72,6 +72,7 @@ def asked_question(text: str) -> str:
 # "what time did I clock in?", "a che ora è la riunione?": the time of something else, never the time now
 _EVENT_TIME = ACTION_READING.pattern("event_time")
 _MEMORY_PLACE = ACTION_READING.pattern("memory_place")
+_END_OF_TEXT = ACTION_READING.pattern("end_of_text")
 
 
 @lru_cache(maxsize=8192)
@@ -85,6 +86,9 @@ def action_of(text: str) -> ActionSig:
     if sig.actions and not sig.roles and _MEMORY_PLACE.search(normalize_cached(asked_part(text))):
         # "salva questa frase in memoria: '…'": the memory is the place, so the write keeps a fact
         sig = replace(sig, actions=tuple(dict.fromkeys(ON_MEMORY.get(a, a) for a in sig.actions)))
+    if not {"append", "write"} & set(sig.actions) and _END_OF_TEXT.search(normalize_cached(asked_part(text))):
+        # "put eggs at the bottom of it": an addition to the text ("lista" there is its name, not "elenca")
+        sig = replace(sig, actions=("append", *(a for a in sig.actions if a != "list")))
     if "~time" in sig.content and _EVENT_TIME.search(normalize_cached(asked_part(text))):
         sig = replace(sig, content=sig.content | {EVENT})
     if not sig.negated and (_not_asked(normalize_cached(text)) or told_done(text)):

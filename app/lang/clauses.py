@@ -12,6 +12,7 @@ _SPLIT = re.compile(r"\s*(?:,\s*)?\b(?:e poi|e quindi|e dopo|and then|and also|a
 _MAY_SPLIT = re.compile(r"(?i)[,;&?!]|\w\.\s|\b(?:e|ed|and|poi|then|quindi|after|dopodich)")
 _PARTICIPLE = re.compile(r"(?i)^\w+(?:ed|at[oaie]|it[oaie]|ut[oaie])\s*[.!?]*$")
 _ELIDED_C = CLAUSES.pattern("elided_c")
+_QUESTION = CLAUSES.pattern("question_opens")
 _ALWAYS = re.compile(r"(?i)^\s*(?:,\s*)?(?:e poi|e quindi|e dopo|and then|after that|dopodich[eéè]|poi|then|;)")
 
 
@@ -31,7 +32,8 @@ def split_continuation(text: str) -> list[str]:
         rest = text[m.end():]
         if not rest.strip() or m.start() <= start:
             continue
-        if not _ALWAYS.match(m.group(0)) and not action_of(" ".join(rest.split()[:3])).known and not (
+        question = m.group(0).strip(" ,").lower() in ("", "e", "ed", "and") and "?" in rest and _QUESTION.match(rest)
+        if not _ALWAYS.match(m.group(0)) and not action_of(" ".join(rest.split()[:3])).known and not question and not (
                 m.group(0).strip() == "," and (CONTEXT.match(rest) or CONTEXT.match(text[start:m.start()]))):
             continue  # (", devo stamparle", "might copy them later, but…": the person's plan is a clause of its own)
         if m.group(0).strip() in ("?", "!", ".") and not CONTEXT.match(rest):

@@ -357,8 +357,9 @@ def _version() -> str:
     import hashlib
 
     from .rules.action_nouns import ACTION_NOUNS  # nouns read as verbs in a formal request (nominal.py)
+    from .rules.action_reading import ACTION_READING  # forms that change what action_of reads
 
-    data = repr((tuple((r.source(), r.id) for r in ACTION_NOUNS.rules),
+    data = repr((tuple((r.source(), r.id) for r in ACTION_NOUNS.rules + ACTION_READING.rules),
                  IT_VERBS, IT_EXTRA, EN_VERBS, TEXTING, sorted(AMBIGUOUS), NOUN_ACTIONS, sorted(NEGATIONS),
                  sorted(NEGATION_PHRASES),
                  sorted(CLAUSE_BREAK), sorted(SUBORDINATORS), sorted(DEMONSTRATIVES), sorted(MANNER),

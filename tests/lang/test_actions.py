@@ -108,6 +108,21 @@ def test_split_continuation() -> None:
     assert split_continuation("might copy them for my mum later, but for now how many pics are in /tmp/x?") == \
         ["might copy them for my mum later", "but for now how many pics are in /tmp/x?"]
     assert split_continuation("I need the totals, please") == ["I need the totals, please"]
+    # a second question after "and"/"e": refused whole for the weather, the date was never given (everyday8-45)
+    assert split_continuation("what's the date today, and what's the weather gonna do in Byron tomorrow arvo?") == \
+        ["what's the date today", "what's the weather gonna do in Byron tomorrow arvo?"]
+    assert split_continuation("che giorno è oggi e quanto fa 3 per 4?") == ["che giorno è oggi", "quanto fa 3 per 4?"]
+    assert split_continuation("cerca i file che contengono ciao e che sono pdf") == \
+        ["cerca i file che contengono ciao e che sono pdf"]  # "che" is also "that": no cut
+    assert split_continuation("dimmi chi e quando") == ["dimmi chi e quando"]
+
+
+def test_putting_something_at_the_end_of_a_text_is_an_addition() -> None:
+    """everyday8-67: "…then put eggs at the bottom of it" was read as no action, and the addition was dropped."""
+    for text in ("put eggs at the bottom of it", "tack brisket onto the bottom of it",
+                 "metti le uova in fondo alla lista"):
+        assert action_of(text).actions == ("append",), text
+    assert "append" not in action_of("leggimelo fino in fondo").actions
 
 
 from hypothesis import given, settings  # noqa: E402

@@ -46,4 +46,18 @@ ACTION_READING = Table("action_reading", __doc__ or "", (
         no_match=("salva il file in /tmp/memoria.txt", "la memoria del pc è piena", "how much memory do i have?",
                   "scrivi i ricordi in /tmp/a.txt"),
     ),
+    Rule(
+        id="end_of_text",
+        effect="a verb of putting with the end of a text as the place ('put eggs at the bottom of it', 'tack X "
+               "onto the end', 'metti le uova in fondo alla lista'): adding to the text, an append (no rule read it: "
+               "the read before it ran and the addition was dropped, everyday8-67, everyday7)",
+        pattern=r"\b(?:{words})\b[^.?!;]{0,60}?\b(?:(?:at|onto|on|to)\s+the\s+(?:bottom|end)|in\s+fondo|"
+                r"alla\s+fine|in\s+coda)\b",
+        words=("put", "stick", "tack", "pop", "slap", "chuck", "throw", "bung", "metti", "mettici", "mettimi",
+               "aggiungici", "piazza", "schiaffa", "ficca"),
+        match=("ok read me X then put eggs at the bottom of it", "tack brisket onto the bottom of it",
+               "metti le uova in fondo alla lista", "stick milk on the end of the list"),
+        no_match=("put the file in /tmp/x", "leggimelo fino in fondo",
+                  "I read it to the end", "at the bottom of the page there is a note"),
+    ),
 ))

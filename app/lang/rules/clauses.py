@@ -34,4 +34,18 @@ CLAUSES = Table("clauses", __doc__ or "", (
         match=("fammi sentire che c", "non c", "dimmi cosa c"),
         no_match=("cerca", "abc", "leggi il file c.txt"),
     ),
+    Rule(
+        id="question_opens",
+        effect="a second question after 'and'/'e' or a comma: a clause of its own ('what's the date today, and "
+               "what's the weather in Byron tomorrow?' was one clause, refused whole for the weather, and the date "
+               "was never given, everyday8-45); Italian 'che' alone is left out: it is also 'that' ('i file che "
+               "contengono X e che sono pdf')",
+        mode="match",
+        pattern=r"(?:{words})\b\s*\S+\s+\S+",
+        words=(r"what(?:'s|s)?", "when", "where", "who", "which", "how", r"che\s+cosa", "cosa", "quando", "dove",
+               "come", "chi", "qual[ei]?", r"quant[oaie]", r"com'[eè]", r"qual'[eè]", r"dov'[eè]"),
+        match=("what's the weather gonna do in Byron tomorrow?", "quando scade il contratto?",
+               "how many lines does it have", "che cosa dice il file"),
+        no_match=("che sono pdf", "the weather tomorrow", "quando?", "whatever you think"),
+    ),
 ))
