@@ -316,6 +316,7 @@ def parse_model_args(text: str, keys: Sequence[str]) -> dict[str, Any]:
 # the prompt's own labels and template tokens, read as the answer stage reads them: a value that carries them is
 # the model continuing its prompt, not an argument
 _PROMPT_LABELS = PLANNER_ANSWER.pattern("markers")
+_FACTS_LINE = PLANNER_ANSWER.pattern("facts_line")
 
 
 def model_args(llm: Any, prompt: str, tool: Tool, missing: Sequence[str],
@@ -342,7 +343,62 @@ def model_args(llm: Any, prompt: str, tool: Tool, missing: Sequence[str],
             return salvaged, None
         raise ArgsError(f"the model repeated itself instead of giving {', '.join(missing)}: "
                         f"{''.join(out)[:80]!r}", missing=missing) from None
-    return parse_model_args(comp.text, missing), comp
+    got = parse_model_args(comp.text, missing)
+    for k in path_args(tool):
+        v = got.get(k)
+        m = _FACTS_LINE.search(v) if isinstance(v, str) else None
+        if m is None or v is None:
+            continue
+        place = v[:m.start()].strip()  # the path the facts line began with, when it is on disk
+        if not place or not os.path.exists(os.path.expanduser(place)):
+            raise ArgsError(f"the model copied the prompt's facts into {k}: {comp.text[:120]!r}", missing=[k])
+        got[k] = place
+    return got, comp
+
+
+def onto_itself(args: dict[str, Any], sources: dict[str, str], steps: Sequence[Step]) -> list[str]:
+    """The content keys filled by reference to a step that read the very file being written: "read me X then put
+    eggs at the bottom of it" would append X to itself (everyday8-67); what to add is the clause's, for the
+    model to write."""
+    target = args.get("path")
+    if not isinstance(target, str):
+        return []
+    out = []
+    for k in CONTENT_NAMES:
+        m = _STEP_REF.match(str(args.get(k, ""))) if sources.get(k) == "ref" else None
+        step = next((s for s in steps if m and s.num == int(m.group(1))), None)
+        read = (step.args.get("paths") or [step.args.get("path")]) if step is not None else []
+        if any(isinstance(p, str) and _same_path(p, target) for p in read):
+            out.append(k)
+    return out
+
+
+def only_the_addition(args: dict[str, Any], sources: dict[str, str]) -> dict[str, Any]:
+    """An addition the model wrote as the whole file with the new line at its end (asked what to add to a
+    shopping list it wrote the list again, then "eggs": appended, the list was doubled): only what is new."""
+    path, content = args.get("path"), args.get("content")
+    if args.get("mode") != "append" or sources.get("content") != "model" or not isinstance(path, str) or \
+            not isinstance(content, str):
+        return args
+    try:
+        with open(os.path.expanduser(path), encoding="utf-8") as fh:
+            old = fh.read(MAX_ADDITION_CHECK + 1).strip()
+    except (OSError, UnicodeDecodeError):
+        return args
+    new = content.strip()
+    if not old or len(old) > MAX_ADDITION_CHECK or not new.startswith(old) or not new[len(old):].strip():
+        return args
+    return {**args, "content": new[len(old):].strip("\n")}
+
+
+MAX_ADDITION_CHECK = 20_000  # characters: a longer file is not compared
+
+
+def _same_path(a: str, b: str) -> bool:
+    return os.path.normpath(os.path.expanduser(a)) == os.path.normpath(os.path.expanduser(b))
+
+
+_STEP_REF = re.compile(r"\{\{step(\d+)\.")
 
 
 _BLANK_LOOP = re.compile(r'^\s*\{\s*"(\w+)"\s*:\s*"((?:[^"\\]|\\.)*?)(?:\\n|\\t|\s)+$', re.S)

@@ -40,7 +40,16 @@ from .choose import (
     structural_scores,
 )
 from .evidence import analyze, plain
-from .fill import ArgsError, anchor_bare_paths, missing_required, model_args, rule_args, shown_args
+from .fill import (
+    ArgsError,
+    anchor_bare_paths,
+    missing_required,
+    model_args,
+    only_the_addition,
+    onto_itself,
+    rule_args,
+    shown_args,
+)
 from .live import live_probability
 from .referent import NoReferent, no_referent
 from .run_state import Decision, Plan, PlanTurn, RunInfo, clause_vectors, head_reading
@@ -187,6 +196,11 @@ class Planner:
             return None  # a file tool nothing asks for and nothing to act on: the request wants an answer
         try:
             args, sources = anchor_bare_paths(tool, *self._model_args(ctx, t.llm, t.ps, tool, args, sources), t.evd)
+            if again := onto_itself(args, sources, ctx.turn.steps):  # what to add is the clause's own
+                kept = {k: v for k, v in args.items() if k not in again}
+                args, sources = self._model_args(ctx, t.llm, t.ps, tool, kept, {k: sources[k] for k in kept
+                                                                                 if k in sources})
+            args = only_the_addition(args, sources)
         except ArgsError as e:
             ctx.emit(ev.Error(ctx.turn_id, ctx.next_step, message=say("planner.args_failed", ctx.lang,
                                                                        tool=tool.name, error=e),

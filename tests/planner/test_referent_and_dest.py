@@ -2,6 +2,8 @@
 (referent.py), and "crea la cartella X e spostaci dentro Y" moves Y into the folder just made (fill.py)."""
 from __future__ import annotations
 
+from typing import Any
+
 from app.engine.catalog import build_registry
 from app.lang.messages import Message
 from app.planner.evidence import analyze
@@ -85,3 +87,19 @@ def test_a_clause_still_waiting_is_owed_its_action() -> None:
     t = SimpleNamespace(sit=Situation(steps_done=1, pending_clause=False), evd=analyze(said), clause_i=1,
                         asked_all=asked_actions(said), idx=idx, tools=tools)
     assert veto.owed(t, opts) == []  # nothing waits: the answer is free
+
+
+def test_an_addition_is_not_the_file_onto_itself(tmp_path: Any) -> None:
+    """everyday8-67, "read me X then put eggs at the bottom of it": the content by reference was X's own text
+    (appended, the list doubled); asked again, the model wrote the list and then "eggs" — only "eggs" is added."""
+    from app.planner.fill import onto_itself, only_the_addition
+    f = tmp_path / "lista spesa.txt"
+    f.write_text("latte\npane\n", encoding="utf-8")
+    read = Step(1, "read_files", {"paths": [str(f)]})
+    args = {"path": str(f), "content": "{{step1.content}}", "mode": "append"}
+    assert onto_itself(args, {"content": "ref", "path": "model"}, [read]) == ["content"]
+    assert onto_itself({**args, "path": str(tmp_path / "other.txt")}, {"content": "ref"}, [read]) == []
+    whole = {"path": str(f), "content": "latte\npane\n\neggs", "mode": "append"}
+    assert only_the_addition(whole, {"content": "model"})["content"] == "eggs"
+    assert only_the_addition(whole, {"content": "rules"}) == whole  # the person's own words are never cut
+    assert only_the_addition({**whole, "mode": "overwrite"}, {"content": "model"}) == {**whole, "mode": "overwrite"}

@@ -33,4 +33,17 @@ PLANNER_ANSWER = Table("planner_answer", __doc__ or "", (
         no_match=("Sono le 10.", "The action was approved: nothing was changed.",
                   "Ho letto i fatti: il file ha 4 righe."),
     ),
+    Rule(
+        id="facts_line",
+        effect="the prompt's facts line ('path: X; lines: 4; bytes: 21'): a path the model writes with it glued on "
+               "is the prompt copied, not a place ('…/lista spesa.txt; lines: 4; bytes: 21; content:' was created "
+               "as a new file)",
+        flags=0,
+        pattern=r";\s*(?:{words})\s*:",
+        words=("path", "paths", "lines", "bytes", "count", "size", "content", "created", "moved", "copied",
+               "deleted", "modified", "matches"),
+        match=("/tmp/x/lista spesa.txt; lines: 4; bytes: 21; content:", "/tmp/a; count: 3",
+               "~/b.txt; bytes: 10"),
+        no_match=("/tmp/x/lista spesa.txt", "/tmp/notes; draft.txt", "C:/dati/a.txt"),
+    ),
 ))
