@@ -17,12 +17,15 @@ import os
 import re
 from pathlib import Path
 
+from app.lang.rules.place_names import PLACE_NAMES
+
 MAX_EXTRA_WORDS = 4
 # "X in/da/from/nella cartella Y": where a bare name is
-_WHERE = r"(?:in|into|inside|dentro|nella|nel|della|del|da|dalla|dal|from|under|sotto|che\s+sta\s+in|che\s+è\s+in|" \
-         r"which\s+is\s+in|that's\s+in|located\s+in)"
+_WHERE = PLACE_NAMES.rule("where").alternation()
+# "chiamata X", "che si chiama X", "denominata X", "named X": the words that give a name (rules/place_names.py)
+_CALLING = PLACE_NAMES.rule("calling").alternation()
 _KIND = r"(?:(?:la|una|the|a|new|nuova)\s+)?(?:sotto)?(?:cartella|folder|directory|dir|file)"
-_NAMED = re.compile(r"(?i)\b" + _KIND + r"\s+(?:chiamat[ao]|di\s+nome|dal\s+nome|named|called)\s+[\"'“«]?"
+_NAMED = re.compile(r"(?i)\b" + _KIND + r"(?:\s+(?:nuov[ao]|new))?\s+" + _CALLING + r"\s+[\"'“«]?"
                     r"(?P<name>[^\s\"'”»/,;]+(?:\s+[^\s\"'”»/,;]+){0,3}?)[\"'”»]?\s+" + _WHERE +
                     r"\s+(?:" + _KIND + r"\s+)?(?P<dir>[~/]\S*)")
 
@@ -52,14 +55,12 @@ _MADE = re.compile(r"(?i)\b(?:crea|creami|creare|create|make|fai|fammi|aggiungi|
 _NAME_AFTER = r"[\"'“«]?(?P<name>[^\s\"'”»/,;.?!]+(?:\s+(?!(?:e|ed|and|poi|then|per|for|grazie|thanks|please)\b)" \
               r"[^\s\"'”»/,;.?!]+){0,3})[\"'”»]?(?=\s*[,.;!?]|\s*$|\s+(?:e|ed|and|poi|then|per|for|grazie|thanks|please)\b)"
 _NAMED_AFTER = re.compile(r"(?i)\b(?:cartell?[ae]|folder|directory|dir)\b(?:\s+\w+){0,2}?\s+" + _WHERE
-                          + r"\s+(?P<dir>[~/][^\s,]*),?\s+(?:che\s+si\s+chiama|chiamat[ao]|di\s+nome|called|named|"
-                          r"name\s+it|call\s+it|chiamala)\s+" + _NAME_AFTER
+                          + r"\s+(?P<dir>[~/][^\s,]*),?\s+(?:" + _CALLING + r"|name\s+it|call\s+it|chiamala)\s+"
+                          + _NAME_AFTER
                           + r"|\b" + _WHERE + r"\s+(?P<dir2>[~/][^\s,]*)\s+(?:una|a|the|la)\s+(?:nuova\s+|new\s+)?"
-                          r"(?:cartell?a|folder|directory)\s+(?:di\s+nome|chiamata|called|named)\s+"
+                          r"(?:cartell?a|folder|directory)\s+" + _CALLING + r"\s+"
                           + _NAME_AFTER.replace("name", "name2"))
 
-# the words that give a new thing's name after its place ("… in /x che si chiama turni.txt", "… in /x called a.txt")
-_CALLING = r"(?:che\s+si\s+chiama|chiamat[oa]|di\s+nome|dal\s+nome|called|named)"
 
 # a quoted text that may be a file's name: no slash, a short extension ("contratto affitto.txt")
 _QUOTED_FILE = re.compile(r"[^/\\\n]{1,80}\.[A-Za-z0-9]{1,5}")
@@ -166,7 +167,7 @@ def _resolve(text: str, paths: list[str]) -> list[str]:
 
 # "the folder with my vacation photos, it's called Foto Vacanze, it's in /x": the name said by "called", the folder
 # given after it (everyday5-15 opened nothing)
-_CALLED_IN = re.compile(r"(?i)\b(?:chiamat[ao]|di\s+nome|dal\s+nome|named|called)\s+"
+_CALLED_IN = re.compile(r"(?i)\b" + _CALLING + r"\s+"
                         + _NAME_WORDS.replace("name", "name3") + r"\s*" + _SAID_WHERE + r"\s*" + _WHERE
                         + r"\s+(?P<dir3>[~/]\S*)")
 

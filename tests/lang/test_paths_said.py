@@ -39,6 +39,11 @@ CASES = [  # (request, the paths the planner must see)
     # the name said by "called", apart from the word "folder" (everyday5-15)
     ("open up the folder with my vacation photos its called Foto Vacanze in {r} please", ["{r}/Foto Vacanze"]),
     ("create a folder named Case Files 2024 inside {r}", ["{r}/Case Files 2024"]),
+    # the formal name word and place words, one list for every pattern (everyday8-11, everyday8-27)
+    ("La pregherei di creare una cartella denominata Pratiche 2025 all'interno di {r}/Documenti e, subito dopo, di "
+     "copiarvi il curriculum {r}/Documenti/cv.txt", ["{r}/Documenti/Pratiche 2025", "{r}/Documenti/cv.txt"]),
+    ("Io voglio una cartella nuova che si chiama Tedesco dentro il {r}/Documenti, per i mie esercizi",
+     ["{r}/Documenti/Tedesco"]),
     ("crea il file nuovo.txt in {r} con scritto ciao", ["{r}/nuovo.txt"]),
     # a new file named after its place (everyday7-24 read {r} as the file)
     ("fammi un file nuovo in {r} che si chiama turni.txt e scrivici lunedì notte", ["{r}/turni.txt"]),
