@@ -267,7 +267,8 @@ def _connectors(items: list[Item], k: int, cue: bool) -> int | None:
     without a real connector."""
     links = CONNECT | CONNECT_WITH_CUE if cue else CONNECT
     start, core = k, False
-    while k < len(items) and k - start < MAX_CONNECTING and items[k].kind in ("word", "sym") and items[k].text in links | FILL_A:
+    while k < len(items) and k - start < MAX_CONNECTING and items[k].kind in ("word", "sym") and \
+            items[k].text in links | FILL_A:
         core = core or items[k].text in links
         k += 1
     return k if core else None
