@@ -16,6 +16,7 @@ from app.lang.detect import detect_lang
 from app.lang.messages import say
 from app.lang.path_shape import looks_like_path_or_address
 from app.lang.rules.claimed_action import CLAIMED_ACTION
+from app.lang.rules.claimed_clock import CLAIMED_CLOCK
 from app.lang.rules.planner_answer import PLANNER_ANSWER
 from app.lang.stated import foreign_script, unbacked_claim
 from app.lang.tokens import ends_whole, spaced_pieces, whole_pieces, word_runs, word_spans
@@ -132,6 +133,21 @@ def claims_undone(text: str, wrote: bool) -> bool:
 
 
 _UNNAMED = CLAIMED_ACTION.pattern("unnamed_thing")
+_CLOCK = {"date": CLAIMED_CLOCK.pattern("date_now"), "time": CLAIMED_CLOCK.pattern("time_now")}
+_DATE_ASKED = CLAIMED_CLOCK.pattern("date_asked")
+
+
+def clock_text(text: str, question: str) -> str | None:
+    """The machine's own date or time, when an answer written with no tool run states it ("It's currently
+    evening.", everyday8-36): the model has no clock (app/lang/rules/claimed_clock.py). None when it states none."""
+    kind = next((k for k, rx in _CLOCK.items() if rx.search(text)), None)
+    if kind is None:
+        return None
+    if kind == "time" and _DATE_ASKED.search(question):
+        kind = "date"  # "what day is it even" answered "It's currently evening."
+    from app.tools.clock import said_now  # the clock's own reading and words ("Oggi è sabato 5 dicembre 2026.")
+
+    return said_now(kind, detect_lang(question))
 
 
 def points_at_unnamed(question: str) -> bool:

@@ -110,6 +110,9 @@ def answer(ctx: TurnContext, llm: Any, info: Any, question: str, weight: float,
         fallback = ans.nothing_done_text(question)
         gen = ans.Generated(fallback, True, "the answer claims an action that did not run", gen.completion,
                             gen.streamed, gen.model_tokens)
+    if gen.usable and not steps and (now := ans.clock_text(gen.text, question)):
+        gen = ans.Generated(now, True, "the answer states the clock from nothing", gen.completion, gen.streamed,
+                            gen.model_tokens)
     if not gen.replaced:
         return gen.text
     return finish(ctx, info, gen.text, gen)  # the fallback, or the model's answer cut before a loop

@@ -21,16 +21,24 @@ def _now() -> dt.datetime:
     return dt.datetime.now().astimezone()
 
 
-def get_now(args: dict[str, Any], ctx: ToolContext) -> dict[str, Any]:
+def get_now(args: dict[str, Any], ctx: ToolContext | None = None) -> dict[str, Any]:
     n = _now()
     return {"time": n.strftime("%H:%M"), "iso": n.isoformat(timespec="seconds"), "timezone": n.tzname() or ""}
 
 
-def get_date(args: dict[str, Any], ctx: ToolContext) -> dict[str, Any]:
+def get_date(args: dict[str, Any], ctx: ToolContext | None = None) -> dict[str, Any]:
     n = _now()
     return {"date": n.date().isoformat(), "weekday": n.strftime("%A"), "weekday_it": _IT_DAYS[n.weekday()],
             "text_it": f"{_IT_DAYS[n.weekday()]} {n.day} {_IT_MONTHS[n.month - 1]} {n.year}",
             "text_en": n.strftime("%A %d %B %Y").replace(" 0", " ")}
+
+
+def said_now(kind: str, lang: str) -> str:
+    """The clock's own sentence: "date" → "Oggi è sabato 5 dicembre 2026.", "time" → "Sono le 22:15." (what the
+    tools' answers say, for a writer that stated the clock from nothing: planner/answer.clock_text)."""
+    if kind == "date":
+        return _date(get_date({}), lang, Asked())
+    return _time(get_now({}), lang, Asked())
 
 
 def where_am_i(args: dict[str, Any], ctx: ToolContext) -> dict[str, Any]:

@@ -1,6 +1,8 @@
 """An answer may not say it saved, sent or scheduled something when no write ran in the turn (issue 27)."""
 from __future__ import annotations
 
+import re
+
 from app.planner import answer as ans
 
 
@@ -74,3 +76,19 @@ def test_a_saved_fact_is_shown_to_the_writer_only_for_a_question_about_the_perso
     assert how.messages[0]["content"] == compose.plan("who does my taxes?", [], True, 64).messages[0]["content"]
     plain = compose.plan("who does my taxes?", [], True, 64)
     assert not any("Mark Bianchi" in m["content"] for m in plain.messages)
+
+
+def test_an_answer_that_states_the_clock_from_nothing_gets_the_clocks_reading() -> None:
+    """everyday8-36: "what day is it even. nights have me wrecked" was answered "It's currently evening." — the
+    model has no clock. The replacement is the clock tool's own sentence, in the question's language, and the
+    date where the day was asked."""
+    from app.tools.clock import get_date
+    today = get_date({})
+    date_en = ans.clock_text("It's currently evening.", "what day is it even. nights have me wrecked")
+    assert date_en is not None and today["text_en"] in date_en
+    date_it = ans.clock_text("Oggi è lunedì, buona settimana!", "che giorno è oggi?")
+    assert date_it is not None and today["text_it"] in date_it
+    time_it = ans.clock_text("Sono le 10 e un quarto.", "che ore sono, più o meno?")
+    assert time_it is not None and re.fullmatch(r"Sono le \d\d:\d\d\.", time_it), time_it
+    assert ans.clock_text("Il film dura due ore.", "quanto dura il film?") is None
+    assert ans.clock_text("Christmas is on a Friday this year.", "what day is Christmas?") is None
