@@ -32,7 +32,7 @@ def split_continuation(text: str) -> list[str]:
         rest = text[m.end():]
         if not rest.strip() or m.start() <= start:
             continue
-        question = m.group(0).strip(" ,").lower() in ("", "e", "ed", "and") and "?" in rest and _QUESTION.match(rest)
+        question = m.group(0).strip(" ,").lower() in ("e", "ed", "and") and "?" in rest and _QUESTION.match(rest)
         if not _ALWAYS.match(m.group(0)) and not action_of(" ".join(rest.split()[:3])).known and not question and not (
                 m.group(0).strip() == "," and (CONTEXT.match(rest) or CONTEXT.match(text[start:m.start()]))):
             continue  # (", devo stamparle", "might copy them later, but…": the person's plan is a clause of its own)

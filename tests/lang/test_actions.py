@@ -115,6 +115,11 @@ def test_split_continuation() -> None:
     assert split_continuation("cerca i file che contengono ciao e che sono pdf") == \
         ["cerca i file che contengono ciao e che sono pdf"]  # "che" is also "that": no cut
     assert split_continuation("dimmi chi e quando") == ["dimmi chi e quando"]
+    # after a bare comma the question is about what came before (everyday6-66, everyday6-67 lost their sums)
+    assert split_continuation("Rent's 850 a month, what does that come to over a full year?") == \
+        ["Rent's 850 a month, what does that come to over a full year?"]
+    assert split_continuation("la cisterna nuova è da 2 metri cubi, quanti litri ci stanno?") == \
+        ["la cisterna nuova è da 2 metri cubi, quanti litri ci stanno?"]
 
 
 def test_putting_something_at_the_end_of_a_text_is_an_addition() -> None:

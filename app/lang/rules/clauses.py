@@ -36,10 +36,11 @@ CLAUSES = Table("clauses", __doc__ or "", (
     ),
     Rule(
         id="question_opens",
-        effect="a second question after 'and'/'e' or a comma: a clause of its own ('what's the date today, and "
-               "what's the weather in Byron tomorrow?' was one clause, refused whole for the weather, and the date "
-               "was never given, everyday8-45); Italian 'che' alone is left out: it is also 'that' ('i file che "
-               "contengono X e che sono pdf')",
+        effect="a second question after 'and'/'e': a clause of its own ('what's the date today, and what's the "
+               "weather in Byron tomorrow?' was one clause, refused whole for the weather, and the date was never "
+               "given, everyday8-45); Italian 'che' alone is left out: it is also 'that' ('i file che contengono X e "
+               "che sono pdf'); after a bare comma the question is about what came before ('Rent's 850 a month, "
+               "what does that come to over a year?'), not a second one",
         mode="match",
         pattern=r"(?:{words})\b\s*\S+\s+\S+",
         words=(r"what(?:'s|s)?", "when", "where", "who", "which", "how", r"che\s+cosa", "cosa", "quando", "dove",
