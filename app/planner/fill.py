@@ -373,12 +373,14 @@ def onto_itself(args: dict[str, Any], sources: dict[str, str], steps: Sequence[S
     return out
 
 
-def only_the_addition(args: dict[str, Any], sources: dict[str, str]) -> dict[str, Any]:
+def only_the_addition(args: dict[str, Any], sources: dict[str, str], steps: Sequence[Step]) -> dict[str, Any]:
     """An addition the model wrote as the whole file with the new line at its end (asked what to add to a
-    shopping list it wrote the list again, then "eggs": appended, the list was doubled): only what is new."""
+    shopping list it wrote the list again, then "eggs": appended, the list was doubled): only what is new. Only
+    for a file a step of this turn read (the model saw it there; nothing else is opened for the comparison)."""
     path, content = args.get("path"), args.get("content")
     if args.get("mode") != "append" or sources.get("content") != "model" or not isinstance(path, str) or \
-            not isinstance(content, str):
+            not isinstance(content, str) or not any(s.ok and s.tool == "read_files" and any(
+                isinstance(p, str) and _same_path(p, path) for p in s.args.get("paths") or []) for s in steps):
         return args
     try:
         with open(os.path.expanduser(path), encoding="utf-8") as fh:

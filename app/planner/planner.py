@@ -200,7 +200,7 @@ class Planner:
                 kept = {k: v for k, v in args.items() if k not in again}
                 args, sources = self._model_args(ctx, t.llm, t.ps, tool, kept, {k: sources[k] for k in kept
                                                                                  if k in sources})
-            args = only_the_addition(args, sources)
+            args = only_the_addition(args, sources, ctx.turn.steps)
         except ArgsError as e:
             ctx.emit(ev.Error(ctx.turn_id, ctx.next_step, message=say("planner.args_failed", ctx.lang,
                                                                        tool=tool.name, error=e),

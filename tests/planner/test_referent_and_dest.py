@@ -100,6 +100,8 @@ def test_an_addition_is_not_the_file_onto_itself(tmp_path: Any) -> None:
     assert onto_itself(args, {"content": "ref", "path": "model"}, [read]) == ["content"]
     assert onto_itself({**args, "path": str(tmp_path / "other.txt")}, {"content": "ref"}, [read]) == []
     whole = {"path": str(f), "content": "latte\npane\n\neggs", "mode": "append"}
-    assert only_the_addition(whole, {"content": "model"})["content"] == "eggs"
-    assert only_the_addition(whole, {"content": "rules"}) == whole  # the person's own words are never cut
-    assert only_the_addition({**whole, "mode": "overwrite"}, {"content": "model"}) == {**whole, "mode": "overwrite"}
+    assert only_the_addition(whole, {"content": "model"}, [read])["content"] == "eggs"
+    assert only_the_addition(whole, {"content": "rules"}, [read]) == whole  # the person's own words are never cut
+    assert only_the_addition({**whole, "mode": "overwrite"}, {"content": "model"}, [read]) == \
+        {**whole, "mode": "overwrite"}
+    assert only_the_addition(whole, {"content": "model"}, []) == whole  # a file no step read is not opened
