@@ -133,7 +133,8 @@ def claims_undone(text: str, wrote: bool) -> bool:
 
 
 _UNNAMED = CLAIMED_ACTION.pattern("unnamed_thing")
-_CLOCK = {"date": CLAIMED_CLOCK.pattern("date_now"), "time": CLAIMED_CLOCK.pattern("time_now")}
+_CLOCK = {"date": CLAIMED_CLOCK.pattern("date_now"), "day": CLAIMED_CLOCK.pattern("date_now_day"),
+          "time": CLAIMED_CLOCK.pattern("time_now")}
 _DATE_ASKED = CLAIMED_CLOCK.pattern("date_asked")
 
 
@@ -143,7 +144,7 @@ def clock_text(text: str, question: str) -> str | None:
     kind = next((k for k, rx in _CLOCK.items() if rx.search(text)), None)
     if kind is None:
         return None
-    if kind == "time" and _DATE_ASKED.search(question):
+    if kind == "day" or kind == "time" and _DATE_ASKED.search(question):
         kind = "date"  # "what day is it even" answered "It's currently evening."
     from app.tools.clock import said_now  # the clock's own reading and words ("Oggi è sabato 5 dicembre 2026.")
 

@@ -17,6 +17,7 @@ from typing import Any, Callable, Sequence
 
 from app.lang.content_said import without_quotes
 from app.lang.path_shape import beside, parent
+from app.lang.placeholders import STEP_REF
 from app.lang.rules.planner_answer import PLANNER_ANSWER
 from app.lang.rules.planner_fill import PLANNER_FILL
 from app.models.schema import bounded
@@ -365,7 +366,7 @@ def onto_itself(args: dict[str, Any], sources: dict[str, str], steps: Sequence[S
         return []
     out = []
     for k in CONTENT_NAMES:
-        m = _STEP_REF.match(str(args.get(k, ""))) if sources.get(k) == "ref" else None
+        m = STEP_REF.fullmatch(str(args.get(k, ""))) if sources.get(k) == "ref" else None
         step = next((s for s in steps if m and s.num == int(m.group(1))), None)
         read = (step.args.get("paths") or [step.args.get("path")]) if step is not None else []
         if any(isinstance(p, str) and _same_path(p, target) for p in read):
@@ -399,8 +400,6 @@ MAX_ADDITION_CHECK = 20_000  # characters: a longer file is not compared
 def _same_path(a: str, b: str) -> bool:
     return os.path.normpath(os.path.expanduser(a)) == os.path.normpath(os.path.expanduser(b))
 
-
-_STEP_REF = re.compile(r"\{\{step(\d+)\.")
 
 
 _BLANK_LOOP = re.compile(r'^\s*\{\s*"(\w+)"\s*:\s*"((?:[^"\\]|\\.)*?)(?:\\n|\\t|\s)+$', re.S)

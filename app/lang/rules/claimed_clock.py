@@ -12,23 +12,31 @@ import re
 
 from .table import Rule, Table
 
-_WEEKDAYS = (r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|luned[iì]|marted[iì]|mercoled[iì]|"
-             r"gioved[iì]|venerd[iì]|sabato|domenica")
+_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", r"luned[iì]",
+             r"marted[iì]", r"mercoled[iì]", r"gioved[iì]", r"venerd[iì]", "sabato", "domenica")
 
 CLAIMED_CLOCK = Table("claimed_clock", __doc__ or "", (
     Rule(
         id="date_now",
-        effect="the answer states today's weekday or date ('Today is Monday', 'Oggi è il 5 dicembre', 'it's "
-               "currently Tuesday'): the clock's, never the model's",
-        pattern=r"\b(?:today\s+is|today's\s+date\s+is|the\s+date\s+(?:today\s+)?is|it(?:'s|\s+is)\s+(?:currently\s+|"
-                r"now\s+)?(?=" + _WEEKDAYS + r")|oggi\s+(?:è|e'|siamo)|siamo\s+(?:a\s+)?(?=" + _WEEKDAYS +
-                r")|la\s+data\s+di\s+oggi\s+è)\s*(?:il\s+|the\s+)?(?:" + _WEEKDAYS + r"|\d{1,2}\b|{words})",
+        effect="the answer states today's weekday ('Today is Monday', 'it's currently Tuesday', 'oggi è sabato'): "
+               "the clock's, never the model's",
+        pattern=r"\b(?:today\s+is|the\s+date\s+(?:today\s+)?is|it(?:'s|\s+is)\s+(?:currently\s+|now\s+)?|"
+                r"oggi\s+(?:è|e'|siamo)|siamo)\s*(?:{words})\b",
+        words=_WEEKDAYS,
+        match=("Today is Monday, so take it easy.", "It's currently Tuesday.", "oggi è sabato", "Siamo lunedì."),
+        no_match=("Christmas is on a Friday this year.", "Monday is a good day to start.",
+                  "Oggi è una bella giornata per camminare."),
+    ),
+    Rule(
+        id="date_now_day",
+        effect="the answer states today's date ('Oggi è il 5 dicembre', 'The date today is December 5th', 'today "
+               "is the 3rd'): the clock's, never the model's",
+        pattern=r"\b(?:today\s+is|today's\s+date\s+is|the\s+date\s+(?:today\s+)?is|oggi\s+(?:è|e'|siamo)|"
+                r"la\s+data\s+di\s+oggi\s+è)\s*(?:il\s+|the\s+)?(?:\d{1,2}(?:st|nd|rd|th)?\b|{words})",
         words=("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
                "november", "december"),
-        match=("Today is Monday, so take it easy.", "Oggi è il 5 dicembre.", "It's currently Tuesday.",
-               "oggi è sabato", "The date today is December 5th."),
-        no_match=("Christmas is on a Friday this year.", "Il 25 aprile è festa.", "Monday is a good day to start.",
-                  "Oggi è una bella giornata per camminare."),
+        match=("Oggi è il 5 dicembre.", "The date today is December 5th.", "today is the 3rd"),
+        no_match=("Il 25 aprile è festa.", "Today is a good day.", "Oggi è una bella giornata per camminare."),
     ),
     Rule(
         id="time_now",
