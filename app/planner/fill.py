@@ -17,7 +17,6 @@ from typing import Any, Callable, Sequence
 
 from app.lang.content_said import without_quotes
 from app.lang.path_shape import beside, parent
-from app.lang.placeholders import STEP_REF
 from app.lang.rules.planner_answer import PLANNER_ANSWER
 from app.lang.rules.planner_fill import PLANNER_FILL
 from app.models.schema import bounded
@@ -355,50 +354,6 @@ def model_args(llm: Any, prompt: str, tool: Tool, missing: Sequence[str],
             raise ArgsError(f"the model copied the prompt's facts into {k}: {comp.text[:120]!r}", missing=[k])
         got[k] = place
     return got, comp
-
-
-def onto_itself(args: dict[str, Any], sources: dict[str, str], steps: Sequence[Step]) -> list[str]:
-    """The content keys filled by reference to a step that read the very file being written: "read me X then put
-    eggs at the bottom of it" would append X to itself (everyday8-67); what to add is the clause's, for the
-    model to write."""
-    target = args.get("path")
-    if not isinstance(target, str):
-        return []
-    out = []
-    for k in CONTENT_NAMES:
-        m = STEP_REF.fullmatch(str(args.get(k, ""))) if sources.get(k) == "ref" else None
-        step = next((s for s in steps if m and s.num == int(m.group(1))), None)
-        read = (step.args.get("paths") or [step.args.get("path")]) if step is not None else []
-        if any(isinstance(p, str) and _same_path(p, target) for p in read):
-            out.append(k)
-    return out
-
-
-def only_the_addition(args: dict[str, Any], sources: dict[str, str], steps: Sequence[Step]) -> dict[str, Any]:
-    """An addition the model wrote as the whole file with the new line at its end (asked what to add to a
-    shopping list it wrote the list again, then "eggs": appended, the list was doubled): only what is new. Only
-    for a file a step of this turn read (the model saw it there; nothing else is opened for the comparison)."""
-    path, content = args.get("path"), args.get("content")
-    if args.get("mode") != "append" or sources.get("content") != "model" or not isinstance(path, str) or \
-            not isinstance(content, str) or not any(s.ok and s.tool == "read_files" and any(
-                isinstance(p, str) and _same_path(p, path) for p in s.args.get("paths") or []) for s in steps):
-        return args
-    try:
-        with open(os.path.expanduser(path), encoding="utf-8") as fh:
-            old = fh.read(MAX_ADDITION_CHECK + 1).strip()
-    except (OSError, UnicodeDecodeError):
-        return args
-    new = content.strip()
-    if not old or len(old) > MAX_ADDITION_CHECK or not new.startswith(old) or not new[len(old):].strip():
-        return args
-    return {**args, "content": new[len(old):].strip("\n")}
-
-
-MAX_ADDITION_CHECK = 20_000  # characters: a longer file is not compared
-
-
-def _same_path(a: str, b: str) -> bool:
-    return os.path.normpath(os.path.expanduser(a)) == os.path.normpath(os.path.expanduser(b))
 
 
 

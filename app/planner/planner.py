@@ -27,6 +27,7 @@ from . import answer as ans
 from . import compose, veto, vote, writing
 from . import prompt as pr
 from . import turn_inputs as parts
+from .addition import addition_args
 from .choose import (
     ANSWER,
     Choice,
@@ -40,16 +41,7 @@ from .choose import (
     structural_scores,
 )
 from .evidence import analyze, plain
-from .fill import (
-    ArgsError,
-    anchor_bare_paths,
-    missing_required,
-    model_args,
-    only_the_addition,
-    onto_itself,
-    rule_args,
-    shown_args,
-)
+from .fill import ArgsError, anchor_bare_paths, missing_required, model_args, rule_args, shown_args
 from .live import live_probability
 from .referent import NoReferent, no_referent
 from .run_state import Decision, Plan, PlanTurn, RunInfo, clause_vectors, head_reading
@@ -196,11 +188,8 @@ class Planner:
             return None  # a file tool nothing asks for and nothing to act on: the request wants an answer
         try:
             args, sources = anchor_bare_paths(tool, *self._model_args(ctx, t.llm, t.ps, tool, args, sources), t.evd)
-            if again := onto_itself(args, sources, ctx.turn.steps):  # what to add is the clause's own
-                kept = {k: v for k, v in args.items() if k not in again}
-                args, sources = self._model_args(ctx, t.llm, t.ps, tool, kept, {k: sources[k] for k in kept
-                                                                                 if k in sources})
-            args = only_the_addition(args, sources, ctx.turn.steps)
+            args, sources = addition_args(args, sources, ctx.turn.steps,
+                                          lambda a, s: self._model_args(ctx, t.llm, t.ps, tool, a, s))
         except ArgsError as e:
             ctx.emit(ev.Error(ctx.turn_id, ctx.next_step, message=say("planner.args_failed", ctx.lang,
                                                                        tool=tool.name, error=e),

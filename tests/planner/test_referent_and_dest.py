@@ -92,7 +92,7 @@ def test_a_clause_still_waiting_is_owed_its_action() -> None:
 def test_an_addition_is_not_the_file_onto_itself(tmp_path: Any) -> None:
     """everyday8-67, "read me X then put eggs at the bottom of it": the content by reference was X's own text
     (appended, the list doubled); asked again, the model wrote the list and then "eggs" — only "eggs" is added."""
-    from app.planner.fill import only_the_addition, onto_itself
+    from app.planner.addition import only_the_addition, onto_itself
     f = tmp_path / "lista spesa.txt"
     f.write_text("latte\npane\n", encoding="utf-8")
     read = Step(1, "read_files", {"paths": [str(f)]})
