@@ -241,6 +241,14 @@ def head_asks(head: Mapping[str, float] | None, offered: Sequence[str], text: st
     return top if top != ANSWER and head[top] >= HEAD_ASKS and top in offered else None
 
 
+# The model's preference for an answer over the head's tool (log-likelihood, nats) that outvotes even a head sure of a
+# read, with the structure preferring the answer too. Measured on the head's overrules (2026-12-05): the good ones
+# had margins of 2.8 ("whit day is it the day?", get_date) and 6.8 (the told-before coffee-or-tea recall, everyday5-35);
+# "what does CPU stand for?" → where_am_i ("You are on vm, time zone Etc/UTC.") 10.0. Below it the head stands
+# (a needless read is truthful; "remind me, when did the Second World War end?" → recall, 5.0, is left as it was).
+HEAD_OUTVOTED_NATS = 8.0
+
+
 def head_outvoted(head: Mapping[str, float] | None, asked: str | None, structural: Mapping[str, float],
                   llm_ll: Mapping[str, float] | None, tool: Tool | None = None) -> bool:
     """Is a write the head only leans to (below HEAD_ASKS) outvoted by structure and model both preferring an
@@ -249,13 +257,15 @@ def head_outvoted(head: Mapping[str, float] | None, asked: str | None, structura
     head remember 0.40 (veto.head_leans), structure answer 0.89 vs 0.85, model answer by 3.3 nats — and the
     question was saved as a fact. A head sure of its tool (≥ HEAD_ASKS) still overrules as measured, and so does
     one leaning to a read (a needless read is truthful: "which do i like better coffee or tea i think i mentioned
-    it to you once" is the memory's, everyday5-35)."""
-    if not head or asked is None or head.get(asked, 0.0) >= HEAD_ASKS or llm_ll is None:
+    it to you once" is the memory's, everyday5-35) — unless the model prefers the answer by HEAD_OUTVOTED_NATS or
+    more, with the structure on its side: then even a sure head is outvoted."""
+    if not head or asked is None or llm_ll is None or structural.get(ANSWER, 0.0) <= structural.get(asked, 0.0):
         return False
-    if tool is not None and not risky(tool):
+    if asked in llm_ll and llm_ll.get(ANSWER, -math.inf) - llm_ll[asked] >= HEAD_OUTVOTED_NATS:
+        return True  # "what does CPU stand for?": head where_am_i, the model 10.0 nats for the answer
+    if head.get(asked, 0.0) >= HEAD_ASKS or (tool is not None and not risky(tool)):
         return False
-    return structural.get(ANSWER, 0.0) > structural.get(asked, 0.0) and \
-        llm_ll.get(ANSWER, -math.inf) > llm_ll.get(asked, -math.inf)
+    return llm_ll.get(ANSWER, -math.inf) > llm_ll.get(asked, -math.inf)
 
 
 def head_prior(scores: dict[str, float], head: Mapping[str, float] | None, weight: float = HEAD_WEIGHT) -> None:

@@ -205,3 +205,25 @@ def test_an_unsure_head_does_not_outvote_structure_and_model() -> None:
     assert head_outvoted({"remember": 0.40}, "remember", struct, model, write)  # type: ignore[arg-type]
     recall = {"recall": 0.85, ANSWER: 0.89}, {"recall": -3.8, ANSWER: -0.6}
     assert not head_outvoted({"recall": 0.37}, "recall", *recall, read)  # type: ignore[arg-type]  # a read: as before
+
+
+def test_a_sure_head_is_outvoted_when_the_model_finds_its_tool_absurd() -> None:
+    """"what does CPU stand for?" → where_am_i, "You are on vm, time zone Etc/UTC." (metnos bench turns): head sure,
+    structure answer 0.89 vs 0.83, the model 10 nats for the answer. The head's good overrules measured had 2.8
+    ("whit day is it the day?") and 6.8 (the told-before recall) — they stand; a tool the model was not shown
+    (no score) never outvotes the head."""
+    from types import SimpleNamespace
+
+    from app.planner.choose import HEAD_OUTVOTED_NATS, head_outvoted
+
+    read = SimpleNamespace(risk="read")
+    struct = {"where_am_i": 0.83, ANSWER: 0.89}
+    assert head_outvoted({"where_am_i": 0.7}, "where_am_i", struct, {"where_am_i": -10.17, ANSWER: -0.17},
+                         read)  # type: ignore[arg-type]
+    assert not head_outvoted({"get_date": 0.82}, "get_date", {"get_date": 0.87, ANSWER: 0.89},
+                             {"get_date": -3.06, ANSWER: -0.29}, read)  # type: ignore[arg-type]
+    assert not head_outvoted({"recall": 0.83}, "recall", {"recall": 0.8, ANSWER: 0.87}, {ANSWER: -0.21},
+                             read)  # type: ignore[arg-type]
+    assert not head_outvoted({"where_am_i": 0.7}, "where_am_i", {"where_am_i": 0.9, ANSWER: 0.89},
+                             {"where_am_i": -10.17, ANSWER: -0.17}, read)  # type: ignore[arg-type]  # structure for it
+    assert HEAD_OUTVOTED_NATS > 6.8
