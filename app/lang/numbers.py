@@ -207,6 +207,8 @@ def ungrouped(text: str) -> str:
     """`text` with its thousands groups removed as its language writes them (rules/arithmetic_words.py)."""
     from app.lang.detect import detect_lang  # detect reads the units table, which reads numbers' neighbours
 
+    if not any(rx.search(text) for rx, _ in _GROUPS.values()):
+        return text  # no number grouped in thousands: the language is not read (this runs on every calculation)
     lang = "it" if detect_lang(text) == "it" else "en"
     for key, (rx, sep) in _GROUPS.items():  # the other language's groups only when two or more ("1,250,000")
         text = rx.sub(partial(_ungroup, sep=sep, mine=key == lang), text)

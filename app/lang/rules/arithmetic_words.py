@@ -53,17 +53,17 @@ ARITHMETIC_WORDS = Table("arithmetic_words", __doc__ or "", (
         id="digit_groups_en",
         effect="thousands grouped with commas in an English request ('1,250 multiplied by 12' is 1250 × 12: it was "
                "read 1.25 and answered 15, everyday8-51): three digits after each comma, the decimal point after",
-        pattern=r"(?<![\d.,])\d{1,3}(?:,\d{3})+(?![\d,])",
+        pattern=r"(?<![\d.,])(?!0,)\d{1,3}(?:,\d{3})+(?![\d,])",
         match=("What is 1,250 multiplied by 12?", "a budget of 12,500.50 dollars", "1,000,000 divided by 4"),
-        no_match=("3,5 times 2", "1,25 per 4", "between 1,2 and 3"),
+        no_match=("3,5 times 2", "1,25 per 4", "between 1,2 and 3", "0,250 times 4"),
     ),
     Rule(
         id="digit_groups_it",
         effect="thousands grouped with points in an Italian request ('1.250 euro per 12' is 1250 × 12), the "
                "decimal comma after ('1.250,50'); a version or a date ('1.2.3', '12.03.2024') is no number",
-        pattern=r"(?<![\d.,])\d{1,3}(?:\.\d{3})+(?![\d.])",
+        pattern=r"(?<![\d.,])(?!0\.)\d{1,3}(?:\.\d{3})+(?![\d.])",
         match=("quanto fa 1.250 per 12", "un mutuo di 150.000,50 euro", "10.200 diviso 4"),
-        no_match=("la versione 1.2.3", "il 12.03.2024", "pesa 1.5 chili"),
+        no_match=("la versione 1.2.3", "il 12.03.2024", "pesa 1.5 chili", "0.250 per 4"),
     ),
     Rule(
         id="operator_cue",
