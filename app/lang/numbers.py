@@ -7,6 +7,7 @@ as a number: "leggi le righe una per una" and "the one in ~/x" keep their words.
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 from functools import lru_cache, partial
 
 from app.lang.rules.arithmetic_words import ARITHMETIC_WORDS
@@ -33,6 +34,7 @@ _OPERATOR_RULES = ("operator_it", "operator_en", "operator_sign", "decimal_point
 _DECIMAL = re.compile(r"(?<![\d.,])(\d+)\s+(?:" + "|".join(ARITHMETIC_WORDS.rule("decimal_point").words)
                       + r")\s+(\d+)(?![\d.,])", re.IGNORECASE)
 # thousands as the request's language groups them ("1,250" in English, "1.250" in Italian): written without
+MAX_TYPED = 40  # digits and separators: a longer run is no number a person typed
 _GROUPS = {"en": (ARITHMETIC_WORDS.pattern("digit_groups_en"), ","),
            "it": (ARITHMETIC_WORDS.pattern("digit_groups_it"), ".")}
 OPERATOR_WORDS = frozenset(w for r in _OPERATOR_RULES for w in ARITHMETIC_WORDS.rule(r).words)
@@ -217,3 +219,24 @@ def ungrouped(text: str) -> str:
 
 def _ungroup(m: re.Match[str], sep: str, mine: bool) -> str:
     return m.group(0).replace(sep, "") if mine or m.group(0).count(sep) > 1 else m.group(0)
+
+
+def number_as_typed(text: str, lang: str) -> Fraction | None:
+    """Digits as typed: decimal comma or point; "1.500" is 1500 in Italian and "1,500" in English (read by the
+    calculator's units and by tools/columns.py for a table's cells: one reader of typed digits)."""
+    if len(text) > MAX_TYPED:
+        return None
+    seps = re.findall(r"[.,]", text)
+    groups = re.split(r"[.,]", text)
+    if not seps:
+        return Fraction(int(text))
+    if len(seps) > 1:
+        if any(len(g) != 3 for g in groups[1:-1]) or len(set(seps[:-1])) != 1:
+            return None
+        if seps[-1] == seps[0]:  # 1.000.000
+            return Fraction(int("".join(groups))) if len(groups[-1]) == 3 else None
+        return Fraction("".join(groups[:-1]) + "." + groups[-1])  # 1.000,5 / 1,000.5
+    thousands = "." if lang == "it" else ","
+    if seps[0] == thousands and len(groups[1]) == 3 and groups[0] != "0":
+        return Fraction(int(groups[0] + groups[1]))
+    return Fraction(groups[0] + "." + groups[1])

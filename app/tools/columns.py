@@ -18,10 +18,10 @@ from fractions import Fraction
 
 from app.lang.asked import Asked
 from app.lang.messages import register, say
+from app.lang.numbers import number_as_typed
 from app.lang.rules.column_ask import COLUMN_ASK
 
 from .calculate import format_number
-from .units_read import number_as_typed
 
 MAX_ROWS = 100_000
 _CODE = COLUMN_ASK.pattern("code_column")  # "id", "codice", "n°": a column of codes is never the one summed

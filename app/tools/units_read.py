@@ -17,7 +17,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from app.lang.detect import detect_lang
-from app.lang.numbers import value_of
+from app.lang.numbers import number_as_typed, value_of
 from app.lang.units import Token, Unit, near_alias, tokens, unit_at, weak_keys
 
 # The small closed sets of the two shapes (function words, not units: units come only from the table).
@@ -76,27 +76,6 @@ class Unknown:
 
 
 # -- reading --------------------------------------------------------------------------------------
-def number_as_typed(text: str, lang: str) -> Fraction | None:
-    """Digits as typed: decimal comma or point; "1.500" is 1500 in Italian and "1,500" in English (also read by
-    tools/columns.py for a table's cells)."""
-    if len(text) > MAX_DECIMALS:
-        return None
-    seps = re.findall(r"[.,]", text)
-    groups = re.split(r"[.,]", text)
-    if not seps:
-        return Fraction(int(text))
-    if len(seps) > 1:
-        if any(len(g) != 3 for g in groups[1:-1]) or len(set(seps[:-1])) != 1:
-            return None
-        if seps[-1] == seps[0]:  # 1.000.000
-            return Fraction(int("".join(groups))) if len(groups[-1]) == 3 else None
-        return Fraction("".join(groups[:-1]) + "." + groups[-1])  # 1.000,5 / 1,000.5
-    thousands = "." if lang == "it" else ","
-    if seps[0] == thousands and len(groups[1]) == 3 and groups[0] != "0":
-        return Fraction(int(groups[0] + groups[1]))
-    return Fraction(groups[0] + "." + groups[1])
-
-
 def _items(text: str) -> list[Item]:
     """Tokens as numbers, units (longest alias first) and other words."""
     toks = tokens(text)

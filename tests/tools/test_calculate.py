@@ -38,7 +38,7 @@ def ctx() -> ToolContext:
     ("What is 1,250 multiplied by 12? I am tallying the regimental subscriptions", "1250*12", "15000", "15000"),
     ("quanto fa 1.250 per 12", "1250*12", "15000", "15000"), ("quanto fa 1,250 per 4", "1.250*4", "5", "5"),
     ("1.250.000 / 4", "1250000/4", "312500", "312500"), ("what is 1.25 times 4", "1.25*4", "5", "5"),
-    # a leading 0 is a decimal in either language, as tools/units_read.number_as_typed reads it
+    # a leading 0 is a decimal in either language, as lang/numbers.number_as_typed reads it
     ("what is 0,250 times 4", "0.250*4", "1", "1"), ("quanto fa 0.250 per 4", "0.250*4", "1", "1"),
 ])
 def test_phrasings_are_computed_exactly(text: str, expr: str, it: str, en: str) -> None:
