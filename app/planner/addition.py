@@ -37,8 +37,7 @@ def onto_itself(args: dict[str, Any], sources: dict[str, str], steps: Sequence[S
     for k in CONTENT_NAMES:
         m = STEP_REF.fullmatch(str(args.get(k, ""))) if sources.get(k) == "ref" else None
         step = next((s for s in steps if m and s.num == int(m.group(1))), None)
-        read = (step.args.get("paths") or [step.args.get("path")]) if step is not None else []
-        if any(isinstance(p, str) and _same_path(p, target) for p in read):
+        if step is not None and _read(step, target):
             out.append(k)
     return out
 
@@ -49,8 +48,7 @@ def only_the_addition(args: dict[str, Any], sources: dict[str, str], steps: Sequ
     for a file a step of this turn read (the model saw it there; nothing else is opened for the comparison)."""
     path, content = args.get("path"), args.get("content")
     if args.get("mode") != "append" or sources.get("content") != "model" or not isinstance(path, str) or \
-            not isinstance(content, str) or not any(s.ok and s.tool == "read_files" and any(
-                isinstance(p, str) and _same_path(p, path) for p in s.args.get("paths") or []) for s in steps):
+            not isinstance(content, str) or not any(s.ok and s.tool == "read_files" and _read(s, path) for s in steps):
         return args
     try:
         with open(os.path.expanduser(path), encoding="utf-8") as fh:
@@ -64,6 +62,12 @@ def only_the_addition(args: dict[str, Any], sources: dict[str, str], steps: Sequ
 
 
 MAX_ADDITION_CHECK = 20_000  # characters: a longer file is not compared
+
+
+def _read(step: Step, path: str) -> bool:
+    """Whether `step`'s path arguments name `path` (one path or a list of them)."""
+    named = step.args.get("paths") or [step.args.get("path")]
+    return any(isinstance(p, str) and _same_path(p, path) for p in named)
 
 
 def _same_path(a: str, b: str) -> bool:
