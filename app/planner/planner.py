@@ -32,9 +32,6 @@ from .choose import (
     ANSWER,
     Choice,
     Situation,
-    head_asks,
-    head_outvoted,
-    head_prior,
     model_weight,
     pick,
     rank_candidates,
@@ -42,6 +39,7 @@ from .choose import (
 )
 from .evidence import analyze, plain
 from .fill import ArgsError, anchor_bare_paths, missing_required, model_args, rule_args, shown_args
+from .head_vote import head_asks, head_outvoted, head_prior
 from .live import live_probability
 from .referent import NoReferent, no_referent
 from .run_state import Decision, Plan, PlanTurn, RunInfo, clause_vectors, head_reading

@@ -11,8 +11,9 @@ from app.tools.registry import Tool
 from app.tools.runner import TurnContext
 
 from . import prompt as pr
-from .choose import Choice, Situation, head_asks
+from .choose import Choice, Situation
 from .evidence import Evidence
+from .head_vote import head_asks
 from .stats import StepStats
 from .surface import ToolIndex
 
@@ -53,7 +54,7 @@ def _sentences(text: str) -> list[str]:
 
 
 def head_reading(head: Head, rows: Any) -> dict[str, float]:
-    """What the head reads a clause as asking: the whole's reading, unless it is unsure (below choose.HEAD_ASKS)
+    """What the head reads a clause as asking: the whole's reading, unless it is unsure (below head_vote.HEAD_ASKS)
     or reads `answer` while one sentence is sure of a tool — then that sentence's.
 
     A sentence of reason or feeling beside a question pulls the whole request's vector off what the question
@@ -61,7 +62,7 @@ def head_reading(head: Head, rows: Any) -> dict[str, float]:
     "whit day is it the day? lost track working nights" answer 0.40, the question get_date 0.82. The head's first
     class on the held-out rows of the request sets (whole → this): everyday 60 → 63 of 80, everyday2 50 → 51 of
     60, everyday3 48 → 49 of 60, fresh held 253 → 253 of 324, suite held 142 → 143 of 178; read with ≥ 0.5 (what
-    overrules an answer, choose.head_asks) right 44 → 47, 38 → 39, 38 → 41, 215 → 217, 114 → 116 and wrong
+    overrules an answer, head_vote.head_asks) right 44 → 47, 38 → 39, 38 → 41, 215 → 217, 114 → 116 and wrong
     20 → 22 (fresh: "remind me, when did the Second World War end?" and a question about ChatGPT read recall)
     and otherwise unchanged. Tune halves: fresh 294 → 294, suite 128 → 128."""
     whole = head.probs(rows[0])
@@ -91,7 +92,7 @@ class Plan:
     structural: dict[str, float]
     prereq: str | None
     head: dict[str, float] | None = None  # the intent head's reading of the pending clause (veto, details)
-    asked: str | None = None  # the offered tool the head is sure the clause asks for (choose.head_asks)
+    asked: str | None = None  # the offered tool the head is sure the clause asks for (head_vote.head_asks)
 
 
 @dataclass
@@ -124,5 +125,5 @@ class PlanTurn:
     surface: Any = None  # app.tools.surface.ToolSurface when the engine built one for this turn
     history: list[tuple[str, str]] = field(default_factory=list)  # earlier exchanges of the conversation
     asked_all: frozenset[str] = frozenset()  # the action classes the whole request asks (veto.py)
-    head: Head | None = None  # the learned intent head for this embedder's vectors (choose.head_prior)
+    head: Head | None = None  # the learned intent head for this embedder's vectors (head_vote.head_prior)
     head_vecs: Any = None  # what the head reads: rows per clause (clause_vectors, head_reading)

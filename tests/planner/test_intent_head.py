@@ -1,4 +1,4 @@
-"""The learned intent head as the structure's prior (choose.head_prior) and its held-out score.
+"""The learned intent head as the structure's prior (head_vote.head_prior) and its held-out score.
 
 The head says which action a request asks for first (a tool, or `answer`); it is one opinion among the
 structure's and the model's, so these tests pin how it enters the scores, and that the shipped weights still
@@ -13,7 +13,8 @@ from support import shipped_head_holds
 
 from app.lang import heads
 from app.lang.heads import INTENT_HEAD
-from app.planner.choose import ANSWER, TEMPERATURE, head_prior, softmax
+from app.planner.choose import ANSWER, TEMPERATURE, softmax
+from app.planner.head_vote import head_prior
 
 SAMPLE_EVERY = 8  # a fixed sample of the held rows (every 8th, file order): the full half is `metnos bench heads`
 
@@ -57,7 +58,7 @@ def test_a_note_for_the_rest_of_the_request_is_never_the_first_step() -> None:
 
 
 def test_the_head_names_a_tool_only_when_sure_and_offered() -> None:
-    from app.planner.choose import HEAD_ASKS, head_asks
+    from app.planner.head_vote import HEAD_ASKS, head_asks
 
     head = {"recall": 0.8, ANSWER: 0.15, "get_date": 0.05}
     assert head_asks(head, ["recall", "get_date"]) == "recall"
@@ -77,7 +78,7 @@ def test_a_question_about_what_the_person_told_before_is_the_memorys() -> None:
     """everyday5-35: "which do i like better coffee or tea i think i mentioned it to you once" — head recall 0.37,
     below HEAD_ASKS, and the model answered "I have no information". Said to have been told, it is a recall when
     the head leans there; never when the head reads another class or the clause asks an action."""
-    from app.planner.choose import head_asks
+    from app.planner.head_vote import head_asks
 
     text = "which do i like better coffee or tea i think i mentioned it to you once"
     lean = {"recall": 0.37, "remember": 0.24, ANSWER: 0.19}
@@ -90,7 +91,7 @@ def test_a_question_about_what_the_person_told_before_is_the_memorys() -> None:
 def test_the_shipped_head_reads_questions_about_saved_facts(bundled_embedder: Any) -> None:
     """Structure and model answered "come si chiama il mio idraulico?" themselves (the model cannot know what
     was saved); the head reads a question about the person's own facts, and leaves general knowledge alone."""
-    from app.planner.choose import head_asks
+    from app.planner.head_vote import head_asks
 
     head = heads.load_head(INTENT_HEAD, bundled_embedder.ident)
     assert head is not None
@@ -190,7 +191,7 @@ def test_a_head_reads_the_slips_the_lexicon_knows_as_their_words() -> None:
 def test_an_unsure_head_does_not_outvote_structure_and_model() -> None:
     """everyday7-29: a formal question about a saved birthday, head remember 0.40 (its lean, veto.head_leans),
     structure and model both for an answer: the question was saved as a fact. One unsure judge against two."""
-    from app.planner.choose import HEAD_ASKS, head_outvoted
+    from app.planner.head_vote import HEAD_ASKS, head_outvoted
 
     struct = {"remember": 0.85, ANSWER: 0.89}
     model = {"remember": -3.8, ANSWER: -0.6}
@@ -214,7 +215,7 @@ def test_a_sure_head_is_outvoted_when_the_model_finds_its_tool_absurd() -> None:
     (no score) never outvotes the head."""
     from types import SimpleNamespace
 
-    from app.planner.choose import HEAD_OUTVOTED_NATS, head_outvoted
+    from app.planner.head_vote import HEAD_OUTVOTED_NATS, head_outvoted
 
     read = SimpleNamespace(risk="read")
     struct = {"where_am_i": 0.83, ANSWER: 0.89}

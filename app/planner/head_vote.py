@@ -1,0 +1,105 @@
+"""The learned intent head's votes in the first decision: when it overrules a combined choice, when the structure
+and the model outvote it, and its (unused) prior on the structural scores.
+
+Why apart from choose.py: the head is a third judge beside the structure and the model, with its own measured
+thresholds; choose.py combines the two opinions every decision has.
+"""
+from __future__ import annotations
+
+import math
+from typing import Mapping, Sequence
+
+from app.lang.actions import action_of
+from app.lang.reported import told_before
+from app.tools.calculate import has_expression, said_numbers
+from app.tools.registry import Tool, risky
+
+from .choose import ANSWER, TEMPERATURE
+
+# How many times the head's log-probability counts against the structure's (head_prior). 0: not used yet. On the
+# first decisions recorded on the tune half of resources/eval/requests/fresh.jsonl (124, re-chosen offline with
+# the model's scores as recorded) it helped: weight 0 → 81, 2 → 91, 4 → 93, 6 → 94, 8–20 → 95 (and afterwards on
+# the 64 recorded first decisions of the held everyday set 47 → 53 at 6: three substitutes gone). But at 6 the
+# 46-request planner suite fell from 45 to 40 with either model: the head is sure of the wrong class off its
+# data ("where am I?" → recall 0.78: where_am_i has 3 training rows, describe_entries 7; "mostrami il contenuto
+# della cartella X" → read_files 0.71). Retrained with 300 rare-tool rows (3852068) and swept again on first
+# decisions recorded with the instruct model (2026-12-03, re-chosen offline): planner suite 43/46 at 0, 45 at 1–2,
+# 44 at 3–4, 43 at 6; the fresh set's tune half (121 first decisions with a known first action) 80 at 0, 84 at
+# 1, 89 at 2, 93 at 3, 94 at 4–6. But with the lite model (weight 0.15: structure decides) weight 1 already
+# turned "mostrami il contenuto della cartella X" into read_files (planner suite 45 → 44), and the head's
+# judgement where it counts — a tool where structure and model would answer — is taken whole by head_asks
+# (fresh tune 80 → 99 at weight 0, 102 with any weight 1–4): the prior stays 0.
+HEAD_WEIGHT = 0.0
+# How sure the head must be that a clause asks for a tool before it overrules a combined choice of `answer`
+# (head_asks). Structure and model agree too often on answering what only a tool can tell: the model does not
+# know what the person saved, so "come si chiama il mio idraulico?" scored recall 3.7 nats under answer, and
+# "tieni presente che sono vegetariana" remember 1.7 under it; the head, trained on labelled requests, read recall
+# 0.91 and remember 0.80. On the first decisions of the fresh set's tune half it overruled 19 answers, all 19
+# for the wanted tool (recall 13, remember 5 — each still behind the write veto —, where_am_i, calculate,
+# get_date); the planner suite had none to overrule.
+HEAD_ASKS = 0.5
+
+
+MEMORY_READER = "recall"  # the tool that reads what the person told the assistant
+CALCULATOR = "calculate"  # computes only what the request says: the head's read of it needs a number said
+
+
+def head_asks(head: Mapping[str, float] | None, offered: Sequence[str], text: str = "") -> str | None:
+    """The tool the head is sure (≥ HEAD_ASKS) the clause asks for, when it is among the offered options (the
+    write veto has already removed what is not asked); None when the head is unsure or says `answer`.
+
+    A question that says the person told the assistant before ("which do I like better, coffee or tea? I think I
+    mentioned it to you once", everyday5-35: head recall 0.37, answered "I have no information") is the memory's
+    whatever the head's certainty, when the head too leans to the memory and the clause asks no action."""
+    if not head:
+        return None
+    top = max(head, key=head.__getitem__)
+    if top == CALCULATOR and text and not said_numbers(text) and not has_expression(text):
+        return None  # nothing to compute: "normal resting heart rate for an adult?" read calculate (everyday8-41)
+    if top == MEMORY_READER and MEMORY_READER in offered and text and told_before(text) and \
+            not action_of(text).actions:
+        return MEMORY_READER
+    return top if top != ANSWER and head[top] >= HEAD_ASKS and top in offered else None
+
+
+# The model's preference for an answer over the head's tool (log-likelihood, nats) that outvotes even a head sure of a
+# read, with the structure preferring the answer too. Measured on the head's overrules (2026-12-05): the good ones
+# had margins of 2.8 ("whit day is it the day?", get_date) and 6.8 (the told-before coffee-or-tea recall, everyday5-35);
+# "what does CPU stand for?" → where_am_i ("You are on vm, time zone Etc/UTC.") 10.0. Below it the head stands
+# (a needless read is truthful; "remind me, when did the Second World War end?" → recall, 5.0, is left as it was).
+HEAD_OUTVOTED_NATS = 8.0
+
+
+def head_outvoted(head: Mapping[str, float] | None, asked: str | None, structural: Mapping[str, float],
+                  llm_ll: Mapping[str, float] | None, tool: Tool | None = None) -> bool:
+    """Is a write the head only leans to (below HEAD_ASKS) outvoted by structure and model both preferring an
+    answer? Then it does not overrule the answer: one unsure judge against two. everyday7-29, "Le sarei grato se
+    potesse indicarmi la data in cui Giulia festeggia gli anni, che a suo tempo Le avevo comunicato" (a question):
+    head remember 0.40 (veto.head_leans), structure answer 0.89 vs 0.85, model answer by 3.3 nats — and the
+    question was saved as a fact. A head sure of its tool (≥ HEAD_ASKS) still overrules as measured, and so does
+    one leaning to a read (a needless read is truthful: "which do i like better coffee or tea i think i mentioned
+    it to you once" is the memory's, everyday5-35) — unless the model prefers the answer by HEAD_OUTVOTED_NATS or
+    more, with the structure on its side: then even a sure head is outvoted."""
+    if not head or asked is None or llm_ll is None or structural.get(ANSWER, 0.0) <= structural.get(asked, 0.0):
+        return False
+    if asked in llm_ll and llm_ll.get(ANSWER, -math.inf) - llm_ll[asked] >= HEAD_OUTVOTED_NATS:
+        return True  # "what does CPU stand for?": head where_am_i, the model 10.0 nats for the answer
+    if head.get(asked, 0.0) >= HEAD_ASKS or (tool is not None and not risky(tool)):
+        return False
+    return llm_ll.get(ANSWER, -math.inf) > llm_ll.get(asked, -math.inf)
+
+
+def head_prior(scores: dict[str, float], head: Mapping[str, float] | None, weight: float = HEAD_WEIGHT) -> None:
+    """Add the learned intent head's opinion to the structural scores, in place: P_s ∝ P_s · P_head^weight.
+
+    The head (app/lang/heads.py, `intent`) was trained on labelled requests to say which action a request asks
+    for first, `answer` included; the structure's cosine to tool descriptions cannot tell "which files contain
+    ERROR" (a search inside files) from "which files are called …" (a search by name), nor a question about a
+    saved fact from general knowledge. A tool the head has no class for (the planner's own builtins: update_plan,
+    save_note…) counts as its least likely class: a uniform share made them a request's likeliest tool whenever
+    the head was sure of one class ("don't let me forget…" became update_plan on the tune half)."""
+    if not head or weight <= 0:
+        return
+    floor = min(head.values())
+    for k in scores:
+        scores[k] += TEMPERATURE * weight * math.log(max(head.get(k, floor), 1e-4))
