@@ -10,7 +10,8 @@ Modules, by what they read (tests/architecture/test_lang_modules_listed.py keeps
     words and shapes   normalize.py (one normal form), words.py (stems, stopwords), tokens.py (runs, sentences),
                        detect.py (IT or EN), lexicon.py + vocabulary.py (verbs and objects as data, compiled),
                        path_shape.py (how a path is spelled), file_kinds.py (extensions), values.py (a number,
-                       a yes/no, a date as text), numbers.py (numbers in words), units.py (units of measure)
+                       a yes/no, a date as text), numbers.py (numbers in words), units.py (units of measure),
+                       places.py (a city or country as its time zone)
     the request        signature.py (actions, negation, objects), actions.py (the action guard), clauses.py
                        (where a request divides), context.py (the part that asks, without its reason),
                        reported.py (actions told, not asked), lead.py (openings before the ask), nominal.py

@@ -244,6 +244,8 @@ class Planner:
         if clause is not None and EVENT in clause.sig.content:
             # "what time did I clock in?": the time of an event, which the clock never gives (no substitute action)
             pool = [n for n in pool if n != "get_now"]
+        said = clause.text if clause is not None else evd.text
+        pool = [n for n in pool if (f := t.tools[n].offered_if) is None or f(said)]  # what it reads is said
         emb = idx.embed_scores(vec)
         lex = idx.lexical_scores(content_words(plain(clause.text if clause else evd.text)))
         act = idx.action_scores(clause.sig.actions if clause else ())

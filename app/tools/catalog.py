@@ -1,4 +1,4 @@
-"""The tools this package itself provides: time/date, files, file actions, web, undo,
+"""The tools this package itself provides: time/date (here and elsewhere), files, file actions, web, undo,
 describe_entries, search_tools and allow_folder.
 
 The full registry (these plus the memory's tools) is assembled one layer up, in app/engine/catalog.py,
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from . import allow, clock, describe, fileops, files, grep, opener, undo, web
+from . import allow, clock, describe, fileops, files, grep, opener, undo, web, world_clock
 from .registry import Tool
 from .surface import SEARCH_TOOLS
 
@@ -16,8 +16,8 @@ from .surface import SEARCH_TOOLS
 def core_tools() -> list[Tool]:
     """Executors that always exist: time/date, files and file actions, search in files, open, web, undo,
     describe_entries."""
-    return [*clock.TOOLS, *files.TOOLS, *fileops.TOOLS, *grep.TOOLS, *opener.TOOLS, *web.TOOLS, *undo.TOOLS,
-            *describe.TOOLS]
+    return [*clock.TOOLS, *world_clock.TOOLS, *files.TOOLS, *fileops.TOOLS, *grep.TOOLS, *opener.TOOLS, *web.TOOLS,
+            *undo.TOOLS, *describe.TOOLS]
 
 
 def builtin_tools() -> list[Tool]:

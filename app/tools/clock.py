@@ -12,24 +12,25 @@ from app.turn.describe import StepSaid
 from .registry import Tool, ToolContext
 from .slots import Slots
 
-_IT_DAYS = ["lunedì", "martedì", "mercoledì", "giovedì", "venerdì", "sabato", "domenica"]
-_IT_MONTHS = ["gennaio", "febbraio", "marzo", "aprile", "maggio", "giugno", "luglio", "agosto", "settembre",
+IT_DAYS = ["lunedì", "martedì", "mercoledì", "giovedì", "venerdì", "sabato", "domenica"]
+IT_MONTHS = ["gennaio", "febbraio", "marzo", "aprile", "maggio", "giugno", "luglio", "agosto", "settembre",
               "ottobre", "novembre", "dicembre"]
 
 
-def _now() -> dt.datetime:
+def local_now() -> dt.datetime:
+    """The local time now, aware (its offset is what the world clock counts from)."""
     return dt.datetime.now().astimezone()
 
 
 def get_now(args: dict[str, Any], ctx: ToolContext | None = None) -> dict[str, Any]:
-    n = _now()
+    n = local_now()
     return {"time": n.strftime("%H:%M"), "iso": n.isoformat(timespec="seconds"), "timezone": n.tzname() or ""}
 
 
 def get_date(args: dict[str, Any], ctx: ToolContext | None = None) -> dict[str, Any]:
-    n = _now()
-    return {"date": n.date().isoformat(), "weekday": n.strftime("%A"), "weekday_it": _IT_DAYS[n.weekday()],
-            "text_it": f"{_IT_DAYS[n.weekday()]} {n.day} {_IT_MONTHS[n.month - 1]} {n.year}",
+    n = local_now()
+    return {"date": n.date().isoformat(), "weekday": n.strftime("%A"), "weekday_it": IT_DAYS[n.weekday()],
+            "text_it": f"{IT_DAYS[n.weekday()]} {n.day} {IT_MONTHS[n.month - 1]} {n.year}",
             "text_en": n.strftime("%A %d %B %Y").replace(" 0", " ")}
 
 
@@ -43,7 +44,7 @@ def said_now(kind: str, lang: str) -> str:
 
 def where_am_i(args: dict[str, Any], ctx: ToolContext) -> dict[str, Any]:
     """No network and no GPS: answer from what the machine itself knows."""
-    n = _now()
+    n = local_now()
     tzname = ""
     try:
         tzname = str(getattr(n.tzinfo, "key", ""))

@@ -108,6 +108,9 @@ class Tool:
     # which arguments take which of a request's values, which are paths and the destination, and the verbs and
     # objects with which the fast file rules make this call (app/tools/slots.py): routing asks the tool
     slots: Slots = NO_SLOTS
+    # offered by the planner only for a clause that carries what it reads (time_in: a place said), so that a model
+    # never makes a value up for it ("che ore sono adesso, sto in ufficio" is the time here); None: always offered
+    offered_if: Callable[[str], bool] | None = None
     # how its result is said without the model (app/turn/rendering.py) and how its step is told in the timeline
     # (app/turn/describe.py): declared with the tool, handed to that layer by name when the tool is made — app/turn
     # is below the tools, so it cannot ask them; a tool without these is said in its own words ("said" message)
