@@ -137,17 +137,23 @@ def zone_of(place: str) -> str | None:
 MAX_NAME_WORDS = 3  # "citta del messico", "rio de janeiro"
 
 
-def names_place(text: str) -> bool:
-    """Does `text` name a place by one of the names above, as written ("che ore sono a New York?", "in Giappone
-    che ora è")? Exact names only: the world clock is offered to the planner where a place is said, so a request
-    for the time here ("che ore sono adesso, sto in ufficio") never has a place made up for it."""
+def place_said(text: str) -> str | None:
+    """The place `text` names by one of the names above, as written ("che ore sono a New York?" → "New York",
+    "in Giappone che ora è" → "Giappone"), the longest first; None when it names none. Exact names only."""
     names = _names()
-    words = re.findall(r"[a-z0-9']+(?:\.[a-z0-9']+)*", fold(text))  # "roma.txt" is one word, "Tokyo." is Tokyo
-    for size in range(1, MAX_NAME_WORDS + 1):
+    shown = re.findall(r"[^\W_]+(?:['.][^\W_]+)*", text.strip())  # the words as written ("roma.txt" is one)
+    words = [fold(w) for w in shown]
+    for size in range(MAX_NAME_WORDS, 0, -1):
         for i in range(len(words) - size + 1):
             if " ".join(words[i:i + size]) in names:
-                return True
-    return False
+                return " ".join(shown[i:i + size])
+    return None
+
+
+def names_place(text: str) -> bool:
+    """Does `text` name a place (place_said)? The world clock is offered to the planner where a place is said, so
+    a request for the time here ("che ore sono adesso, sto in ufficio") never has a place made up for it."""
+    return place_said(text) is not None
 
 
 def bare(place: str) -> str:

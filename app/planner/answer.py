@@ -15,6 +15,7 @@ from app.lang.asked import asked
 from app.lang.detect import detect_lang
 from app.lang.messages import say
 from app.lang.path_shape import looks_like_path_or_address
+from app.lang.places import place_said
 from app.lang.rules.claimed_action import CLAIMED_ACTION
 from app.lang.rules.claimed_clock import CLAIMED_CLOCK
 from app.lang.rules.planner_answer import PLANNER_ANSWER
@@ -147,8 +148,12 @@ def clock_text(text: str, question: str) -> str | None:
     if kind == "day" or kind == "time" and _DATE_ASKED.search(question):
         kind = "date"  # "what day is it even" answered "It's currently evening."
     from app.tools.clock import said_now  # the clock's own reading and words ("Oggi è sabato 5 dicembre 2026.")
+    from app.tools.world_clock import said_there
 
-    return said_now(kind, detect_lang(question))
+    lang = detect_lang(question)
+    if kind == "time" and (place := place_said(question)) is not None:
+        return said_there(place, lang)  # the time asked of New York is New York's, not the time here
+    return said_now(kind, lang)
 
 
 def points_at_unnamed(question: str) -> bool:

@@ -95,6 +95,15 @@ def said(r: dict[str, Any], lang: str, _shape: Asked | None = None) -> str:
     return say("render.time_in", lang, at=_at(r["place"]), place=r["place"], time=r["time"], day=day, diff=diff)
 
 
+def said_there(place: str, lang: str) -> str | None:
+    """The world clock's sentence for `place`, or None when it cannot tell (an answer written from nothing that
+    stated a time for a place it names: planner/answer.clock_text)."""
+    try:
+        return said(time_in({"place": place}), lang)
+    except ToolError:
+        return None
+
+
 def _at(place: str) -> str:
     """Italian's preposition before the place: "In India", "A Tokyo", "Ad Atene"."""
     if is_country(place):

@@ -92,3 +92,16 @@ def test_an_answer_that_states_the_clock_from_nothing_gets_the_clocks_reading() 
     assert time_it is not None and re.fullmatch(r"Sono le \d\d:\d\d\.", time_it), time_it
     assert ans.clock_text("Il film dura due ore.", "quanto dura il film?") is None
     assert ans.clock_text("Christmas is on a Friday this year.", "what day is Christmas?") is None
+
+
+def test_a_stated_time_is_the_clock_s_and_for_a_place_named_it_is_that_place_s() -> None:
+    """everyday9-45: "what time is it boss, clock in the van's knackered" was answered "It's 10:30 AM." from
+    nothing (a bare clock time was no claim the table knew). And a time stated for a place the question names is
+    that place's (tools/world_clock.py), never the time here."""
+    here = ans.clock_text("It's 10:30 AM.", "what time is it boss, clock in the van's knackered")
+    assert here is not None and re.fullmatch(r"It's \d\d:\d\d\.", here), here
+    there = ans.clock_text("It's 10:30 AM.", "what time is it in Tokyo right now?")
+    assert there is not None and there.startswith("In Tokyo it's ") and "here)." in there, there
+    tokyo_it = ans.clock_text("Sono le 10 e un quarto.", "che ore sono a Tokyo adesso?")
+    assert tokyo_it is not None and tokyo_it.startswith("A Tokyo sono le "), tokyo_it
+    assert ans.clock_text("It's 10 km from the station.", "how far is the hotel?") is None
