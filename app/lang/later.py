@@ -15,6 +15,7 @@ from .args_extractor import extract
 # The rules and their examples: app/lang/rules/later.py
 LATER = LATER_RULES.pattern("later")
 IN_A_WHILE = LATER_RULES.pattern("in_a_while")
+DEADLINE = LATER_RULES.pattern("deadline")
 
 
 def _unquoted(clause: str, slots: dict[str, Any]) -> str:
@@ -31,6 +32,11 @@ def asks_in_a_while(clause: str, slots: dict[str, Any] | None = None) -> bool:
 
 
 def asks_later(clause: str, slots: dict[str, Any] | None = None) -> bool:
-    """The clause sets a time or a later moment for its action ("alle 9", "domani", "every night")."""
+    """The clause sets a time or a later moment for its action ("alle 9", "domani", "every night"); a deadline
+    ("due tonight", "entro le 18") is not one."""
     slots = extract(clause) if slots is None else slots
-    return bool(slots.get("time")) or LATER.search(_unquoted(clause, slots)) is not None
+    said = _unquoted(clause, slots)
+    if DEADLINE.search(said):  # "rename X to Y pls, due tonight": a deadline is met by acting now
+        said = DEADLINE.sub(" ", said)
+        slots = extract(said)
+    return bool(slots.get("time")) or LATER.search(said) is not None

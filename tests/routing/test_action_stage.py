@@ -89,6 +89,7 @@ def test_a_thing_only_a_service_handles_gets_its_cannot_sentence(stage: ActionSt
     "come si imposta una sveglia su android?", "how does a thermostat work?", "cos'è il bitcoin?",
     "traduci in inglese \"vorrei prenotare un tavolo per due\"", "scrivi in /tmp/x/todo.txt \"chiamare l'idraulico\"",
     "apri la cartella /tmp/x/musica", "leggi /tmp/x/sveglia.txt", "what day is it? lost track working nights",
+    "68 F in celsius pls, thermostat in my res is weird",  # the conversion is asked (everyday9-48, read after)
 ])
 def test_a_doable_request_naming_those_things_goes_on(stage: ActionStage, text: str) -> None:
     res = stage.decide(text)
@@ -201,6 +202,19 @@ def test_a_restore_or_a_later_time_is_never_served_as_the_action_now(stage: Acti
     res = stage.decide(text)
     assert res is not None and res.tool is None and not res.steps, res
     assert res.reply == Message(f"cannot.{key}").text(lang)
+
+
+@pytest.mark.parametrize("text", [
+    "rename /tmp/x/report.txt to report_final.txt pls, due tonight",  # everyday9-21 (read after its clean run)
+    "copia /tmp/x/a.txt in /tmp/y, mi serve entro le 18",
+])
+def test_a_deadline_is_met_by_acting_now_never_refused_as_later(stage: ActionStage, text: str) -> None:
+    from app.lang.later import asks_later
+
+    assert not asks_later(text)
+    res = stage.decide(text)
+    assert res is None or res.reply is None, res  # done now (rules or planner), not "I can't schedule…"
+    assert asks_later(text.replace("due tonight", "tonight").replace("entro le 18", "alle 18"))
 
 
 @pytest.mark.parametrize("text", [

@@ -34,6 +34,18 @@ LATER = Table("later", __doc__ or "", (
                   "sposta report.pdf in /tmp", "what did I do lately", "cancella i file di ieri"),
     ),
     Rule(
+        id="deadline",
+        effect="a time given as a deadline ('due tonight', 'entro domani', 'by 5pm', 'per stasera') asks for the "
+               "action before then, which doing it now is: the span is not a later moment (asks_later drops it)",
+        pattern=r"\b(?:(?:due|by|before|deadline(?:'s|\s+is)?|entro|prima\s+di|scade)\s+(?:(?:at|alle|le|the)\s+)?"
+                r"(?:{words}|\d{1,2}(?:[:.]\d{2})?(?:\s*[ap]\.?m\b)?)|per\s+(?:{words}))\b",
+        words=("stasera", "stanotte", "domani", "dopodomani", "tonight", "tomorrow", "lunedì", "martedì",
+               "mercoledì", "giovedì", "venerdì", "sabato", "domenica", r"\w+day", "noon", "mezzogiorno"),
+        match=("rename X to Y pls, due tonight", "sposta X in Y, mi serve entro domani", "copy it by 5pm",
+               "leggimi X, devo finirlo per stasera"),
+        no_match=("cancella X domani alle 8", "sposta i file stasera", "moltiplica 5 per 3", "due file da copiare"),
+    ),
+    Rule(
         id="in_a_while",
         effect="a later moment that can only be when to act, whatever the action ('domani' may be what a "
                "question is about, so it is only in `later`)",
