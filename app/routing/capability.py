@@ -21,6 +21,7 @@ from app.lang.rules.unsupported import UNSUPPORTED as CUES
 from app.lang.rules.unsupported_things import SAID_WITH_ITS_VERB, THINGS
 from app.lang.tokens import sentences
 from app.lang.vocabulary import OBJECT_OF
+from app.tools.units_read import is_conversion
 
 # action class -> what cannot be done (a key of the sentences below)
 UNSUPPORTED: dict[str, str] = {
@@ -238,13 +239,16 @@ def unsupported(clause: str, covered: set[str], sig: ActionSig | None = None) ->
 
 def _thing(clause: str, sig: ActionSig, covered: set[str], said: _Said) -> Verdict | None:
     """A thing only an outside service handles ("mettimi la sveglia alle 6", "next song pls"), in a clause that is
-    not negated, names no file, folder or address, and asks no action a tool performs ("trova i file mp3", "apri
-    la cartella Musica"); a web search is refused with whatever verb it is asked. Its action is no lexicon class,
-    so a refusal stands only where the intent head too reads no tool's call (refusal_check.py)."""
+    not negated, names no file, folder or address, asks no conversion the calculator reads, and asks no action a
+    tool performs ("trova i file mp3", "apri la cartella Musica"); a web search is refused with whatever verb it is
+    asked. Its action is no lexicon class, so a refusal stands only where the intent head too reads no tool's call
+    (refusal_check.py)."""
     kind = thing_of(clause)
     if kind is None or sig.negated or f"thing:{kind}" in covered or (kind == "send" and DRAFT.search(clause)):
         return None
     if said.paths or said.urls or said.exts:
+        return None
+    if is_conversion(clause):  # "68 F in celsius pls, thermostat in my res is weird": the conversion is asked
         return None
     if kind not in SAID_WITH_ITS_VERB and any(a in covered for a in sig.actions):
         return None
