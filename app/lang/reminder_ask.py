@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from app.lang.detect import detect_lang
+from app.lang.lexicon import TEXTING
 from app.lang.reminder_when import When, read_when
 from app.lang.rules.courtesy import COURTESY
 from app.lang.rules.reminder import DAY_RULES, REMINDER, TIME_RULES
@@ -139,8 +140,8 @@ def read_command(text: str) -> ReminderCommand | None:
     """A request about the reminders already set, or None (a cancel that names none is the planner's)."""
     if not isinstance(text, str) or ("promemoria" not in text.lower() and "reminder" not in text.lower()):
         return None
-    t = " ".join(text.replace("’", "'").split())
-    lang = detect_lang(t)
+    t = _WORD.sub(lambda w: TEXTING.get(w.group(0).lower(), w.group(0)), " ".join(text.replace("’", "'").split()))
+    lang = detect_lang(t)  # texting spelled out first: "ke promemoria ho attivi? nn me li ricordo" (everyday9-35)
     m = _CANCEL.search(t)
     if m is not None:
         if _NEGATED.search(t[:m.start()]):

@@ -110,3 +110,23 @@ def test_a_day_gone_is_no_moment_and_after_5_is_no_offset(text: str) -> None:
     a year on); 'after 5' is an hour, never five minutes from now."""
     ask = read_reminder(text, NOW)
     assert ask is None or ask.when is None
+
+
+@pytest.mark.parametrize(("text", "due", "what"), [
+    ("remind us at half five to ring our kid about the match", datetime(2026, 12, 2, 17, 30), "ring our kid"),
+    ("ricordaci domani alle 9 di pagare l'affitto", datetime(2026, 12, 3, 9, 0), "pagare l'affitto"),
+])
+def test_remind_us_asks_as_remind_me(text: str, due: datetime, what: str) -> None:
+    """everyday9-34 (read after its clean run): "remind us…" was refused as a phone call — the reminder's content
+    ("ring our kid") read as the request."""
+    r = read_reminder(text, NOW)
+    assert r is not None and r.when is not None and r.when.at == due and r.text.startswith(what), r
+
+
+def test_texting_is_spelled_out_before_reading_a_command_about_reminders() -> None:
+    """everyday9-35: "ke promemoria ho attivi? nn me li ricordo piu" was refused as device control ("attivi")."""
+    from app.lang.reminder_ask import read_command
+
+    listed = read_command("ke promemoria ho attivi? nn me li ricordo piu")
+    assert listed is not None and listed.action == "list" and listed.lang == "it"
+    assert read_command("nn cancellare il promemoria del dentista") is None  # the texting negation still negates

@@ -71,7 +71,9 @@ REMINDER_WHEN = Table("reminder_when", __doc__ or "", (
         effect="a verb or noun that asks to be reminded ('ricordami', 'remind me', 'imposta un promemoria'): with a "
                "moment (below) the request is a reminder; `w` is the verb",
         pattern=_B + r"(?P<w>{words})" + _E,
-        words=(r"ricordam(?:[iì]|elo|ela|eli)", r"rammentam(?:[iì]|elo)", r"avvisam(?:[iì]|elo)",
+        # "me" or "us": "remind us at half five to ring our kid" (everyday9-34), "ricordaci domani di…"
+        words=(r"ricordam(?:[iì]|elo|ela|eli)", r"rammentam(?:[iì]|elo)", r"avvisam(?:[iì]|elo)", r"ricordac[iì]",
+               r"rammentac[iì]", r"avvisac[iì]", r"remind\s+us", r"ping\s+us", r"alert\s+us",
                r"ricordarm[ei](?:lo)?", "avvisarmi", r"mi\s+(?:puoi\s+)?(?:ricordi|avvisi|ricordare|avvisare)",
                r"me\s+lo\s+(?:puoi\s+)?(?:ricordi|ricordare|ricorderesti)", r"fammi\s+ricordare", "ricordati",
                "ricorda",
@@ -80,6 +82,7 @@ REMINDER_WHEN = Table("reminder_when", __doc__ or "", (
                r"(?:add|create|make)\s+a\s+reminder", "reminder", "remind", "remember", r"ping\s+me", r"alert\s+me",
                r"nudge\s+me", r"notify\s+me"),
         match=("ricordami alle 15 di chiamare Marco", "remind me tomorrow at 9", "imposta un promemoria per le 8",
+               "remind us at half five to ring our kid", "ricordaci domani alle 9 di pagare l'affitto",
                "set reminder friday 9am dentist", "metti promemoria domani alle 8",
                "set a reminder for friday", "ogni lunedì alle 8 ricordami la carta",
                "domani alle 9 devo pagare l'F24, me lo ricordi?"),
