@@ -117,8 +117,9 @@ class ActionStage:
         if _remember_that(clause, sig):
             d.rest.append(clause)  # "ricordati che mia sorella si chiama Giulia": what follows is the fact
             return
-        if len(d.clauses) > 1 and CONTEXT.match(clause):
+        if len(d.clauses) > 1 and (CONTEXT.match(clause) or _goes_on(d, clause, sig)):
             d.rest.append(clause)  # "devo mandare le foto a mia sorella, trovami i jpg": the person's own plan
+            d.context.append(clause)
             return
         verdict, plan = self._verdict(d, clause, sig)
         if verdict is not None:
@@ -159,6 +160,12 @@ class ActionStage:
         return None, plan
 
 
+def _goes_on(d: _Decision, clause: str, sig: Any) -> bool:
+    """Does a clause with no verb and no question carry on the person's plan told just before it ("Dovrei girare a
+    Luca, | il mio enologo, gli appunti che ho in X")? Then it is part of that plan, not a request."""
+    return bool(d.context) and d.read[-2:-1] == d.context[-1:] and not sig.actions and "?" not in clause
+
+
 @dataclass
 class _Decision:
     """What the clauses of one request have said so far, as `ActionStage._decide` reads them in order."""
@@ -174,6 +181,7 @@ class _Decision:
     rest: list[str] = field(default_factory=list)  # the clauses left to the planner
     done_by_rules: list[str] = field(default_factory=list)  # the clauses whose calls the rules made
     read: list[str] = field(default_factory=list)  # every clause as read (typos mended), in order
+    context: list[str] = field(default_factory=list)  # the clauses that tell the person's own plan (CONTEXT)
 
 
 def _route_result(d: _Decision) -> RouteResult:
@@ -199,7 +207,9 @@ def _route_result(d: _Decision) -> RouteResult:
                       steps=steps if len(steps) > 1 else None,
                       arg_sources=dict(steps[0]["arg_sources"]) if len(steps) == 1 else {},
                       reason=reason, lang=lang, stage="capability" if d.cannot else "files")
-    if d.rest:
+    if d.rest and not (d.cannot and not steps and all(c in d.context for c in d.rest)):
+        # the person's own plan around a refused request is no request of its own: "Dovrei girare a Luca … gli
+        # appunti in X, riesci a mandarglieli su WhatsApp?" read X out after the refusal (everyday9-40)
         res.planner_text = " ".join(d.rest)
         res.notice = notice
     elif steps:

@@ -313,3 +313,15 @@ def test_a_bare_name_that_is_moved_asks_where_it_is_and_never_renames_the_destin
     res = stage.decide("rinomina /tmp/x/a.txt in b.txt")  # a bare name after the path is the new name
     assert res is not None and res.tool == "move_files" and res.args == {"paths": ["/tmp/x/a.txt"],
                                                                          "dest": "/tmp/x/b.txt"}
+
+
+def test_the_person_s_plan_around_a_refused_request_is_not_done_instead(stage: ActionStage) -> None:
+    """everyday9-40 (read after its clean run): the send is refused, and the plan told before it ("Dovrei girare a
+    Luca, il mio enologo, gli appunti che ho in X") is no request: X was read out, a substitute."""
+    text = ("Dovrei girare a Luca, il mio enologo, gli appunti che ho in /tmp/x/note.md, riesci a mandarglieli su "
+            "WhatsApp? così li legge stasera")
+    res = stage.decide(text)
+    assert res is not None and res.reply == Message("cannot.send").text("it") and not res.planner_text, res
+    # a plan told before a doable request still reaches the planner with it
+    mixed = stage.decide("devo mandare le foto a mia sorella, trovami i jpg in /tmp/x e poi comprimili in uno zip")
+    assert mixed is not None and mixed.planner_text and "jpg" in mixed.planner_text, mixed
