@@ -8,6 +8,7 @@ last observation, shaped for the question.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
@@ -154,6 +155,20 @@ def clock_text(text: str, question: str) -> str | None:
     if kind == "time" and (place := place_said(question)) is not None:
         return said_there(place, lang)  # the time asked of New York is New York's, not the time here
     return said_now(kind, lang)
+
+
+_WHEN = CLAIMED_CLOCK.pattern("when_stated")
+
+
+def when_backed(text: str, facts: Sequence[str], question: str = "") -> bool:
+    """Is every day, date and time the answer states in the question or the saved facts shown beside it? (True
+    when it states none.) About the person's own matters, the model knows only what it was told."""
+    said = " ".join((question, *facts)).lower()
+    for m in _WHEN.finditer(text):
+        bits = re.findall(r"\d+", m.group(0)) or [m.group(0).lower()]
+        if not all(re.search(rf"(?<!\d){re.escape(b)}(?!\d)", said) for b in bits):
+            return False
+    return True
 
 
 def points_at_unnamed(question: str) -> bool:

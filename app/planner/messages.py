@@ -51,6 +51,10 @@ register({
                               "file, dirti l'ora e la data, fare calcoli e ricordare cose per te.",
                         "en": "I don't have a reliable answer to that. I can read, find and write files, tell the "
                               "time and the date, do calculations and remember things for you."},
+    "answer.not_in_memory": {"it": "Non lo so: non me l'hai detto, o non lo trovo tra le cose che mi hai chiesto di "
+                                   "ricordare. Se me lo dici, lo tengo a mente.",
+                             "en": "I don't know: you haven't told me, or I can't find it among the things you asked "
+                                   "me to remember. Tell me and I'll keep it in mind."},
     "answer.nothing_done": {"it": "Non l'ho fatto: per questa richiesta non ho eseguito nessuna azione. Se vuoi che "
                                   "ricordi qualcosa, scrivi «ricordati che …»; per un file, dimmi quale e cosa farne.",
                             "en": "I didn't do that: nothing was run for this request. If you want me to remember "

@@ -10,6 +10,8 @@ from dataclasses import replace
 from typing import Any, Callable
 
 from app.lang.asked_actions import asked_actions
+from app.lang.detect import detect_lang
+from app.lang.messages import say
 from app.lang.reported import told_before
 from app.lang.rules.recall_topic import RECALL_TOPIC
 from app.tools.registry import risky
@@ -63,8 +65,8 @@ def answer(ctx: TurnContext, llm: Any, info: Any, question: str, weight: float,
     steps = ctx.turn.steps
     max_tokens = int(ctx.config.llm.max_answer_tokens)
     writer = compose.writes(llm, weight)
-    how = compose.plan(question, steps, writer, max_tokens, history,
-                       facts=known_facts(ctx, question) if writer and not steps else ())
+    facts = known_facts(ctx, question) if writer and not steps else []
+    how = compose.plan(question, steps, writer, max_tokens, history, facts=facts)
     if steps:
         last = steps[-1]
         g = ans.ground(question, last.tool, last.result, last.ok)
@@ -113,6 +115,9 @@ def answer(ctx: TurnContext, llm: Any, info: Any, question: str, weight: float,
     if gen.usable and not steps and (now := ans.clock_text(gen.text, question)):
         gen = ans.Generated(now, True, "the answer states the clock from nothing", gen.completion, gen.streamed,
                             gen.model_tokens)
+    elif gen.usable and not steps and about_the_person(question) and not ans.when_backed(gen.text, facts, question):
+        gen = ans.Generated(from_memory(ctx, question), True, "the answer states a date of the person's from "
+                            "nothing", gen.completion, gen.streamed, gen.model_tokens)
     if not gen.replaced:
         return gen.text
     return finish(ctx, info, gen.text, gen)  # the fallback, or the model's answer cut before a loop
@@ -134,6 +139,17 @@ def about_the_person(question: str) -> bool:
     before ("che a suo tempo Le avevo comunicato"): only there may a saved fact answer it. "who is the best
     accountant in Milan?" was answered "Mark Bianchi is the best accountant in Milan." with the fact shown."""
     return bool(_OWN.search(question)) or told_before(question)
+
+
+def from_memory(ctx: TurnContext, question: str) -> str:
+    """What the memory says to a question about the person, in its own words ("Dalla memoria, detto da te il 2
+    dicembre: il compleanno di Giulia è il 14 marzo"), or that it is not there — never a date the model made up."""
+    try:
+        mem = provide(ctx.services.memory) if ctx.services.memory is not None else None
+        found = mem.answer_from_memory(question) if mem is not None and hasattr(mem, "answer_from_memory") else None
+    except Exception:  # noqa: BLE001 — a locked or failing memory: it is said not to be known
+        found = None
+    return found[0] if found else say("answer.not_in_memory", detect_lang(question))
 
 
 def known_facts(ctx: TurnContext, question: str) -> list[str]:

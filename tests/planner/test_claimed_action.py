@@ -105,3 +105,22 @@ def test_a_stated_time_is_the_clock_s_and_for_a_place_named_it_is_that_place_s()
     tokyo_it = ans.clock_text("Sono le 10 e un quarto.", "che ore sono a Tokyo adesso?")
     assert tokyo_it is not None and tokyo_it.startswith("A Tokyo sono le "), tokyo_it
     assert ans.clock_text("It's 10 km from the station.", "how far is the hotel?") is None
+
+
+def test_a_date_of_the_person_s_stated_from_nothing_must_be_one_they_told() -> None:
+    """everyday9-28 and -33 (read after the clean run): "quannu fa l'anni a niputi mia Giulia" was answered "il 15
+    maggio" (the saved birthday is 14 marzo), a dentist's time "giovedì alle 14:00" (saved: 15). A day, date or
+    time the answer states about the person must be in the question or in the saved facts shown beside it; else
+    the memory answers (planner/writing.from_memory), or says it does not know."""
+    from app.lang.messages import say
+
+    birthday = ["il compleanno di Giulia è il 14 marzo"]
+    assert not ans.when_backed("Giulia compie gli anni il 15 maggio.", birthday, "quando compie gli anni mia nipote?")
+    assert ans.when_backed("Giulia compie gli anni il 14 marzo.", birthday, "quando compie gli anni mia nipote?")
+    dentist = ["il dentista è giovedì alle 15"]
+    assert not ans.when_backed("Il dentista ti aspetta giovedì alle 14:00.", dentist, "a che ora ho il dentista?")
+    assert ans.when_backed("Il dentista ti aspetta giovedì alle 15.", dentist, "a che ora ho il dentista?")
+    # what the person said themselves backs it; an answer with no day, date or time is no claim of one
+    assert ans.when_backed("Per domenica prova una lasagna.", [], "cosa cucino per mia madre domenica?")
+    assert ans.when_backed("Giulia è tua nipote.", [], "chi è mia nipote?")
+    assert say("answer.not_in_memory", "it").startswith("Non lo so")

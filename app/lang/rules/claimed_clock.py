@@ -12,6 +12,9 @@ import re
 
 from .table import Rule, Table
 
+_MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+           "november", "december", "gennaio", "febbraio", "marzo", "aprile", "maggio", "giugno", "luglio", "agosto",
+           "settembre", "ottobre", "novembre", "dicembre")
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", r"luned[iì]",
              r"marted[iì]", r"mercoled[iì]", r"gioved[iì]", r"venerd[iì]", "sabato", "domenica")
 
@@ -63,5 +66,18 @@ CLAIMED_CLOCK = Table("claimed_clock", __doc__ or "", (
         words=("day", "date", "weekday", "giorno", "data", r"che\s+giorno"),
         match=("what day is it even. nights have me wrecked", "che giorno è oggi?", "what's the date"),
         no_match=("what time is it", "che ore sono?", "is it evening already?"),
+    ),
+    Rule(
+        id="when_stated",
+        effect="the answer states a day, a date or a time ('giovedì alle 14:00', 'il 15 maggio', 'at 3 pm'): about the "
+               "person's own matters, written with no tool run and no saved fact beside it, the model made it up "
+               "(everyday9-28 answered a birthday with '15 maggio', the saved one is 14 marzo)",
+        pattern=r"\b(?:\d{1,2}[:.]\d{2}|(?:alle|at)\s+\d{1,2}\b|\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{words})|"
+                r"(?:{words})\s+\d{1,2}(?:st|nd|rd|th)?\b|" + "|".join(_WEEKDAYS) + r")",
+        flags=re.IGNORECASE,
+        words=_MONTHS,
+        match=("Attendi il cavadenti giovedì alle 14:00.", "Il compleanno di Giulia è il 15 maggio.",
+               "Your appointment is at 3 pm.", "It's on March 14th."),
+        no_match=("Non lo so.", "Giulia è tua nipote.", "The code has 4 digits.", "Il maggiordomo è arrivato."),
     ),
 ))
