@@ -24,6 +24,7 @@ from app.bench.ui import REPEATS, format_bench, run_child, run_tray_reference, x
 pytestmark = [pytest.mark.gui, pytest.mark.slow]
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts" / "ui"
 ROOT = Path(__file__).resolve().parents[2]
+SHOTS = ("popup.png", "chat.png", "screen-popup.png", "screen-chat.png")  # what bench_probe._screenshots writes
 
 
 @pytest.fixture
@@ -45,8 +46,10 @@ def _not_blank(path: str) -> bool:
 
 
 def test_tray_hotkey_popup_answer_and_screenshots(xdisplay):
-    if ARTIFACTS.exists():
-        shutil.rmtree(ARTIFACTS)
+    # only this test's own shots: the folder also holds the gallery (test_ui_gallery runs first in the suite's
+    # order, and removing the folder here had left a full run with no gallery to look at)
+    for old in SHOTS:
+        (ARTIFACTS / old).unlink(missing_ok=True)
     r = run_child(xdisplay, screenshots=ARTIFACTS)
     assert r.get("ok"), r
     assert r["tray_available"], "trayer runs, so QSystemTrayIcon.isSystemTrayAvailable() must be True"
