@@ -49,6 +49,7 @@ from .followup import FollowUps
 from .history_fold import fold_history
 from .model_loader import ModelLoader
 from .offers import answer_offer
+from .open_each import SAID, open_each, opens_said
 from .plugins import default_plugins, hidden_tools, plugin_tools, safe
 from .turn_lang import conversation_lang
 
@@ -327,6 +328,10 @@ class Engine:
         if resolved is None:
             return  # a call on the previous turn's results, or a question back when there is nothing to point at
         text = resolved
+        said = opens_said(text)  # "apri A e B": each asked on its own, a "no" skips that file only
+        if said:
+            open_each(self, ctx, session, said, SAID, stage="said")
+            return
         route_and_answer(self, ctx, text, session)
 
     def _record_start(self, turn: Turn, started: float, session: str) -> None:
