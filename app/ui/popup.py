@@ -310,13 +310,14 @@ class QuickPopup(QWidget):
     def _card_added(self, card: Any) -> None:
         self.approval_box.setVisible(True)
         card.decided.connect(lambda *_: QTimer.singleShot(0, self, self._after_decision))
-        card.on_hint = lambda c=card: self._show_hint(not c.hint_shown)
+        card.on_hint = lambda c=card: self._show_hint(not (c.hint_shown or c.has_focus_within()))
         self._fit()
         QTimer.singleShot(0, self, self._fit)  # once the card is laid out at its real width
         card.take_focus()
 
     def _show_hint(self, on: bool) -> None:
-        """One hint: the popup's "Enter sends" is off while a card's keys act (Enter approves then)."""
+        """One hint: the popup's "Enter sends" is off while a card holds the keys (Enter approves there once its
+        keys act, and does nothing before)."""
         self._hint_on = on
         self.hint.setText(self.tr("Enter sends · Esc hides") if on else "")
 
