@@ -69,6 +69,7 @@ def allow_folder_shots(desk: Any, lang: str, home: Path, r: dict[str, Any], shot
     card = popup.cards()[0]
     spin(lambda: card.approve_btn.isVisible() and card.approve_btn.width() > 0, 10)
     r["allow_card_inside"] = all(_inside(popup, w) for w in (card.question, card.approve_btn, card.deny_btn))
+    spin(card.keys_live, 5)  # as a person sees it a moment later: the card's key hint, the only one
     shot("allow_approval", popup)
     card.approve_btn.click()
     spin(lambda: not again.running, 30)
