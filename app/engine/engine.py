@@ -48,7 +48,8 @@ from .dispatch import route_and_answer
 from .followup import FollowUps
 from .history_fold import fold_history
 from .model_loader import ModelLoader
-from .offers import answer_offer
+from .offers import answer_offer, nothing_to_answer
+from .open_each import SAID, open_each, opens_said
 from .plugins import default_plugins, hidden_tools, plugin_tools, safe
 from .turn_lang import conversation_lang
 
@@ -323,10 +324,16 @@ class Engine:
         offer = self._offers.pop(ctx.owner, None)  # an offer stands until the owner's next request, whatever it is
         if offer is not None and answer_offer(self, ctx, offer, text, session):
             return
+        if offer is None and nothing_to_answer(self, ctx, text, session):
+            return  # "sì" alone in a one-off request: the offer it answers lived in another process
         resolved = self.followups.resolve(self, ctx, text, session)  # "leggi il primo", "aprilo", "e in inglese?"
         if resolved is None:
             return  # a call on the previous turn's results, or a question back when there is nothing to point at
         text = resolved
+        said = opens_said(text)  # "apri A e B": each asked on its own, a "no" skips that file only
+        if said:
+            open_each(self, ctx, session, said, SAID, stage="said")
+            return
         route_and_answer(self, ctx, text, session)
 
     def _record_start(self, turn: Turn, started: float, session: str) -> None:

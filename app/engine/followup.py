@@ -18,7 +18,8 @@ request:
 
 The reading of the words is app/lang/followup.py (rule tables with examples); what a turn left behind is
 `Previous`. Sessions are the engine's `session` argument (a conversation's id); each sees only its own turns, and
-a conversation this process has not seen yet is read back from the journal (its last request and calls).
+a conversation this process has not seen yet is read back from the journal (its last request and calls, and the
+last list it showed: engine/shown.py).
 """
 from __future__ import annotations
 
@@ -52,6 +53,7 @@ from . import followup_messages as _messages  # noqa: F401  (registers the follo
 from .dispatch import fast_path
 from .finish import finish
 from .open_each import open_each
+from .shown import step_paths, unique
 
 SOURCE = "previous turn"  # the arguments' source, as the details view and `--json` show it
 MAX_ALL = 20  # "aprili" on more items than this is asked about, not done
@@ -121,9 +123,11 @@ class FollowUps:
         return self._referent(engine, ctx, text, session, prev, ref) if ref is not None else text
 
     def _from_journal(self, engine: Any, ctx: Any, session: str) -> Previous | None:
-        """A conversation this process has not seen (the app restarted, an older one picked): its last turn as the
-        journal kept it — the request and its calls, so "e in inglese?", "rifallo per X" and "aprilo" after a read
-        work; a list's items are not kept there, so "il secondo" is asked about. Never raises."""
+        """A conversation this process has not seen (the app restarted, an older one picked, another `metnos ask`):
+        its last turn as the journal kept it — the request, its calls and what it showed — so "e in inglese?",
+        "rifallo per X", "aprilo" after a read and "il secondo" after a listing point where they would have in
+        the process that ran it. The list is the conversation's last one, as in memory: a read of one file after it
+        leaves it the list to count in. Never raises."""
         try:
             rows = engine.journal.conversation(ctx.owner, session, limit=6) if engine.journal is not None else []
         except Exception:
@@ -132,20 +136,26 @@ class FollowUps:
         rows = [r for r in rows if r.get("id") != ctx.turn.id and (r.get("steps") or r.get("level") != "L0")]
         if not rows:
             return None
-        last = rows[-1]
-        prev = Previous(request=str(last.get("text") or ""))
-        last_tool: str | None = None
-        for st in last.get("steps") or []:
-            step = Step(int(st.get("num") or 0), str(st.get("tool") or ""), dict(st.get("args") or {}),
-                        ok=bool(st.get("ok")))
-            if step.ok:
-                prev.calls.append((step.tool, step.args))
-            paths, listed = step_paths(step)
-            if paths and not listed:
-                prev.focus = _focused(prev.focus, paths, step.tool, last_tool)
-            last_tool = step.tool if paths and not listed else None
-            if step.tool in AGAIN_TOOLS:
-                prev.acted = step.tool
+        prev = Previous(request=str(rows[-1].get("text") or ""))
+        for row in rows:  # oldest first: the last list wins, the last turn gives the rest
+            last = row is rows[-1]
+            last_tool: str | None = None
+            for st in row.get("steps") or []:
+                step = Step(int(st.get("num") or 0), str(st.get("tool") or ""), dict(st.get("args") or {}),
+                            ok=bool(st.get("ok")))
+                shown = [str(p) for p in st.get("shown") or []]
+                if shown:
+                    prev.listing = shown
+                if not last:
+                    continue
+                if step.ok:
+                    prev.calls.append((step.tool, step.args))
+                paths, listed = (shown, True) if shown else step_paths(step)
+                if paths:
+                    prev.focus = paths if listed else _focused(prev.focus, paths, step.tool, last_tool)
+                last_tool = step.tool if paths and not listed else None
+                if step.tool in AGAIN_TOOLS:
+                    prev.acted = step.tool
         self._prev[session] = prev
         return prev
 
@@ -333,7 +343,7 @@ def _decided(steps: list[dict[str, Any]], lang: str, what: str) -> RouteResult:
 def _focused(focus: list[str], paths: list[str], tool: str, last: str | None) -> list[str]:
     """What a turn's steps acted on: a run of one tool on one file after another ("aprili": each file its own
     open) is all of them, so "cancellali" next means them all; any other step starts the focus again."""
-    return _unique(focus + paths) if tool == last else paths
+    return unique(focus + paths) if tool == last else paths
 
 
 def _swap(args: dict[str, Any], old: str, new: str) -> dict[str, Any]:
@@ -350,40 +360,3 @@ def again_in(request: str, code: str, lang: str) -> str:
     if span is not None:
         return request[:span[0]] + word + request[span[1]:]
     return f"{request} ({say('followup.answer_in', said_in, language=word)})"
-
-
-def step_paths(step: Step) -> tuple[list[str], bool]:
-    """The paths a step showed, in the order shown, and whether they were a list to point into by position."""
-    r = step.result if isinstance(step.result, dict) else {}
-    tool = step.tool
-    if tool == "list_dir":
-        base = str(r.get("path") or "")
-        return [str(Path(base) / str(e.get("name"))) for e in r.get("entries") or [] if isinstance(e, dict)], True
-    if tool in ("find_files", "search_in_files"):
-        return _unique(m.get("path") for m in r.get("matches") or [] if isinstance(m, dict)), True
-    if tool == "search_documents":
-        return _unique(p.get("file") for p in r.get("passages") or [] if isinstance(p, dict)), True
-    args = step.args or {}
-    if tool == "read_files":
-        files = r.get("files") if "files" in r else [r]
-        said = args.get("paths") or [args.get("path")]
-        return _unique([f.get("path") for f in files or [] if isinstance(f, dict)] or said), False
-    if tool == "open_path":
-        if r.get("kind") == "path" and r.get("opened"):
-            return [str(r["opened"])], False
-        target = str(args.get("target") or "")  # not opened (declined, failed): still the one pointed at
-        return ([target] if target.startswith(("/", "~")) else []), False
-    if tool in ("write_files", "make_folder"):
-        return ([str(r["path"])] if r.get("path") else []), False
-    if tool in ("copy_files", "move_files"):
-        done = r.get("copied") or r.get("moved") or []
-        return _unique(d.get("to") for d in done if isinstance(d, dict)), False
-    return [], False
-
-
-def _unique(paths: Any) -> list[str]:
-    out: list[str] = []
-    for p in paths:
-        if p and str(p) not in out:
-            out.append(str(p))
-    return out

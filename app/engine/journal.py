@@ -24,6 +24,7 @@ from app.store.vault import open_encrypted
 from app.turn.events import Turn
 
 from . import conversations as convs
+from .shown import listed
 
 MIGRATIONS = [
     Migration(1, "turns and steps", """
@@ -52,6 +53,9 @@ MIGRATIONS = [
     """),
     Migration(4, "conversations: a name and a last time each; older turns without one join the desk's chat",
               convs.migrate),
+    Migration(5, "the paths a listing or a search showed, so a follow-up after a restart counts in that list", """
+        alter table steps add column shown text not null default '';
+    """),
 ]
 STATES = ("running", "done", "interrupted")
 F = TypeVar("F", bound=Callable[..., Any])
@@ -87,6 +91,19 @@ def _message_counts(raw: str) -> dict[str, int]:
     except ValueError:
         return {}
     return {k: v for k, v in got.items() if k in COUNTED and isinstance(v, int)} if isinstance(got, dict) else {}
+
+
+def _shown(step: Any) -> str:
+    paths = listed(step)
+    return json.dumps(paths, ensure_ascii=False) if paths else ""
+
+
+def _paths(raw: str) -> list[str]:
+    try:
+        got = json.loads(raw) if raw else []
+    except ValueError:
+        return []
+    return [str(p) for p in got if isinstance(p, str)] if isinstance(got, list) else []
 
 
 def _message(raw: str) -> dict[str, Any] | None:
@@ -164,10 +181,11 @@ class Journal:
                 message = failed.get("message")
                 self.con.execute(
                     "insert or replace into steps(turn_id, num, tool, args, ok, level, arg_sources, declined, error, "
-                    "message, counts) values(?,?,?,?,?,?,?,?,?,?,?)",
+                    "message, counts, shown) values(?,?,?,?,?,?,?,?,?,?,?,?)",
                     (turn.id, s.num, s.tool, _safe_json(s.args), int(s.ok), s.level, json.dumps(s.arg_sources),
                      int(bool(failed.get("declined"))), str(failed.get("error") or "")[:2000],
-                     _safe_json(message) if isinstance(message, dict) else "", _counts(s.result) if s.ok else ""))
+                     _safe_json(message) if isinstance(message, dict) else "", _counts(s.result) if s.ok else "",
+                     _shown(s)))
 
     def _mark_interrupted(self) -> None:
         rows = self.con.execute("select id, pid from turns where state = 'running'").fetchall()
@@ -196,12 +214,13 @@ class Journal:
     def steps(self, turn_id: str) -> list[dict[str, Any]]:
         """A turn's steps; a failed one says why: `declined` (the person said no), `error` (English, for the
         details view) and `message` (the person's sentence as {key, params}, shown in the UI's language); a
-        done one keeps the `counts` its line shows ("4 righe")."""
-        rows = self.con.execute("select num, tool, args, ok, level, declined, error, message, counts from steps "
-                                "where turn_id = ? order by num", (turn_id,)).fetchall()
+        done one keeps the `counts` its line shows ("4 righe"), and a listing or a search the paths it `shown`, in
+        order (what "il secondo" counts in)."""
+        rows = self.con.execute("select num, tool, args, ok, level, declined, error, message, counts, shown "
+                                "from steps where turn_id = ? order by num", (turn_id,)).fetchall()
         return [{"num": r[0], "tool": r[1], "args": json.loads(str(r[2])), "ok": bool(r[3]), "level": r[4],
                  "declined": bool(r[5]), "error": str(r[6] or ""), "message": _message(str(r[7] or "")),
-                 "counts": _message_counts(str(r[8] or ""))} for r in rows]
+                 "counts": _message_counts(str(r[8] or "")), "shown": _paths(str(r[9] or ""))} for r in rows]
 
     @_locked
     def conversations(self, owner: str, limit: int = 200, words: list[str] | None = None) -> list[dict[str, Any]]:

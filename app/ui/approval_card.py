@@ -40,9 +40,9 @@ class ApprovalCard(QFrame):
     approve, N and Esc deny — once the card has held the focus for ARM_MS with no key pressed; a key before
     that (or a held key's repeats) does nothing and restarts the wait. The key hint is shown only when the
     keys act. Emits decided(approval_id, decision); calls `on_hint()` when the hint appears or goes (read
-    `hint_shown`). A plain callback, not a signal, and the focus connection is never disconnected by hand:
-    PySide6 6.12's SignalInstance.emit() and disconnect() each drop a reference to True (a crash once it
-    reaches zero), so a card adds none of either.
+    `hint_shown`) and when the focus comes into the card or leaves it (`has_focus_within`). A plain callback, not
+    a signal, and the focus connection is never disconnected by hand: PySide6 6.12's SignalInstance.emit() and
+    disconnect() each drop a reference to True (a crash once it reaches zero), so a card adds none of either.
     """
 
     decided = Signal(str, object)
@@ -221,6 +221,8 @@ class ApprovalCard(QFrame):
             self._armed_at = float("inf")
             self._arm_timer.stop()
             self._refresh_hint()
+        if inside_new != inside_old and self.on_hint is not None:
+            self.on_hint()  # the popup's "Enter sends" is wrong while the card holds the keys, live or not yet
 
     def _refresh_hint(self) -> None:
         live = self._ready()

@@ -65,6 +65,10 @@ class Translations:
             if qt.load(f"qtbase_{lang}", QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)):
                 app.installTranslator(qt)
                 self._installed.append(qt)
+        # numbers in widgets made from now on (the settings' "5,0 s") as the UI's language writes them: the
+        # system's locale when it speaks that language (its country's habits), else the language's own
+        system = QLocale.system()
+        QLocale.setDefault(system if system.name().split("_")[0] == lang else QLocale(lang))
         self.language = lang
         global _current
         _current = lang

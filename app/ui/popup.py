@@ -310,13 +310,20 @@ class QuickPopup(QWidget):
     def _card_added(self, card: Any) -> None:
         self.approval_box.setVisible(True)
         card.decided.connect(lambda *_: QTimer.singleShot(0, self, self._after_decision))
-        card.on_hint = lambda c=card: self._show_hint(not c.hint_shown)
+        card.on_hint = lambda c=card: self._card_hint(c)
         self._fit()
         QTimer.singleShot(0, self, self._fit)  # once the card is laid out at its real width
         card.take_focus()
 
+    def _card_hint(self, card: Any) -> None:
+        """A card's focus or key hint changed: the popup's hint follows, and the card's height is measured again
+        (its key line appears ARM_MS after it; at its old height the question's last line was drawn over)."""
+        self._show_hint(not (card.hint_shown or card.has_focus_within()))
+        self._fit()
+
     def _show_hint(self, on: bool) -> None:
-        """One hint: the popup's "Enter sends" is off while a card's keys act (Enter approves then)."""
+        """One hint: the popup's "Enter sends" is off while a card holds the keys (Enter approves there once its
+        keys act, and does nothing before)."""
         self._hint_on = on
         self.hint.setText(self.tr("Enter sends · Esc hides") if on else "")
 

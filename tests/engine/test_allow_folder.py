@@ -233,3 +233,35 @@ def test_an_open_outside_is_refused_before_its_approval_like_any_file_change(wor
     assert path_arguments(reg.get("move_files")) == ("paths", "dest")
     _, asked = turn(engine, "apri https://example.org nel browser", approve=False)
     assert [a.tool for a in asked] == ["open_path"]  # a web address is no path of ours: asked as before
+
+
+class Recorder:
+    """A planner that answers at once and keeps the texts it was given."""
+
+    def __init__(self) -> None:
+        self.texts: list[str] = []
+
+    def run(self, ctx: Any, history: list[tuple[str, str]]) -> str:
+        self.texts.append(ctx.turn.text)
+        return "Certo! Come posso aiutarti oggi?"  # what the instruct model answered to a bare "sì"
+
+
+def test_a_yes_in_a_new_process_is_told_there_is_nothing_to_answer(world: Any) -> None:
+    """`metnos ask "sì"` after an offer made by another `metnos ask`: each is a request of its own, so the offer
+    is not there (the first process said how to accept it). A bare yes or no with nothing pending and no
+    conversation is answered by rules, saying so, instead of the model's "Certo! Come posso aiutarti oggi?"
+    after a model load; in a conversation it stays the planner's (the history may give it a meaning)."""
+    engine, manager, _toml, inside, _outside = world
+    assert offers(turn(engine, LIST_IT)[0])  # this process keeps it; a new one does not
+    planner = Recorder()
+    again = Engine(manager, planner=planner)  # a new process: no offer in memory
+    try:
+        said = answer(turn(again, "sì")[0])
+        assert said == "Non ho nessuna proposta in sospeso a cui rispondere: dimmi cosa vuoi che faccia."
+        assert answer(turn(again, "yes")[0]) == "I have no offer waiting for an answer: tell me what you want me to do."
+        assert planner.texts == [] and not again.models.llm_loaded
+        in_chat = list(again.run_turn("sì", session="chat"))
+        assert planner.texts == ["sì"] and answer(in_chat) == "Certo! Come posso aiutarti oggi?"
+    finally:
+        again.close()
+    assert [str(p) for p in manager.config.tools.allowed_roots] == [str(inside)]

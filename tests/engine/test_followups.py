@@ -219,3 +219,30 @@ def test_a_conversation_reopened_after_a_restart_points_at_its_last_turn(tree: P
         assert gone.asked == [("delete_files", {"paths": [str(target)]})] and target.exists()
     finally:
         again.close()
+
+
+def test_a_listing_shown_before_a_restart_is_still_pointed_into(tree: Path) -> None:
+    """The items of a list are what "il secondo" counts in: the journal keeps the paths a listing or a search
+    showed, so a new process (the app restarted, `metnos ask` run again) reads the second of them, and after a read
+    of one file the list is still the one to point into, as in a running process."""
+    other = tree / "other"
+    first = Engine(ConfigManager(), planner=Recorder())
+    try:
+        found = say(first, f"elenca tutti i .pdf in {other}", session="kept")
+        assert found.calls[0].tool == "find_files" and "y.pdf" in found.answer
+    finally:
+        first.close()
+    again = Engine(ConfigManager(), planner=Recorder())
+    try:
+        second = say(again, "leggi il secondo", session="kept")
+        assert [(c.tool, c.args) for c in second.calls] == [("read_files", {"paths": [str(other / "y.pdf")]})]
+        assert second.calls[0].arg_sources == {"paths": "previous turn"}
+    finally:
+        again.close()
+    third = Engine(ConfigManager(), planner=Recorder())  # the last turn read one file; the list is one turn back
+    try:
+        first_one = say(third, "apri il primo", session="kept")
+        assert first_one.asked == [("open_path", {"target": str(other / "x.pdf")})]
+        assert say(third, "leggi il secondo", session="fresh").answer.startswith("Non")  # nothing listed there
+    finally:
+        third.close()

@@ -76,3 +76,42 @@ def test_open_them_asks_each_file_and_a_no_skips_only_that_one(docs: tuple[Path,
         assert not engine.models.llm_loaded
     finally:
         engine.close()
+
+
+class Refuses:
+    """A planner that must not be reached by a plural open; reached by anything else, it answers and keeps the text."""
+
+    def __init__(self) -> None:
+        self.texts: list[str] = []
+
+    def run(self, ctx: Any, history: list[tuple[str, str]]) -> str:
+        self.texts.append(ctx.turn.text)
+        return "ok"
+
+
+def test_a_plural_open_typed_directly_asks_each_file_and_a_no_skips_only_that_one(docs: tuple[Path, Path]) -> None:
+    """"apri a.pdf e b.pdf" names its files: each open is asked on its own, in the order said (the model had opened
+    b.pdf alone, and a no to it ended the turn with a.pdf never asked). A chain whose second part needs the first
+    ("crea X e spostaci Y") is not a plural open: it stays the planner's, which still stops at a declined step."""
+    root, log = docs
+    a, b, c = (str(root / n) for n in ("a.pdf", "b.pdf", "c.pdf"))
+    planner = Refuses()
+    engine = Engine(ConfigManager(), planner=planner)
+    try:
+        answer, asked, calls = _turn(engine, f"apri {a} e {b}", deny={"a.pdf"})
+        assert asked == [a, b] and calls == [a, b]
+        assert answer == f"Ho aperto {b}.\nNon ho aperto {a}: non l'hai approvato."
+        assert _opened(log, 1) == [b]
+        answer, asked, _ = _turn(engine, f"open {a}, {b} and {c}", deny={"b.pdf", "c.pdf"})
+        assert asked == [a, b, c]
+        assert answer == f"I opened {a}.\nI did not open {b} and {c}: you did not approve them."
+        answer, asked, _ = _turn(engine, f"apri {a} e apri {c}", deny={"a.pdf", "c.pdf"})
+        assert asked == [a, c] and answer == "Va bene, non ho aperto nulla."
+        assert planner.texts == []
+        for other in (f"apri {a} e {b} con gedit", f"non aprire {a} e {b}", f"apri {a} e spostaci {b}",
+                      f"crea la cartella {root / 'X'} e spostaci {c}", f"apri {a}"):
+            _turn(engine, other, deny=set())
+        assert len(planner.texts) == 5  # none of these is a plural open of the files it names
+        assert not engine.models.llm_loaded
+    finally:
+        engine.close()

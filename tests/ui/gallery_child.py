@@ -8,6 +8,8 @@ the files and the approval card's geometry (buttons inside the popup, popup insi
 from __future__ import annotations
 
 import argparse
+import atexit
+import faulthandler
 import json
 import os
 import sys
@@ -143,6 +145,22 @@ def conversation_shots(desk: Any, lang: str, r: dict[str, Any], shot: Callable[.
     chat.hide()
 
 
+def step(r: dict[str, Any], what: str) -> None:
+    """Where the child is, on stderr and in its result: the child once ended with status 0 and no result line
+    inside the selection shots (1 run in 3, in the session that added the allow-folder shots; 0 in 8 later), and
+    nothing said how far it had come."""
+    r["step"] = what
+    print(f"gallery: {what}", file=sys.stderr, flush=True)
+
+
+def _report_unfinished(r: dict[str, Any]) -> None:
+    """At any exit but a finished run (a SystemExit from a callback, the interpreter ending early): a result line
+    that says so and where, so the test fails with that instead of with nothing."""
+    if not r.get("ok") and not r.get("reported"):
+        print("\n" + json.dumps({**r, "error": f"the child ended early, after: {r.get('step', 'start')}"}),
+              flush=True)
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--out", required=True)
@@ -183,13 +201,17 @@ def main() -> int:
     desk.host.worker.ready.connect(lambda ok, _p: ready.append(ok))
     desk.start()
     r: dict[str, Any] = {"ok": False, "files": {}, "lang": a.lang}
+    faulthandler.enable()  # a crash in Qt's C++ prints the Python stacks to stderr, which the test shows
+    atexit.register(_report_unfinished, r)
     if not spin(lambda: bool(ready), 120) or not ready[0]:
+        r["reported"] = True
         print(json.dumps({**r, "error": "engine did not start"}))
         return 1
     screen = app.primaryScreen()
     r["screen"] = [screen.size().width(), screen.size().height()]
 
     def shot(name: str, w: QWidget, whole_screen: bool = False) -> None:
+        step(r, f"shot {name}")
         settle()
         path = out / f"{name}_{a.lang}.png"
         img = screen.grabWindow(0) if whole_screen else w.grab()
@@ -269,9 +291,13 @@ def main() -> int:
         for w in view.findChildren(QWidget) if w.isVisibleTo(view))
     shot("wrapped_answer", desk.popup)
     desk.popup.hide()
+    step(r, "selection")
     selection_shots(desk, a.lang, r, shot, spin)
+    step(r, "conversations")
     conversation_shots(desk, a.lang, r, shot, spin)
+    step(r, "follow-up")
     followup_shots(desk, a.lang, work, r, shot, spin)
+    step(r, "allow-folder")
     allow_folder_shots(desk, a.lang, home, r, shot, spin, ask)
 
     if a.full:
@@ -306,7 +332,7 @@ def main() -> int:
             spin(lambda: mem.table.rowCount() == 3, 30)
         shot("memory", mem)
     r["ok"] = True
-    print(json.dumps(r))
+    print("\n" + json.dumps(r), flush=True)  # on a line of its own, whatever else wrote to stdout before
     desk.shutdown()
     return 0
 

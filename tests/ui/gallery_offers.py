@@ -58,20 +58,21 @@ def allow_folder_shots(desk: Any, lang: str, home: Path, r: dict[str, Any], shot
                            "reply_it": "{content}", "reply_en": "{content}", lang: [phrase]})
     router.l0 = L0Table(path=home / "gallery_l0.toml", data=data)
     view = ask(phrase)
-    spin(lambda: not view.running and view.offer_open(), 30)
+    spin(lambda: not view.running and view.offer_open(), 90)
     popup = desk.popup
     popup._fit()
     r["offer_inside"] = view.offer_open() and all(_inside(popup, b) for b in (view.offer_yes, view.offer_no))
     shot("allow_offer", popup)
     view.offer_yes.click()
     again = popup.view
-    spin(lambda: bool(popup.cards()), 30)
+    spin(lambda: bool(popup.cards()), 90)
     card = popup.cards()[0]
     spin(lambda: card.approve_btn.isVisible() and card.approve_btn.width() > 0, 10)
     r["allow_card_inside"] = all(_inside(popup, w) for w in (card.question, card.approve_btn, card.deny_btn))
+    spin(card.keys_live, 5)  # as a person sees it a moment later: the card's key hint, the only one
     shot("allow_approval", popup)
     card.approve_btn.click()
-    spin(lambda: not again.running, 30)
+    spin(lambda: not again.running, 90)
     allowed = [str(p) for p in desk.manager.config.tools.allowed_roots]
     r["allowed"] = str(outside) in allowed and ("latte" in again.answer.text() or "milk" in again.answer.text())
     shot("allow_done", popup)
@@ -101,9 +102,11 @@ def followup_shots(desk: Any, lang: str, work: Path, r: dict[str, Any], shot: Ca
     def ask(text: str) -> Any:
         chat.input.setText(text)
         QTest.keyClick(chat.input, Qt.Key.Key_Return)
-        spin(lambda: chat.current is not None, 5)
+        # the new turn's view, read as the request is sent (chat.begin runs within the key press): `chat.current`
+        # and the view's entry go at its answer, so a turn answered within a spin left nothing to look up and the
+        # check read no view (the shot a moment later showed the file read)
         view = chat.views.get(chat.current or "")
-        spin(lambda: view is not None and not view.running, 30)
+        spin(lambda: view is not None and not view.running, 90)
         return view
 
     ask(f"elenca tutti i .txt in {notes}" if it else f"list the .txt files in {notes}")

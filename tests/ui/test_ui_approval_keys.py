@@ -92,7 +92,8 @@ def test_typing_and_enter_in_the_question_box_never_approve(qtbot):
 def test_keys_act_on_the_focused_card(qtbot, key, decision):
     popup, card, decisions, _sent = _popup_with_card(qtbot)
     qtbot.waitUntil(lambda: QApplication.focusWidget() is card, timeout=5_000)
-    assert popup.hint.text() == "Enter sends · Esc hides" and not card.keys.isVisible()
+    # before the keys act no hint: Enter and Esc on the card only restart its wait (neither sends nor hides)
+    assert popup.hint.text() == "" and not card.keys.isVisible()
     qtbot.waitUntil(card.keys_live, timeout=ARM_MS * 5)
     # one hint: the card's while its keys act, the popup's "Enter sends" gone meanwhile
     assert card.keys.isVisible() and card.keys.text() == "Y/Enter approves · N/Esc denies"
@@ -138,11 +139,11 @@ def test_italian_hint_and_question(qtbot):
     try:
         t.install("it")
         popup, card, _decisions, _sent = _popup_with_card(qtbot)
-        assert popup.hint.text() == "Invio invia · Esc nasconde"
         qtbot.waitUntil(card.keys_live, timeout=5_000)
         assert card.keys.text() == "S/Invio approva · N/Esc rifiuta" and popup.hint.text() == ""
         assert card.accessibleDescription() == "S o Invio approva, N o Esc rifiuta"
         popup.input.setFocus()
+        qtbot.waitUntil(lambda: popup.hint.text() == "Invio invia · Esc nasconde", timeout=5_000)
         popup.input.setText("che ore sono")
         qtbot.keyClick(popup.input, Qt.Key.Key_Return)
         bar = popup.deny_first
@@ -210,3 +211,16 @@ def test_chat_asks_before_sending_while_a_card_waits(qtbot, make_desk, metnos_ho
     assert not target.exists() and card.decision is False
     assert "It's" in second.answer.text()
     assert desk.chat.input.text() == ""
+
+
+def test_no_hint_says_enter_sends_while_the_card_holds_the_focus(qtbot):
+    """In the moment between the card taking the focus and its keys acting, Enter neither sends nor approves: the
+    popup's "Enter sends" is not shown then (the gallery's allow-folder card had it under a focused card)."""
+    popup, card, _decisions, _sent = _popup_with_card(qtbot)
+    assert not card.keys_live()
+    assert "Enter" not in popup.hint.text(), popup.hint.text()
+    qtbot.waitUntil(card.keys_live, timeout=5_000)
+    assert popup.hint.text() == "" and card.keys.isVisible()  # one hint: the card's
+    popup.input.setFocus()  # back to the question box: Enter there sends (and asks about the card first)
+    qtbot.waitUntil(lambda: popup.hint.text().startswith("Enter sends"), timeout=5_000)
+    assert not card.keys.isVisible()

@@ -49,7 +49,9 @@ def _run(display: str, out: Path, lang: str, full: bool) -> dict:
     finally:
         shutil.rmtree(home, ignore_errors=True)
     lines = [ln for ln in proc.stdout.splitlines() if ln.startswith("{")]
-    assert proc.returncode == 0 and lines, proc.stderr[-3000:]
+    said = f"status {proc.returncode}; stdout: {proc.stdout[-1000:]!r}; stderr: {proc.stderr[-3000:]}"
+    assert proc.returncode == 0 and lines, said
+    assert json.loads(lines[-1]).get("ok"), said
     return json.loads(lines[-1])
 
 

@@ -44,6 +44,10 @@ def test_pages_labels_and_language_names(qtbot, metnos_home, monkeypatch):
                 assert raw not in text, (lang, raw)
             if lang == "it":
                 assert "Dettagli tecnici" in text and "Core del processore" in text
+            # numbers as the UI's language writes them, whatever the system's locale ("5.0 s" in the Italian
+            # gallery, where the system was English)
+            notify = dlg.editors["ui.notify_after_s"]
+            assert notify.text() == ("5,0 s" if lang == "it" else "5.0 s"), (lang, notify.text())
         finally:
             t.install("en")
 

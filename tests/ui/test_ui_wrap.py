@@ -42,6 +42,18 @@ def _overflow(root: QWidget, frame: QWidget) -> list[str]:
     return bad
 
 
+def _squeezed(root: QWidget) -> list[str]:
+    """The visible wrapped labels under `root` given less height than their lines need at their width (the next
+    widget is drawn over their last line)."""
+    bad = []
+    for w in [root, *root.findChildren(QLabel)]:
+        if isinstance(w, QLabel) and w.isVisibleTo(root.window()) and w.wordWrap() and w.width() > 0:
+            need = w.heightForWidth(w.width())
+            if need > w.height() + 1:
+                bad.append(f"{w.objectName() or type(w).__name__} {w.text()[:40]!r}: needs {need}, has {w.height()}")
+    return bad
+
+
 def _settle(qtbot) -> None:
     qtbot.wait(50)  # layouts settle on the next turns of the event loop
 
@@ -117,6 +129,8 @@ def test_an_approval_card_for_a_long_name_fits_the_popup(qtbot, make_desk, metno
     _settle(qtbot)
     frame = desk.popup.findChild(QWidget, "popupFrame")
     assert not _overflow(card, frame), _overflow(card, frame)
+    # its key hint shows ARM_MS after the card: the card grows for it, the question keeps its lines
+    assert not _squeezed(card), _squeezed(card)
     assert card.width() <= desk.popup.approval_box.width()
     qtbot.mouseClick(card.deny_btn, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: not view.running, timeout=60_000)

@@ -24,6 +24,7 @@ from app.bench.ui import REPEATS, format_bench, run_child, run_tray_reference, x
 pytestmark = [pytest.mark.gui, pytest.mark.slow]
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts" / "ui"
 ROOT = Path(__file__).resolve().parents[2]
+SHOTS = ("popup.png", "chat.png", "screen-popup.png", "screen-chat.png")  # what bench_probe._screenshots writes
 
 
 @pytest.fixture
@@ -45,8 +46,10 @@ def _not_blank(path: str) -> bool:
 
 
 def test_tray_hotkey_popup_answer_and_screenshots(xdisplay):
-    if ARTIFACTS.exists():
-        shutil.rmtree(ARTIFACTS)
+    # only this test's own shots: the folder also holds the gallery (test_ui_gallery runs first in the suite's
+    # order, and removing the folder here had left a full run with no gallery to look at)
+    for old in SHOTS:
+        (ARTIFACTS / old).unlink(missing_ok=True)
     r = run_child(xdisplay, screenshots=ARTIFACTS)
     assert r.get("ok"), r
     assert r["tray_available"], "trayer runs, so QSystemTrayIcon.isSystemTrayAvailable() must be True"
@@ -104,7 +107,9 @@ def test_metnos_app_is_driven_by_forwarded_commands(xdisplay, qapp):
     """The real `metnos app` on X11: --toggle/--show/--ask reach it, a second start defers to it, SIGTERM ends it."""
     from app.ui.single_instance import is_running
 
-    env = dict(os.environ, DISPLAY=xdisplay, QT_QPA_PLATFORM="xcb", METNOS_UI_LANGUAGE="en")
+    # PYTHONFAULTHANDLER: a crash prints the Python stacks (the app once ended with SIGSEGV at SIGTERM, 1 full UI
+    # run in 4, with nothing to say where)
+    env = dict(os.environ, DISPLAY=xdisplay, QT_QPA_PLATFORM="xcb", METNOS_UI_LANGUAGE="en", PYTHONFAULTHANDLER="1")
     metnos = [sys.executable, "-m", "app.cli.main"]
     app = subprocess.Popen([*metnos, "app", "--no-preload"], cwd=ROOT, env=env, stdout=subprocess.PIPE,
                            stderr=subprocess.PIPE, text=True)
@@ -123,7 +128,8 @@ def test_metnos_app_is_driven_by_forwarded_commands(xdisplay, qapp):
         assert run("--ask", "che ore sono").returncode == 0
         assert _wait(lambda: _visible(xdisplay, "Metnos quick query"), 20)
         app.send_signal(signal.SIGTERM)
-        assert app.wait(30) == 0
+        _out, err = app.communicate(timeout=30)
+        assert app.returncode == 0, f"status {app.returncode}; stderr: {err[-4000:]}"
         assert not is_running()
     finally:
         if app.poll() is None:
