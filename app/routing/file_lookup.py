@@ -131,9 +131,9 @@ def _open(c: FileClause) -> Plan | None:
         extra = leftover(c.text, c.sig, (DEFAULT_APP,)) - OPEN_WORDS
         if extra:  # "show X in the file manager, highlighted in its folder"
             return Plan(hold=f"opening with words the rules do not read ({', '.join(sorted(extra))})")
-        return Plan([step("open_path", {"target": c.full[0]})])
+        return Plan([step("open_path", {"target": p}) for p in c.full])  # each path asked for is opened
     if c.full and c.acts & {"start", "play"} and not c.acts - _OPEN_ASKED:
-        return Plan([step("open_path", {"target": c.full[0]})])
+        return Plan([step("open_path", {"target": p}) for p in c.full])
     return _open_app(c)
 
 

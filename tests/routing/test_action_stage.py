@@ -145,6 +145,13 @@ def test_clear_file_actions_are_decided_by_rules(stage: ActionStage, text: str, 
     assert all(v == "rules" for v in res.arg_sources.values())
 
 
+def test_every_path_asked_to_open_is_opened(stage: ActionStage) -> None:
+    """"apri A e B con l'app predefinita" opened only A, silently (the issue-30 helper's note): one open each."""
+    res = stage.decide("apri /tmp/x/a.pdf e /tmp/x/b.pdf con l'app predefinita")
+    assert res is not None and res.steps is not None, res
+    assert [s["args"] for s in res.steps] == [{"target": "/tmp/x/a.pdf"}, {"target": "/tmp/x/b.pdf"}]
+
+
 def test_a_write_action_without_a_path_asks_which_file_instead_of_reading(stage: ActionStage) -> None:
     res = stage.decide("rinomina todo.txt in done.txt")
     assert res is not None and res.tool is None and not res.steps
