@@ -6,6 +6,7 @@ import re
 from .actions import action_of
 from .context import CONTEXT
 from .rules.clauses import CLAUSES
+from .rules.question import QUESTION
 
 _SPLIT = re.compile(r"\s*(?:,\s*)?\b(?:e poi|e quindi|e dopo|and then|and also|after that|dopodich[eéè]|poi|then|"
                     r"quindi|e|ed|and|&)\b\s+|\s*[;,?!]\s+|(?<=\w)\.\s+", re.I)
@@ -14,6 +15,18 @@ _PARTICIPLE = re.compile(r"(?i)^\w+(?:ed|at[oaie]|it[oaie]|ut[oaie])\s*[.!?]*$")
 _ELIDED_C = CLAUSES.pattern("elided_c")
 _QUESTION = CLAUSES.pattern("question_opens")
 _ALWAYS = re.compile(r"(?i)^\s*(?:,\s*)?(?:e poi|e quindi|e dopo|and then|after that|dopodich[eéè]|poi|then|;)")
+
+
+_OPENS_QUESTION = QUESTION.opening("opens_it", "opens_en")
+
+
+def asks_a_question(text: str) -> bool:
+    """Does `text` ask a question — a "?", or a clause that opens with a question word ("what is that file format
+    called", "quel file è troppo grande, cosa faccio")? Telling something to be done is not asking."""
+    return "?" in text or any(_OPENS_QUESTION.match(c.strip()) for c in _PIECES.split(text))
+
+
+_PIECES = re.compile(r"[,;:.!]\s*")  # where a question may open inside a request typed without "?"
 
 
 def split_continuation(text: str) -> list[str]:

@@ -2,13 +2,15 @@
 
 A small model answering from tool results can invent a figure, a file or a quotation; the planner rejects an
 answer that states one the results do not contain. These read the shapes of such claims (digits, a path, a
-quoted line) — values, not words people say — and a script no conversation here uses (a model drifting into
-Cyrillic or Chinese).
+quoted line) — values, not words people say —, a script no conversation here uses (a model drifting into
+Cyrillic or Chinese), and a day, date or time said about the person's own matters that nobody told (when_backed).
 """
 from __future__ import annotations
 
 import re
+from typing import Sequence
 
+from app.lang.rules.claimed_clock import CLAIMED_CLOCK
 from app.lang.tokens import squash_spaces
 
 # Cyrillic, Hebrew/Arabic, Indic, Japanese kana, CJK, Hangul
@@ -44,3 +46,17 @@ def unbacked_claim(text: str, sources: str) -> str | None:
         if q not in flat:
             return "a quoted line is not in the results"
     return None
+
+
+_WHEN = CLAIMED_CLOCK.pattern("when_stated")
+
+
+def when_backed(text: str, facts: Sequence[str], question: str = "") -> bool:
+    """Is every day, date and time the answer states in the question or the saved facts shown beside it? (True
+    when it states none.) About the person's own matters, the model knows only what it was told."""
+    said = " ".join((question, *facts)).lower()
+    for m in _WHEN.finditer(text):
+        bits = _DIGITS.findall(m.group(0)) or [m.group(0).lower()]
+        if not all(re.search(rf"(?<!\d){re.escape(b)}(?!\d)", said) for b in bits):
+            return False
+    return True

@@ -8,11 +8,11 @@ last observation, shaped for the question.
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 from app.lang.asked import asked
+from app.lang.clauses import asks_a_question
 from app.lang.detect import detect_lang
 from app.lang.messages import say
 from app.lang.path_shape import looks_like_path_or_address
@@ -157,24 +157,17 @@ def clock_text(text: str, question: str) -> str | None:
     return said_now(kind, lang)
 
 
-_WHEN = CLAIMED_CLOCK.pattern("when_stated")
-
-
-def when_backed(text: str, facts: Sequence[str], question: str = "") -> bool:
-    """Is every day, date and time the answer states in the question or the saved facts shown beside it? (True
-    when it states none.) About the person's own matters, the model knows only what it was told."""
-    said = " ".join((question, *facts)).lower()
-    for m in _WHEN.finditer(text):
-        bits = re.findall(r"\d+", m.group(0)) or [m.group(0).lower()]
-        if not all(re.search(rf"(?<!\d){re.escape(b)}(?!\d)", said) for b in bits):
-            return False
-    return True
-
-
 def points_at_unnamed(question: str) -> bool:
     """Does the request point at a file or folder it never names ("chuck that file in the bin") — no path, no
     address? Then nothing could have been done to it, and the question back is which one."""
     return _UNNAMED.search(question) is not None and not looks_like_path_or_address(question)
+
+
+def tells_of_unnamed(question: str) -> bool:
+    """Does the request tell something to be done to a file it never names ("nuke that file", "just bin that file.
+    too tired to argue")? Not a question about one ("is that file safe to open?", "what is that file format
+    called")."""
+    return points_at_unnamed(question) and not asks_a_question(question)
 
 
 def nothing_done_text(question: str) -> str:

@@ -14,6 +14,7 @@ from app.lang.detect import detect_lang
 from app.lang.messages import say
 from app.lang.reported import told_before
 from app.lang.rules.recall_topic import RECALL_TOPIC
+from app.lang.stated import when_backed
 from app.tools.registry import risky
 from app.tools.runner import TurnContext
 from app.turn import events as ev
@@ -107,7 +108,12 @@ def answer(ctx: TurnContext, llm: Any, info: Any, question: str, weight: float,
         fallback = quoted
         gen = ans.Generated(quoted, True, "the answer quotes none of the error lines", gen.completion, True,
                             gen.model_tokens)
-    if gen.usable and (asked_to_act(info, question) or ans.points_at_unnamed(question)) and \
+    if gen.usable and not steps and ans.tells_of_unnamed(question):
+        # "nuke that file", "just bin that file" with nothing before: whatever the verb, the answer is which file
+        fallback = ans.nothing_done_text(question)  # (the model had refused, or asked for "the file path")
+        gen = ans.Generated(fallback, True, "the request points at a file it never names", gen.completion,
+                            gen.streamed, gen.model_tokens)
+    elif gen.usable and (asked_to_act(info, question) or ans.points_at_unnamed(question)) and \
             ans.claims_undone(gen.text, wrote(ctx)):
         fallback = ans.nothing_done_text(question)
         gen = ans.Generated(fallback, True, "the answer claims an action that did not run", gen.completion,
@@ -115,7 +121,7 @@ def answer(ctx: TurnContext, llm: Any, info: Any, question: str, weight: float,
     if gen.usable and not steps and (now := ans.clock_text(gen.text, question)):
         gen = ans.Generated(now, True, "the answer states the clock from nothing", gen.completion, gen.streamed,
                             gen.model_tokens)
-    elif gen.usable and not steps and about_the_person(question) and not ans.when_backed(gen.text, facts, question):
+    elif gen.usable and not steps and about_the_person(question) and not when_backed(gen.text, facts, question):
         gen = ans.Generated(from_memory(ctx, question), True, "the answer states a date of the person's from "
                             "nothing", gen.completion, gen.streamed, gen.model_tokens)
     if not gen.replaced:

@@ -113,14 +113,28 @@ def test_a_date_of_the_person_s_stated_from_nothing_must_be_one_they_told() -> N
     time the answer states about the person must be in the question or in the saved facts shown beside it; else
     the memory answers (planner/writing.from_memory), or says it does not know."""
     from app.lang.messages import say
+    from app.lang.stated import when_backed
 
     birthday = ["il compleanno di Giulia è il 14 marzo"]
-    assert not ans.when_backed("Giulia compie gli anni il 15 maggio.", birthday, "quando compie gli anni mia nipote?")
-    assert ans.when_backed("Giulia compie gli anni il 14 marzo.", birthday, "quando compie gli anni mia nipote?")
+    assert not when_backed("Giulia compie gli anni il 15 maggio.", birthday, "quando compie gli anni mia nipote?")
+    assert when_backed("Giulia compie gli anni il 14 marzo.", birthday, "quando compie gli anni mia nipote?")
     dentist = ["il dentista è giovedì alle 15"]
-    assert not ans.when_backed("Il dentista ti aspetta giovedì alle 14:00.", dentist, "a che ora ho il dentista?")
-    assert ans.when_backed("Il dentista ti aspetta giovedì alle 15.", dentist, "a che ora ho il dentista?")
+    assert not when_backed("Il dentista ti aspetta giovedì alle 14:00.", dentist, "a che ora ho il dentista?")
+    assert when_backed("Il dentista ti aspetta giovedì alle 15.", dentist, "a che ora ho il dentista?")
     # what the person said themselves backs it; an answer with no day, date or time is no claim of one
-    assert ans.when_backed("Per domenica prova una lasagna.", [], "cosa cucino per mia madre domenica?")
-    assert ans.when_backed("Giulia è tua nipote.", [], "chi è mia nipote?")
+    assert when_backed("Per domenica prova una lasagna.", [], "cosa cucino per mia madre domenica?")
+    assert when_backed("Giulia è tua nipote.", [], "chi è mia nipote?")
     assert say("answer.not_in_memory", "it").startswith("Non lo so")
+
+
+def test_a_request_that_tells_something_done_to_an_unnamed_file_is_asked_which() -> None:
+    """everyday9-69 "nuke that file" (the model: "I'm sorry, but I can't assist with that.") and everyday8-39 "just
+    bin that file" (the model asked for "the file path") — read after their clean runs: whatever the verb, a file
+    never named is asked back. A question about such a file is not."""
+    assert ans.tells_of_unnamed("nuke that file")
+    assert ans.tells_of_unnamed("just bin that file. too tired to argue")
+    assert ans.tells_of_unnamed("butta quel file nel cestino, non mi serve")
+    assert not ans.tells_of_unnamed("is that file safe to open?")
+    assert not ans.tells_of_unnamed("what is that file format called")
+    assert not ans.tells_of_unnamed("quel file è troppo grande, cosa faccio")
+    assert not ans.tells_of_unnamed("nuke /tmp/x/old.log")
