@@ -52,8 +52,14 @@ EXONYMS: dict[str, str] = {
 _OTHER = {**EXONYMS, **{v: k for k, v in EXONYMS.items()}}
 
 
+_RANGE_DASH = re.compile(r"(?<=\d)\s?[-\u2010-\u2015\u2212]\s?(?=\d)")
+
+
 def norm(s: str) -> str:
-    """Separators of numbers made one ("4.350", "4,350" and "4 350" compare equal), spaces squeezed."""
+    """Separators of numbers made one ("4.350", "4,350" and "4 350" compare equal), the dash of a range made one
+    ("14:00–16:00", "14:00-16:00" and "14:00 - 16:00": a reader sees the same range; a typed text has a hyphen
+    where a typeset one has an en dash), spaces squeezed."""
+    s = _RANGE_DASH.sub("-", s)
     s = re.sub(r"(?<=\d)[.,:\u202f\u00a0 ](?=\d)", ".", s)
     return " ".join(s.split())
 

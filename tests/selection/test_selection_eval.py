@@ -67,3 +67,14 @@ def test_a_rewrite_must_change_and_keep_names_numbers_and_links() -> None:
     assert check(c, good) == []
     assert check(c, c["text"]) == ["unchanged"]
     assert "lost 'https://help.example.com/4471'" in check(c, good.replace("/4471 :)", " :)"))
+
+
+def test_a_range_carries_its_numbers_whatever_dash_joins_them() -> None:
+    """"14:00-16:00" typed, "14:00–16:00" typeset, "14:00 - 16:00" spaced: a reader sees one range, so the check
+    does (held-out answers of fresh.jsonl failed on the dash alone); the numbers themselves still count."""
+    c = {"action": "translate", "text": "Consegna il 22 nella fascia 14:00-16:00.", "target": "en",
+         "keep": ["22", "14:00-16:00"]}
+    assert check(c, "Delivery on the 22nd in the 14:00–16:00 slot.") == []
+    assert check(c, "Delivery on the 22nd in the 14:00 - 16:00 slot.") == []
+    assert check(c, "Delivery on the 22nd in the 14:00–17:00 slot.") == ["lost '14:00-16:00'", "added number 17"]
+    assert check(c, "Delivery on the 22nd between 14:00 and 16:00.") == ["lost '14:00-16:00'"]
