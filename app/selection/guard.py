@@ -53,13 +53,26 @@ def tidy(raw: str, source: str = "") -> str:
     return text
 
 
+_CLAUSE_END = re.compile(r"[,;:–—](?=\s)|\s(?=(?:which|who|where|while|but|so|because|although|whereas|che|il quale|"
+                         r"la quale|dove|mentre|ma|quindi|perché|poiché|anche se)\b)")
+
+
 def within(text: str, limit: int) -> str:
-    """At most `limit` characters, ended on a whole sentence (the first sentence whole when even it is longer)."""
+    """At most `limit` characters, ended on a whole sentence. When even the first sentence is longer (the model
+    wrote one long sentence, or a list cut by the token limit: "…, urgent tickets handed over to"), it ends on
+    its last whole clause within the limit, closed with a full stop: a shorter sentence is still a summary, a
+    summary longer than a third of the text is not one. Kept whole only when no clause of at least a third of
+    the limit fits."""
     if len(text) <= limit:
         return text
     ends = [m.end() for m in _SENTENCE_END.finditer(text)]
     fits = [e for e in ends if e <= limit]
-    return text[:fits[-1]] if fits else text[:ends[0]] if ends else text
+    if fits:
+        return text[:fits[-1]]
+    cuts = [m.start() for m in _CLAUSE_END.finditer(text) if limit // 3 <= m.start() < limit]
+    if cuts:
+        return text[:cuts[-1]].rstrip(" ,;:–—") + "."
+    return text[:ends[0]] if ends else text
 
 
 def whole_sentences(text: str) -> str:
