@@ -20,6 +20,7 @@ HOLD_CHARS = 24  # the first characters are held until they look like an answer 
 _MARKERS = PLANNER_ANSWER.pattern("markers")
 _LABEL = SELECTION_ANSWER.pattern("label")
 _PREAMBLE = SELECTION_ANSWER.pattern("preamble")
+_REFUSAL = SELECTION_ANSWER.pattern("refusal")
 _FOREIGN = re.compile(r"[\u0400-\u04ff\u0590-\u06ff\u0900-\u0dff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 _WRAP = re.compile(r"^\s*(?:```[\w-]*|<<<)\s*\n|\n\s*(?:```|>>>)\s*$")
 _NUMBER = re.compile(r"(?<![\w.,:])\d+(?:[.,:]\d+)*(?![\w])")
@@ -87,6 +88,8 @@ def problem(answer: str, source: str, final: bool) -> str | None:
         return "template or role markers"
     if _FOREIGN.search(answer) and not _FOREIGN.search(source):
         return "a script the text does not use"
+    if _REFUSAL.search(answer) and not _REFUSAL.search(source):  # "Mi dispiace, ma non posso aiutarti con questo."
+        return "a refusal"
     words = re.findall(r"\w+", answer.lower())
     if len(words) >= 12:
         grams = [" ".join(words[i:i + 4]) for i in range(len(words) - 3)]
