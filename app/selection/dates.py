@@ -29,21 +29,25 @@ _WEEKDAY = re.compile(r"(?<!\w)(" + "|".join(sorted(_WEEKDAY_INDEX, key=len, rev
 _MONTH_NUM = {**{m: i + 1 for i, m in enumerate(MONTHS_IT)}, **{m: i + 1 for i, m in enumerate(MONTHS_EN)},
               **MONTHS_SHORT}
 _MONTH_LANG = {**{m: "it" for m in MONTHS_IT}, **{m: "en" for m in MONTHS_EN}, **{m: "en" for m in MONTHS_SHORT}}
-_M = "(?P<m>" + "|".join(sorted(_MONTH_NUM, key=len, reverse=True)) + ")"
+_M = r"(?P<m>[^\W\d_]{3,9})"  # a word; a month only if _MONTH_NUM has it (the month tables are month_words')
 _D = r"(?P<d>\d{1,2})(?:st|nd|rd|th|°)?"
 _Y = r"(?:,?\s+(?P<y>\d{4}))?"
 # "3 April 2025", "3rd of April", "il 3 aprile", "April 3, 2025", "April 3rd" (the Italian article is part of it)
 _M2, _Y2 = _M.replace("?P<m>", "?P<m2>"), _Y.replace("?P<y>", "?P<y2>")
-_WORDED = re.compile(rf"(?<!\w)(?:(?P<art>(?:il|l['’])\s*)?{_D}\s+(?:of\s+)?{_M}{_Y}"
-                     rf"|{_M2}\s+(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?{_Y2})(?!\w)", re.IGNORECASE)
+# read at every position (a lookahead): a word and a number that are no date ("dalle 10") must not hide the date
+# that overlaps them ("10 marzo")
+_WORDED = re.compile(rf"(?<!\w)(?=(?P<all>(?P<art>(?:il|l['’])\s*)?{_D}\s+(?:of\s+)?{_M}{_Y}"
+                     rf"|{_M2}\s+(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?{_Y2})(?!\w))", re.IGNORECASE)
 _NUMERIC = re.compile(r"(?<![\w/.])(\d{1,2})[/.](\d{1,2})(?:[/.](\d{2}|\d{4}))?(?![\w/])")
 
 
 def _worded(answer: str) -> list[tuple[int, int, int, int, int, int | None, str]]:
     """The dates in words of `answer`: (start with an Italian article before the day, start, end, day, month,
     year or None, language of the month word)."""
-    out = []
+    out: list[tuple[int, int, int, int, int, int | None, str]] = []
     for m in _WORDED.finditer(answer):
+        if out and m.start() < out[-1][2]:
+            continue  # inside a date already read
         if m.group("d"):
             month, day, year, art = m.group("m"), m.group("d"), m.group("y"), m.group("art") or ""
         else:
@@ -51,8 +55,8 @@ def _worded(answer: str) -> list[tuple[int, int, int, int, int, int | None, str]
         word = month.lower().rstrip(".")
         if word not in _MONTH_NUM or not 1 <= int(day) <= 31:
             continue
-        out.append((m.start(), m.start() + len(art), m.end(), int(day), _MONTH_NUM[word], int(year) if year else None,
-                    _MONTH_LANG[word]))
+        out.append((m.start(), m.start() + len(art), m.end("all"), int(day), _MONTH_NUM[word],
+                    int(year) if year else None, _MONTH_LANG[word]))
     return out
 
 

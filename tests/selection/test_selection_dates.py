@@ -40,3 +40,8 @@ def test_no_weekday_is_guessed_when_the_answer_is_not_recognisably_wrong() -> No
     assert mend("Monday and Friday are off.", "Il 5 marzo è libero.")[1] == []
     assert mend("Ci vediamo giovedì o venerdì.", "See you on Friday or Saturday.")[1] == []
     assert mend("See you on Friday.", "Ci vediamo venerdì 5.")[1] == []
+
+
+def test_a_word_and_a_number_that_are_no_date_do_not_hide_the_date_they_overlap() -> None:
+    """"dalle 10" is read first and is no date; "10 marzo", which overlaps it, still is one."""
+    assert mend("Send it by Friday.", "Mandalo dalle 10 marzo.")[1] == [("10 marzo", "venerdì")]

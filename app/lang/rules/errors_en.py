@@ -170,7 +170,7 @@ ERRORS_EN = Table("errors_en", __doc__ or "", (
         effect="'their' before an adjective of how someone is and what ends or continues the clause ('once their "
                "happy with it', 'their ready.') is 'they're'; before a noun ('their happy customers') it stays",
         pattern=r"\btheir(?=\s+(?:happy|unhappy|ready|sure|done|busy|aware|able|unable|available|late|right|wrong|"
-                r"fine|okay|ok|finished|interested|allowed|supposed|welcome|free|back|here|there|away|home)"
+                r"fine|okay|ok|finished|interested|allowed|supposed|welcome|free)"
                 r"(?:\s*[,.!?;]|\s+(?:with|about|of|to|for|that|because|when|if|and|but|now|already|yet|too|again)\b))",
         to="they're",
         match=("Once their happy with the change, I'll sign.", "Tell me when their ready.",
@@ -183,9 +183,8 @@ ERRORS_EN = Table("errors_en", __doc__ or "", (
         effect="'to' between a form of 'be' (or 'far', 'way') and an adjective of degree ('is to big', 'was to late') "
                "is 'too' when the clause ends or goes on with 'to', 'for'… ('is to small businesses' stays)",
         pattern=r"\b((?:is|are|was|were|be|been|being|['’]s|['’]re|far|way|it['’]s|not)\s+)to(?=\s+(?:big|small|"
-                r"large|late|early|much|many|long|short|expensive|cheap|hot|cold|slow|fast|busy|tired|high|low|"
-                r"heavy|old|young|loud|quiet|hard|difficult|easy|far|close|soon|bad|good|full)(?:\s*[,.!?;]|\s+(?:to|for|and|"
-                r"but|now|anyway|though|at|in|on|with)\b))",
+                r"large|late|early|much|many|long|short|expensive|hot|cold|slow|fast|busy|tired|high|low|heavy|loud|"
+                r"hard|difficult|far|bad|full)(?:\s*[,.!?;]|\s+(?:to|for|and|but|now|anyway|though|at|in|on|with)\b))",
         to=r"\1too",
         match=("The file is to big to upload.", "Sorry, it was to late.", "It's way to much for us."),
         fixed=("The file is too big to upload.", "Sorry, it was too late.", "It's way too much for us."),
