@@ -57,9 +57,10 @@ ACTIONS: tuple[Action, ...] = (
                   "same order, same punctuation. Write only the corrected text, once."},
            answer_in="text", long="parts", length="as_text"),
     Action("rewrite", 5, {"it": "Riscrivi", "en": "Rewrite"},
-           {"it": "Riscrivi il testo {style}, nella sua lingua: cambia davvero tono e parole, non il significato.",
-            "en": "Rewrite the text {style}, in its own language: really change the tone and the words, not the "
-                  "meaning."},
+           {"it": "Riscrivi il testo {style}, nella sua lingua ({language}): cambia davvero tono e parole, non il "
+                  "significato.",
+            "en": "Rewrite the text {style}, in its own language ({language}): really change the tone and the words, "
+                  "not the meaning."},
            answer_in="text", long="parts", length="as_text"),
     Action("ask", 0, {"it": "Chiedi", "en": "Ask"},
            {"it": "Rispondi in {language}, in breve, a questa domanda sul testo selezionato: {question}",
@@ -90,6 +91,36 @@ KEEP_AGAIN: dict[str, dict[str, str]] = {
     "added": {"it": "Non aggiungere numeri, date od orari che il testo non ha ({items}).",
               "en": "Do not add numbers, dates or times the text does not have ({items})."},
 }
+
+
+# The second attempt after the guard stopped the first (a loop, a script the text does not use, a refusal, template
+# markers): at temperature 0 the same prompt gives the same answer, so the retry's prompt says what a usable answer
+# is, which also changes the model's path at the point where it went wrong.
+CLEAN_AGAIN: dict[str, str] = {
+    "it": "Fallo comunque, senza rifiutare né commentare: scrivi ogni parola una volta sola, senza ripetizioni, e "
+          "solo con lettere dell'alfabeto latino.",
+    "en": "Do it anyway, without refusing or commenting: write each word once, with no repetitions, and only in the "
+          "Latin alphabet.",
+}
+
+
+# The second attempt of a rewrite that is no rewrite: the text copied out (the 1.5B model does it for formal and
+# shorter rewrites of tune texts), or a "shorter" one as long as the text.
+REWRITE_AGAIN: dict[str, dict[str, str]] = {
+    "copied": {"it": "Non ricopiare il testo: riscrivilo davvero, con parole tue.",
+               "en": "Do not copy the text out: really rewrite it, in your own words."},
+    "longer": {"it": "Usa al massimo {words} parole.", "en": "Use at most {words} words."},
+}
+
+
+def rewrite_again(lang: str, why: str, words: int = 0) -> str:
+    """The sentence added to a rewrite's second attempt: `why` is "copied" or "longer" (then at most `words`)."""
+    return REWRITE_AGAIN[why][lang if lang in LANGS else "en"].format(words=words)
+
+
+def clean_again(lang: str) -> str:
+    """The sentence added to the instruction of a second attempt after a garbled first one."""
+    return CLEAN_AGAIN[lang if lang in LANGS else "en"]
 
 
 def keep_again(lang: str, lost: list[str], added: list[str]) -> str:
@@ -187,5 +218,6 @@ def with_text(req: SelectionRequest, text: str) -> SelectionRequest:
     return replace(req, text=text)
 
 
-__all__ = ["ACTIONS", "BY_ID", "BY_KEY", "KEEP_AGAIN", "LANGUAGE_NAMES", "STYLES", "STYLE_LABELS", "Action",
-           "SelectionRequest", "answer_language", "from_words", "instruction", "keep_again", "label", "with_text"]
+__all__ = ["ACTIONS", "BY_ID", "BY_KEY", "CLEAN_AGAIN", "KEEP_AGAIN", "LANGUAGE_NAMES", "STYLES", "STYLE_LABELS",
+           "REWRITE_AGAIN", "Action", "SelectionRequest", "answer_language", "clean_again", "from_words",
+           "instruction", "keep_again", "label", "rewrite_again", "with_text"]

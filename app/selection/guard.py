@@ -20,6 +20,7 @@ HOLD_CHARS = 24  # the first characters are held until they look like an answer 
 _MARKERS = PLANNER_ANSWER.pattern("markers")
 _LABEL = SELECTION_ANSWER.pattern("label")
 _PREAMBLE = SELECTION_ANSWER.pattern("preamble")
+_REFUSAL = SELECTION_ANSWER.pattern("refusal")
 _FOREIGN = re.compile(r"[\u0400-\u04ff\u0590-\u06ff\u0900-\u0dff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 _WRAP = re.compile(r"^\s*(?:```[\w-]*|<<<)\s*\n|\n\s*(?:```|>>>)\s*$")
 _NUMBER = re.compile(r"(?<![\w.,:])\d+(?:[.,:]\d+)*(?![\w])")
@@ -53,13 +54,26 @@ def tidy(raw: str, source: str = "") -> str:
     return text
 
 
+_CLAUSE_END = re.compile(r"[,;:–—](?=\s)|\s(?=(?:which|who|where|while|but|so|because|although|whereas|che|il quale|"
+                         r"la quale|dove|mentre|ma|quindi|perché|poiché|anche se)\b)")
+
+
 def within(text: str, limit: int) -> str:
-    """At most `limit` characters, ended on a whole sentence (the first sentence whole when even it is longer)."""
+    """At most `limit` characters, ended on a whole sentence. When even the first sentence is longer (the model
+    wrote one long sentence, or a list cut by the token limit: "…, urgent tickets handed over to"), it ends on
+    its last whole clause within the limit, closed with a full stop: a shorter sentence is still a summary, a
+    summary longer than a third of the text is not one. Kept whole only when no clause of at least a third of
+    the limit fits."""
     if len(text) <= limit:
         return text
     ends = [m.end() for m in _SENTENCE_END.finditer(text)]
     fits = [e for e in ends if e <= limit]
-    return text[:fits[-1]] if fits else text[:ends[0]] if ends else text
+    if fits:
+        return text[:fits[-1]]
+    cuts = [m.start() for m in _CLAUSE_END.finditer(text) if limit // 3 <= m.start() < limit]
+    if cuts:
+        return text[:cuts[-1]].rstrip(" ,;:–—") + "."
+    return text[:ends[0]] if ends else text
 
 
 def whole_sentences(text: str) -> str:
@@ -74,6 +88,8 @@ def problem(answer: str, source: str, final: bool) -> str | None:
         return "template or role markers"
     if _FOREIGN.search(answer) and not _FOREIGN.search(source):
         return "a script the text does not use"
+    if _REFUSAL.search(answer) and not _REFUSAL.search(source):  # "Mi dispiace, ma non posso aiutarti con questo."
+        return "a refusal"
     words = re.findall(r"\w+", answer.lower())
     if len(words) >= 12:
         grams = [" ".join(words[i:i + 4]) for i in range(len(words) - 3)]

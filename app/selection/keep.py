@@ -18,6 +18,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from . import dates
+
 _LINK = re.compile(r"(?:https?://|www\.)[^\s<>\"')\]]+|[\w.+-]+@[\w-]+\.[\w.-]+")
 _PATH = re.compile(r"(?<![\w/\\])(?:[A-Za-z]:\\[^\s,;]+|\\\\[^\s,;]+|~?/(?:[\w.-]+/)+[\w.-]+)")
 _FILE = re.compile(r"(?<![\w/\\.])[\w-]{2,}\.[A-Za-z][A-Za-z0-9]{1,4}(?::\d+)?(?![\w])")
@@ -29,7 +31,7 @@ _AMOUNT = re.compile(rf"[€£$]\s?{_NUM}|(?<![\w.,]){_NUM}\s?[€£$]")
 _NUMBER = re.compile(rf"(?<![\w.,:/-]){_NUM}(?={_UNITS}?(?!\w))")
 _WORD = re.compile(r"(?<!\w)[A-ZÀ-Þ][a-zà-ÿ]+(?:[A-Z][a-zà-ÿ]+)*(?:-[A-Z][a-zà-ÿ]+)?(?![\w])")
 _CAMEL = re.compile(r"(?<!\w)[A-Za-z]+[a-z][A-Z]\w*")
-_HEAD = re.compile(r"(?:[.!?…:;]|\n|[-–—•*]\s)[\s\"'«“‘(\[]*$")
+_HEAD = re.compile(r"(?:[.!?…:;]|\n|[-–—•*]\s|(?<!\w)\d{1,2}[.)]\s)[\s\"'«“‘(\[]*$")  # "1) Release": a list item opens
 # Capitalized without being names: titles, weekdays, months, languages, the pronoun I, polite forms.
 COMMON = frozenset("""
 i mr mrs ms dr dott dottor dottoressa prof sig signor signora gentile caro cara dear hi hello ciao salve
@@ -52,8 +54,14 @@ EXONYMS: dict[str, str] = {
 _OTHER = {**EXONYMS, **{v: k for k, v in EXONYMS.items()}}
 
 
+_RANGE_DASH = re.compile(r"(?<=\d)\s?[-\u2010-\u2015\u2212]\s?(?=\d)")
+
+
 def norm(s: str) -> str:
-    """Separators of numbers made one ("4.350", "4,350" and "4 350" compare equal), spaces squeezed."""
+    """Separators of numbers made one ("4.350", "4,350" and "4 350" compare equal), the dash of a range made one
+    ("14:00–16:00", "14:00-16:00" and "14:00 - 16:00": a reader sees the same range; a typed text has a hyphen
+    where a typeset one has an en dash), spaces squeezed."""
+    s = _RANGE_DASH.sub("-", s)
     s = re.sub(r"(?<=\d)[.,:\u202f\u00a0 ](?=\d)", ".", s)
     return " ".join(s.split())
 
@@ -202,7 +210,8 @@ def repair(source: str, answer: str) -> tuple[str, list[tuple[str, str]]]:
     """`answer` with what is recognisably an item of `source` cut or moved put back as written: a name cut short
     ("Chia" for "Chiara"), an amount with its currency sign on the other side ("€12,400" for "12.400 €"), an hour
     of the 24-hour clock the model wrote on the 12-hour one ("6 PM" for "18", "9:00 p.m." for "21:00": the text's
-    hour, as the text writes it), a path with its folders translated. Nothing else: a dropped item is not guessed
+    hour, as the text writes it), a path with its folders translated, a date or a weekday changed (dates.py:
+    "April 3, 2025" for "03/04/2025", "il 5 marzo" for "by Friday"). Nothing else: a dropped item is not guessed
     back. Returns the answer and the (found, restored) pairs."""
     done: list[tuple[str, str]] = []
     source_words = set(re.findall(r"\w+", source))
@@ -219,7 +228,8 @@ def repair(source: str, answer: str) -> tuple[str, list[tuple[str, str]]]:
             pair = None
         if pair:
             done.append(pair)
-    return answer, done
+    answer, changed = dates.mend(source, answer)
+    return answer, done + changed
 
 
 __all__ = ["COMMON", "EXONYMS", "Item", "added_numbers", "carries", "invented", "items", "kept", "missing", "norm",

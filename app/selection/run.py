@@ -17,7 +17,7 @@ from app.turn.cancel import CancelToken, TurnCancelled
 from . import correct, guard, keep
 from . import long_text as lt
 from . import messages as _messages  # noqa: F401  (registers the selection's sentences)
-from .actions import LANGUAGE_NAMES, SelectionRequest, answer_language, keep_again
+from .actions import LANGUAGE_NAMES, SelectionRequest, answer_language, clean_again, keep_again, rewrite_again
 from .prompt import SYSTEM, build, head_of
 
 ANSWER_TOKENS_MIN = 48
@@ -174,14 +174,8 @@ def run(llm: Any, req: SelectionRequest, setup: Setup, cancel: CancelToken,
         setup.progress(f"corrected by the error table: {len(changes)} — "
                        + "; ".join(f"{c.rule}: {c.wrong} → {c.right}" for c in changes))
     if not lt.is_long(text):
-        # a correction is shown whole, once merged: the model's draft may hold changes that are not kept
-        got, comp, first = _one(llm, req, fixed, fixed, setup, cancel,
-                                (lambda _t: None) if req.action == "fix" else emit)
-        out = Outcome(got.text, not got.reason, got.reason, first_token_s=first, cut=cut)
-        if comp is not None:
-            out.prompt_tokens, out.evaluated_tokens = comp.prompt_tokens, comp.evaluated_tokens
-        if out.ok and req.action in KEEPING:
-            out = _keep(llm, req, text, setup, cancel, emit, out)
+        out = _short(llm, req, text, fixed, setup, cancel, emit)
+        out.cut = cut
     else:
         out = _long(llm, req, fixed, setup, cancel, emit)
         out.cut = cut
@@ -209,6 +203,43 @@ def run(llm: Any, req: SelectionRequest, setup: Setup, cancel: CancelToken,
 
 
 KEEPING = ("translate", "rewrite")
+
+
+def _not_a_rewrite(req: SelectionRequest, text: str, answer: str) -> str:
+    """Why a rewrite's answer is none ("copied": the text as it was; "longer": a shorter one that is not), or ""."""
+    if req.action != "rewrite":
+        return ""
+    if keep.norm(answer) == keep.norm(text):
+        return "copied"
+    return "longer" if req.style == "shorter" and len(answer) >= len(text) else ""
+
+
+def _short(llm: Any, req: SelectionRequest, text: str, fixed: str, setup: Setup, cancel: CancelToken,
+           emit: Callable[[str], None]) -> Outcome:
+    """A text that fits one prompt: one attempt, a second one when the guard stopped the first (a loop, another
+    script, a refusal: at temperature 0 the same prompt would do it again, so the second says what a usable answer
+    is), then the keep-check
+    of a translation or a rewrite. A correction is not streamed (it is shown whole once merged: the model's draft
+    may hold changes that are not kept) and not tried again (the tables' pass stands: run())."""
+    got, comp, first = _one(llm, req, fixed, fixed, setup, cancel, (lambda _t: None) if req.action == "fix" else emit)
+    if got.reason and req.action != "fix" and got.reason != "empty":
+        setup.progress(f"answer_reset: the model's answer was not usable ({got.reason}); one more attempt")
+        got, again, _t = _one(llm, req, fixed, fixed, setup, cancel, emit, extra=clean_again(req.lang))
+        comp = again if again is not None else comp
+    why = _not_a_rewrite(req, text, got.text) if not got.reason else ""
+    if why:
+        setup.progress(f"answer_reset: the rewrite is {why}; one more attempt")
+        words = int(len(text.split()) * 0.6)
+        again_got, again, _t = _one(llm, req, fixed, fixed, setup, cancel, emit,
+                                    extra=rewrite_again(req.lang, why, words))
+        if not again_got.reason and not _not_a_rewrite(req, text, again_got.text):
+            got, comp = again_got, again if again is not None else comp
+    out = Outcome(got.text, not got.reason, got.reason, first_token_s=first)
+    if comp is not None:
+        out.prompt_tokens, out.evaluated_tokens = comp.prompt_tokens, comp.evaluated_tokens
+    if out.ok and req.action in KEEPING:
+        out = _keep(llm, req, text, setup, cancel, emit, out)
+    return out
 
 
 def _is_answer(req: SelectionRequest, text: str, answer: str, first: str) -> bool:

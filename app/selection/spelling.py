@@ -15,13 +15,15 @@ A word is corrected only when all of these hold:
   inside a link, path, file name or code that app/selection/keep.py reads in the text;
 - it is not known in the text's language nor in the other of IT/EN (jargon: "meeting" in an Italian text), has
   no accent (accents are the tables'), and is not a form of a known word: the lists miss inflections
-  ("spegnete", "segano", "texted") and verbs with clitics ("aggiungerne"), so a word whose stem takes another
-  ending of ENDINGS as a known word is taken as a word;
+  ("spegnete", "segano", "texted") and verbs with clitics ("aggiungerne", "rivolgervi"), so a word whose stem
+  takes another ending of ENDINGS as a known word is taken as a word, and so is a repetition verb ("ridai": "ri" +
+  "dai");
 - one frequent word (FREQUENT_PER_M) of the text's language is one edit away, with the same first letter (the
   first letter is rarely the wrong one: "aqua" is "acqua", not "qua"), DOMINANT times likelier than the next
   such word and OVER_ITSELF times likelier than the word itself;
-- in Italian, no word one double letter apart is among the neighbours (tuta/tutta, caro/carro: the list misses
-  some of such pairs, "tuta" among them);
+- in Italian, no neighbour is the word with one of its letters doubled (tuta/tutta: the list misses some single
+  forms, "tuta" among them); the other way is a correction ("stazzione" → "stazione": a doubled form missing
+  from a list of 445 M words is a misspelling);
 - the change looks like a correction by correct.py's own rule (`_is_correction`).
 
 Loaded once, on the first correction (~0.1 s and ~20–30 MB each): the selection hotkey never imports it.
@@ -47,6 +49,9 @@ ENDINGS = {
            "ata", "ati", "ate", "uto", "uta", "ito", "ita", "ando", "endo", "ino", "o", "a", "e", "i"),
     "en": ("ed", "ing", "es", "s", "er", "ers", "ly", "e", ""),
 }
+# A repetition prefix makes a verb of its own out of any verb ("ridai" = "ri" + "dai", "reupload"): the lists miss
+# most of these, and "ridai" → "ridi" was a false fix on a tune text.
+PREFIXES = {"it": ("ri",), "en": ("re",)}
 CLITICS = ("ne", "lo", "la", "li", "le", "mi", "ti", "ci", "vi", "si", "gli", "glielo", "gliela", "glieli",
            "gliele", "gliene", "melo", "mela", "telo", "tela", "celo", "cela", "sene")
 _WORD = re.compile(r"(?<![\w@./\\#-])[^\W\d_]+(?![\w@/\\#-]|\.\w|['’]\w)")
@@ -69,11 +74,19 @@ def _per_m(sc: Any, word: str) -> float:
 
 
 def _a_form(word: str, lang: str) -> bool:
-    """Is `word` an inflection or a verb with a clitic of a word the dictionary knows?"""
+    """Is `word` an inflection, a verb with a clitic or a verb with a repetition prefix of a word the dictionary
+    knows?"""
     freq = dictionary(lang).word_frequency
+    for p in PREFIXES[lang]:
+        rest = word[len(p):]
+        if word.startswith(p) and len(rest) >= 3 and _per_m(dictionary(lang), rest) >= FREQUENT_PER_M:
+            return True
     if lang == "it":
-        for c in CLITICS:
-            if word.endswith(c) and len(word) > len(c) + 3 and (freq[word[:-len(c)]] or freq[word[:-len(c)] + "e"]):
+        for c in CLITICS:  # "aggiungerne": the verb known; "rivolgervi": the verb with another clitic known
+            stem = word[:-len(c)]
+            if word.endswith(c) and len(word) > len(c) + 3 and (
+                    freq[stem] or freq[stem + "e"] or
+                    (stem.endswith(("ar", "er", "ir")) and any(freq[stem + o] for o in CLITICS if o != c))):
                 return True
     for end in ENDINGS[lang]:
         if not word.endswith(end):
@@ -84,11 +97,10 @@ def _a_form(word: str, lang: str) -> bool:
     return False
 
 
-def _doubled(a: str, b: str) -> bool:
-    """Are `a` and `b` the same but for one letter written twice in one of them?"""
-    if len(a) > len(b):
-        a, b = b, a
-    return len(b) == len(a) + 1 and any(b[i] == b[i - 1] and b[:i] + b[i + 1:] == a for i in range(1, len(b)))
+def _doubled(single: str, double: str) -> bool:
+    """Is `double` `single` with one of its letters written twice?"""
+    return len(double) == len(single) + 1 and any(
+        double[i] == double[i - 1] and double[:i] + double[i + 1:] == single for i in range(1, len(double)))
 
 
 def suggest(word: str, lang: str) -> str | None:
@@ -112,7 +124,9 @@ def suggest(word: str, lang: str) -> str | None:
     if len(near) > 1 and best_n < DOMINANT * near[1][0]:
         return None
     if lang == "it" and any(_doubled(word, w) for _n, w in near):
-        return None  # Italian has many pairs apart by a double letter (tuta/tutta, caro/carro): the tables' call
+        return None  # a letter to double: Italian has many such pairs (tuta/tutta), the list lacks some of their
+        # single forms ("tuta"), so a single letter is the tables' call; a letter written twice that the frequent
+        # word writes once ("stazzione", "eccezzionale") is corrected: the doubled form is not in the list
     return str(best)
 
 

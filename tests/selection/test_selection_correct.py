@@ -65,3 +65,16 @@ def test_an_italian_correction_on_the_bundled_model_fixes_the_errors_and_only_th
     errors = [["qual'è", "qual è"], ["pò", "po'"], ["perchè", "perché"]]
     assert correction_problem(text, out.text, errors) is None, out.text
     assert any(s.startswith("corrected by the error table: 3") for s in steps), steps
+
+
+@pytest.mark.parametrize(("text", "errors"), [
+    ("Once their happy with the change, I'll sign it. The flat is great, its right next to a tram stop.",
+     [["their happy", "they're happy"], ["its right", "it's right"]]),
+    ("Your passports are suppose to be valid, and the file is to big to upload.",
+     [["suppose to be", "supposed to be"], ["is to big", "is too big"]]),
+    ("Il suono è pulito. L'unico difetto e che la custodia è ingombrante.", [["difetto e che", "difetto è che"]]),
+])
+def test_the_tables_fix_the_families_the_model_left_in_tune_texts(text: str, errors: list[list[str]]) -> None:
+    """fresh2's tune corrections: the model returned these errors unchanged; the tables' pass alone fixes them,
+    and a model that returns the text as it was undoes nothing."""
+    assert correction_problem(text, corrected(text, text), errors) is None

@@ -35,6 +35,9 @@ def test_names_numbers_amounts_codes_links_and_paths_are_read_from_a_real_mail()
 def test_a_word_that_opens_a_sentence_a_weekday_or_a_title_is_not_a_name() -> None:
     text = "Porta tu il dolce. Zio Franco arriva venerdì 12 aprile con Mrs Okafor; Expected: the app stays on."
     assert kinds(text) == {"Franco": "name", "12": "number", "Okafor": "name"}
+    # a list item opens a sentence too ("1) Release 4.2 is moved"): not a name, no false "lost" note
+    assert kinds("Minutes, 3 March. 1) Release 4.2 is moved. 2) The script is by Luca.") == {
+        "3": "number", "1": "number", "4.2": "number", "2": "number", "Luca": "name"}
     assert kinds("Please book 3rd row seats at 10am, 500MB max, for ParentPay users.") == {
         "3": "number", "10": "number", "500": "number", "ParentPay": "name"}
 

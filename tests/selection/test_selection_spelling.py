@@ -20,6 +20,11 @@ from app.selection.correct import Change, first_pass
     ("Please send the invoice tomorow morning, before the meeting.",
      "Please send the invoice tomorrow morning, before the meeting.", None, None),
     ("The new prodcut will ship next week.", "The new product will ship next week.", "prodcut", "product"),
+    # a letter written twice that the frequent word writes once (the list has no doubled form): fresh2 tune texts
+    ("Partiamo alle 9 dalla stazzione, il biglietto costa 12 euro.",
+     "Partiamo alle 9 dalla stazione, il biglietto costa 12 euro.", "stazzione", "stazione"),
+    ("Anche il microfono non è eccezzionale: in strada c'è rumore.",
+     "Anche il microfono non è eccezionale: in strada c'è rumore.", "eccezzionale", "eccezionale"),
 ])
 def test_dictionary_fixes_a_misspelling_no_table_names(text: str, fixed: str, wrong: str | None,
                                                        right: str | None) -> None:
@@ -35,6 +40,9 @@ def test_dictionary_fixes_a_misspelling_no_table_names(text: str, fixed: str, wr
     "Il deploy su jira è fatto: vedi https://github.com/acme/aqua-tools e /home/marta/aqua/note.txt, codice kl1602.",
     "Ok, il meeting col team è domani alle 10: porta il feedback sul budget e la password del wifi.",
     "Marco texted me from Aquileia: the npm build of webpackr failed on node18, see ticket #4471.",
+    # a repetition verb and a verb with a clitic the list misses: "ridai" → "ridi", "rivolgervi" → "rivolgersi"
+    # were false fixes on fresh2 tune texts
+    "Se vuoi lo prendo io, poi mi ridai i soldi. Per dubbi potete rivolgervi a Enrico, interno 214.",
 ])
 def test_dictionary_leaves_names_jargon_codes_and_real_words(text: str) -> None:
     assert [c for c in first_pass(text)[1] if c.rule == "dictionary"] == []

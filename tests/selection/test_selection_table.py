@@ -90,6 +90,16 @@ def test_what_the_model_wraps_around_an_answer_is_removed() -> None:
     assert tidy("<<<\nCiao Anna.\n>>>\n\nCorretto: <<<\nCiao Anna.") == "Ciao Anna."  # a data block of its own ends it
     assert tidy('"Ciao," disse Anna.', source='"Hi," said Anna.') == '"Ciao," disse Anna.'
     assert within("Prima frase breve. Seconda frase un po' più lunga.", 25) == "Prima frase breve."
+    # one sentence over the limit (fresh tune summaries, 183 and 215 characters for a limit of ~160): its last
+    # whole clause within the limit, closed; no clause of a third of the limit: the sentence whole, as before
+    long = ("Upgrading from v2.3.0 to v2.4.1 causes intermittent 'Connection reset by peer' errors when writing to "
+            "S3 for large files in multipart mode, which can be resolved by downgrading to v2.")
+    assert within(long, 160) == long[:long.index(", which")] + "."
+    cut = ("Office closed from December 23 to January 2, expense claims due by December 18, Christmas lunch at "
+           "Luca's Trattoria, company covers everything except alcohol, urgent tickets handed over to")
+    assert within(cut, 140) == cut[:cut.index(", company")] + "."
+    assert within("Una frase sola lunghissima e senza pause fino alla fine, poi basta.", 20) == \
+        "Una frase sola lunghissima e senza pause fino alla fine, poi basta."
     assert lost_values("Alle 10:30 in sala B2, vedi https://x.it/a.", "At 10.30 in room B2, see https://x.it/a") == []
     assert lost_values("Costa 4.350 euro.", "It costs 4,530 euros.") == ["4.350"]
 

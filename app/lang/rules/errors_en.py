@@ -116,6 +116,16 @@ ERRORS_EN = Table("errors_en", __doc__ or "", (
         match=("I think its a good idea.", "Its been a long week."),
         fixed=("I think it's a good idea.", "It's been a long week."),
         no_match=("The company and its staff.", "The dog wagged its tail.", "I think it's a good idea.")),
+    Fix(id="its_right_here", lang="en",
+        effect="'its' before 'right' and a word of place or time ('its right next to', 'its right there') → "
+               "'it's' ('its right arm' stays)",
+        pattern=r"\bits(?=\s+right\s+(?:next|there|here|now|away|behind|outside|around|by|in front|across|opposite|"
+                r"above|below|on time)\b)",
+        to="it's",
+        match=("The flat is great, its right next to a tram stop.", "Look, its right there on the desk."),
+        fixed=("The flat is great, it's right next to a tram stop.", "Look, it's right there on the desk."),
+        no_match=("The robot lifted its right arm.", "The car and its right mirror next to the door.",
+                  "It's right next to the station.")),
     Fix(id="its_possessive", lang="en",
         effect="'it's' before 'own', or after a preposition and before a noun ('in it's place') → 'its'",
         pattern=r"\bit['’]s(?=\s+own\b)|(?:(?<=\bon\s)|(?<=\bin\s)|(?<=\bof\s)|(?<=\bby\s)|(?<=\bat\s))it['’]s\b"
@@ -156,6 +166,36 @@ ERRORS_EN = Table("errors_en", __doc__ or "", (
         match=("I looked and their really solid, thanks.", "Tell them their going to be late."),
         fixed=("I looked and they're really solid, thanks.", "Tell them they're going to be late."),
         no_match=("Their really good friend came.", "It was their very own house.", "Their plan is solid.")),
+    Fix(id="their_state", lang="en",
+        effect="'their' before an adjective of how someone is and what ends or continues the clause ('once their "
+               "happy with it', 'their ready.') is 'they're'; before a noun ('their happy customers') it stays",
+        pattern=r"\btheir(?=\s+(?:happy|unhappy|ready|sure|done|busy|aware|able|unable|available|late|right|wrong|"
+                r"fine|okay|ok|finished|interested|allowed|supposed|welcome|free)"
+                r"(?:\s*[,.!?;]|\s+(?:with|about|of|to|for|that|because|when|if|and|but|now|already|yet|too|again)\b))",
+        to="they're",
+        match=("Once their happy with the change, I'll sign.", "Tell me when their ready.",
+               "I think their aware of it."),
+        fixed=("Once they're happy with the change, I'll sign.", "Tell me when they're ready.",
+               "I think they're aware of it."),
+        no_match=("We keep their happy customers.", "Their ready meals are cheap.", "They're happy with it.",
+                  "Ask about their free time.")),
+    Fix(id="too_before_adjective", lang="en",
+        effect="'to' between a form of 'be' (or 'far', 'way') and an adjective of degree ('is to big', 'was to late') "
+               "is 'too' when the clause ends or goes on with 'to', 'for'… ('is to small businesses' stays)",
+        pattern=r"\b((?:is|are|was|were|be|been|being|['’]s|['’]re|far|way|it['’]s|not)\s+)to(?=\s+(?:big|small|"
+                r"large|late|early|much|many|long|short|expensive|hot|cold|slow|fast|busy|tired|high|low|heavy|loud|"
+                r"hard|difficult|far|bad|full)(?:\s*[,.!?;]|\s+(?:to|for|and|but|now|anyway|though|at|in|on|with)\b))",
+        to=r"\1too",
+        match=("The file is to big to upload.", "Sorry, it was to late.", "It's way to much for us."),
+        fixed=("The file is too big to upload.", "Sorry, it was too late.", "It's way too much for us."),
+        no_match=("The file is too big.", "I want to big up the team.", "This is to small businesses what a bank is.")),
+    Fix(id="supposed_to", lang="en",
+        effect="'suppose to' / 'use to' after a form of 'be' ('are suppose to be') is 'supposed to' / 'used to'",
+        pattern=r"\b((?:am|is|are|was|were|be|been|['’]m|['’]s|['’]re|not)\s+)(suppose|use)(?=\s+to\b)",
+        to=r"\1\2d",
+        match=("Your passports are suppose to be valid.", "We were suppose to meet.", "I'm not use to it."),
+        fixed=("Your passports are supposed to be valid.", "We were supposed to meet.", "I'm not used to it."),
+        no_match=("I suppose to some extent.", "We are supposed to meet.", "They use to-do lists.")),
     Fix(id="youre_welcome", lang="en",
         effect="'your welcome' as an answer to thanks is 'you're welcome'; 'your going to' is 'you're going to'",
         pattern=r"\byour(?=\s+welcome\s*(?:[.!,]|$)|\s+going to\b)", to="you're",

@@ -92,6 +92,20 @@ ERRORS_IT = Table("errors_it", __doc__ or "", (
         match=("E comodo anche quando è pieno.", "Ciao. E vero che parti?"),
         fixed=("È comodo anche quando è pieno.", "Ciao. È vero che parti?"),
         no_match=("E poi siamo andati via.", "E ora cosa facciamo?", "Pane e vero burro.")),
+    Fix(id="e_che_clause", lang="it",
+        effect="'e che' after a noun that opens the clause and announces what follows ('L'unico difetto e che', "
+               "'Il problema e che') is 'è che'",
+        pattern=r"(?:^|(?<=[.!?;:]\s)|(?<=\n)|(?<=\bma\s)|(?<=\bperò\s))((?:il|lo|la|l['’]|l['’]unico\s+|"
+                r"l['’]unica\s+|un|una)\s*(?:problema|difetto|fatto|punto|guaio|bello|vero|peccato|rischio|motivo|"
+                r"dubbio|strano|assurdo|importante|ostacolo|lato\s+negativo|lato\s+positivo|pregio|limite|"
+                r"vantaggio|svantaggio|mio\s+dubbio|mio\s+timore)\s+)e(?=\s+che\b)",
+        to=r"\1è",
+        match=("Bello. L'unico difetto e che la custodia è grande.", "Il problema e che non risponde.",
+               "Ok, ma il fatto e che costa troppo."),
+        fixed=("Bello. L'unico difetto è che la custodia è grande.", "Il problema è che non risponde.",
+               "Ok, ma il fatto è che costa troppo."),
+        no_match=("Ho letto il problema e che dire?", "Il problema è che non risponde.",
+                  "Il pane e che cosa?")),
     Fix(id="non_e", lang="it",
         effect="'non e' (not + the conjunction) is always 'non è'",
         pattern=r"\b(non)\s+e(?=\s+\w)", to=r"\1 è",
