@@ -53,14 +53,17 @@ _NAMES = re.compile(r"(?:https?://|www\.)\S+|(?<!\S)\S+@\S+|(?<!\w)[~/.]\S*|(?<!
 
 def lang_said(text: str) -> str | None:
     """"it" or "en" when the request's words say which, None when they do not ("thx man", "ok", a bare path): no
-    function word of either language and no Italian accent. A tie of words goes to Italian when the text has
-    Italian accents, else to English."""
+    function word of either language and no Italian accent. A tie of words goes to the language its texting words
+    say, else to Italian when the text has Italian accents, else to English."""
     text = _QUOTED.sub(" ", text)  # "translate 'buona notte' into English" is English
     text = _NAMES.sub(" ", text)
     words = re.findall(r"[a-zàèéìòù']+", text.lower())
     it = sum(w in _IT for w in words) + sum(1 for w in words if w.endswith(("zione", "mente")))
     en = sum(w in _EN for w in words)
-    if it == en:
+    if it == en:  # a tie: texting words say it ("ke promemoria ho attivi? nn me li ricordo", everyday9-35), then
+        # Italian accents
+        if en and (weak := weak_lang(text)) is not None:
+            return weak
         return "it" if re.search(r"[àèéìòù]", text.lower()) else ("en" if en else None)
     return "it" if it > en else "en"
 

@@ -22,3 +22,13 @@ def test_english_contractions_and_pronouns_say_english() -> None:
     assert detect_lang("bin that wan, it's pure mingin") == "en"
     assert detect_lang("if you can, one more thing") == "en"
     assert detect_lang("se vuoi, leggimi il file") == "it" and detect_lang("che ne pensi di questo?") == "it"
+
+
+def test_a_tie_of_function_words_goes_to_the_language_of_the_texting() -> None:
+    """everyday9-35 (read after its clean run): "ke promemoria ho attivi? nn me li ricordo piu" has one Italian
+    function word ("ho") and one English ("me"); its texting ("ke", "nn") is Italian, and it was answered in
+    English."""
+    from app.lang.detect import detect_lang
+
+    assert detect_lang("ke promemoria ho attivi? nn me li ricordo piu") == "it"
+    assert detect_lang("read me the file pls") == "en"
