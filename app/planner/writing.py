@@ -121,7 +121,8 @@ def answer(ctx: TurnContext, llm: Any, info: Any, question: str, weight: float,
     if gen.usable and not steps and (now := ans.clock_text(gen.text, question)):
         gen = ans.Generated(now, True, "the answer states the clock from nothing", gen.completion, gen.streamed,
                             gen.model_tokens)
-    elif gen.usable and not steps and about_the_person(question) and not when_backed(gen.text, facts, question):
+    elif gen.usable and not steps and about_the_person(question) and not asked_actions(question) and \
+            not when_backed(gen.text, facts, question):  # (a draft asked of the model may propose its own dates)
         gen = ans.Generated(from_memory(ctx, question), True, "the answer states a date of the person's from "
                             "nothing", gen.completion, gen.streamed, gen.model_tokens)
     if not gen.replaced:
