@@ -245,7 +245,7 @@ class Planner:
             # "what time did I clock in?": the time of an event, which the clock never gives (no substitute action)
             pool = [n for n in pool if n != "get_now"]
         said = clause.text if clause is not None else evd.text
-        pool = [n for n in pool if (f := t.tools[n].offered_if) is None or f(said)]  # what it reads is said
+        pool = [n for n in pool if (f := getattr(t.tools[n], "offered_if", None)) is None or f(said)]  # (its value)
         emb = idx.embed_scores(vec)
         lex = idx.lexical_scores(content_words(plain(clause.text if clause else evd.text)))
         act = idx.action_scores(clause.sig.actions if clause else ())
