@@ -83,6 +83,22 @@ COUNTRIES: dict[str, str] = {
     "America/Argentina/Buenos_Aires", "peru": "America/Lima", "colombia": "America/Bogota", "cile": "America/Santiago",
     "chile": "America/Santiago", "cuba": "America/Havana", "venezuela": "America/Caracas",
 }
+# Countries with more than one zone: their time is a city's, which the person must say ("che ore sono in
+# Australia?" is answered with the question which city, never with one picked for them).
+SEVERAL_ZONES: dict[str, str] = {
+    "australia": "Sydney, Perth", "stati uniti": "New York, Los Angeles", "usa": "New York, Los Angeles",
+    "america": "New York, Los Angeles", "united states": "New York, Los Angeles", "us": "New York, Los Angeles",
+    "canada": "Toronto, Vancouver", "russia": "Mosca, Vladivostok", "brasile": "San Paolo, Manaus",
+    "brazil": "Sao Paulo, Manaus", "messico": "Città del Messico, Tijuana", "mexico": "Mexico City, Tijuana",
+    "indonesia": "Giacarta, Jayapura", "kazakhstan": "Almaty, Aqtau",
+}
+# The zone database's last parts that are everyday words, not the place a person means: "what's in the center
+# folder", "christmas", "the north side", "wake me", "oral exam" (legacy links and research stations included).
+NOT_PLACES = frozenset({"north", "south", "west", "east", "center", "act", "nsw", "lhi", "christmas", "easter",
+                        "wake", "midway", "troll", "resolute", "reunion", "canary", "virgin", "acre", "oral", "casey",
+                        "davis", "palmer", "stanley", "knox", "nome", "regina", "creston", "marengo", "vevay",
+                        "beulah", "currie", "dawson", "thule", "mawson", "vostok", "syowa", "rothera", "eucla",
+                        "jersey", "darwin", "victoria", "general", "chagos", "cocos", "comoro"})
 # Where the zone database's own city names are read, the regions that hold cities (not "Etc", "US", "SystemV").
 _REGIONS = ("Africa/", "America/", "Antarctica/", "Asia/", "Atlantic/", "Australia/", "Europe/", "Indian/",
             "Pacific/")
@@ -111,8 +127,8 @@ def _names() -> dict[str, str]:
     out: dict[str, str] = {}
     for key in sorted(keys):
         out[key.lower()] = key
-        if key.startswith(_REGIONS):
-            out.setdefault(fold(key.rsplit("/", 1)[-1]), key)
+        if key.startswith(_REGIONS) and (name := fold(key.rsplit("/", 1)[-1])) not in NOT_PLACES:
+            out.setdefault(name, key)
     out.update(NAMED)
     out.update(COUNTRIES)
     if keys:  # a name the table keeps for a zone this system lacks is not offered
@@ -145,7 +161,7 @@ def place_said(text: str) -> str | None:
     words = [fold(w) for w in shown]
     for size in range(MAX_NAME_WORDS, 0, -1):
         for i in range(len(words) - size + 1):
-            if " ".join(words[i:i + size]) in names:
+            if (said := " ".join(words[i:i + size])) in names or said in SEVERAL_ZONES and said != "us":
                 return " ".join(shown[i:i + size])
     return None
 
@@ -163,9 +179,14 @@ def bare(place: str) -> str:
     return p[m.end():].strip() if m and fold(p) != p.lower() and p[m.end():].strip() else p
 
 
+def cities_of(place: str) -> str | None:
+    """Two cities of a country with several zones ("Australia" → "Sydney, Perth"), None for any other place."""
+    return SEVERAL_ZONES.get(fold(place))
+
+
 def is_country(place: str) -> bool:
     """Is `place` one of the countries named (Italian puts "in" before a country, "a" before a city)?"""
-    return fold(place) in COUNTRIES
+    return fold(place) in COUNTRIES or fold(place) in SEVERAL_ZONES
 
 
 def zones_known() -> bool:

@@ -14,7 +14,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from app.lang.asked import Asked
 from app.lang.messages import Message, register, say
-from app.lang.places import bare, is_country, names_place, zone_of, zones_known
+from app.lang.places import bare, cities_of, is_country, names_place, zone_of, zones_known
 from app.turn.describe import StepSaid
 
 from .clock import IT_DAYS, IT_MONTHS, local_now
@@ -31,6 +31,8 @@ def time_in(args: dict[str, Any], ctx: ToolContext | None = None) -> dict[str, A
         raise ToolError(Message("world_clock.no_place"))
     if not zones_known():
         raise ToolError(Message("world_clock.no_database"))
+    if (cities := cities_of(place)) is not None:
+        raise ToolError(Message("world_clock.which_city", place=bare(place), cities=cities))
     key = zone_of(place)
     if key is None:
         raise ToolError(Message("world_clock.unknown", place=place))
@@ -60,6 +62,10 @@ register({
               "«che ore sono a Tokyo?»).",
         "en": "I don't know which time zone “{place}” is in: try the nearest big city (for example “what time is "
               "it in Tokyo?”)."},
+    "world_clock.which_city": {"it": "In «{place}» c'è più di un fuso orario: di quale città vuoi sapere l'ora (per "
+                                     "esempio {cities})?",
+                               "en": "“{place}” has more than one time zone: which city do you want the time of (for "
+                                     "example {cities})?"},
     "render.time_in": {"it": "{at} {place} sono le {time}{day}{diff}.", "en": "In {place} it's {time}{day}{diff}."},
     "world_clock.day": {"it": " di {day}", "en": " on {day}"},
     "world_clock.same": {"it": " (la stessa ora di qui)", "en": " (the same time as here)"},

@@ -100,3 +100,21 @@ def test_the_planner_offers_it_only_where_a_place_is_said(text: str, named: bool
     tool = build_registry().get("time_in")
     assert tool is not None and tool.offered_if is not None
     assert tool.offered_if(text) is named
+
+
+def test_a_country_with_several_zones_is_asked_which_city_never_picked() -> None:
+    """"che ore sono in Australia?" has no one answer: the question back names two cities; never the time here."""
+    tool = build_registry().get("time_in")
+    assert tool is not None and tool.offered_if is not None and tool.offered_if("che ore sono in Australia?")
+    with pytest.raises(ToolError) as e:
+        time_in({"place": "Australia"})
+    assert e.value.text("it") == ("In «Australia» c'è più di un fuso orario: di quale città vuoi sapere l'ora (per "
+                                  "esempio Sydney, Perth)?")
+    assert "Sydney" in e.value.text("en") and e.value.text("en").endswith("?")
+
+
+@pytest.mark.parametrize("text", ["what is in the center folder", "what day is christmas this year?", "wake me at 7",
+                                  "let us know", "the north side of the house"])
+def test_everyday_words_that_are_also_zone_names_are_no_place(text: str) -> None:
+    tool = build_registry().get("time_in")
+    assert tool is not None and tool.offered_if is not None and not tool.offered_if(text)
