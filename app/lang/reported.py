@@ -27,6 +27,10 @@ _TOLD_BEFORE = RECALL.pattern("told_before")
 # past participles, feminine and plural too: "la cartella l'ho creata io", "le ho spostate io"
 _PARTICIPLE = ("ato", "ati", "ata", "ate", "ito", "iti", "ita", "ite", "uto", "uti", "uta", "ute", "ed", "en", "itto",
                "otto")
+_PARTICIPLE_IT = tuple(p for p in _PARTICIPLE if p[-1] in "aeio")
+# a subject with its auxiliary left out, as a second language or a dialect writes it: "io cambiato codice ieri"
+# (everyday9-31: read as a request to edit, and a file was nearly written)
+_SUBJECT = frozenset({"io", "noi"})
 _PAST = frozenset({"found", "made", "wrote", "sent", "put", "took", "saw", "did", "ran", "got", "kept", "threw"})
 _SUBJECT_VERB = re.compile(r"(?i)\b(?:i|we)\s+(?:just\s+|already\s+|also\s+|finally\s+)?([a-z]+)\b")
 
@@ -51,12 +55,13 @@ def reported(toks: list[str]) -> bool:
             return True
         if t in ("already", "già", "gia") and i + 1 < len(toks) and verb_class(toks[i + 1]):
             return True  # "I already read X this morning"
-        if t not in _AUX:
+        if t not in _AUX and t not in _SUBJECT:
             continue
         j = i + 1
         while j < len(toks) and toks[j] in _BETWEEN_AUX:
             j += 1
-        if j < len(toks) and verb_class(toks[j]) and (t == "did" or toks[j].endswith(_PARTICIPLE)):
+        if j < len(toks) and verb_class(toks[j]) and (t == "did" or toks[j].endswith(
+                _PARTICIPLE_IT if t in _SUBJECT else _PARTICIPLE)):
             # not "ho la visita"; a participle agrees with a clitic object: "la cartella l'ho creata io"
             return True
     return False
