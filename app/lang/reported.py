@@ -28,6 +28,8 @@ _TOLD_BEFORE = RECALL.pattern("told_before")
 _PARTICIPLE = ("ato", "ati", "ata", "ate", "ito", "iti", "ita", "ite", "uto", "uti", "uta", "ute", "ed", "en", "itto",
                "otto")
 _PARTICIPLE_IT = tuple(p for p in _PARTICIPLE if p[-1] in "aeio")
+# participles that are no plural imperative ("cancellate X", "aprite X" ask): read as adjectives after a noun
+_ADJECTIVAL = ("ato", "ata", "ati", "ito", "ita", "iti", "uto", "uta", "uti")
 # a subject with its auxiliary left out, as a second language or a dialect writes it: "io cambiato codice ieri"
 # (everyday9-31: read as a request to edit, and a file was nearly written)
 _SUBJECT = frozenset({"io", "noi"})
@@ -45,6 +47,14 @@ def told_done(text: str) -> bool:
     past_time = bool(_PAST_TIME.search(text))
     return any(verb_class(w.lower()) and (w.lower().endswith(("ed", "en")) or w.lower() in _PAST or past_time)
                for w in _SUBJECT_VERB.findall(text))
+
+
+def adjectival(toks: list[str], i: int) -> bool:
+    """Is the Italian participle at toks[i] an adjective of the word before it ("leggi il file spostato ieri": the
+    file that was moved, no move asked)? Not after an auxiliary or a subject ("ho spostato", "io spostato": told,
+    read by `reported`), nor at the start."""
+    return i > 0 and toks[i].endswith(_ADJECTIVAL) and toks[i - 1] not in _AUX and toks[i - 1] not in _SUBJECT and \
+        toks[i - 1] not in _BETWEEN_AUX and toks[i - 1].isalpha() and not verb_class(toks[i - 1])
 
 
 def reported(toks: list[str]) -> bool:

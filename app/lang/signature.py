@@ -27,7 +27,7 @@ from .lexicon import (
 )
 from .nominal import verbs_for_nouns
 from .normalize import FILLER_WORDS
-from .reported import reported, without_reason
+from .reported import adjectival, reported, without_reason
 from .vocabulary import (
     MAX_PHRASE,
     OBJECT_OF,
@@ -253,7 +253,7 @@ def _action_word(r: _Reading, i: int, t: str) -> bool:
         r.content.add("~time")  # "che ora è", "dimmi l'ora": the hour, not "now"
     elif t in ("say", "says") and {"what", "does", "do"} & set(toks[:i]):
         r.actions.append("read")  # "what does the file X say?"
-    elif (cls := verb_class(t)) and (t not in AMBIGUOUS or _is_clause_start(toks, i)):
+    elif (cls := verb_class(t)) and (t not in AMBIGUOUS or _is_clause_start(toks, i)) and not adjectival(toks, i):
         if not _named_not_called(toks, i, cls):
             r.actions.append(cls)
     else:

@@ -348,3 +348,18 @@ def test_a_value_after_when_or_if_is_the_subject_of_its_own_clause() -> None:
     assert "move" not in action_of("dimmi se /tmp/x/a.txt sposta qualcosa").actions
     assert "start" in action_of("/tmp/x/a.sh run it").actions
 
+
+
+@pytest.mark.parametrize(("text", "asked"), [
+    ("leggi il file spostato ieri", {"read"}),  # the file that was moved: no move asked
+    ("elenca i file cancellati di recente", {"list"}),
+    ("sposta il file modificato ieri in /tmp/b", {"move"}),
+    ("cancellate il file /tmp/a.txt", {"delete"}),  # a plural imperative is asked
+])
+def test_a_participle_after_a_noun_is_an_adjective_not_an_action(text: str, asked: set[str]) -> None:
+    """A bare participle after a noun had asked its action: "leggi il file spostato ieri" asked move and read, and
+    the write veto let move_files through for that clause. Generalization figures unchanged (3215/3437 tune,
+    3120/3447 held, 143/174 newest, 0 wrong hits)."""
+    from app.lang.asked_actions import asked_actions
+
+    assert set(asked_actions(text)) == asked
