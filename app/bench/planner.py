@@ -7,7 +7,7 @@
   the overhead as a ratio;
 * KV reuse: prompt tokens, reused and evaluated tokens of each step of a
   two-step turn (step 2 should evaluate only what was appended);
-* the prompt cache on a 30-tool catalog (bench_cache.py): a 3-step turn's per-step reuse, the first
+* the prompt cache on a 32-tool catalog (bench_cache.py): a 3-step turn's per-step reuse, the first
   turn after a restart, prompt tokens with deferral on vs off;
 * the answer stage (answer_speed.py): first answer token, summaries, a warm file request, RSS;
 * accuracy of the request suite (suite.py), as the tests measure it;

@@ -1,4 +1,4 @@
-"""The prompt-cache part of `metnos bench planner` , on a 30-tool catalog.
+"""The prompt-cache part of `metnos bench planner` , on a 32-tool catalog.
 
 Three measurements, all through the app's own path (Engine.make_context → ToolSurface → Planner.run,
 figures from the PlannerStats events), in a temporary METNOS_HOME:
@@ -30,7 +30,9 @@ from app.config import ConfigManager, paths
 from app.engine.model_loader import ModelLoader
 from app.planner import prompt as pr
 
-N_TOOLS = 30
+# the app's own tools (30 since the world clock, 2026-12-06) and the bench's extras the 3-step turn needs
+# (count_words); it was 30 while the app had 29
+N_TOOLS = 32
 REQUEST = "leggi {root}/a.txt, poi scrivi il contenuto in {root}/b.txt e poi conta le parole del testo"
 TURN_ROOT = "turn"  # the 3-step turn and the deferral count use one path: retrieval sees the same words
 SLACK = 0.05  # steps 2.. may evaluate their new tokens plus this share of the prompt
@@ -103,7 +105,7 @@ class _NoWarm:
 
 
 def make_engine(config: Path, models: ModelLoader | None = None, llm: Any = None, embedder: Any = None) -> Any:
-    """The app's Engine on the 30-tool catalog (the model scores every decision: every step is measured)."""
+    """The app's Engine on the 32-tool catalog (the model scores every decision: every step is measured)."""
     from app.engine.engine import Engine
 
     manager = ConfigManager(config, create=False)

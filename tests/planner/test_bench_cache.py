@@ -1,6 +1,6 @@
 """The cheap parts of the prompt-cache bench (app/planner/bench_cache.py), as the bench measures them.
 
-Real parts: the bundled Gemma and embedder (session fixtures), the app's Engine on the 30-tool catalog,
+Real parts: the bundled Gemma and embedder (session fixtures), the app's Engine on the 32-tool catalog,
 a real fresh Python process for the restart. Counts only; the timings belong to `metnos bench planner`.
 """
 from __future__ import annotations
@@ -16,7 +16,7 @@ from app.bench.tool_catalog import registry_of
 pytestmark = pytest.mark.usefixtures("own_kv_folder")  # the cache files this test reads
 
 
-def test_the_bench_catalog_has_30_tools_with_real_handlers() -> None:
+def test_the_bench_catalog_has_its_tools_with_real_handlers() -> None:
     reg = registry_of(bc.N_TOOLS)
     assert len(reg) == bc.N_TOOLS
     assert all(callable(t.handler) for t in reg)
@@ -39,7 +39,7 @@ def test_the_step_check_fails_a_step_that_evaluates_more_than_it_appended() -> N
 
 
 @pytest.mark.slow
-def test_deferral_makes_the_prompt_smaller_with_30_tools(llm: Any, embedder: Any) -> None:
+def test_deferral_makes_the_prompt_smaller_with_the_bench_catalog(llm: Any, embedder: Any) -> None:
     d = bc.deferral(llm, embedder)
     on, off = d["on"], d["off"]
     assert on["deferred"] > 0 and off["deferred"] == 0
