@@ -246,6 +246,7 @@ class Planner:
             pool = [n for n in pool if n != "get_now"]
         said = clause.text if clause is not None else evd.text
         pool = [n for n in pool if (f := getattr(t.tools[n], "offered_if", None)) is None or f(said)]  # (its value)
+        pool = [n for n in pool if n not in {x for m in pool for x in getattr(t.tools[m], "instead_of", ())}]
         emb = idx.embed_scores(vec)
         lex = idx.lexical_scores(content_words(plain(clause.text if clause else evd.text)))
         act = idx.action_scores(clause.sig.actions if clause else ())

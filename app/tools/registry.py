@@ -111,6 +111,9 @@ class Tool:
     # offered by the planner only for a clause that carries what it reads (time_in: a place said), so that a model
     # never makes a value up for it ("che ore sono adesso, sto in ufficio" is the time here); None: always offered
     offered_if: Callable[[str], bool] | None = None
+    # where it is offered, these are not: what they would do instead is a substitute (time_in over get_now: the
+    # time here for "che ore sono a Tokyo?" had won 0.52 to 0.42)
+    instead_of: tuple[str, ...] = ()
     # how its result is said without the model (app/turn/rendering.py) and how its step is told in the timeline
     # (app/turn/describe.py): declared with the tool, handed to that layer by name when the tool is made — app/turn
     # is below the tools, so it cannot ask them; a tool without these is said in its own words ("said" message)

@@ -123,5 +123,6 @@ TOOLS = [
          {"type": "object", "properties": {"place": {"type": "string", "description": "the city or country named"}},
           "required": ["place"]}, time_in, group="Time and date",
          examples=("che ore sono a New York", "what time is it in another country", "che ora è adesso a Londra"),
-         slots=Slots(fill={}), render=said, said=StepSaid(), offered_if=names_place),
+         slots=Slots(fill={}), render=said, said=StepSaid(), offered_if=names_place,
+         instead_of=("get_now",)),
 ]
