@@ -7,14 +7,13 @@ from typing import Any
 
 from app.lang.asked import Asked
 from app.lang.messages import register, say
+from app.lang.rules.month_words import MONTHS_IT
 from app.turn.describe import StepSaid
 
 from .registry import Tool, ToolContext
 from .slots import Slots
 
 IT_DAYS = ["lunedì", "martedì", "mercoledì", "giovedì", "venerdì", "sabato", "domenica"]
-IT_MONTHS = ["gennaio", "febbraio", "marzo", "aprile", "maggio", "giugno", "luglio", "agosto", "settembre",
-              "ottobre", "novembre", "dicembre"]
 
 
 def local_now() -> dt.datetime:
@@ -30,7 +29,7 @@ def get_now(args: dict[str, Any], ctx: ToolContext | None = None) -> dict[str, A
 def get_date(args: dict[str, Any], ctx: ToolContext | None = None) -> dict[str, Any]:
     n = local_now()
     return {"date": n.date().isoformat(), "weekday": n.strftime("%A"), "weekday_it": IT_DAYS[n.weekday()],
-            "text_it": f"{IT_DAYS[n.weekday()]} {n.day} {IT_MONTHS[n.month - 1]} {n.year}",
+            "text_it": f"{IT_DAYS[n.weekday()]} {n.day} {MONTHS_IT[n.month - 1]} {n.year}",
             "text_en": n.strftime("%A %d %B %Y").replace(" 0", " ")}
 
 

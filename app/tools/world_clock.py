@@ -15,9 +15,10 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from app.lang.asked import Asked
 from app.lang.messages import Message, register, say
 from app.lang.places import bare, cities_of, is_country, names_place, zone_of, zones_known
+from app.lang.rules.month_words import MONTHS_IT
 from app.turn.describe import StepSaid
 
-from .clock import IT_DAYS, IT_MONTHS, local_now
+from .clock import IT_DAYS, local_now
 from .registry import Tool, ToolContext, ToolError
 from .slots import Slots
 
@@ -46,7 +47,7 @@ def time_in(args: dict[str, Any], ctx: ToolContext | None = None) -> dict[str, A
     ahead = int(((offset_there or dt.timedelta()) - (offset_here or dt.timedelta())).total_seconds() // 60)
     return {"place": bare(place), "zone": key, "time": there.strftime("%H:%M"), "date": there.date().isoformat(),
             "weekday": there.strftime("%A"), "weekday_it": IT_DAYS[there.weekday()],
-            "day_it": f"{IT_DAYS[there.weekday()]} {there.day} {IT_MONTHS[there.month - 1]}",
+            "day_it": f"{IT_DAYS[there.weekday()]} {there.day} {MONTHS_IT[there.month - 1]}",
             "day_en": there.strftime("%A %d %B").replace(" 0", " "),
             "other_day": there.date() != here.date(), "minutes_ahead": ahead}
 

@@ -10,11 +10,10 @@ from __future__ import annotations
 
 import re
 
+from .month_words import MONTHS_EN, MONTHS_IT
 from .table import Rule, Table
 
-_MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
-           "november", "december", "gennaio", "febbraio", "marzo", "aprile", "maggio", "giugno", "luglio", "agosto",
-           "settembre", "ottobre", "novembre", "dicembre")
+_MONTHS = (*MONTHS_EN, *MONTHS_IT)  # the one table of month names (month_words.py)
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", r"luned[iì]",
              r"marted[iì]", r"mercoled[iì]", r"gioved[iì]", r"venerd[iì]", "sabato", "domenica")
 
