@@ -18,15 +18,13 @@ _ALWAYS = re.compile(r"(?i)^\s*(?:,\s*)?(?:e poi|e quindi|e dopo|and then|after 
 
 
 _OPENS_QUESTION = QUESTION.opening("opens_it", "opens_en")
+_PIECES = re.compile(r"[,;:.!]\s*")  # where a question may open inside a request typed without "?"
 
 
 def asks_a_question(text: str) -> bool:
     """Does `text` ask a question — a "?", or a clause that opens with a question word ("what is that file format
     called", "quel file è troppo grande, cosa faccio")? Telling something to be done is not asking."""
     return "?" in text or any(_OPENS_QUESTION.match(c.strip()) for c in _PIECES.split(text))
-
-
-_PIECES = re.compile(r"[,;:.!]\s*")  # where a question may open inside a request typed without "?"
 
 
 def split_continuation(text: str) -> list[str]:

@@ -246,9 +246,10 @@ class Planner:
             pool = [n for n in pool if n != "get_now"]
         said = clause.text if clause is not None else evd.text
         pool = [n for n in pool if (f := getattr(t.tools[n], "offered_if", None)) is None or f(said)]  # (its value)
-        pool = [n for n in pool if n not in {x for m in pool for x in getattr(t.tools[m], "instead_of", ())}]
+        superseded = {x for m in pool for x in getattr(t.tools[m], "instead_of", ())}
+        pool = [n for n in pool if n not in superseded]
         emb = idx.embed_scores(vec)
-        lex = idx.lexical_scores(content_words(plain(clause.text if clause else evd.text)))
+        lex = idx.lexical_scores(content_words(plain(said)))
         act = idx.action_scores(clause.sig.actions if clause else ())
         struct, prereq = structural_scores(t.tools, pool, emb, lex, act, clause, evd, sit or t.sit,
                                            idx.actions_with_tools())
