@@ -14,7 +14,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from app.lang.asked import Asked
 from app.lang.messages import Message, register, say
-from app.lang.places import bare, cities_of, is_country, names_place, zone_of, zones_known
+from app.lang.places import bare, cities_of, is_country, names_place, place_said, zone_of, zones_known
 from app.lang.rules.month_words import MONTHS_IT
 from app.turn.describe import StepSaid
 
@@ -45,11 +45,20 @@ def time_in(args: dict[str, Any], ctx: ToolContext | None = None) -> dict[str, A
     there = here.astimezone(there_zone)
     offset_here, offset_there = here.utcoffset(), there.utcoffset()
     ahead = int(((offset_there or dt.timedelta()) - (offset_here or dt.timedelta())).total_seconds() // 60)
-    return {"place": bare(place), "zone": key, "time": there.strftime("%H:%M"), "date": there.date().isoformat(),
+    return {"place": _as_said(place, key, ctx), "zone": key, "time": there.strftime("%H:%M"),
+            "date": there.date().isoformat(),
             "weekday": there.strftime("%A"), "weekday_it": IT_DAYS[there.weekday()],
             "day_it": f"{IT_DAYS[there.weekday()]} {there.day} {MONTHS_IT[there.month - 1]}",
             "day_en": there.strftime("%A %d %B").replace(" 0", " "),
             "other_day": there.date() != here.date(), "minutes_ahead": ahead}
+
+
+def _as_said(place: str, key: str, ctx: ToolContext | None) -> str:
+    """The place in the person's own words when the request names the same zone: the model, asked for the argument
+    of "che ore sono a Londra adesso?", wrote "London", and the answer read "A London sono le 03:33"."""
+    text = str(getattr(getattr(ctx, "turn", None), "text", "") or "")
+    said = place_said(text) if text else None
+    return bare(said) if said is not None and zone_of(said) == key else bare(place)
 
 
 register({

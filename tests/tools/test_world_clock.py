@@ -121,3 +121,18 @@ def test_a_country_with_several_zones_is_asked_which_city_never_picked() -> None
 def test_everyday_words_that_are_also_zone_names_are_no_place(text: str) -> None:
     tool = build_registry().get("time_in")
     assert tool is not None and tool.offered_if is not None and not tool.offered_if(text)
+
+
+def test_the_place_is_said_in_the_person_s_words_when_the_model_translated_it(utc_here: None) -> None:
+    """Tried by hand: "ciao, che ore sono a Londra adesso?" — the model wrote the argument as "London" and the answer
+    read "A London sono le 03:33", an English name in an Italian sentence."""
+    from app.tools.registry import ToolContext
+    from app.turn.events import Turn
+
+    ctx = ToolContext(owner="local", turn_id="t", config=None,
+                      turn=Turn(id="t", text="ciao, che ore sono a Londra adesso?", owner="local"))
+    r = time_in({"place": "London"}, ctx)
+    assert r["place"] == "Londra" and said(r, "it").startswith("A Londra sono le ")
+    other = ToolContext(owner="local", turn_id="t", config=None,
+                        turn=Turn(id="t", text="che ore sono a Parigi e a Tokyo?", owner="local"))
+    assert time_in({"place": "Tokyo"}, other)["place"] == "Tokyo"  # another place said: the model's word stays
