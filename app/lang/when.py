@@ -16,14 +16,11 @@ from app.lang.rules.month_words import MONTH_WORDS, MONTHS_EN, MONTHS_IT, MONTHS
 from app.lang.rules.numbers_words import COUNTS_EN, COUNTS_IT, NUMBERS_WORDS
 from app.lang.rules.table import Table
 from app.lang.rules.time_units import TIME_UNITS, UNITS_EN, UNITS_IT
+from app.lang.rules.weekday_words import WEEKDAY_NUMBERS
 
 Span = tuple[int, int, str, Any]  # start, end, kind ("date" | "window"), value
 
-WEEKDAYS: dict[str, int] = {
-    "lunedì": 0, "lunedi": 0, "martedì": 1, "martedi": 1, "mercoledì": 2, "mercoledi": 2,
-    "giovedì": 3, "giovedi": 3, "venerdì": 4, "venerdi": 4, "sabato": 5, "domenica": 6,
-    "monday": 0, "tuesday": 1, "wednesday": 2, "thursday": 3, "friday": 4, "saturday": 5, "sunday": 6,
-}
+WEEKDAYS: dict[str, int] = WEEKDAY_NUMBERS
 # The words that name a day in full: with MONTH_NAMES, memory's cue that a fact has a date.
 DAY_WORDS = frozenset(WEEKDAYS) | {"oggi", "domani", "dopodomani", "today", "tomorrow"}
 

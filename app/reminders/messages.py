@@ -8,12 +8,12 @@ reads it (app/reminders/words.py builds them).
 from __future__ import annotations
 
 from app.lang.messages import register
+from app.lang.rules.month_words import MONTHS_EN, MONTHS_IT
+from app.lang.rules.weekday_words import WEEKDAYS_EN, WEEKDAYS_IT
 
-_WEEKDAYS = (("lunedì", "Monday"), ("martedì", "Tuesday"), ("mercoledì", "Wednesday"), ("giovedì", "Thursday"),
-             ("venerdì", "Friday"), ("sabato", "Saturday"), ("domenica", "Sunday"))
-_MONTHS = (("gennaio", "January"), ("febbraio", "February"), ("marzo", "March"), ("aprile", "April"),
-           ("maggio", "May"), ("giugno", "June"), ("luglio", "July"), ("agosto", "August"),
-           ("settembre", "September"), ("ottobre", "October"), ("novembre", "November"), ("dicembre", "December"))
+# the names come from the one table of each (app/lang/rules); English ones are written capitalized
+_WEEKDAYS = tuple(zip(WEEKDAYS_IT, (name.capitalize() for name in WEEKDAYS_EN)))
+_MONTHS = tuple(zip(MONTHS_IT, (name.capitalize() for name in MONTHS_EN)))
 
 register({f"reminders.weekday.{i}": {"it": it, "en": en} for i, (it, en) in enumerate(_WEEKDAYS)})
 register({f"reminders.month.{i}": {"it": it, "en": en} for i, (it, en) in enumerate(_MONTHS, 1)})

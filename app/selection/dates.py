@@ -15,14 +15,10 @@ from __future__ import annotations
 import re
 
 from app.lang.rules.month_words import MONTHS_EN, MONTHS_IT, MONTHS_SHORT
+from app.lang.rules.weekday_words import WEEKDAY_NUMBERS, WEEKDAYS_EN, WEEKDAYS_IT
 
-WEEKDAY_NAMES = {
-    "it": ("lunedì", "martedì", "mercoledì", "giovedì", "venerdì", "sabato", "domenica"),
-    "en": ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"),
-}
-_WEEKDAY_INDEX = {**{n.lower(): i for i, n in enumerate(WEEKDAY_NAMES["en"])},
-                  **{n: i for i, n in enumerate(WEEKDAY_NAMES["it"])},
-                  **{n[:-1] + "i": i for i, n in enumerate(WEEKDAY_NAMES["it"]) if n.endswith("ì")}}
+WEEKDAY_NAMES = {"it": WEEKDAYS_IT, "en": tuple(name.capitalize() for name in WEEKDAYS_EN)}
+_WEEKDAY_INDEX = WEEKDAY_NUMBERS
 _WEEKDAY_LANG = {n.lower(): lang for lang, names in WEEKDAY_NAMES.items() for n in names}
 _WEEKDAY = re.compile(r"(?<!\w)(" + "|".join(sorted(_WEEKDAY_INDEX, key=len, reverse=True)) + r")(?!\w)",
                       re.IGNORECASE)

@@ -8,12 +8,13 @@ from typing import Any
 from app.lang.asked import Asked
 from app.lang.messages import register, say
 from app.lang.rules.month_words import MONTHS_IT
+from app.lang.rules.weekday_words import WEEKDAYS_IT
 from app.turn.describe import StepSaid
 
 from .registry import Tool, ToolContext
 from .slots import Slots
 
-IT_DAYS = ["lunedì", "martedì", "mercoledì", "giovedì", "venerdì", "sabato", "domenica"]
+IT_DAYS = WEEKDAYS_IT
 
 
 def local_now() -> dt.datetime:

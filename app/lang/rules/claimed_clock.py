@@ -11,11 +11,12 @@ from __future__ import annotations
 import re
 
 from .month_words import MONTHS_EN, MONTHS_IT
+from .numbers_words import longest_first
 from .table import Rule, Table
+from .weekday_words import WEEKDAY_NUMBERS
 
 _MONTHS = (*MONTHS_EN, *MONTHS_IT)  # the one table of month names (month_words.py)
-_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", r"luned[iì]",
-             r"marted[iì]", r"mercoled[iì]", r"gioved[iì]", r"venerd[iì]", "sabato", "domenica")
+_WEEKDAYS = longest_first(WEEKDAY_NUMBERS)  # the one table of weekday names (weekday_words.py)
 
 CLAIMED_CLOCK = Table("claimed_clock", __doc__ or "", (
     Rule(

@@ -6,6 +6,7 @@ by the planner's write veto (the person's own plan, "lo cancello dopo", is not a
 from __future__ import annotations
 
 from .table import Rule, Table
+from .weekday_words import WEEKDAYS_IT
 
 # "ogni sera", "every monday": again and again, never now
 _EVERY = (r"ogni\s+(?:giorno|sera|notte|mattina|ora|settimana|mese|\w+d[iì]|sabato|domenica)|"
@@ -39,8 +40,8 @@ LATER = Table("later", __doc__ or "", (
                "action before then, which doing it now is: the span is not a later moment (asks_later drops it)",
         pattern=r"\b(?:(?:due|by|before|deadline(?:'s|\s+is)?|entro|prima\s+di|scade)\s+(?:(?:at|alle|le|the)\s+)?"
                 r"(?:{words}|\d{1,2}(?:[:.]\d{2})?(?:\s*[ap]\.?m\b)?)|per\s+(?:{words}))\b",
-        words=("stasera", "stanotte", "domani", "dopodomani", "tonight", "tomorrow", "lunedì", "martedì",
-               "mercoledì", "giovedì", "venerdì", "sabato", "domenica", r"\w+day", "noon", "mezzogiorno"),
+        words=("stasera", "stanotte", "domani", "dopodomani", "tonight", "tomorrow", *WEEKDAYS_IT, r"\w+day", "noon",
+               "mezzogiorno"),
         match=("rename X to Y pls, due tonight", "sposta X in Y, mi serve entro domani", "copy it by 5pm",
                "leggimi X, devo finirlo per stasera"),
         no_match=("cancella X domani alle 8", "sposta i file stasera", "moltiplica 5 per 3", "due file da copiare"),

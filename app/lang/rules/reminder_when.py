@@ -11,13 +11,12 @@ import re
 
 from .month_words import MONTH_WORDS
 from .table import Rule, Table
+from .weekday_words import WEEKDAY_NUMBERS as WEEKDAYS
+from .weekday_words import weekday_pattern
 
 # -- values ------------------------------------------------------------------------------------------------------
-WEEKDAY_NUMBERS: dict[str, int] = {
-    "lunedì": 0, "lunedi": 0, "martedì": 1, "martedi": 1, "mercoledì": 2, "mercoledi": 2, "giovedì": 3,
-    "giovedi": 3, "venerdì": 4, "venerdi": 4, "sabato": 5, "sabati": 5, "domenica": 6, "domeniche": 6,
-    "monday": 0, "tuesday": 1, "wednesday": 2, "thursday": 3, "friday": 4, "saturday": 5, "sunday": 6,
-}
+_PLURALS = {"sabati": 5, "domeniche": 6}  # "tutti i sabati"; the other Italian names have no plural of their own
+WEEKDAY_NUMBERS: dict[str, int] = {**WEEKDAYS, **_PLURALS}
 # a part of the day: whether a bare hour in it is after noon, and the hour it means when no hour is said
 PARTS: dict[str, tuple[str, int]] = {
     "mattina": ("am", 9), "mattino": ("am", 9), "mattine": ("am", 9), "morning": ("am", 9),
@@ -56,8 +55,7 @@ FRACTIONS: dict[str, int] = {"mezza": 30, "mezzo": 30, "un quarto": 15, "tre qua
 
 # -- pieces of the patterns ----------------------------------------------------------------------------------------
 _B, _E = r"(?<!\w)", r"(?!\w)"
-_WD = (r"(?:luned[iì]|marted[iì]|mercoled[iì]|gioved[iì]|venerd[iì]|sabat[oi]|domenic(?:a|he)|monday|tuesday|"
-       r"wednesday|thursday|friday|saturday|sunday)")
+_WD = weekday_pattern(tuple(_PLURALS))
 _DAY_N = r"(?:\d{1,2}|primo|first)(?:st|nd|rd|th|°|º)?"
 _HOUR = r"(?P<h>[01]?\d|2[0-4])"
 _IT_COUNT = "(?:un|una|uno|due|tre|quattro|cinque|sei|dieci|quindici|venti|trenta|quaranta|cinquanta)"

@@ -1,0 +1,52 @@
+"""Weekday names: "lunedì", "venerdi" (the accent left out), "Monday".
+
+The one list of the seven names per language, in calendar order (a name's place is its number, Monday = 0, as
+`datetime.weekday()` counts). Read by lang/when.py (a day said in a request), the reminders' reading of moments
+(rules/reminder_when.py), the clock's and the world clock's answers (tools/clock.py), the reminders' sentences
+(reminders/messages.py), the selection's date put-back (selection/dates.py) and the clock claims of an answer
+(rules/claimed_clock.py). Italian names are also typed without their accent ("lunedi"): the reading accepts both.
+"""
+from __future__ import annotations
+
+from .numbers_words import WHOLE_WORD, longest_first
+from .table import Rule, Table
+
+WEEKDAYS_IT = ("lunedì", "martedì", "mercoledì", "giovedì", "venerdì", "sabato", "domenica")
+WEEKDAYS_EN = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+
+
+def _unaccented(name: str) -> str:
+    return name[:-1] + "i" if name.endswith("ì") else name
+
+
+# every form a name is typed in (lowercase) -> its number
+WEEKDAY_NUMBERS: dict[str, int] = {
+    **{name: i for i, name in enumerate(WEEKDAYS_IT)},
+    **{_unaccented(name): i for i, name in enumerate(WEEKDAYS_IT)},
+    **{name: i for i, name in enumerate(WEEKDAYS_EN)},
+}
+
+
+def weekday_pattern(extra: tuple[str, ...] = ()) -> str:
+    """A non-capturing alternation of every form (and `extra` forms, e.g. plurals), longest first."""
+    return "(?:" + "|".join(longest_first((*WEEKDAY_NUMBERS, *extra))) + ")"
+
+
+WEEKDAY_WORDS = Table("weekday_words", __doc__ or "", (
+    Rule(
+        id="weekday_it",
+        effect="an Italian weekday, with or without its accent ('lunedì', 'venerdi'): the day's number, Monday 0",
+        pattern=WHOLE_WORD,
+        words=longest_first(n for n, i in WEEKDAY_NUMBERS.items() if n not in WEEKDAYS_EN),
+        match=("ci vediamo lunedì", "venerdi alle 9", "sabato mattina"),
+        no_match=("ogni settimana", "sabatini.txt", "la domenicale di ieri"),
+    ),
+    Rule(
+        id="weekday_en",
+        effect="an English weekday ('Monday', 'on friday'): the day's number, Monday 0",
+        pattern=WHOLE_WORD,
+        words=longest_first(WEEKDAYS_EN),
+        match=("see you on Monday", "friday at 9", "this Sunday"),
+        no_match=("every week", "the mondayitis.txt notes", "weekend plans"),
+    ),
+))
