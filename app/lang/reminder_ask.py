@@ -23,6 +23,7 @@ from app.lang.rules.courtesy import COURTESY
 from app.lang.rules.reminder import DAY_RULES, REMINDER, TIME_RULES
 from app.lang.rules.reminder_list import REMINDER_LIST
 from app.lang.rules.reminder_when import REMINDER_WHEN
+from app.lang.rules.weekday_words import WEEKDAY_WORDS, WEEKDAYS_EN, WEEKDAYS_EN_SHORT
 from app.lang.words import one_slip
 
 _CUE = REMINDER_WHEN.pattern("cue")
@@ -43,6 +44,8 @@ _CANCEL_LEAD = REMINDER_LIST.pattern("cancel_lead")
 _LIST = REMINDER_LIST.pattern("list")
 _NOUNS = ("promemoria", "reminder")  # a noun asks only at the start: "promemoria: dentista alle 9"
 _WORD = re.compile(r"[^\W\d_]+")
+_SHORT_DAY = WEEKDAY_WORDS.pattern("weekday_en_short")  # "sat at 10" → "saturday at 10"
+_BOUNDARY = re.compile(r".*(?:[.!?;,]|\s[-–—])\s", re.DOTALL)  # greedy: the last boundary before the verb
 _TYPO_TARGETS = {"it": REMINDER_WHEN.rule("typo_it").words, "en": REMINDER_WHEN.rule("typo_en").words}
 
 
@@ -61,7 +64,8 @@ class ReminderAsk:
 
 def fix_slips(text: str) -> str:
     """The time words and remind verbs of the request's language typed with one slip, read as meant
-    ('domnai' → 'domani', 'tomorow' → 'tomorrow'); a word near two targets, or near none, is left alone."""
+    ('domnai' → 'domani', 'tomorow' → 'tomorrow'); a word near two targets, or near none, is left alone. Short
+    English weekdays where a weekday stands are spelled out ('sat at 10' → 'saturday at 10')."""
     targets = _TYPO_TARGETS["it" if detect_lang(text) == "it" else "en"]
 
     def fix(m: re.Match[str]) -> str:
@@ -71,7 +75,8 @@ def fix_slips(text: str) -> str:
         near = [t for t in targets if one_slip(w, t)]
         return near[0] if len(near) == 1 else m.group(0)
 
-    return _WORD.sub(fix, text)
+    return _SHORT_DAY.sub(lambda m: WEEKDAYS_EN[WEEKDAYS_EN_SHORT[(m.group("d") or m.group("d2")).lower()]],
+                          _WORD.sub(fix, text))
 
 
 def _what(text: str) -> str:
@@ -87,6 +92,13 @@ def _what(text: str) -> str:
         if cut == t:
             return t.strip()
         t = cut
+
+
+def _asking_sentence(before: str) -> int:
+    """Where the sentence (or comma clause) that holds the remind verb begins: just after the last stop, comma
+    or dash before the verb; 0 when the verb's sentence is the first."""
+    cut = _BOUNDARY.search(before)
+    return cut.end() if cut else 0
 
 
 def might_ask(text: str) -> bool:
@@ -109,7 +121,7 @@ def read_reminder(text: str, now: datetime) -> ReminderAsk | None:
     if verb in _NOUNS and before.strip(" ,.!:;-"):
         return None  # "cancella il promemoria di domani" names a reminder, it asks for none
     lang = "it" if _ITALIAN.match(verb) else "en"
-    when = read_when(t, now)
+    when = read_when(t, now, _asking_sentence(before))
     blanked = t[:m.start()] + "\x00" * (m.end() - m.start()) + t[m.end():]
     if when is not None:
         for a, b in when.spans:

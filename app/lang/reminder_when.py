@@ -223,7 +223,8 @@ class _Reading:
         self.take(m)
 
     def read_clock(self) -> None:
-        got = self.first("noon", "meal", "clock_past", "clock_at", "clock_word", "clock_ampm", "clock_hhmm")
+        got = self.first("noon", "meal", "clock_past", "clock_at", "clock_word", "clock_ampm", "clock_hhmm",
+                         "clock_military")
         if got is None:
             return
         rule, m = got
@@ -390,13 +391,34 @@ def _later_day_hour(c: _Clock, part: str | None) -> int:
     return c.hour + 12 if 1 <= c.hour <= 6 else c.hour
 
 
-def read_when(text: str, now: datetime) -> When | None:
+def read_when(text: str, now: datetime, focus: int = 0) -> When | None:
     """The moment `text` asks for, resolved against `now` (local time; naive or aware), or None. Give it aware
-    (in the person's zone) for "tra 2 ore" across a clock change to be right: naive, the hours are wall hours."""
-    r = _Reading(text.replace("’", "'"), now)
+    (in the person's zone) for "tra 2 ore" across a clock change to be right: naive, the hours are wall hours.
+    `focus`: where the sentence that asks begins — a moment said there wins over one said before it, in the
+    words that set the scene ("pharm quiz on friday. remind me thursday evening…")."""
+    return _read(text.replace("’", "'"), now, focus)
+
+
+def _read(text: str, now: datetime, focus: int) -> When | None:
+    """Each piece of the moment (repetition, offset, day, clock, part of the day) from the text from `focus` on
+    first, then the pieces still missing from the whole text: "ward round 7:30 tmrw, remind me 6:45 in the
+    morning" rings at 6:45 tomorrow, "domani, ricordami alle 9" at 9 tomorrow."""
+    r = _Reading(" " * focus + text[focus:], now)
     r.read_repeat()
     r.read_offset()
     r.read_day()
     r.read_clock()
     r.read_part()
+    if focus:
+        r.text = text[:focus] + r.text[focus:]  # the words before, back for the missing pieces
+        if r.repeat_kind is None:
+            r.read_repeat()
+        if r.offset is None:
+            r.read_offset()
+        if r.day is None:
+            r.read_day()
+        if r.clock is None:
+            r.read_clock()
+        if r.part is None:
+            r.read_part()
     return r.result()

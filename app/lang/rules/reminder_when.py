@@ -30,6 +30,7 @@ DAY_PARTS: dict[str, tuple[int, str]] = {
     "stamane": (0, "mattina"), "domattina": (1, "mattina"), "tonight": (0, "evening"), "this morning": (0, "morning"),
     "this afternoon": (0, "afternoon"), "this evening": (0, "evening"), "oggi pomeriggio": (0, "pomeriggio"),
     "questo pomeriggio": (0, "pomeriggio"), "questa sera": (0, "sera"), "questa mattina": (0, "mattina"),
+    "tonite": (0, "evening"), "2nite": (0, "evening"),  # as texted (reminders 485)
 }
 HOUR_WORDS: dict[str, int] = {
     "una": 1, "due": 2, "tre": 3, "quattro": 4, "cinque": 5, "sei": 6, "sette": 7, "otto": 8, "nove": 9,
@@ -50,6 +51,8 @@ FIRST_WORDS = ("primo", "first")  # "il primo di ogni mese": day 1
 # "daily", "weekly", "monthly" as an adverb ("remind me monthly", "… every Friday, weekly"), not as the adjective
 # of a noun ("the monthly report", "the daily standup": what to be reminded of, no repetition)
 _ADVERB_END = r"(?!\s+(?!(?:to|at|on|about|from|for|and|in|starting|until|please|pls|thanks)\b)[a-z])"
+# … nor after an article, where it is the noun ("per il weekly", "the daily": a meeting, no repetition)
+_NOT_A_NOUN = r"(?<!\bil\s)(?<!\bal\s)(?<!\bdel\s)(?<!\bthe\s)(?<!\bmy\s)(?<!\bour\s)(?<!\ba\s)"
 FRACTIONS: dict[str, int] = {"mezza": 30, "mezzo": 30, "un quarto": 15, "tre quarti": 45, "quarter": 15,
                              "half": 30}  # "alle 7 e mezza", "a quarter past 6"
 
@@ -75,7 +78,8 @@ REMINDER_WHEN = Table("reminder_when", __doc__ or "", (
                r"ricordarm[ei](?:lo)?", "avvisarmi", r"mi\s+(?:puoi\s+)?(?:ricordi|avvisi|ricordare|avvisare)",
                r"me\s+lo\s+(?:puoi\s+)?(?:ricordi|ricordare|ricorderesti)", r"fammi\s+ricordare", "ricordati",
                "ricorda",
-               r"(?:imposta|metti|crea|fissa|aggiungi|programma|segna)(?:mi)?\s+(?:(?:un|il)\s+)?(?:promemoria|avviso)",
+               r"(?:imposta|metti|setta|crea|fissa|aggiungi|programma|segna)(?:mi)?\s+(?:(?:un|il)\s+)?"
+               r"(?:promemoria|avviso|reminder)",
                "promemoria", r"remind\s+(?:me|us)", r"set\s+(?:(?:a|an|up\s+a|me\s+a)\s+)?reminder",
                r"(?:add|create|make)\s+a\s+reminder", "reminder", "remind", "remember", r"ping\s+(?:me|us)",
                r"alert\s+(?:me|us)",
@@ -84,7 +88,8 @@ REMINDER_WHEN = Table("reminder_when", __doc__ or "", (
                "remind us at half five to ring our kid", "ricordaci domani alle 9 di pagare l'affitto",
                "set reminder friday 9am dentist", "metti promemoria domani alle 8",
                "set a reminder for friday", "ogni lunedì alle 8 ricordami la carta",
-               "domani alle 9 devo pagare l'F24, me lo ricordi?"),
+               "domani alle 9 devo pagare l'F24, me lo ricordi?",
+               "settami un reminder per la call giovedì alle 10", "mettimi un reminder ogni lunedì alle 9"),
         no_match=("ricordarsi è difficile", "this reminds me of you", "i ricordi d'infanzia", "remembering names"),
     ),
     Rule(
@@ -112,9 +117,9 @@ REMINDER_WHEN = Table("reminder_when", __doc__ or "", (
         effect="the verbs said in Italian: the person is answered in Italian; read on the verb found",
         mode="match",
         pattern="(?:{words})",
-        words=("ricord", "rammen", "avvis", "mi ", "imposta", "metti", "crea", "fissa", "aggiungi", "programma",
-               "segna", "promemoria"),
-        match=("ricordami", "avvisami", "imposta un promemoria"),
+        words=("ricord", "rammen", "avvis", "mi ", "imposta", "metti", "setta", "crea", "fissa", "aggiungi",
+               "programma", "segna", "promemoria"),
+        match=("ricordami", "avvisami", "imposta un promemoria", "settami un reminder"),
         no_match=("remind me", "set a reminder", "ping me"),
     ),
     Rule(
@@ -122,10 +127,13 @@ REMINDER_WHEN = Table("reminder_when", __doc__ or "", (
         effect="right after the verb, 'che/that': a fact to keep ('ricordati che il dentista è giovedì'), memory's "
                "to store, not a reminder",
         mode="match",
-        pattern=r"\s*(?:{words})" + _E,
+        # "ricordami che domani devo…", "remind me that I have to…": a thing to do, a reminder (reminders 510)
+        pattern=r"\s*(?:{words})" + _E + r"(?![^.,;!?]*?" + _B + r"(?:devo|dobbiamo|ho\s+da|abbiamo\s+da|"
+                r"i\s+(?:have|need|got)\s+to|i\s+must|i'?ve\s+got\s+to|i\s+gotta|we\s+(?:have|need)\s+to)" + _E + ")",
         words=("che", "that", "ke"),
-        match=(" che il dentista è giovedì", " that the gym closes at 9"),
-        no_match=(" di chiamare Marco", " tomorrow at 9 to pay", " chiamare Marco che aspetta"),
+        match=(" che il dentista è giovedì", " that the gym closes at 9", " che Marco deve pagarmi"),
+        no_match=(" di chiamare Marco", " tomorrow at 9 to pay", " chiamare Marco che aspetta",
+                  " ke devo ritirare il boiler", " che domani devo andare dal medico", " that I have to call Bob"),
     ),
     Rule(
         id="question_after",
@@ -150,10 +158,12 @@ REMINDER_WHEN = Table("reminder_when", __doc__ or "", (
         id="condition_before",
         effect="a condition before the verb ('se domani piove ricordami l'ombrello'): a reminder on a condition, "
                "which no clock can tell; left to the planner",
-        pattern=_B + r"(?:{words})" + _E,
+        # "if you would remind me…", "se puoi ricordami…": courtesy, no condition (reminders 490)
+        pattern=_B + r"(?:{words})" + _E + r"(?!\s+(?:(?:you|u)\s+(?:would|could|can|will|wouldn't|don't\s+mind|"
+                r"do\s+not\s+mind)|(?:non\s+ti\s+dispiace|puoi|potresti|riesci|ti\s+va|per\s+te\s+va))" + _E + ")",
         words=("se", "if", "qualora", "nel caso", "in case", "when", "quando"),
-        match=("se domani piove ", "if it rains tomorrow "),
-        no_match=("domani alle 9 ", "every friday "),
+        match=("se domani piove ", "if it rains tomorrow ", "if you are late "),
+        no_match=("domani alle 9 ", "every friday ", "I should be obliged if you would ", "se puoi "),
     ),
     Rule(
         id="lead",
@@ -161,10 +171,11 @@ REMINDER_WHEN = Table("reminder_when", __doc__ or "", (
                "'per', 'che', ':')",
         mode="match",
         pattern=r"(?:\s|[,:;.\-–—]|" + _B + r"(?:{words})" + _E + r")+",
-        words=("per favore", "x favore", "perfavore", "di", "d'", "to", "that", "che", "ke", "about", "for", "per",
-               "of", "on", "at", "alle", "then", "poi", "e", "and", "please", "pls", "me"),  # "per favore" before "per"
+        words=("per favore", "x favore", "perfavore", "di", "d'", "d", "to", "that", "che", "ke", "about", "for", "per",
+               "of", "on", "at", "alle", "then", "poi", "e", "and", "please", "pls", "me", "devo", "dobbiamo",
+               r"i\s+(?:have|need)\s+to", "i must", r"i'?ve\s+got\s+to"),  # "per favore" before "per"
         match=(" di chiamare Marco", ": controllare la posta", " for  to submit the report",
-               " to me to call my brother"),
+               " to me to call my brother", " d spegnere il forno", " ke devo ritirare il boiler"),
         no_match=("chiamare Marco", "la riunione"),
     ),
     Rule(
@@ -202,7 +213,8 @@ REMINDER_WHEN = Table("reminder_when", __doc__ or "", (
         pattern=_B + r"(?:(?:ogni|every|each)\s+(?P<part>giorno|day|mattina|morning|sera|evening|notte|night|"
                      r"pomeriggio|afternoon)|tutti\s+i\s+giorni|tutte\s+le\s+(?P<part2>mattine|sere|notti)|{words})"
                 + _E,
-        words=("daily" + _ADVERB_END, "everyday" + _ADVERB_END, "quotidianamente", "ogni santo giorno"),
+        words=(_NOT_A_NOUN + "daily" + _ADVERB_END, _NOT_A_NOUN + "everyday" + _ADVERB_END, "quotidianamente",
+               "ogni santo giorno"),
         match=("ogni giorno alle 21", "every day at 8am", "tutte le sere", "remind me daily",
                "remind me daily at 8 to stretch"),
         no_match=("ogni lunedì", "every other week", "il giorno dopo", "at 9 remind me about the daily standup"),
@@ -247,7 +259,7 @@ REMINDER_WHEN = Table("reminder_when", __doc__ or "", (
         id="every_month",
         effect="every month, on a day when one is said ('ogni mese il 15', 'every month on the 15th', 'monthly')",
         pattern=_B + r"(?:{words})(?:\s*,?\s*(?:il|on\s+the|the|on)\s+(?:giorno\s+)?(?P<d>" + _DAY_N + "))?" + _E,
-        words=(r"ogni\s+mese", r"every\s+month", r"each\s+month", "monthly" + _ADVERB_END, "mensilmente"),
+        words=(r"ogni\s+mese", r"every\s+month", r"each\s+month", _NOT_A_NOUN + "monthly" + _ADVERB_END, "mensilmente"),
         match=("every month on the 15th", "ogni mese il 15", "remind me monthly", "remind me monthly to pay rent"),
         no_match=("il mese prossimo", "every monday", "months ago", "tomorrow morning to submit the monthly report"),
     ),
@@ -255,9 +267,11 @@ REMINDER_WHEN = Table("reminder_when", __doc__ or "", (
         id="every_week",
         effect="every week, on today's weekday ('ogni settimana', 'weekly')",
         pattern=_B + r"(?:{words})" + _E,
-        words=(r"ogni\s+settimana", r"every\s+week", r"each\s+week", "weekly" + _ADVERB_END, "settimanalmente"),
+        words=(r"ogni\s+settimana", r"every\s+week", r"each\s+week", _NOT_A_NOUN + "weekly" + _ADVERB_END,
+               "settimanalmente"),
         match=("ogni settimana", "remind me weekly"),
-        no_match=("la settimana prossima", "every weekday", "at 5 remind me to send the weekly report"),
+        no_match=("la settimana prossima", "every weekday", "at 5 remind me to send the weekly report",
+                  "lunedì alle 9 per il weekly"),
     ),
     # -- a moment ------------------------------------------------------------------------------------------------
     Rule(
@@ -348,10 +362,12 @@ REMINDER_WHEN = Table("reminder_when", __doc__ or "", (
         id="part",
         effect="a part of the day ('di sera', 'del pomeriggio', 'in the morning', 'domani sera'): an hour in it is "
                "before or after noon; alone, it is its usual hour",
-        pattern=_B + r"(?:in\s+the\s+|di\s+|del\s+|della\s+|nel\s+|at\s+)?(?P<part>{words})" + _E,
+        # after an article or a possessive it names a thing ("the night shift", "my morning run"), no moment
+        pattern=_B + r"(?<!\bthe\s)(?<!\bmy\s)(?<!\bour\s)(?<!\ba\s)(?<!\bla\s)(?<!\bil\s)"
+                r"(?:in\s+the\s+|di\s+|del\s+|della\s+|nel\s+|at\s+)?(?P<part>{words})" + _E,
         words=tuple(sorted(PARTS, key=len, reverse=True)),
         match=("alle 9 di sera", "at 6 in the morning", "sabato pomeriggio"),
-        no_match=("seraphina", "mornings are cold"),
+        no_match=("seraphina", "mornings are cold", "about the night shift swap", "send the morning route sheets"),
     ),
     # -- a clock time --------------------------------------------------------------------------------------------
     Rule(
@@ -359,10 +375,10 @@ REMINDER_WHEN = Table("reminder_when", __doc__ or "", (
         effect="an hour after 'alle/at/ore' ('alle 15', 'alle 9.30', 'alle 7 e mezza', 'at 10am')",
         pattern=_B + r"(?:{words})\s*" + _HOUR + r"(?:[:.](?P<m>[0-5]\d)|\s+e\s+(?P<frac>mezza|mezzo|un\s+quarto|"
                 r"tre\s+quarti|(?P<mm>[0-5]?\d))|\s+meno\s+(?P<less>un\s+quarto|[0-5]?\d))?"
-                r"(?:\s*(?P<ap>[ap])\.?\s?m\b\.?)?(?!\d|[:.]\d)",
+                r"(?:\s*(?P<ap>[ap])\.?\s?m\b\.?)?(?!\d|[:.]\d)(?:\s*o'\s?clock\b|\s+in\s+punto\b)?",
         words=(r"alle\s+ore", "alle", "all'", "ore", r"verso\s+le", "at", "by", "around", "@", "h"),
         match=("alle 15 di chiamare", "alle 9.30", "alle 7 e mezza", "at 10am", "alle 15 e 30",
-               "lunedì alle 9: chiamare", "alle 6 meno un quarto"),
+               "lunedì alle 9: chiamare", "alle 6 meno un quarto", "at 10 o'clock to telephone", "alle 5 in punto"),
         no_match=("alle poste", "at home", "tra 2 ore e mezza"),
     ),
     Rule(
@@ -390,6 +406,14 @@ REMINDER_WHEN = Table("reminder_when", __doc__ or "", (
         pattern=r"(?<![\w:.])(?P<h>[01]?\d|2[0-3]):(?P<m>[0-5]\d)(?!\d|:\d)",
         match=("domani 14:30", "promemoria 9:05 dentista"),
         no_match=("ratio 1:2", "12:345"),
+    ),
+    Rule(
+        id="clock_military",
+        effect="a time in four digits after 'at/alle' ('at 0700 hours', 'at 1930'), as the armed forces and rotas "
+               "say it",
+        pattern=_B + r"(?:at|alle|by|@)\s*(?P<h>[01]\d|2[0-3])(?P<m>[0-5]\d)(?:\s*(?:hours|hrs|h)" + _E + r")?(?!\d)",
+        match=("remind me at 0700 hours", "at 1930 hrs roll call", "alle 0645"),
+        no_match=("2024 hours of video", "in 1200 hours", "call 0700", "at 12345"),
     ),
     Rule(
         id="clock_word",

@@ -15,6 +15,12 @@ WEEKDAYS_IT = ("lunedì", "martedì", "mercoledì", "giovedì", "venerdì", "sab
 WEEKDAYS_EN = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 
 
+# the short English forms of a rota or a text ("sat at 10", "every sat and sun"): also common words ("I sat", "the
+# sun"), so read only where a weekday stands (the rule below), and only by the reminders (lang/reminder_ask.py)
+WEEKDAYS_EN_SHORT: dict[str, int] = {"mon": 0, "tue": 1, "tues": 1, "wed": 2, "weds": 2, "thu": 3, "thur": 3,
+                                     "thurs": 3, "fri": 4, "sat": 5, "sun": 6}
+
+
 def _unaccented(name: str) -> str:
     return name[:-1] + "i" if name.endswith("ì") else name
 
@@ -48,5 +54,16 @@ WEEKDAY_WORDS = Table("weekday_words", __doc__ or "", (
         words=longest_first(WEEKDAYS_EN),
         match=("see you on Monday", "friday at 9", "this Sunday"),
         no_match=("every week", "the mondayitis.txt notes", "weekend plans"),
+    ),
+    Rule(
+        id="weekday_en_short",
+        effect="a short English weekday where a weekday stands: after 'on/every/each/this/next/and', or before "
+               "'at', a number, a part of the day, 'and' or the end ('sat at 10', 'every sat and sun'): that day",
+        pattern=r"(?:(?<=\bon\s)|(?<=\bevery\s)|(?<=\beach\s)|(?<=\bthis\s)|(?<=\bnext\s)|(?<=\band\s)|(?<=&\s)|"
+                r"(?<=,\s)|(?<=^))(?P<d>{words})\.?(?!\w)"
+                r"|(?<!\w)(?P<d2>{words})\.?(?=\s*(?:at\b|@|\d|morning|afternoon|evening|night|and\b|&|,|$))",
+        words=longest_first(WEEKDAYS_EN_SHORT),
+        match=("remind me sat at 10", "every sat and sun at 7", "on thurs remind me", "mon 9am standup"),
+        no_match=("I sat down", "the sun is out", "we wed in june", "fried rice", "sunday at 9"),
     ),
 ))
