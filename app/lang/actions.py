@@ -73,6 +73,7 @@ def asked_question(text: str) -> str:
 _EVENT_TIME = ACTION_READING.pattern("event_time")
 _MEMORY_PLACE = ACTION_READING.pattern("memory_place")
 _END_OF_TEXT = ACTION_READING.pattern("end_of_text")
+_NEW_THING = ACTION_READING.pattern("new_thing")
 
 
 @lru_cache(maxsize=8192)
@@ -89,6 +90,8 @@ def action_of(text: str) -> ActionSig:
     if not {"append", "write"} & set(sig.actions) and _END_OF_TEXT.search(normalize_cached(asked_part(text))):
         # "put eggs at the bottom of it": an addition to the text ("lista" there is its name, not "elenca")
         sig = replace(sig, actions=("append", *(a for a in sig.actions if a != "list")))
+    if not sig.actions and _NEW_THING.search(normalize_cached(asked_part(text))):
+        sig = replace(sig, actions=("write",))  # "need a new file X with…": a creation asked without its verb
     if "~time" in sig.content and _EVENT_TIME.search(normalize_cached(asked_part(text))):
         sig = replace(sig, content=sig.content | {EVENT})
     if not sig.negated and (_not_asked(normalize_cached(text)) or told_done(text)):

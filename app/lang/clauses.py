@@ -6,6 +6,7 @@ import re
 from .actions import action_of
 from .context import CONTEXT
 from .rules.clauses import CLAUSES
+from .rules.context_reason import CONTEXT_REASON
 from .rules.question import QUESTION
 
 _SPLIT = re.compile(r"\s*(?:,\s*)?\b(?:e poi|e quindi|e dopo|and then|and also|after that|dopodich[eéè]|poi|then|"
@@ -14,11 +15,30 @@ _MAY_SPLIT = re.compile(r"(?i)[,;&?!]|\w\.\s|\b(?:e|ed|and|poi|then|quindi|after
 _PARTICIPLE = re.compile(r"(?i)^\w+(?:ed|at[oaie]|it[oaie]|ut[oaie])\s*[.!?]*$")
 _ELIDED_C = CLAUSES.pattern("elided_c")
 _QUESTION = CLAUSES.pattern("question_opens")
+_WISH = CONTEXT_REASON.pattern("wish_after_question")  # "…? voglio chiamare mia mamma": why the question is asked
 _ALWAYS = re.compile(r"(?i)^\s*(?:,\s*)?(?:e poi|e quindi|e dopo|and then|after that|dopodich[eéè]|poi|then|;)")
 
 
 _OPENS_QUESTION = QUESTION.opening("opens_it", "opens_en")
 _PIECES = re.compile(r"[,;:.!]\s*")  # where a question may open inside a request typed without "?"
+
+
+def asked_as_question(text: str, clause: str) -> bool:
+    """Does `clause` (a clause of `text`, cut without its mark) ask a question — its own words, or the "?" that
+    ended it in `text` ("giulia quando fa gli anni? | vorrei…")?"""
+    if asks_a_question(clause):
+        return True
+    at = text.find(clause)
+    return at >= 0 and text[at + len(clause):].lstrip().startswith("?")
+
+
+def wish_after_question(text: str, clause: str) -> bool:
+    """Is `clause` (a clause of `text`) a wish of the person's own said right after a question ("che ore sono a
+    Karachi? | voglio chiamare mia mamma")? Then it says why they ask: no request of its own (everyday10-12)."""
+    if not _WISH.match(clause):
+        return False
+    at = text.find(clause[:24])  # (clauses come without the marks that cut them)
+    return at > 0 and text[:at].rstrip().endswith("?")
 
 
 def asks_a_question(text: str) -> bool:
@@ -47,7 +67,8 @@ def split_continuation(text: str) -> list[str]:
         if not _ALWAYS.match(m.group(0)) and not action_of(" ".join(rest.split()[:3])).known and not question and not (
                 m.group(0).strip() == "," and (CONTEXT.match(rest) or CONTEXT.match(text[start:m.start()]))):
             continue  # (", devo stamparle", "might copy them later, but…": the person's plan is a clause of its own)
-        if m.group(0).strip() in ("?", "!", ".") and not CONTEXT.match(rest):
+        if m.group(0).strip() in ("?", "!", ".") and not CONTEXT.match(rest) and not (
+                m.group(0).strip() == "?" and _WISH.match(rest)):
             continue  # a sentence ends: a new clause only for the person's own plan ("… ? devo mandarlo a X")
         if m.group(0).strip().lower() == "e" and _ELIDED_C.search(text[start:m.start()]):
             continue  # "che c e scritto": c'è without its apostrophe, not "che c" and "scritto…"

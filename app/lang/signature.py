@@ -28,6 +28,7 @@ from .lexicon import (
 from .nominal import verbs_for_nouns
 from .normalize import FILLER_WORDS
 from .reported import adjectival, reported, without_reason
+from .rules.possessives import POSSESSIVES
 from .vocabulary import (
     MAX_PHRASE,
     OBJECT_OF,
@@ -75,6 +76,8 @@ class ActionSig:
 
 
 _OBJ_CLITICS = frozenset({"me", "mi", "ti", "te", "ci", "ce", "us", "him", "her", "them"})
+_POSSESSIVE = frozenset(POSSESSIVES.rule("determiner").words)
+_GENITIVE = POSSESSIVES.pattern("genitive")
 
 
 def _is_clause_start(toks: list[str], i: int) -> bool:
@@ -85,6 +88,14 @@ def _is_clause_start(toks: list[str], i: int) -> bool:
         j -= 1  # "{path} {path}": a name with a space read as two values
     after_value = toks[i - 1].startswith("{") and not (j >= 1 and toks[j - 1] in SUBORDINATORS)
     return i == 0 or toks[i - 1] in CLAUSE_BREAK or after_value
+
+
+def _after_possessive(toks: list[str], i: int) -> bool:
+    """"the crew's share", "my copy": a possessive stands only before a noun (rules/possessives.py)."""
+    if i == 0:
+        return False
+    before = toks[i - 1]
+    return before in _POSSESSIVE or _GENITIVE.fullmatch(before) is not None
 
 
 def _times_sign(toks: list[str], i: int) -> bool:
@@ -253,7 +264,8 @@ def _action_word(r: _Reading, i: int, t: str) -> bool:
         r.content.add("~time")  # "che ora è", "dimmi l'ora": the hour, not "now"
     elif t in ("say", "says") and {"what", "does", "do"} & set(toks[:i]):
         r.actions.append("read")  # "what does the file X say?"
-    elif (cls := verb_class(t)) and (t not in AMBIGUOUS or _is_clause_start(toks, i)) and not adjectival(toks, i):
+    elif (cls := verb_class(t)) and (t not in AMBIGUOUS or _is_clause_start(toks, i)) and not adjectival(toks, i) \
+            and not _after_possessive(toks, i):
         if not _named_not_called(toks, i, cls):
             r.actions.append(cls)
     else:

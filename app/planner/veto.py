@@ -17,6 +17,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from app.lang.actions import action_of
 from app.lang.asked_actions import CONDITION, asked_actions, asks_a_question, asks_plainly
+from app.lang.clauses import asked_as_question, wish_after_question
 from app.lang.context import CONTEXT, for_now_at
 from app.lang.lexicon import READ_ONLY
 from app.lang.normalize import split_words
@@ -130,21 +131,24 @@ def asking_only(evd: Any) -> Any:
     # ("devo mandarlo al capo, intanto leggimi X" asks a read): the whole request is the authority, as in the veto
     # — and a clause that reads as the person's reason or plan asks only what the whole request asks ("devo mandarlo
     # al commercialista, dimmi il totale…", cut in two now that a plan before a comma is a clause of its own)
-    asks = [asked_actions(c.text) & whole if whole or CONTEXT.match(c.text) else asked_actions(c.text)
-            for c in evd.clauses]
+    # a wish said after a question ("che ore sono a Karachi? voglio chiamarla") is why it is asked: it asks nothing
+    wishes = [len(evd.clauses) > 1 and wish_after_question(evd.text, c.text) for c in evd.clauses]
+    asks = [frozenset() if wish else asked_actions(c.text) & whole if whole or CONTEXT.match(c.text)
+            else asked_actions(c.text) for c, wish in zip(evd.clauses, wishes)]
     keep: list[Any] = []
     carried: list[str] = []
     first_ask = next((i for i, a in enumerate(asks) if a), len(asks))
     # something is asked: an action, a question ("might copy them later, but for now how many pics…?"), or a
     # clause that names what to act on ("I'll delete it later, first show me X": "show" after "first" is unread)
-    asking = any(asks) or any(asks_a_question(c.text) or c.paths for c in evd.clauses)
+    questions = [asked_as_question(evd.text, c.text) for c in evd.clauses]  # (a clause comes without its "?")
+    asking = any(asks) or any(wishes) or any(q or c.paths for c, q in zip(evd.clauses, questions))
     # "poi la stampo in reparto, intanto fammi vedere X": before "for now / intanto", the person's plan
     now_at = for_now_at([c.text for c in evd.clauses])
     for i, (c, a) in enumerate(zip(evd.clauses, asks)):
         # a question is asked whatever it tells ("whats the last thing i changed in X?" reads as an account)
-        told = (c.sig.negated or CONDITION.match(c.text)) and not a and not asks_a_question(c.text)
-        reason = asking and not a and not c.paths and (CONTEXT.match(c.text) is not None or i < now_at)
-        if told or reason or (i < first_ask and _an_account(c)):  # a story told before what is asked
+        told = (c.sig.negated or CONDITION.match(c.text)) and not a and not questions[i]
+        reason = asking and not a and not c.paths and (CONTEXT.match(c.text) is not None or i < now_at or wishes[i])
+        if told or reason or (i < first_ask and _an_account(c) and not questions[i]):  # a story told before
             carried += c.paths  # "il file X non me lo aprire, leggimelo": X is what the next clause acts on
             continue
         if keep and not a and WHERE_IT_IS.match(c.text):

@@ -15,7 +15,7 @@ from typing import Any, Callable, Iterable
 
 from app.lang.actions import action_of, asked_part
 from app.lang.args_extractor import extract
-from app.lang.clauses import split_continuation
+from app.lang.clauses import split_continuation, wish_after_question
 from app.lang.context import CONTEXT
 from app.lang.detect import detect_lang
 from app.lang.later import asks_later
@@ -61,6 +61,7 @@ def request_lang(text: str) -> str:
 
 
 _THAT = CLAUSES.pattern("remember_that")
+
 
 
 def _remember_that(clause: str, sig: Any) -> bool:
@@ -117,7 +118,7 @@ class ActionStage:
         if _remember_that(clause, sig):
             d.rest.append(clause)  # "ricordati che mia sorella si chiama Giulia": what follows is the fact
             return
-        if len(d.clauses) > 1 and (CONTEXT.match(clause) or _goes_on(d, clause, sig)):
+        if len(d.clauses) > 1 and (CONTEXT.match(clause) or _goes_on(d, clause, sig) or _why_asked(d, clause)):
             d.rest.append(clause)  # "devo mandare le foto a mia sorella, trovami i jpg": the person's own plan
             d.context.append(clause)
             return
@@ -158,6 +159,12 @@ class ActionStage:
         if plan is not None and (plan.steps or plan.question) and asks_later(asked_part(clause)):
             return Verdict("later", sig.actions[0] if sig.actions else "", guard=True), plan  # it would run now
         return None, plan
+
+
+def _why_asked(d: _Decision, clause: str) -> bool:
+    """A wish of the person's own right after a question ("che ore sono a Karachi? | voglio chiamare mia mamma"):
+    why they ask, not a request (rules/context_reason.py, wish_after_question)."""
+    return len(d.read) > 1 and wish_after_question(d.text, clause)
 
 
 def _goes_on(d: _Decision, clause: str, sig: Any) -> bool:

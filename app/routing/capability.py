@@ -18,7 +18,7 @@ from app.lang.file_kinds import ARCHIVES
 from app.lang.messages import register
 from app.lang.normalize import canonical, split_words
 from app.lang.rules.unsupported import UNSUPPORTED as CUES
-from app.lang.rules.unsupported_things import SAID_WITH_ITS_VERB, THINGS
+from app.lang.rules.unsupported_things import CAPTURED, SAID_WITH_ITS_VERB, THINGS
 from app.lang.tokens import sentences
 from app.lang.vocabulary import OBJECT_OF
 from app.tools.units_read import is_conversion
@@ -50,6 +50,7 @@ def asks_live(clause: str) -> bool:
 
 
 _THINGS = tuple((r.id, THINGS.pattern(r.id)) for r in THINGS.rules)
+_CAPTURED = CAPTURED.pattern("capture")
 
 
 def thing_of(clause: str) -> str | None:
@@ -246,13 +247,14 @@ def _thing(clause: str, sig: ActionSig, covered: set[str], said: _Said) -> Verdi
     kind = thing_of(clause)
     if kind is None or sig.negated or f"thing:{kind}" in covered or (kind == "send" and DRAFT.search(clause)):
         return None
-    if said.paths or said.urls or said.exts:
-        return None
+    if (said.paths or said.urls or said.exts) and not (kind == "record" and _CAPTURED.search(clause)):
+        return None  # a file named is read or moved; a capture asked with its verb names only where to put it
     if is_conversion(clause):  # "68 F in celsius pls, thermostat in my res is weird": the conversion is asked
         return None
     if kind not in SAID_WITH_ITS_VERB and any(a in covered for a in sig.actions):
         return None
-    return Verdict(kind, f"thing:{kind}")
+    # a capture said with its verb ("take a screenshot") is asked as plainly as a verb the lexicon knows
+    return Verdict(kind, f"thing:{kind}", guard=kind == "record" and _CAPTURED.search(clause) is not None)
 
 
 def _verdict(act: str, said: _Said, covered: set[str]) -> Verdict | None:

@@ -64,3 +64,17 @@ def test_a_guarding_refusal_always_stands() -> None:
     op = SecondOpinion("what's the weather in Rome?", lambda t: {"get_date": 0.99})
     assert op.stands(Verdict("live", "live", guard=True)) and op.stands(Verdict("later", "delete", guard=True))
     assert not op.stands(Verdict("send", "send"))  # a verb reading, not asked, the head reads a tool
+
+
+def test_a_capture_asked_with_its_verb_is_refused_though_it_names_where_to_put_it(router: Router) -> None:
+    # everyday10-53: the folder listed instead (a substitute action); a screenshot file named is still served
+    res = router.route("take a screenshot of me screen and stick it in /tmp/x")
+    assert refused(res) and res.reply is not None and "screenshot" in res.reply.lower()
+    assert not refused(router.route("describe the screenshot /tmp/x/shot.png"))
+
+
+def test_a_wish_after_a_question_is_why_it_is_asked(router: Router) -> None:
+    # everyday10-12: the call was refused and the question about the time in Karachi never answered
+    res = router.route("che ora e adesso a Karachi? voglio chiamare mia mamma ma non so se dorme")
+    assert not refused(res)
+    assert refused(router.route("chiama mia mamma"))

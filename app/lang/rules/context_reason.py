@@ -41,6 +41,19 @@ CONTEXT_REASON = Table("context_reason", __doc__ or "", (
                   "devono arrivare i pacchi"),
     ),
     Rule(
+        id="wish_after_question",
+        effect="what the person wants to do themselves, said in a sentence of its own right after a question ('che "
+               "ore sono a Karachi? voglio chiamare mia mamma…'): why they ask, not a second request (everyday10-12 "
+               "refused the call and lost the question); read only after a '?' (lang/clauses.py, the action stage) "
+               "— alone, 'voglio vedere i file' asks",
+        mode="match", pattern=_REASON,
+        words=("voglio", "vorrei", "volevo", "vogliamo", r"i\s+want\s+to", r"i\s+wanna", r"i['’]d\s+like\s+to",
+               r"i\s+would\s+like\s+to"),
+        match=("voglio chiamare mia mamma ma non so se dorme", "I want to ring my sister before she goes out",
+               "vorrei mandargli gli auguri"),
+        no_match=("chiama mia mamma", "can you call my mum?", "devo chiamarla"),
+    ),
+    Rule(
         id="reason_busy",
         effect="what the person is doing or about to do ('sto preparando…', 'I'm packing', 'running late'): a few "
                "gerunds only — 'excluding', 'sorting' say how the request is to be done",

@@ -13,13 +13,21 @@ CONTEXT_WORDS = Table("context_words", __doc__ or "", (
     Rule(
         id="sentence_break",
         effect="where a request splits into sentences judged on their own: punctuation followed by a space (a dot "
-               "inside 'a.txt' or a URL is no break), or a dash between spaces",
+               "inside 'a.txt' or a URL is no break), or a dash between spaces; in a run-on request typed without "
+               "a stop, before the person's own 'I'll/I will/I'm gonna' (everyday10-58: 'open report.txt in X I'll "
+               "have a look at it when I pull in' read the look as the request), unless a word that binds it comes "
+               "first ('tell me what I'll need')",
         mode="split",
-        pattern=r"(?<=[,;:!?…])\s+|(?<=\.)\s+(?=[^\W\d_])|\s+[-–—]\s+",
+        pattern=r"(?<=[,;:!?…])\s+|(?<=\.)\s+(?=[^\W\d_])|\s+[-–—]\s+|(?<=\w)(?<!\bwhat)(?<!\bwhen)(?<!\bif)"
+                r"(?<!\bthat)(?<!\bwhich)(?<!\bwhere)(?<!\bhow)(?<!\bwho)(?<!\bonce)(?<!\buntil)(?<!\bbefore)"
+                r"(?<!\bafter)(?<!\bso)(?<!\band)(?<!\bbut)(?<!\bor)(?<!\bbecause)(?<!\bcause)\s+"
+                r"(?=[Ii](?:['’]ll|\s+will|(?:['’]m|\s+am)\s+(?:gonna|going\s+to|planning\s+to))\b)",
         flags=0,
         match=("sono in ritardo!! che ore sono", "devo consegnare le slide, trovami i pptx",
-               "ho fretta - leggi notes.txt"),
-        no_match=("leggi il file notes.txt", "sposta report.v2.pdf in /tmp", "apri https://example.com/a.b"),
+               "ho fretta - leggi notes.txt", "open report.txt in /tmp/x I'll have a look at it later",
+               "copy it to ~/b i'm gonna print it"),
+        no_match=("leggi il file notes.txt", "sposta report.v2.pdf in /tmp", "apri https://example.com/a.b",
+                  "tell me what I'll need for the trip", "remind me when I'll be home", "ask me if I will"),
     ),
     Rule(
         id="asks_it",

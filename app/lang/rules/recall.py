@@ -141,6 +141,13 @@ RECALL = Table("recall", __doc__ or "", (
          r"what\s+was\s+(?P<x>.+?)\s+again",
          ("what was the gate code again?", "what was Anna's number again"),
          ("what was the gate code?", "what is the code again?")),
+    _cue("what_is_again", "'what's the number for the gate again': a number, code, name or address asked again, "
+                          "so told before (everyday10-38: the model made one up)",
+         r"(?:what's|whats|what\s+is)\s+(?P<x>(?:the|my|our)\s+(?:[\w'-]+\s+){0,3}?(?:number|code|password|pin|name|"
+         r"address|combination)\b.*?)\s+again\b",
+         ("what's the number for the gate again, I'm stood outside it", "what is my locker code again?",
+          "whats the name of the plumber again"),
+         ("what's the number for the gate?", "what's the capital of France again?", "what is a pin again?")),
     # "who's my accountant?", "chi è il mio commercialista?": only the memory knows the person's own people;
     # "who's Dr. Okafor again?": asked again, so told before
     _cue("who_again", "'who's X again': a person told before",

@@ -130,3 +130,25 @@ THINGS = Table("unsupported_things", __doc__ or "", (
         no_match=("traduci questo testo in inglese", "leggimi il file", "real estate", "ascolta, leggimi X"),
     ),
 ))
+
+# A capture asked with its verb names a file or folder only as where to put it: "take a screenshot of my screen and
+# stick it in ~/x" is refused like "take a screenshot" (everyday10-53 listed ~/x instead — a substitute action),
+# while "describe the screenshot ~/x/shot.png" names a file to read and is served.
+CAPTURED = Table("captured", "A capture asked with its verb: refused even where a path says where to put it.", (
+    Rule(
+        id="capture",
+        effect="a verb of taking before a screenshot, a webcam photo or a recording ('take a screenshot', 'fammi "
+               "uno screenshot', 'scatta una foto con la webcam'): a capture is asked, whatever path follows",
+        words=(r"(?:take|grab|snap|make|do|capture|get)\s+(?:me\s+)?(?:a\s+|an\s+|the\s+)?(?:quick\s+)?"
+               r"(?:screen ?shot|screeshot|screen ?grab|photo\s+(?:with|from)\s+the\s+webcam|picture\s+(?:with|from)"
+               r"\s+the\s+webcam)",
+               r"(?:fai|fammi|fate|cattura|scatta|prendi)\s+(?:mi\s+)?(?:uno\s+|lo\s+|un[oa]?\s+)?"
+               r"(?:screen ?shot|screeshot|screen\b|foto\s+con\s+la\s+webcam|schermata)",
+               r"cattura\s+(?:lo|dello)\s+schermo", r"record\s+(?:the|a|my)\s+(?:audio|video|screen|meeting|call)",
+               r"registra\s+(?:l'audio|lo\s+schermo|un\s+video|la\s+riunione|la\s+chiamata)"),
+        match=("take a screenshot of me screen and stick it in ~/x", "fammi uno screenshot e salvalo in ~/x",
+               "scatta una foto con la webcam e mettila in ~/foto", "record the meeting into ~/x/call.wav"),
+        no_match=("describe the screenshot ~/x/shot.png", "apri lo screenshot ~/x/a.png",
+                  "sposta gli screenshot in ~/x", "rename screenshot.png to a.png"),
+    ),
+))

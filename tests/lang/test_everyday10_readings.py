@@ -1,0 +1,46 @@
+"""Readings everyday10 showed wrong (resources/eval/requests/README.md, read after its clean run): a run-on
+request with the person's own plan, a verb-like noun after a possessive, one new file asked for with no verb,
+a wish after a question. Each reading is a rule with its examples in app/lang/rules; these are the requests."""
+from __future__ import annotations
+
+import pytest
+
+from app.lang.actions import action_of
+from app.lang.asked_actions import asked_actions
+from app.lang.clauses import split_continuation, wish_after_question
+from app.planner.evidence import analyze
+from app.planner.veto import asking_only
+
+
+def test_a_run_on_plan_of_the_persons_own_is_not_the_request() -> None:
+    # everyday10-58: "I'll have a look" read as the request, and report.txt was read out instead of opened
+    assert asked_actions("open report.txt in /tmp/x I'll have a look at it when I pull in at the services") == {"open"}
+    assert asked_actions("tell me what I'll need for the trip") == asked_actions("tell me what I need for the trip")
+
+
+@pytest.mark.parametrize(("text", "actions"), [
+    ("what's 15 percent of 2400 euro, that's the crew's share of the catch", ()),  # everyday10-41: refused as a send
+    ("my share is 30 percent", ()),
+    ("share the file with Bob", ("send",)),
+    ("let's share the file", ("send",)),
+])
+def test_a_verb_like_word_after_a_possessive_is_a_noun(text: str, actions: tuple[str, ...]) -> None:
+    assert action_of(text).actions == actions
+
+
+@pytest.mark.parametrize(("text", "asked"), [
+    ("need a new file /tmp/x/clienti.txt with Rossi, Verdi, Neri in it", {"write"}),  # everyday10-66: read instead
+    ("mi serve una cartella nuova in /tmp/x", {"write"}),
+    ("show me the new files in /tmp/x", {"read"}),
+    ("is there a new file in /tmp/x?", set()),
+])
+def test_one_new_file_asked_for_without_a_verb_is_a_creation(text: str, asked: set[str]) -> None:
+    assert asked_actions(text) == asked
+
+
+def test_a_wish_after_a_question_is_a_clause_of_its_own_that_asks_nothing() -> None:
+    text = "che ora e adesso a Karachi? voglio chiamare mia mamma ma non so se dorme"
+    clauses = split_continuation(text)
+    assert clauses == ["che ora e adesso a Karachi", "voglio chiamare mia mamma ma non so se dorme"]
+    assert wish_after_question(text, clauses[1]) and not wish_after_question("voglio chiamare mia mamma", clauses[1])
+    assert [c.text for c in asking_only(analyze(text)).clauses] == [clauses[0]]
