@@ -27,7 +27,8 @@ _RECALL_CUES: tuple[tuple[str, bool], ...] = (
     ("ricordi_cosa_detto", False), ("do_you_remember", False), ("cosa_ricordi", False), ("cosa_sai", True),
     ("cosa_ti_ho_detto", False), ("cosa_ho_salvato", False), ("cosa_hai_in_memoria", False),
     ("hai_qualcosa", False), ("had_told", False), ("anything_saved", False), ("have_anything_saved", False),
-    ("qual_era", False), ("comera", False), ("what_was_again", False), ("who_again", False), ("who_is", True),
+    ("qual_era", False), ("comera", False), ("what_was_again", False), ("what_is_again", False),
+    ("who_again", False), ("who_is", True),
     ("code_of", False), ("ricordi", False),
 )
 _RECALL_RES = [(after_lead(RECALL.rule(cue)), own) for cue, own in _RECALL_CUES]

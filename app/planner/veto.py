@@ -114,6 +114,9 @@ def named_objects(text: str) -> frozenset[str]:
     return frozenset(action_of(text).objects)
 
 
+_SAID_OF = ASKING.pattern("said_of_a_thing")  # "…, she gets grumpy if I wake her": tells, asks nothing
+
+
 def asking_only(evd: Any) -> Any:
     """`evd` without the clauses that ask nothing — negated or conditional ones ("non aprirlo, leggimelo",
     "se lo cancello, …"), and the person's reasons ("devo chiudere la nota spese, …", "I'm flying out tomorrow")
@@ -133,8 +136,11 @@ def asking_only(evd: Any) -> Any:
     # al commercialista, dimmi il totale…", cut in two now that a plan before a comma is a clause of its own)
     # a wish said after a question ("che ore sono a Karachi? voglio chiamarla") is why it is asked: it asks nothing
     wishes = [len(evd.clauses) > 1 and wish_after_question(evd.text, c.text) for c in evd.clauses]
-    asks = [frozenset() if wish else asked_actions(c.text) & whole if whole or CONTEXT.match(c.text)
-            else asked_actions(c.text) for c, wish in zip(evd.clauses, wishes)]
+    # "…, she gets grumpy if I wake her": what a thing is or someone else does (a place of its own may be where to
+    # put something: "…, che si trova in X, dentro Y" keeps its Y)
+    said_of = [len(evd.clauses) > 1 and _SAID_OF.match(c.text) is not None and not c.paths for c in evd.clauses]
+    asks = [frozenset() if wish or said else asked_actions(c.text) & whole if whole or CONTEXT.match(c.text)
+            else asked_actions(c.text) for c, wish, said in zip(evd.clauses, wishes, said_of)]
     keep: list[Any] = []
     carried: list[str] = []
     first_ask = next((i for i, a in enumerate(asks) if a), len(asks))
@@ -146,9 +152,11 @@ def asking_only(evd: Any) -> Any:
     now_at = for_now_at([c.text for c in evd.clauses])
     for i, (c, a) in enumerate(zip(evd.clauses, asks)):
         # a question is asked whatever it tells ("whats the last thing i changed in X?" reads as an account)
-        told = (c.sig.negated or CONDITION.match(c.text)) and not a and not questions[i]
+        told = (c.sig.negated or CONDITION.match(c.text) or said_of[i]) and not a and not questions[i]
         reason = asking and not a and not c.paths and (CONTEXT.match(c.text) is not None or i < now_at or wishes[i])
-        if told or reason or (i < first_ask and _an_account(c) and not questions[i]):  # a story told before
+        # a story told before what is asked, or after it ("…London right now? | she gets grumpy if I wake her" was
+        # planned as a step of its own, and the clock's time here answered; everyday10-48)
+        if told or reason or (i != first_ask and _an_account(c) and not questions[i]):
             carried += c.paths  # "il file X non me lo aprire, leggimelo": X is what the next clause acts on
             continue
         if keep and not a and WHERE_IT_IS.match(c.text):

@@ -44,3 +44,19 @@ def test_a_wish_after_a_question_is_a_clause_of_its_own_that_asks_nothing() -> N
     assert clauses == ["che ora e adesso a Karachi", "voglio chiamare mia mamma ma non so se dorme"]
     assert wish_after_question(text, clauses[1]) and not wish_after_question("voglio chiamare mia mamma", clauses[1])
     assert [c.text for c in asking_only(analyze(text)).clauses] == [clauses[0]]
+
+
+def test_what_someone_else_does_after_the_question_is_told_not_asked() -> None:
+    # everyday10-48: "she gets grumpy…" was planned as a step, and the clock's time here answered after London's
+    text = ("what's the time over in London right now? need to ring my sister before she hits the sack, she gets "
+            "grumpy if I wake her")
+    assert [c.text for c in asking_only(analyze(text)).clauses] == ["what's the time over in London right now"]
+
+
+def test_a_code_asked_again_is_a_recall() -> None:
+    from app.memory.recall_question import recall_topic
+
+    # everyday10-38: the model answered an invented "12345"
+    assert recall_topic("what's the number for the gate again, I'm stood outside it in the rain") == \
+        "number for the gate"
+    assert recall_topic("what's the capital of France again?") is None

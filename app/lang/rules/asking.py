@@ -73,11 +73,13 @@ ASKING = Table("asking", __doc__ or "", (
         pattern=r"^\W*(?:{words})\b",
         words=(r"che\s+(?:si\s+trova|sta|[èe]['’]?|stava)", r"(?:which|that)\s+(?:is|was|sits|lives)",
                r"(?:it|that|this|which)(?:['’]s|\s+(?:got|was|is|has\s+been|had\s+been))\s+\w+(?:ed|en)",
-               r"(?:[èe]['’]?|sono)\s+stat[oaie]\s+\w+"),
+               r"(?:[èe]['’]?|sono)\s+stat[oaie]\s+\w+",
+               # someone else as the subject: "…, she gets grumpy if I wake her" tells (everyday10-48)
+               r"(?:she|he|they)\s+(?!(?:can|could|would|will|should|must|might)\b)[\w'’]+"),
         match=("che si trova nella cartella /x, nella sottocartella /x/a", "it got changed", "which is in /x",
-               "è stato cambiato", "that was deleted yesterday", "it's been moved"),
+               "è stato cambiato", "that was deleted yesterday", "it's been moved", "she gets grumpy if I wake her"),
         no_match=("change it", "che ore sono", "it is what it is, read /x/a.txt", "cancella /x/a.txt",
-                  "that's all, grazie"),
+                  "that's all, grazie", "they can wait, read /x/a.txt first", "the file is there"),
     ),
     Rule(
         id="about_action",

@@ -144,7 +144,7 @@ RECALL = Table("recall", __doc__ or "", (
     _cue("what_is_again", "'what's the number for the gate again': a number, code, name or address asked again, "
                           "so told before (everyday10-38: the model made one up)",
          r"(?:what's|whats|what\s+is)\s+(?P<x>(?:the|my|our)\s+(?:[\w'-]+\s+){0,3}?(?:number|code|password|pin|name|"
-         r"address|combination)\b.*?)\s+again\b",
+         r"address|combination)\b.*?)\s+again\b(?:\s*[,;.!?-].*)?",  # (what follows a comma says why)
          ("what's the number for the gate again, I'm stood outside it", "what is my locker code again?",
           "whats the name of the plumber again"),
          ("what's the number for the gate?", "what's the capital of France again?", "what is a pin again?")),
