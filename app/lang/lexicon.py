@@ -142,7 +142,8 @@ EN_VERBS: dict[str, list[str]] = {
              "print out the last", "print out the first", "print out the lines", "print out the contents"],
     "open": ["open", "open up", "double-click", "double click"],
     "delete": ["move to the trash", "move to trash", "put in the trash", "send to the trash", "send to trash",
-               "delete", "remove", "erase", "trash", "rm", "get rid of", "throw away", "destroy"],
+               "delete", "remove", "erase", "trash", "rm", "get rid of", "throw away", "destroy",
+               "bin", "ditch"],  # "bin X mate, dont need it no more" (everyday10-51: read X instead)
     "empty": ["empty", "wipe", "clear", "blank"],
     "append": ["add", "append", "insert"],
     "write": ["write", "overwrite", "save", "create", "store", "jot down", "put down", "type", "mkdir",
@@ -218,6 +219,7 @@ AMBIGUOUS = frozenset({
     "cat", "list", "search", "copy", "play", "print", "call", "check", "set", "start", "stop", "book", "plan", "count",
     "update", "change", "record", "view", "display", "show", "download", "downloads", "email", "mail", "text",
     "open", "end", "run", "order", "store", "answer", "fix", "trash", "empty", "archive", "zip", "dim", "ring",
+    "bin", "ditch",
     "lista", "ricerca", "stampa", "mostra", "invio", "calcolo", "cancello", "pausa", "copia", "programma", "fissa",
     "conto", "ordine", "nota", "note", "segno", "registro", "sposta", "leva", "tolto", "ferma", "termina", "lancia",
     "archivio", "see", "grab", "add", "butta", "porta", "guarda", "cambio", "carica", "runs", "telefono",

@@ -60,3 +60,13 @@ def test_a_code_asked_again_is_a_recall() -> None:
     assert recall_topic("what's the number for the gate again, I'm stood outside it in the rain") == \
         "number for the gate"
     assert recall_topic("what's the capital of France again?") is None
+
+
+@pytest.mark.parametrize(("text", "asked"), [
+    ("bin /tmp/x/vecchio.txt mate, dont need it no more", {"delete"}),  # everyday10-51: read it instead
+    ("bin the old logs in /tmp/x", {"delete"}),
+    ("put it in the bin folder /tmp/x", set()),
+    ("empty the recycle bin", {"empty"}),
+])
+def test_bin_at_the_start_of_a_clause_is_a_delete(text: str, asked: set[str]) -> None:
+    assert asked_actions(text) == asked
