@@ -404,21 +404,17 @@ def _read(text: str, now: datetime, focus: int) -> When | None:
     first, then the pieces still missing from the whole text: "ward round 7:30 tmrw, remind me 6:45 in the
     morning" rings at 6:45 tomorrow, "domani, ricordami alle 9" at 9 tomorrow."""
     r = _Reading(" " * focus + text[focus:], now)
-    r.read_repeat()
-    r.read_offset()
-    r.read_day()
-    r.read_clock()
-    r.read_part()
+    for reader, _ in _PIECES:
+        getattr(r, reader)()
     if focus:
         r.text = text[:focus] + r.text[focus:]  # the words before, back for the missing pieces
-        if r.repeat_kind is None:
-            r.read_repeat()
-        if r.offset is None:
-            r.read_offset()
-        if r.day is None:
-            r.read_day()
-        if r.clock is None:
-            r.read_clock()
-        if r.part is None:
-            r.read_part()
+        for reader, piece in _PIECES:
+            if getattr(r, piece) is None:
+                getattr(r, reader)()
     return r.result()
+
+
+# the pieces of a moment in the order they are read (a repetition first: "ogni lunedì" is no single Monday), each
+# with the reading's field it fills
+_PIECES = (("read_repeat", "repeat_kind"), ("read_offset", "offset"), ("read_day", "day"), ("read_clock", "clock"),
+           ("read_part", "part"))
