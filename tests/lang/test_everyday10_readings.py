@@ -70,3 +70,11 @@ def test_a_code_asked_again_is_a_recall() -> None:
 ])
 def test_bin_at_the_start_of_a_clause_is_a_delete(text: str, asked: set[str]) -> None:
     assert asked_actions(text) == asked
+
+
+def test_an_irish_ok_around_what_was_done_tells_only() -> None:
+    from app.lang.asked_actions import tells_only
+
+    # everyday10-42: "grand" and "no bother" were no social words, so the account was planned and the file read
+    assert tells_only("grand, I read that note.md in /tmp/x meself this morning, no bother")
+    assert not tells_only("grand, read me note.md in /tmp/x")
