@@ -23,7 +23,7 @@ from app.lang.rules.courtesy import COURTESY
 from app.lang.rules.reminder import DAY_RULES, REMINDER, TIME_RULES
 from app.lang.rules.reminder_list import REMINDER_LIST
 from app.lang.rules.reminder_when import REMINDER_WHEN
-from app.lang.rules.weekday_words import WEEKDAY_WORDS, WEEKDAYS_EN, WEEKDAYS_EN_SHORT
+from app.lang.rules.weekday_words import WEEKDAY_WORDS, WEEKDAYS_EN, WEEKDAYS_EN_SHORT, WEEKDAYS_IT, WEEKDAYS_IT_SHORT
 from app.lang.words import one_slip
 
 _CUE = REMINDER_WHEN.pattern("cue")
@@ -45,6 +45,7 @@ _LIST = REMINDER_LIST.pattern("list")
 _NOUNS = ("promemoria", "reminder")  # a noun asks only at the start: "promemoria: dentista alle 9"
 _WORD = re.compile(r"[^\W\d_]+")
 _SHORT_DAY = WEEKDAY_WORDS.pattern("weekday_en_short")  # "sat at 10" → "saturday at 10"
+_SHORT_DAY_IT = WEEKDAY_WORDS.pattern("weekday_it_short")  # "sab alle 11" → "sabato alle 11"
 _BOUNDARY = re.compile(r".*(?:[.!?;,]|\s[-–—])\s", re.DOTALL)  # greedy: the last boundary before the verb
 _TYPO_TARGETS = {"it": REMINDER_WHEN.rule("typo_it").words, "en": REMINDER_WHEN.rule("typo_en").words}
 
@@ -75,8 +76,9 @@ def fix_slips(text: str) -> str:
         near = [t for t in targets if one_slip(w, t)]
         return near[0] if len(near) == 1 else m.group(0)
 
-    return _SHORT_DAY.sub(lambda m: WEEKDAYS_EN[WEEKDAYS_EN_SHORT[(m.group("d") or m.group("d2")).lower()]],
+    text = _SHORT_DAY.sub(lambda m: WEEKDAYS_EN[WEEKDAYS_EN_SHORT[(m.group("d") or m.group("d2")).lower()]],
                           _WORD.sub(fix, text))
+    return _SHORT_DAY_IT.sub(lambda m: WEEKDAYS_IT[WEEKDAYS_IT_SHORT[(m.group("d") or m.group("d2")).lower()]], text)
 
 
 def _what(text: str) -> str:

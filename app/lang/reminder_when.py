@@ -224,7 +224,7 @@ class _Reading:
 
     def read_clock(self) -> None:
         got = self.first("noon", "meal", "clock_past", "clock_at", "clock_word", "clock_ampm", "clock_hhmm",
-                         "clock_military")
+                         "clock_military", "clock_military_day")
         if got is None:
             return
         rule, m = got
@@ -400,17 +400,21 @@ def read_when(text: str, now: datetime, focus: int = 0) -> When | None:
 
 
 def _read(text: str, now: datetime, focus: int) -> When | None:
-    """Each piece of the moment (repetition, offset, day, clock, part of the day) from the text from `focus` on
-    first, then the pieces still missing from the whole text: "ward round 7:30 tmrw, remind me 6:45 in the
-    morning" rings at 6:45 tomorrow, "domani, ricordami alle 9" at 9 tomorrow."""
+    """The moment from the text from `focus` on (the sentence that asks); the words before it give the day of a
+    clock it says ("ward round 7:30 tmrw, remind me 6:45 in the morning" rings at 6:45 tomorrow, "domani, ricordami
+    alle 9" at 9 tomorrow), never a clock of their own beside a day it says ("domani ho l'esame alle 9... ricordami
+    stasera" is this evening, not at 9); all of it when the asking sentence says no moment."""
     r = _Reading(" " * focus + text[focus:], now)
     for reader, _ in _PIECES:
         getattr(r, reader)()
     if focus:
-        r.text = text[:focus] + r.text[focus:]  # the words before, back for the missing pieces
-        for reader, piece in _PIECES:
-            if getattr(r, piece) is None:
+        said = any(getattr(r, piece) is not None for _, piece in _PIECES)
+        r.text = text[:focus] + r.text[focus:]  # the words before, back
+        if not said:
+            for reader, _ in _PIECES:
                 getattr(r, reader)()
+        elif r.clock is not None and r.day is None and r.repeat_kind is None and r.offset is None:
+            r.read_day()
     return r.result()
 
 

@@ -53,8 +53,8 @@ FIRST_WORDS = ("primo", "first")  # "il primo di ogni mese": day 1
 _ADVERB_END = r"(?!\s+(?!(?:to|at|on|about|from|for|and|in|starting|until|please|pls|thanks)\b)[a-z])"
 # … nor after an article, where it is the noun ("per il weekly", "the daily": a meeting, no repetition)
 _NOT_A_NOUN = r"(?<!\bil\s)(?<!\bal\s)(?<!\bdel\s)(?<!\bthe\s)(?<!\bmy\s)(?<!\bour\s)(?<!\ba\s)"
-FRACTIONS: dict[str, int] = {"mezza": 30, "mezzo": 30, "un quarto": 15, "tre quarti": 45, "quarter": 15,
-                             "half": 30}  # "alle 7 e mezza", "a quarter past 6"
+FRACTIONS: dict[str, int] = {"mezza": 30, "mezzo": 30, "meza": 30, "mezo": 30, "un quarto": 15, "tre quarti": 45,
+                             "quarter": 15, "half": 30}  # "alle 7 e mezza" (and "meza", as typed), "a quarter past 6"
 
 # -- pieces of the patterns ----------------------------------------------------------------------------------------
 _B, _E = r"(?<!\w)", r"(?!\w)"
@@ -76,6 +76,11 @@ REMINDER_WHEN = Table("reminder_when", __doc__ or "", (
         words=(r"ricorda(?:m(?:[iì]|elo|ela|eli)|c[iì])", r"rammenta(?:m(?:[iì]|elo)|c[iì])",
                r"avvisa(?:m(?:[iì]|elo)|c[iì])",
                r"ricordarm[ei](?:lo)?", "avvisarmi", r"mi\s+(?:puoi\s+)?(?:ricordi|avvisi|ricordare|avvisare)",
+               # the formal forms and the Venetian one (reminders batch 11, declared): "La prego di rammentarmi…",
+               # "Mi rammenti…", "Rammenti, La prego…", "desidero essere avvisato…", "ricordime doman…"
+               r"rammentarm[ei]", r"mi\s+rammenti", r"rammenti(?=\s*,?\s*(?:la|per)\b)", r"ricord[aei]m[ei]",
+               r"(?:desidero|vorrei|voglio|chiedo\s+di)\s+essere\s+(?:avvisat|ricordat)[oaie]",
+               r"(?:fissare|impostare|creare|mettere)\s+(?:un\s+)?promemoria",
                r"me\s+lo\s+(?:puoi\s+)?(?:ricordi|ricordare|ricorderesti)", r"fammi\s+ricordare", "ricordati",
                "ricorda",
                r"(?:imposta|metti|setta|crea|fissa|aggiungi|programma|segna)(?:mi)?\s+(?:(?:un|il)\s+)?"
@@ -88,6 +93,8 @@ REMINDER_WHEN = Table("reminder_when", __doc__ or "", (
                "remind us at half five to ring our kid", "ricordaci domani alle 9 di pagare l'affitto",
                "set reminder friday 9am dentist", "metti promemoria domani alle 8",
                "set a reminder for friday", "ogni lunedì alle 8 ricordami la carta",
+               "La prego di rammentarmi l'udienza alle 9", "Mi rammenti il 12 gennaio di rinnovare",
+               "desidero essere avvisato venerdì alle 15", "ricordime doman alle 6",
                "domani alle 9 devo pagare l'F24, me lo ricordi?",
                "settami un reminder per la call giovedì alle 10", "mettimi un reminder ogni lunedì alle 9"),
         no_match=("ricordarsi è difficile", "this reminds me of you", "i ricordi d'infanzia", "remembering names"),
@@ -171,8 +178,8 @@ REMINDER_WHEN = Table("reminder_when", __doc__ or "", (
                "'per', 'che', ':')",
         mode="match",
         pattern=r"(?:\s|[,:;.\-–—]|" + _B + r"(?:{words})" + _E + r")+",
-        words=("per favore", "x favore", "perfavore", "di", "d'", "d", "to", "that", "che", "ke", "about", "for", "per",
-               "of", "on", "at", "alle", "then", "poi", "e", "and", "please", "pls", "me", "devo", "dobbiamo",
+        words=("per favore", "x favore", "perfavore", "di", "d'", "d", "de", "to", "that", "che", "ke", "about", "for",
+               "per", "of", "on", "at", "alle", "then", "poi", "e", "and", "please", "pls", "me", "devo", "dobbiamo",
                r"i\s+(?:have|need)\s+to", "i must", r"i'?ve\s+got\s+to"),  # "per favore" before "per"
         match=(" di chiamare Marco", ": controllare la posta", " for  to submit the report",
                " to me to call my brother", " d spegnere il forno", " ke devo ritirare il boiler"),
@@ -373,8 +380,8 @@ REMINDER_WHEN = Table("reminder_when", __doc__ or "", (
     Rule(
         id="clock_at",
         effect="an hour after 'alle/at/ore' ('alle 15', 'alle 9.30', 'alle 7 e mezza', 'at 10am')",
-        pattern=_B + r"(?:{words})\s*" + _HOUR + r"(?:[:.](?P<m>[0-5]\d)|\s+e\s+(?P<frac>mezza|mezzo|un\s+quarto|"
-                r"tre\s+quarti|(?P<mm>[0-5]?\d))|\s+meno\s+(?P<less>un\s+quarto|[0-5]?\d))?"
+        pattern=_B + r"(?:{words})\s*" + _HOUR + r"(?:[:.](?P<m>[0-5]\d)|\s+e\s+(?P<frac>mezza|mezzo|meza|mezo|"
+                r"un\s+quarto|tre\s+quarti|(?P<mm>[0-5]?\d))|\s+meno\s+(?P<less>un\s+quarto|[0-5]?\d))?"
                 r"(?:\s*(?P<ap>[ap])\.?\s?m\b\.?)?(?!\d|[:.]\d)(?:\s*o'\s?clock\b|\s+in\s+punto\b)?",
         words=(r"alle\s+ore", "alle", "all'", "ore", r"verso\s+le", "at", "by", "around", "@", "h"),
         match=("alle 15 di chiamare", "alle 9.30", "alle 7 e mezza", "at 10am", "alle 15 e 30",
@@ -416,9 +423,20 @@ REMINDER_WHEN = Table("reminder_when", __doc__ or "", (
         no_match=("2024 hours of video", "in 1200 hours", "call 0700", "at 12345"),
     ),
     Rule(
+        id="clock_military_day",
+        effect="a time in four digits before the day ('1730 today', '0745 tomorrow', '2215 tonight'), at the start or "
+               "after 'for/reminder/per' (reminders 520, 528, 536)",
+        pattern=r"(?:^|(?<=\bfor\s)|(?<=\bper\s)|(?<=reminder\s)|(?<=promemoria\s))(?P<h>[01]\d|2[0-3])(?P<m>[0-5]\d)"
+                # (\x00: the day already read and blanked, lang/reminder_when.py)
+                r"(?=\s*(?:(?:today|tonight|tomorrow|tmrw|oggi|stasera|stanotte|domani)" + _E + r"|\x00))",
+        match=("Set a reminder for 1730 today", "0745 tomorrow remind me", "Set reminder 2215 tonight: call"),
+        no_match=("2024 holidays", "call 0700", "in 1200 hours", "pay 2000 today", "remind me to pay 1500 tomorrow"),
+    ),
+    Rule(
         id="clock_word",
         effect="an hour said in words ('alle otto', 'all'una', 'at eight')",
-        pattern=_B + r"(?:alle|all'|at)\s*(?P<hw>{words})" + _E + r"(?:\s+e\s+(?P<frac>mezza|mezzo|un\s+quarto))?",
+        pattern=_B + r"(?:alle|all'|at)\s*(?P<hw>{words})" + _E + r"(?:\s+e\s+(?P<frac>mezza|mezzo|meza|mezo|"
+                                                                  r"un\s+quarto))?",
         words=tuple(sorted(HOUR_WORDS, key=len, reverse=True)),
         match=("alle otto", "all'una", "at eight"),
         no_match=("alle poste", "at home", "alle 8"),

@@ -21,6 +21,10 @@ WEEKDAYS_EN_SHORT: dict[str, int] = {"mon": 0, "tue": 1, "tues": 1, "wed": 2, "w
                                      "thurs": 3, "fri": 4, "sat": 5, "sun": 6}
 
 
+# the Italian ones ("sab alle 11", "ogni gio"): "mar" and "dom" are words too, so the same care (reminders 534)
+WEEKDAYS_IT_SHORT: dict[str, int] = {"lun": 0, "mar": 1, "mer": 2, "gio": 3, "ven": 4, "sab": 5, "dom": 6}
+
+
 def _unaccented(name: str) -> str:
     return name[:-1] + "i" if name.endswith("ì") else name
 
@@ -65,5 +69,15 @@ WEEKDAY_WORDS = Table("weekday_words", __doc__ or "", (
         words=longest_first(WEEKDAYS_EN_SHORT),
         match=("remind me sat at 10", "every sat and sun at 7", "on thurs remind me", "mon 9am standup"),
         no_match=("I sat down", "the sun is out", "we wed in june", "fried rice", "sunday at 9"),
+    ),
+    Rule(
+        id="weekday_it_short",
+        effect="a short Italian weekday where a weekday stands: after 'ogni/tutti i/e', or before 'alle', a number, a "
+               "part of the day or 'e' ('sab alle 11', 'ogni mar e gio'): that day",
+        pattern=r"(?:(?<=\bogni\s)|(?<=\btutti\si\s)|(?<=\be\s))(?P<d>{words})\.?(?!\w)"
+                r"|(?<!\w)(?P<d2>{words})\.?(?=\s*(?:alle\b|all'|\d|mattina|pomeriggio|sera|e\b|,|$))",
+        words=longest_first(WEEKDAYS_IT_SHORT),
+        match=("sab alle 11 ricordami", "ogni mar e gio alle 8", "ven 9:30 dentista"),
+        no_match=("il mar Mediterraneo", "dom perignon", "la ven tilazione", "sabato alle 11"),
     ),
 ))
