@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import datetime
+from functools import partial
 
 from app.lang.detect import detect_lang
 from app.lang.lexicon import TEXTING
@@ -44,8 +45,9 @@ _CANCEL_LEAD = REMINDER_LIST.pattern("cancel_lead")
 _LIST = REMINDER_LIST.pattern("list")
 _NOUNS = ("promemoria", "reminder")  # a noun asks only at the start: "promemoria: dentista alle 9"
 _WORD = re.compile(r"[^\W\d_]+")
-_SHORT_DAY = WEEKDAY_WORDS.pattern("weekday_en_short")  # "sat at 10" → "saturday at 10"
-_SHORT_DAY_IT = WEEKDAY_WORDS.pattern("weekday_it_short")  # "sab alle 11" → "sabato alle 11"
+# short weekdays where a weekday stands, spelled out: "sat at 10" → "saturday at 10", "sab alle 11" → "sabato alle 11"
+_SHORT_DAYS = ((WEEKDAY_WORDS.pattern("weekday_en_short"), WEEKDAYS_EN_SHORT, WEEKDAYS_EN),
+               (WEEKDAY_WORDS.pattern("weekday_it_short"), WEEKDAYS_IT_SHORT, WEEKDAYS_IT))
 _BOUNDARY = re.compile(r".*(?:[.!?;,]|\s[-–—])\s", re.DOTALL)  # greedy: the last boundary before the verb
 _TYPO_TARGETS = {"it": REMINDER_WHEN.rule("typo_it").words, "en": REMINDER_WHEN.rule("typo_en").words}
 
@@ -66,7 +68,7 @@ class ReminderAsk:
 def fix_slips(text: str) -> str:
     """The time words and remind verbs of the request's language typed with one slip, read as meant
     ('domnai' → 'domani', 'tomorow' → 'tomorrow'); a word near two targets, or near none, is left alone. Short
-    English weekdays where a weekday stands are spelled out ('sat at 10' → 'saturday at 10')."""
+    weekdays where a weekday stands are spelled out ('sat at 10' → 'saturday at 10', 'sab alle 11')."""
     targets = _TYPO_TARGETS["it" if detect_lang(text) == "it" else "en"]
 
     def fix(m: re.Match[str]) -> str:
@@ -76,9 +78,14 @@ def fix_slips(text: str) -> str:
         near = [t for t in targets if one_slip(w, t)]
         return near[0] if len(near) == 1 else m.group(0)
 
-    text = _SHORT_DAY.sub(lambda m: WEEKDAYS_EN[WEEKDAYS_EN_SHORT[(m.group("d") or m.group("d2")).lower()]],
-                          _WORD.sub(fix, text))
-    return _SHORT_DAY_IT.sub(lambda m: WEEKDAYS_IT[WEEKDAYS_IT_SHORT[(m.group("d") or m.group("d2")).lower()]], text)
+    text = _WORD.sub(fix, text)
+    for pattern, short, names in _SHORT_DAYS:
+        text = pattern.sub(partial(_spelled_day, short, names), text)
+    return text
+
+
+def _spelled_day(short: dict[str, int], names: tuple[str, ...], m: re.Match[str]) -> str:
+    return names[short[(m.group("d") or m.group("d2")).lower()]]
 
 
 def _what(text: str) -> str:
