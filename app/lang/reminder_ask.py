@@ -28,14 +28,14 @@ from app.lang.rules.weekday_words import WEEKDAY_WORDS, WEEKDAYS_EN, WEEKDAYS_EN
 from app.lang.words import one_slip
 
 _CUE = REMINDER_WHEN.pattern("cue")
-_ASK = REMINDER_WHEN.pattern("ask")
+_ASKS = (REMINDER_WHEN.pattern("ask"), REMINDER_WHEN.pattern("ask_formal"))
 _NEEDS_TO = REMINDER_WHEN.pattern("ask_needs_to")
 _ITALIAN = REMINDER_WHEN.pattern("ask_italian")
 _FACT = REMINDER_WHEN.pattern("fact_after")
 _QUESTION = REMINDER_WHEN.pattern("question_after")
 _NEGATED = REMINDER_WHEN.pattern("negated")
 _CONDITION = REMINDER_WHEN.pattern("condition_before")
-_LEAD = REMINDER_WHEN.pattern("lead")
+_LEADS = (REMINDER_WHEN.pattern("lead"), REMINDER_WHEN.pattern("lead_modal"))
 _TAIL = REMINDER_WHEN.pattern("tail")
 _END_WORDS = (COURTESY.pattern("thanks_end"), COURTESY.pattern("fillers_end"))  # "…, thank you dear", "… lol"
 _TO = REMINDER.pattern("remind_to")  # " di …", " to …"
@@ -91,9 +91,13 @@ def _spelled_day(short: dict[str, int], names: tuple[str, ...], m: re.Match[str]
 def _what(text: str) -> str:
     """What is left once the verb and the moment are blanked: the words between, trimmed of 'di/to/per…'."""
     t = " ".join(text.replace("\x00", " ").split())
-    lead = _LEAD.match(t)
-    if lead:
-        t = t[lead.end():]
+    trimmed = True
+    while trimmed:  # "che devo …", "to me to …": the lead words, the modal's, then the lead words again
+        trimmed = False
+        for lead in _LEADS:
+            m = lead.match(t)
+            if m and m.end():
+                t, trimmed = t[m.end():], True
     while True:  # "ring Margaret. Thank you dear", "get off xbox lol": the courtesy table's words at the end
         cut = _TAIL.sub("", t)
         for p in _END_WORDS:
@@ -110,6 +114,12 @@ def _asking_sentence(before: str) -> int:
     return cut.end() if cut else 0
 
 
+def _ask_verb(text: str) -> re.Match[str] | None:
+    """The first verb (or noun) that asks to be reminded, of any form the rules know."""
+    found = [m for rx in _ASKS if (m := rx.search(text)) is not None]
+    return min(found, key=lambda m: m.start()) if found else None
+
+
 def might_ask(text: str) -> bool:
     """A cheap look: could `text` ask for a reminder at all? (False for nearly every other request.)"""
     return isinstance(text, str) and _CUE.search(text) is not None
@@ -120,7 +130,7 @@ def read_reminder(text: str, now: datetime) -> ReminderAsk | None:
     if not might_ask(text):
         return None
     t = fix_slips(" ".join(text.replace("’", "'").split()))
-    m = _ASK.search(t)
+    m = _ask_verb(t)
     if m is None:
         return None
     verb = " ".join(m.group("w").lower().split())

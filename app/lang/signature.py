@@ -76,7 +76,7 @@ class ActionSig:
 
 
 _OBJ_CLITICS = frozenset({"me", "mi", "ti", "te", "ci", "ce", "us", "him", "her", "them"})
-_POSSESSIVE = frozenset(POSSESSIVES.rule("determiner").words)
+_POSSESSIVE = frozenset(w for rid in ("determiner_en", "determiner_it") for w in POSSESSIVES.rule(rid).words)
 _GENITIVE = POSSESSIVES.pattern("genitive")
 
 

@@ -163,13 +163,17 @@ ASKING = Table("asking", __doc__ or "", (
                # a closing that asks for nothing more ("non occorre altro", "that's all")
                r"non\s+(?:occorre|serve|c['’]è\s+bisogno\s+di)\s+(?:altro|nient['’]?altro|null['’]?altro)",
                r"nient['’]?altro", r"that['’]?s\s+all", r"nothing\s+else(?:\s+needed)?", r"tutto\s+chiaro",
-               r"all\s+clear", r"all\s+good",
-               # Irish and British ones (everyday10-42: "grand, I read that note.md … meself this morning, no bother"
-               # was read out again)
-               "grand", r"no\s+bother", r"no\s+probs?", r"no\s+problem", "sound", "lovely", "brill", "sorted",
-               r"all\s+sorted"),
-        match=("ok", "tranquillo,", "va bene", "just so you know", "non occorre altro", "that's all", "grand,",
-               "no bother", "sorted"),
+               r"all\s+clear", r"all\s+good"),
+        match=("ok", "tranquillo,", "va bene", "just so you know", "non occorre altro", "that's all"),
         no_match=("okra", "benevolo", "leggilo", "finestra"),
+    ),
+    Rule(
+        id="ok_word_uk",
+        effect="an Irish or British word that agrees ('grand', 'no bother', 'sorted'): as asking.ok_word "
+               "(everyday10-42: 'grand, I read that note.md … meself this morning, no bother' was read out again)",
+        words=("grand", r"no\s+bother", r"no\s+probs?", r"no\s+problem", "lovely", "brill", "sorted",
+               r"all\s+sorted"),
+        match=("grand,", "no bother", "sorted", "lovely, thanks"),
+        no_match=("grandma", "the sound file", "sort the files"),
     ),
 ))

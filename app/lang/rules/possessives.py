@@ -14,14 +14,20 @@ CONTRACTIONS = ("that's", "what's", "it's", "let's", "he's", "she's", "there's",
 
 POSSESSIVES = Table("possessives", __doc__ or "", (
     Rule(
-        id="determiner",
-        effect="a possessive determiner: the word after it is a noun ('my share', 'la mia copia'); not 'her', also an "
-               "object ('send her the file')",
-        words=("my", "your", "his", "our", "their", "its", "mio", "mia", "miei", "mie", "tuo", "tua", "tuoi",
-               "tue", "suo", "sua", "suoi", "sue", "nostro", "nostra", "nostri", "nostre", "vostro", "vostra",
-               "vostri", "vostre", "loro"),
-        match=("my share is 30", "their move was late", "la mia copia"),
-        no_match=("share it with me", "move them to ~/x", "copia il file"),
+        id="determiner_en",
+        effect="an English possessive determiner: the word after it is a noun ('my share', 'their move'); not 'her', "
+               "also an object ('send her the file')",
+        words=("my", "your", "his", "our", "their", "its"),
+        match=("my share is 30", "their move was late"),
+        no_match=("share it with me", "move them to ~/x"),
+    ),
+    Rule(
+        id="determiner_it",
+        effect="an Italian possessive: the word after it is a noun ('la mia copia', 'il tuo invio')",
+        words=("mio", "mia", "miei", "mie", "tuo", "tua", "tuoi", "tue", "suo", "sua", "suoi", "sue", "nostro",
+               "nostra", "nostri", "nostre", "vostro", "vostra", "vostri", "vostre", "loro"),
+        match=("la mia copia", "il tuo invio"),
+        no_match=("copia il file", "invia tutto"),
     ),
     Rule(
         id="genitive",

@@ -76,11 +76,6 @@ REMINDER_WHEN = Table("reminder_when", __doc__ or "", (
         words=(r"ricorda(?:m(?:[iì]|elo|ela|eli)|c[iì])", r"rammenta(?:m(?:[iì]|elo)|c[iì])",
                r"avvisa(?:m(?:[iì]|elo)|c[iì])",
                r"ricordarm[ei](?:lo)?", "avvisarmi", r"mi\s+(?:puoi\s+)?(?:ricordi|avvisi|ricordare|avvisare)",
-               # the formal forms and the Venetian one (reminders batch 11, declared): "La prego di rammentarmi…",
-               # "Mi rammenti…", "Rammenti, La prego…", "desidero essere avvisato…", "ricordime doman…"
-               r"rammentarm[ei]", r"mi\s+rammenti", r"rammenti(?=\s*,?\s*(?:la|per)\b)", r"ricord[aei]m[ei]",
-               r"(?:desidero|vorrei|voglio|chiedo\s+di)\s+essere\s+(?:avvisat|ricordat)[oaie]",
-               r"(?:fissare|impostare|creare|mettere)\s+(?:un\s+)?promemoria",
                r"me\s+lo\s+(?:puoi\s+)?(?:ricordi|ricordare|ricorderesti)", r"fammi\s+ricordare", "ricordati",
                "ricorda",
                r"(?:imposta|metti|setta|crea|fissa|aggiungi|programma|segna)(?:mi)?\s+(?:(?:un|il)\s+)?"
@@ -93,11 +88,23 @@ REMINDER_WHEN = Table("reminder_when", __doc__ or "", (
                "remind us at half five to ring our kid", "ricordaci domani alle 9 di pagare l'affitto",
                "set reminder friday 9am dentist", "metti promemoria domani alle 8",
                "set a reminder for friday", "ogni lunedì alle 8 ricordami la carta",
-               "La prego di rammentarmi l'udienza alle 9", "Mi rammenti il 12 gennaio di rinnovare",
-               "desidero essere avvisato venerdì alle 15", "ricordime doman alle 6",
+
                "domani alle 9 devo pagare l'F24, me lo ricordi?",
                "settami un reminder per la call giovedì alle 10", "mettimi un reminder ogni lunedì alle 9"),
         no_match=("ricordarsi è difficile", "this reminds me of you", "i ricordi d'infanzia", "remembering names"),
+    ),
+    Rule(
+        id="ask_formal",
+        effect="the formal and the Venetian forms of the verb that asks ('La prego di rammentarmi…', 'Mi rammenti…', "
+               "'Rammenti, La prego…', 'desidero essere avvisato…', 'si prega di fissare un promemoria', 'ricordime "
+               "doman…'; reminders batch 11, declared): as `ask`",
+        pattern=_B + r"(?P<w>{words})" + _E,
+        words=(r"rammentarm[ei]", r"mi\s+rammenti", r"rammenti(?=\s*,?\s*(?:la|per)\b)", r"ricord[aei]m[ei]",
+               r"(?:desidero|vorrei|voglio|chiedo\s+di)\s+essere\s+(?:avvisat|ricordat)[oaie]",
+               r"(?:fissare|impostare|creare|mettere)\s+(?:un\s+)?promemoria"),
+        match=("La prego di rammentarmi l'udienza alle 9", "Mi rammenti il 12 gennaio di rinnovare",
+               "desidero essere avvisato venerdì alle 15", "ricordime doman alle 6"),
+        no_match=("rammentare è difficile", "i ricordi di ieri", "ho fissato un appuntamento"),
     ),
     Rule(
         id="cue",
@@ -179,11 +186,21 @@ REMINDER_WHEN = Table("reminder_when", __doc__ or "", (
         mode="match",
         pattern=r"(?:\s|[,:;.\-–—]|" + _B + r"(?:{words})" + _E + r")+",
         words=("per favore", "x favore", "perfavore", "di", "d'", "d", "de", "to", "that", "che", "ke", "about", "for",
-               "per", "of", "on", "at", "alle", "then", "poi", "e", "and", "please", "pls", "me", "devo", "dobbiamo",
-               r"i\s+(?:have|need)\s+to", "i must", r"i'?ve\s+got\s+to"),  # "per favore" before "per"
+               "per", "of", "on", "at", "alle", "then", "poi", "e", "and", "please", "pls", "me"),  # "per favore" 1st
         match=(" di chiamare Marco", ": controllare la posta", " for  to submit the report",
-               " to me to call my brother", " d spegnere il forno", " ke devo ritirare il boiler"),
+               " to me to call my brother", " d spegnere il forno"),
         no_match=("chiamare Marco", "la riunione"),
+    ),
+    Rule(
+        id="lead_modal",
+        effect="after 'che/that', the person's 'devo / I have to' before what to be reminded of ('ricordami che devo "
+               "ritirare il boiler' → 'ritirare il boiler'; reminders 510): read with `lead`",
+        mode="match",
+        pattern=r"(?:\s|" + _B + r"(?:{words})" + _E + r")+",
+        words=("devo", "dobbiamo", r"i\s+(?:have|need)\s+to", "i must", r"i'?ve\s+got\s+to",
+               r"we\s+(?:have|need)\s+to"),
+        match=(" devo ritirare il boiler", " I have to call Bob"),
+        no_match=("ritirare il boiler", "call Bob"),
     ),
     Rule(
         id="tail",
