@@ -186,7 +186,7 @@ def cities_of(place: str) -> str | None:
 
 def is_country(place: str) -> bool:
     """Is `place` one of the countries named (Italian puts "in" before a country, "a" before a city)?"""
-    return fold(place) in COUNTRIES or fold(place) in SEVERAL_ZONES
+    return (key := fold(place)) in COUNTRIES or key in SEVERAL_ZONES
 
 
 def zones_known() -> bool:

@@ -266,6 +266,14 @@ class _Reading:
             self.part = _part_name(m.group("part").lower())
         self.take(m)
 
+    def read_all(self) -> None:
+        """Every piece, in order: a repetition first ("ogni lunedì" is no single Monday)."""
+        self.read_repeat()
+        self.read_offset()
+        self.read_day()
+        self.read_clock()
+        self.read_part()
+
     # -- the answer ----------------------------------------------------------------------------------------------
     def result(self) -> When | None:
         w = None if self.past else self._result()
@@ -405,20 +413,12 @@ def _read(text: str, now: datetime, focus: int) -> When | None:
     alle 9" at 9 tomorrow), never a clock of their own beside a day it says ("domani ho l'esame alle 9... ricordami
     stasera" is this evening, not at 9); all of it when the asking sentence says no moment."""
     r = _Reading(" " * focus + text[focus:], now)
-    for reader, _ in _PIECES:
-        getattr(r, reader)()
+    r.read_all()
     if focus:
-        said = any(getattr(r, piece) is not None for _, piece in _PIECES)
+        said = any(x is not None for x in (r.repeat_kind, r.offset, r.day, r.clock, r.part))
         r.text = text[:focus] + r.text[focus:]  # the words before, back
         if not said:
-            for reader, _ in _PIECES:
-                getattr(r, reader)()
+            r.read_all()
         elif r.clock is not None and r.day is None and r.repeat_kind is None and r.offset is None:
             r.read_day()
     return r.result()
-
-
-# the pieces of a moment in the order they are read (a repetition first: "ogni lunedì" is no single Monday), each
-# with the reading's field it fills
-_PIECES = (("read_repeat", "repeat_kind"), ("read_offset", "offset"), ("read_day", "day"), ("read_clock", "clock"),
-           ("read_part", "part"))

@@ -63,7 +63,6 @@ def request_lang(text: str) -> str:
 _THAT = CLAUSES.pattern("remember_that")
 
 
-
 def _remember_that(clause: str, sig: Any) -> bool:
     """"ricordati che …", "remember that …": the rest is a fact to keep, its verbs are not requests."""
     return sig.actions[:1] == ("remember",) and _THAT.search(clause) is not None

@@ -247,14 +247,16 @@ def _thing(clause: str, sig: ActionSig, covered: set[str], said: _Said) -> Verdi
     kind = thing_of(clause)
     if kind is None or sig.negated or f"thing:{kind}" in covered or (kind == "send" and DRAFT.search(clause)):
         return None
-    if (said.paths or said.urls or said.exts) and not (kind == "record" and _CAPTURED.search(clause)):
-        return None  # a file named is read or moved; a capture asked with its verb names only where to put it
+    # a capture said with its verb ("take a screenshot") is asked as plainly as a verb the lexicon knows, and a path
+    # beside it says only where to put it
+    captured = kind == "record" and _CAPTURED.search(clause) is not None
+    if (said.paths or said.urls or said.exts) and not captured:
+        return None  # a file named is read or moved
     if is_conversion(clause):  # "68 F in celsius pls, thermostat in my res is weird": the conversion is asked
         return None
     if kind not in SAID_WITH_ITS_VERB and any(a in covered for a in sig.actions):
         return None
-    # a capture said with its verb ("take a screenshot") is asked as plainly as a verb the lexicon knows
-    return Verdict(kind, f"thing:{kind}", guard=kind == "record" and _CAPTURED.search(clause) is not None)
+    return Verdict(kind, f"thing:{kind}", guard=captured)
 
 
 def _verdict(act: str, said: _Said, covered: set[str]) -> Verdict | None:

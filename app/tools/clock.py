@@ -14,7 +14,15 @@ from app.turn.describe import StepSaid
 from .registry import Tool, ToolContext
 from .slots import Slots
 
-IT_DAYS = WEEKDAYS_IT
+
+def day_it(d: dt.date) -> str:
+    """A day in Italian words: "sabato 5 dicembre" (the names from the tables in app/lang/rules)."""
+    return f"{WEEKDAYS_IT[d.weekday()]} {d.day} {MONTHS_IT[d.month - 1]}"
+
+
+def day_en(d: dt.date) -> str:
+    """A day in English words: "Saturday 5 December"."""
+    return d.strftime("%A %d %B").replace(" 0", " ")
 
 
 def local_now() -> dt.datetime:
@@ -29,9 +37,8 @@ def get_now(args: dict[str, Any], ctx: ToolContext | None = None) -> dict[str, A
 
 def get_date(args: dict[str, Any], ctx: ToolContext | None = None) -> dict[str, Any]:
     n = local_now()
-    return {"date": n.date().isoformat(), "weekday": n.strftime("%A"), "weekday_it": IT_DAYS[n.weekday()],
-            "text_it": f"{IT_DAYS[n.weekday()]} {n.day} {MONTHS_IT[n.month - 1]} {n.year}",
-            "text_en": n.strftime("%A %d %B %Y").replace(" 0", " ")}
+    return {"date": n.date().isoformat(), "weekday": n.strftime("%A"), "weekday_it": WEEKDAYS_IT[n.weekday()],
+            "text_it": f"{day_it(n)} {n.year}", "text_en": f"{day_en(n)} {n.year}"}
 
 
 def said_now(kind: str, lang: str) -> str:

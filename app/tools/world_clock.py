@@ -15,10 +15,10 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from app.lang.asked import Asked
 from app.lang.messages import Message, register, say
 from app.lang.places import bare, cities_of, is_country, names_place, place_said, zone_of, zones_known
-from app.lang.rules.month_words import MONTHS_IT
+from app.lang.rules.weekday_words import WEEKDAYS_IT
 from app.turn.describe import StepSaid
 
-from .clock import IT_DAYS, local_now
+from .clock import day_en, day_it, local_now
 from .registry import Tool, ToolContext, ToolError
 from .slots import Slots
 
@@ -47,9 +47,8 @@ def time_in(args: dict[str, Any], ctx: ToolContext | None = None) -> dict[str, A
     ahead = int(((offset_there or dt.timedelta()) - (offset_here or dt.timedelta())).total_seconds() // 60)
     return {"place": _as_said(place, key, ctx), "zone": key, "time": there.strftime("%H:%M"),
             "date": there.date().isoformat(),
-            "weekday": there.strftime("%A"), "weekday_it": IT_DAYS[there.weekday()],
-            "day_it": f"{IT_DAYS[there.weekday()]} {there.day} {MONTHS_IT[there.month - 1]}",
-            "day_en": there.strftime("%A %d %B").replace(" 0", " "),
+            "weekday": there.strftime("%A"), "weekday_it": WEEKDAYS_IT[there.weekday()],
+            "day_it": day_it(there), "day_en": day_en(there),
             "other_day": there.date() != here.date(), "minutes_ahead": ahead}
 
 
