@@ -16,6 +16,7 @@ _PARTICIPLE = re.compile(r"(?i)^\w+(?:ed|at[oaie]|it[oaie]|ut[oaie])\s*[.!?]*$")
 _ELIDED_C = CLAUSES.pattern("elided_c")
 _QUESTION = CLAUSES.pattern("question_opens")
 _WISH = CONTEXT_REASON.pattern("wish_after_question")  # "…? voglio chiamare mia mamma": why the question is asked
+_BACK = (CLAUSES.pattern("back_to_before_it"), CLAUSES.pattern("back_to_before_en"))
 _ALWAYS = re.compile(r"(?i)^\s*(?:,\s*)?(?:e poi|e quindi|e dopo|and then|after that|dopodich[eéè]|poi|then|;)")
 
 
@@ -39,6 +40,12 @@ def wish_after_question(text: str, clause: str) -> bool:
         return False
     at = text.find(clause[:24])  # (clauses come without the marks that cut them)
     return at > 0 and text[:at].rstrip().endswith("?")
+
+
+def points_back(clause: str) -> bool:
+    """Is the object of `clause` only a pronoun for what the clause before it named or made ("… e salvalo in X",
+    "… and save it in X")? Then it acts on that clause's result, and has none when that clause is refused."""
+    return any(p.match(clause) for p in _BACK)
 
 
 def asks_a_question(text: str) -> bool:

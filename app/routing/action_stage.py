@@ -15,7 +15,7 @@ from typing import Any, Callable, Iterable
 
 from app.lang.actions import action_of, asked_part
 from app.lang.args_extractor import extract
-from app.lang.clauses import split_continuation, wish_after_question
+from app.lang.clauses import points_back, split_continuation, wish_after_question
 from app.lang.context import CONTEXT
 from app.lang.detect import detect_lang
 from app.lang.later import asks_later
@@ -121,11 +121,15 @@ class ActionStage:
             d.rest.append(clause)  # "devo mandare le foto a mia sorella, trovami i jpg": the person's own plan
             d.context.append(clause)
             return
+        if d.refused and d.read[-2:-1] == d.refused[-1:] and points_back(clause):
+            d.refused.append(clause)  # "fai uno screenshot e salvalo in X": "lo" is the refused screenshot
+            return
         verdict, plan = self._verdict(d, clause, sig)
         if verdict is not None:
             key = f"cannot.{verdict.cannot}"
             if key not in d.cannot:
                 d.cannot.append(key)
+            d.refused.append(clause)
             return
         if plan is None or plan.hold:
             if plan is not None and d.held is None:
@@ -182,6 +186,7 @@ class _Decision:
     covered: set[str] | None = None  # what the tools can do, once a clause needs it
     held: str | None = None
     cannot: list[str] = field(default_factory=list)  # "cannot.<what>" keys, each once
+    refused: list[str] = field(default_factory=list)  # the clauses refused, and those acting on their result
     steps: list[dict[str, Any]] = field(default_factory=list)
     questions: list[Message] = field(default_factory=list)
     rest: list[str] = field(default_factory=list)  # the clauses left to the planner

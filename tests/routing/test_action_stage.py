@@ -332,3 +332,24 @@ def test_the_person_s_plan_around_a_refused_request_is_not_done_instead(stage: A
     # a plan told before a doable request still reaches the planner with it
     mixed = stage.decide("devo mandare le foto a mia sorella, trovami i jpg in /tmp/x e poi comprimili in uno zip")
     assert mixed is not None and mixed.planner_text and "jpg" in mixed.planner_text, mixed
+
+
+@pytest.mark.parametrize("text,key,lang", [
+    ("fai uno screenshot e salvalo in /tmp/x", "record", "it"),
+    ("take a screenshot and save it in /tmp/x", "record", "en"),
+    ("stampa /tmp/x/a.pdf e poi mettilo in /tmp/y", "print", "it"),
+])
+def test_a_clause_acting_on_a_refused_result_is_refused_with_it(stage: ActionStage, text: str, key: str,
+                                                                lang: str) -> None:
+    """note20: the screenshot was refused, and "salvalo in X" went to the planner, which asked to write other
+    content to X — the pronoun points at the refused clause's result, and there is none."""
+    res = stage.decide(text)
+    assert res is not None and res.tool is None and not res.steps and not res.planner_text, res
+    assert res.reply == Message(f"cannot.{key}").text(lang)
+
+
+def test_a_pronoun_after_a_doable_clause_still_acts_on_it(stage: ActionStage) -> None:
+    res = stage.decide("leggi /tmp/x/a.txt e poi stampalo")  # the doable part is kept, the print refused
+    assert res is not None and res.planner_text == "leggi /tmp/x/a.txt"
+    res = stage.decide("zippa la cartella ~/foto e leggi /tmp/x/a.txt")  # a clause of its own is not dropped
+    assert res is not None and res.planner_text and "/tmp/x/a.txt" in res.planner_text, res

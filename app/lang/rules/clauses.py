@@ -49,4 +49,28 @@ CLAUSES = Table("clauses", __doc__ or "", (
                "how many lines does it have", "che cosa dice il file"),
         no_match=("che sono pdf", "the weather tomorrow", "quando?", "whatever you think"),
     ),
+    Rule(
+        id="back_to_before_it",
+        effect="an Italian clause whose object is a clitic pointing at what the clause before it named or made "
+               "('fai uno screenshot e salvalo in X'): when that clause is refused, this one has nothing to act on "
+               "and is refused with it (the planner had written other content to X)",
+        mode="match",
+        pattern=r"^\W*(?:\w+\s+){0,3}?(?:{words})(?:me|ce|te|glie)?(?:lo|la|li|le)\b",
+        words=("salva", "salvi", "salvar", "metti", "metter", "manda", "mandi", "mandar", "invia", "sposta", "copia",
+               "carica", "stampa", "incolla", "allega", "conserva", "archivia", "butta", "ficca", "tieni", "scrivi"),
+        match=("salvalo in /tmp/x", "poi mettilo sul desktop", "e salvamelo in Documenti",
+               "puoi salvarlo in /tmp/x"),
+        no_match=("salva il file in /tmp/x", "metti /tmp/a.txt in /tmp/b", "leggimelo", "il sale sul tavolo"),
+    ),
+    Rule(
+        id="back_to_before_en",
+        effect="an English clause whose object is 'it'/'them' pointing at what the clause before it named or made "
+               "('take a screenshot and save it in X'): when that clause is refused, this one is refused with it",
+        mode="match",
+        pattern=r"^\W*(?:\w+\s+){0,3}?(?:{words})\s+(?:it|them|that|those)\b",
+        words=("save", "put", "stick", "store", "keep", "drop", "paste", "attach", "send", "upload", "copy", "move",
+               "print", "share", "email", "file", "stash", "place", "chuck", "pop", "dump", "leave"),
+        match=("save it in /tmp/x", "then stick it on the desktop", "can you save them to /tmp/x", "pop it in Documents"),
+        no_match=("save the file in /tmp/x", "put /tmp/a.txt in /tmp/b", "read it", "is it saved"),
+    ),
 ))
