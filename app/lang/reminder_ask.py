@@ -21,6 +21,7 @@ from app.lang.detect import detect_lang
 from app.lang.lexicon import TEXTING
 from app.lang.reminder_when import When, read_when
 from app.lang.rules.courtesy import COURTESY
+from app.lang.rules.month_words import DAY_WORDS, MONTH_WORDS
 from app.lang.rules.reminder import DAY_RULES, REMINDER, TIME_RULES
 from app.lang.rules.reminder_list import REMINDER_LIST
 from app.lang.rules.reminder_when import REMINDER_WHEN
@@ -48,8 +49,14 @@ _WORD = re.compile(r"[^\W\d_]+")
 # short weekdays where a weekday stands, spelled out: "sat at 10" → "saturday at 10", "sab alle 11" → "sabato alle 11"
 _SHORT_DAYS = ((WEEKDAY_WORDS.pattern("weekday_en_short"), WEEKDAYS_EN_SHORT, WEEKDAYS_EN),
                (WEEKDAY_WORDS.pattern("weekday_it_short"), WEEKDAYS_IT_SHORT, WEEKDAYS_IT))
+# "il due di novembre" -> "il 2 novembre", "the third of March" -> "the 3 March"
+_DAYS_IN_WORDS = (MONTH_WORDS.pattern("day_in_words_it"), MONTH_WORDS.pattern("day_in_words_en"))
 _BOUNDARY = re.compile(r".*(?:[.!?;,]|\s[-–—])\s", re.DOTALL)  # greedy: the last boundary before the verb
-_TYPO_TARGETS = {"it": REMINDER_WHEN.rule("typo_it").words, "en": REMINDER_WHEN.rule("typo_en").words}
+_TYPO_TARGETS = {"it": (*REMINDER_WHEN.rule("typo_it").words, *WEEKDAY_WORDS.rule("weekday_slip_it").words),
+                 "en": (*REMINDER_WHEN.rule("typo_en").words, *WEEKDAY_WORDS.rule("weekday_slip_en").words)}
+# the remind verbs and nouns of both languages, for the cheap first look at a request typed with a slip ("remnd me")
+_CUE_SLIPS = tuple(w for w in (*REMINDER_WHEN.rule("typo_it").words, *REMINDER_WHEN.rule("typo_en").words)
+                   if _CUE.search(w))
 
 
 @dataclass(frozen=True)
@@ -68,7 +75,8 @@ class ReminderAsk:
 def fix_slips(text: str) -> str:
     """The time words and remind verbs of the request's language typed with one slip, read as meant
     ('domnai' → 'domani', 'tomorow' → 'tomorrow'); a word near two targets, or near none, is left alone. Short
-    weekdays where a weekday stands are spelled out ('sat at 10' → 'saturday at 10', 'sab alle 11')."""
+    weekdays where a weekday stands are spelled out ('sat at 10' → 'saturday at 10', 'sab alle 11'); a date's day
+    said in words is written in digits ('il due di novembre' → 'il 2 novembre')."""
     targets = _TYPO_TARGETS["it" if detect_lang(text) == "it" else "en"]
 
     def fix(m: re.Match[str]) -> str:
@@ -79,9 +87,16 @@ def fix_slips(text: str) -> str:
         return near[0] if len(near) == 1 else m.group(0)
 
     text = _WORD.sub(fix, text)
+    for pattern in _DAYS_IN_WORDS:
+        text = pattern.sub(_day_in_digits, text)
     for pattern, short, names in _SHORT_DAYS:
         text = pattern.sub(partial(_spelled_day, short, names), text)
     return text
+
+
+def _day_in_digits(m: re.Match[str]) -> str:
+    n = DAY_WORDS.get(" ".join(m.group("n").lower().split()))
+    return f"{n} " if n else m.group(0)
 
 
 def _spelled_day(short: dict[str, int], names: tuple[str, ...], m: re.Match[str]) -> str:
@@ -122,7 +137,11 @@ def _ask_verb(text: str) -> re.Match[str] | None:
 
 def might_ask(text: str) -> bool:
     """A cheap look: could `text` ask for a reminder at all? (False for nearly every other request.)"""
-    return isinstance(text, str) and _CUE.search(text) is not None
+    if not isinstance(text, str):
+        return False
+    if _CUE.search(text) is not None:
+        return True  # a remind verb typed with one slip ("remnd me", "ricodami") is mended by fix_slips below
+    return any(one_slip(w, t) for w in _WORD.findall(text.lower()) if 5 <= len(w) <= 11 for t in _CUE_SLIPS)
 
 
 def read_reminder(text: str, now: datetime) -> ReminderAsk | None:

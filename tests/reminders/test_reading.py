@@ -189,3 +189,40 @@ def test_forms_batch_11_showed_unread(text: str, due: datetime, what: str) -> No
     ask = read_reminder(text, NOW)
     assert ask is not None and ask.when is not None and ask.when.at == due, ask
     assert ask.text.startswith(what) or what.startswith(ask.text), ask
+
+
+@pytest.mark.parametrize(("text", "due", "repeat", "what"), [
+    # batch 12's tuning half: families, each written again in other words
+    ("Would you mind reminding me on Thrusday at 10 to send the draft?", datetime(2026, 12, 3, 10), None,
+     "send the draft"),  # the -ing form of the verb; a weekday with two letters swapped
+    ("remnd me fridya at 9 to call the bank", datetime(2026, 12, 4, 9), None, "call the bank"),  # slips
+    ("ricordami venrdi alle 8 di portare la torta", datetime(2026, 12, 4, 8), None, "portare la torta"),
+    ("ricordami il due di gennaio di pagare il bollo", datetime(2027, 1, 2, 9), None, "pagare il bollo"),
+    ("remind me on the twenty-first of December to buy the tree", datetime(2026, 12, 21, 9), None, "buy the tree"),
+    ("If it is not too much trouble, remind me at 4 to print the handouts", datetime(2026, 12, 2, 16), None,
+     "print the handouts"),  # courtesy, no condition
+    ("se non ti è di disturbo ricordami alle 18 di chiamare Pia", datetime(2026, 12, 2, 18), None, "chiamare Pia"),
+    ("Every Tuesday at 9, which is when I get to the lab, please remind me to log the samples",
+     datetime(2026, 12, 8, 9), "weekly:1@09:00", "log the samples"),  # a relative "when", no condition
+    ("ogni gg alle 7 ricordami le gocce", datetime(2026, 12, 3, 7), "daily@07:00", "le gocce"),
+])
+def test_forms_batch_12_showed_unread(text: str, due: datetime, repeat: str | None, what: str) -> None:
+    """Verbs typed with a slip reach the reading; weekdays typed with one slip; a date's day said in words; a
+    courtesy "if" and a relative "which is when" are no conditions; "ogni gg" is every day."""
+    ask = read_reminder(text, NOW)
+    assert ask is not None and ask.when is not None, ask
+    got = ask.when.at if ask.when.repeat is None else ask.when.repeat
+    if repeat is None:
+        assert got == due, ask
+    else:
+        assert ask.when.repeat is not None and ask.when.repeat.code() == repeat, ask
+    assert ask.text == what, ask
+
+
+@pytest.mark.parametrize("text", ["check the satand setup at 9", "cambiare la bandiera, c'è mare grosso",
+                                  "when I get home remind me to call Pia", "il domenicano alle 9"])
+def test_short_weekdays_and_slips_do_not_invent_a_day(text: str) -> None:
+    """"mare" read as "mar" + "e" (reminders 582: "c'è martedìe grosso"); a condition still is one."""
+    assert "martedì" not in fix_slips(text) and "saturday" not in fix_slips(text).lower()
+    if "remind" in text:
+        assert read_reminder(text, NOW) is None

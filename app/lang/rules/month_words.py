@@ -19,6 +19,55 @@ MONTHS_SHORT: dict[str, int] = {
     "oct": 10, "nov": 11, "dec": 12,
 }
 
+_UNITS_IT = ("uno", "due", "tre", "quattro", "cinque", "sei", "sette", "otto", "nove")
+_TEENS_IT = ("dieci", "undici", "dodici", "tredici", "quattordici", "quindici", "sedici", "diciassette", "diciotto",
+             "diciannove")
+_UNITS_EN = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+_ORD_EN = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth")
+_TEENS_EN = ("ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
+             "nineteen")
+_TEENS_ORD_EN = ("tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth",
+                 "seventeenth", "eighteenth", "nineteenth")
+
+
+def _day_words() -> dict[str, int]:
+    """Each way a day of the month (1-31) is said in words -> its number: "due", "ventitré", "trentuno", "third",
+    "twenty-first", "twenty first" (Italian "primo" is the reading's own: "il primo di ogni mese")."""
+    out: dict[str, int] = {}
+    for n, w in enumerate(_UNITS_IT[1:], 2):
+        out[w] = n
+    for n, w in enumerate(_TEENS_IT, 10):
+        out[w] = n
+    for ten, value in (("venti", 20), ("trenta", 30)):
+        out[ten] = value
+        for n, w in enumerate(_UNITS_IT, 1):
+            if value + n > 31:
+                break
+            joined = (ten[:-1] if w[0] in "uo" else ten) + w  # "ventuno", "ventotto", "trentuno"
+            out[joined] = out[joined.replace("tre", "tré") if joined.endswith("tre") else joined] = value + n
+    for n, (card, ordinal) in enumerate(zip(_UNITS_EN, _ORD_EN), 1):
+        out[ordinal] = n
+        if n > 1:
+            out[card] = n
+    for n, (card, ordinal) in enumerate(zip(_TEENS_EN, _TEENS_ORD_EN), 10):
+        out[card] = out[ordinal] = n
+    for ten, value, tenth in (("twenty", 20, "twentieth"), ("thirty", 30, "thirtieth")):
+        out[ten] = out[tenth] = value
+        for n, (card, ordinal) in enumerate(zip(_UNITS_EN, _ORD_EN), 1):
+            if value + n > 31:
+                break
+            for sep in ("-", " "):
+                out[f"{ten}{sep}{card}"] = out[f"{ten}{sep}{ordinal}"] = value + n
+    return out
+
+
+DAY_WORDS: dict[str, int] = _day_words()
+_DAY_IT = r"(?:(?:vent|trent)(?:[ia])?(?:" + "|".join(_UNITS_IT) + r"|tré)?|(?:" + "|".join(_TEENS_IT) + ")|(?:" + \
+    "|".join(_UNITS_IT[1:]) + "))"
+_UNIT_EN = "(?:" + "|".join((*_UNITS_EN, *_ORD_EN)) + ")"
+_DAY_EN = r"(?:(?:twenty|thirty)[-\s]" + _UNIT_EN + r"|(?:twent|thirt)(?:y|ieth)|" \
+    r"(?:(?:thir|four|fif|six|seven|eigh|nine)teen|ten|eleven|twelve|twelf)(?:th)?|(?!one\b)" + _UNIT_EN + ")"
+
 MONTH_WORDS = Table("month_words", __doc__ or "", (
     Rule(
         id="month_it",
@@ -43,5 +92,24 @@ MONTH_WORDS = Table("month_words", __doc__ or "", (
         words=longest_first(MONTHS_SHORT),
         match=("files from 3 feb", "the invoice of 12 sept 2024", "logs of 1 dec"),
         no_match=("files from 3 marzo", "the october report", "empty the septic.txt notes"),
+    ),
+    Rule(
+        id="day_in_words_it",
+        effect="a date's day said in Italian words before a month ('il due di novembre', 'il ventitré dicembre'): `n` "
+               "is the day (DAY_WORDS gives its number), then the date is read as if typed in digits (the "
+               "reminders' fix_slips; 'il primo' is the reading's own)",
+        pattern=r"(?<!\w)(?P<n>" + _DAY_IT + r")\s+(?:di\s+)?(?=(?:{words})(?!\w))",
+        words=longest_first(MONTHS_IT),
+        match=("ricordami il due di novembre di portare i fiori", "il ventitré dicembre", "il trentuno maggio"),
+        no_match=("il 2 novembre", "entro marzo", "a novembre", "uno marzo"),
+    ),
+    Rule(
+        id="day_in_words_en",
+        effect="a date's day said in English words before a month ('the third of March', 'twenty-first of June'): "
+               "`n` is the day, read as digits",
+        pattern=r"(?<!\w)(?P<n>" + _DAY_EN + r")\s+(?:of\s+)?(?=(?:{words})(?!\w))",
+        words=longest_first(MONTHS_EN),
+        match=("on the third of March", "the twenty-first of june", "the twelfth of may", "on the thirty first of may"),
+        no_match=("on the 3rd of March", "one march morning", "in march", "next may"),
     ),
 ))

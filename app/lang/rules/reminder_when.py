@@ -80,15 +80,16 @@ REMINDER_WHEN = Table("reminder_when", __doc__ or "", (
                "ricorda",
                r"(?:imposta|metti|setta|crea|fissa|aggiungi|programma|segna)(?:mi)?\s+(?:(?:un|il)\s+)?"
                r"(?:promemoria|avviso|reminder)",
-               "promemoria", r"remind\s+(?:me|us)", r"set\s+(?:(?:a|an|up\s+a|me\s+a)\s+)?reminder",
-               r"(?:add|create|make)\s+a\s+reminder", "reminder", "remind", "remember", r"ping\s+(?:me|us)",
-               r"alert\s+(?:me|us)",
-               r"nudge\s+me", r"notify\s+me"),
+               # the -ing form too: "would you mind reminding me / pinging me…" (reminders 574, 592)
+               "promemoria", r"remind(?:ing)?\s+(?:me|us)", r"set\s+(?:(?:a|an|up\s+a|me\s+a)\s+)?reminder",
+               r"(?:add|create|make)\s+a\s+reminder", "reminder", "remind", "remember", r"ping(?:ing)?\s+(?:me|us)",
+               r"alert(?:ing)?\s+(?:me|us)",
+               r"nudg(?:e|ing)\s+me", r"notify(?:ing)?\s+me"),
         match=("ricordami alle 15 di chiamare Marco", "remind me tomorrow at 9", "imposta un promemoria per le 8",
                "remind us at half five to ring our kid", "ricordaci domani alle 9 di pagare l'affitto",
                "set reminder friday 9am dentist", "metti promemoria domani alle 8",
                "set a reminder for friday", "ogni lunedì alle 8 ricordami la carta",
-
+               "would you mind reminding me on Thursday at 10", "mind pinging me at 6?",
                "domani alle 9 devo pagare l'F24, me lo ricordi?",
                "settami un reminder per la call giovedì alle 10", "mettimi un reminder ogni lunedì alle 9"),
         no_match=("ricordarsi è difficile", "this reminds me of you", "i ricordi d'infanzia", "remembering names"),
@@ -112,7 +113,7 @@ REMINDER_WHEN = Table("reminder_when", __doc__ or "", (
                "is not read further (the stage runs before L0 on every request)",
         pattern="(?:{words})",
         words=("ricord", "rcord", "ricrod", "rammen", "avvis", "promemoria", "remind", "remnid", "remidn", "remem",
-               r"ping\s+me", r"alert\s+me", r"nudge\s+me", r"notify\s+me"),
+               r"ping(?:ing)?\s+me", r"alert(?:ing)?\s+me", r"nudg(?:e|ing)\s+me", r"notify(?:ing)?\s+me"),
         match=("ricordami alle 15", "remnid me tomorrow", "ping me at noon"),
         no_match=("che ore sono", "apri il file", "list the folder"),
     ),
@@ -173,11 +174,18 @@ REMINDER_WHEN = Table("reminder_when", __doc__ or "", (
         effect="a condition before the verb ('se domani piove ricordami l'ombrello'): a reminder on a condition, "
                "which no clock can tell; left to the planner",
         # "if you would remind me…", "se puoi ricordami…": courtesy, no condition (reminders 490)
-        pattern=_B + r"(?:{words})" + _E + r"(?!\s+(?:(?:you|u)\s+(?:would|could|can|will|wouldn't|don't\s+mind|"
-                r"do\s+not\s+mind)|(?:non\s+ti\s+dispiace|puoi|potresti|riesci|ti\s+va|per\s+te\s+va))" + _E + ")",
+        # "if it is not too much trouble", "se non è un disturbo": courtesy too (reminders 588); "which is when I
+        # arrive": a relative clause, no condition (reminders 610)
+        pattern=r"(?<!which\sis\s)(?<!that's\s)(?<!that\sis\s)" + _B + r"(?:{words})" + _E +
+                r"(?!\s+(?:(?:you|u)\s+(?:would|could|can|will|wouldn't|don't\s+mind|do\s+not\s+mind)|"
+                r"(?:non\s+ti\s+dispiace|puoi|potresti|riesci|ti\s+va|per\s+te\s+va)|"
+                r"(?:it's|it\s+is|it\s+isn't|it\s+is\s+not)\s+(?:not\s+)?(?:too\s+much\s+|any\s+|no\s+)?"
+                r"(?:trouble|bother)|non\s+(?:è|e|ti\s+è|ti\s+e)\s+(?:un\s+|di\s+)?(?:disturbo|problema|fastidio))"
+                + _E + ")",
         words=("se", "if", "qualora", "nel caso", "in case", "when", "quando"),
         match=("se domani piove ", "if it rains tomorrow ", "if you are late "),
-        no_match=("domani alle 9 ", "every friday ", "I should be obliged if you would ", "se puoi "),
+        no_match=("domani alle 9 ", "every friday ", "I should be obliged if you would ", "se puoi ",
+                  "If it is not too much trouble, ", "se non ti è di disturbo ", "at 9, which is when I arrive, "),
     ),
     Rule(
         id="lead",
@@ -234,12 +242,12 @@ REMINDER_WHEN = Table("reminder_when", __doc__ or "", (
     Rule(
         id="every_day",
         effect="every day, or every morning/evening ('ogni giorno', 'tutte le sere', 'daily'); `part` says when",
-        pattern=_B + r"(?:(?:ogni|every|each)\s+(?P<part>giorno|day|mattina|morning|sera|evening|notte|night|"
+        pattern=_B + r"(?:(?:ogni|every|each)\s+(?P<part>giorno|gg|day|mattina|morning|sera|evening|notte|night|"
                      r"pomeriggio|afternoon)|tutti\s+i\s+giorni|tutte\s+le\s+(?P<part2>mattine|sere|notti)|{words})"
                 + _E,
         words=(_NOT_A_NOUN + "daily" + _ADVERB_END, _NOT_A_NOUN + "everyday" + _ADVERB_END, "quotidianamente",
                "ogni santo giorno"),
-        match=("ogni giorno alle 21", "every day at 8am", "tutte le sere", "remind me daily",
+        match=("ogni giorno alle 21", "ogni gg alle 6", "every day at 8am", "tutte le sere", "remind me daily",
                "remind me daily at 8 to stretch"),
         no_match=("ogni lunedì", "every other week", "il giorno dopo", "at 9 remind me about the daily standup"),
     ),

@@ -65,19 +65,39 @@ WEEKDAY_WORDS = Table("weekday_words", __doc__ or "", (
                "'at', a number, a part of the day, 'and' or the end ('sat at 10', 'every sat and sun'): that day",
         pattern=r"(?:(?<=\bon\s)|(?<=\bevery\s)|(?<=\beach\s)|(?<=\bthis\s)|(?<=\bnext\s)|(?<=\band\s)|(?<=&\s)|"
                 r"(?<=,\s)|(?<=^))(?P<d>{words})\.?(?!\w)"
-                r"|(?<!\w)(?P<d2>{words})\.?(?=\s*(?:at\b|@|\d|morning|afternoon|evening|night|and\b|&|,|$))",
+                r"|(?<!\w)(?P<d2>{words})\.?(?=\s*(?:@|\d|&|,|$)|\s+(?:at\b|morning|afternoon|evening|night|and\b))",
         words=longest_first(WEEKDAYS_EN_SHORT),
         match=("remind me sat at 10", "every sat and sun at 7", "on thurs remind me", "mon 9am standup"),
-        no_match=("I sat down", "the sun is out", "we wed in june", "fried rice", "sunday at 9"),
+        no_match=("I sat down", "the sun is out", "we wed in june", "fried rice", "sunday at 9",
+                  "check the satand setup"),
     ),
     Rule(
         id="weekday_it_short",
         effect="a short Italian weekday where a weekday stands: after 'ogni/tutti i/e', or before 'alle', a number, a "
                "part of the day or 'e' ('sab alle 11', 'ogni mar e gio'): that day",
         pattern=r"(?:(?<=\bogni\s)|(?<=\btutti\si\s)|(?<=\be\s))(?P<d>{words})\.?(?!\w)"
-                r"|(?<!\w)(?P<d2>{words})\.?(?=\s*(?:alle\b|all'|\d|mattina|pomeriggio|sera|e\b|,|$))",
+                r"|(?<!\w)(?P<d2>{words})\.?(?=\s*(?:\d|,|$)|\s+(?:alle\b|all'|mattina|pomeriggio|sera|e\b))",
         words=longest_first(WEEKDAYS_IT_SHORT),
         match=("sab alle 11 ricordami", "ogni mar e gio alle 8", "ven 9:30 dentista"),
-        no_match=("il mar Mediterraneo", "dom perignon", "la ven tilazione", "sabato alle 11"),
+        no_match=("il mar Mediterraneo", "dom perignon", "la ven tilazione", "sabato alle 11",
+                  "cambiare la bandiera, c'è mare grosso"),
+    ),
+    Rule(
+        id="weekday_slip_it",
+        effect="an Italian weekday typed with one slip ('giovdì', 'venrdi', 'sabto'): in an Italian request, a word one "
+               "letter away from one of these, and from no other, is read as it (the reminders' fix_slips)",
+        pattern=WHOLE_WORD,
+        words=longest_first(n for n in WEEKDAY_NUMBERS if n not in WEEKDAYS_EN),
+        match=("ricordami giovedì alle 5", "venerdi sera"),
+        no_match=("giovedìgrasso", "il domenicano"),
+    ),
+    Rule(
+        id="weekday_slip_en",
+        effect="an English weekday typed with one slip ('Thrusday', 'Wedensday', 'fridya'): in an English request, a "
+               "word one letter away from one of these, and from no other, is read as it",
+        pattern=WHOLE_WORD,
+        words=longest_first(WEEKDAYS_EN),
+        match=("remind me on thursday at 10", "Friday morning"),
+        no_match=("thursdays.txt", "the sundayschool"),
     ),
 ))
