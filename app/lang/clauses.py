@@ -15,7 +15,8 @@ _MAY_SPLIT = re.compile(r"(?i)[,;&?!]|\w\.\s|\b(?:e|ed|and|poi|then|quindi|after
 _PARTICIPLE = re.compile(r"(?i)^\w+(?:ed|at[oaie]|it[oaie]|ut[oaie])\s*[.!?]*$")
 _ELIDED_C = CLAUSES.pattern("elided_c")
 _QUESTION = CLAUSES.pattern("question_opens")
-_WISH = CONTEXT_REASON.pattern("wish_after_question")  # "…? voglio chiamare mia mamma": why the question is asked
+# "…? voglio chiamare mia mamma", "…? ho il telefono scarico": why the question is asked
+_WISH = (CONTEXT_REASON.pattern("wish_after_question"), CONTEXT_REASON.pattern("state_after_question"))
 _BACK = (CLAUSES.pattern("back_to_before_it"), CLAUSES.pattern("back_to_before_en"))
 _ALWAYS = re.compile(r"(?i)^\s*(?:,\s*)?(?:e poi|e quindi|e dopo|and then|after that|dopodich[eéè]|poi|then|;)")
 
@@ -36,7 +37,7 @@ def asked_as_question(text: str, clause: str) -> bool:
 def wish_after_question(text: str, clause: str) -> bool:
     """Is `clause` (a clause of `text`) a wish of the person's own said right after a question ("che ore sono a
     Karachi? | voglio chiamare mia mamma")? Then it says why they ask: no request of its own (everyday10-12)."""
-    if not _WISH.match(clause):
+    if not any(p.match(clause) for p in _WISH):
         return False
     at = text.find(clause[:24])  # (clauses come without the marks that cut them)
     return at > 0 and text[:at].rstrip().endswith("?")
@@ -71,11 +72,11 @@ def split_continuation(text: str) -> list[str]:
         if not rest.strip() or m.start() <= start:
             continue
         question = m.group(0).strip(" ,").lower() in ("e", "ed", "and") and "?" in rest and _QUESTION.match(rest)
+        why = m.group(0).strip() == "?" and any(p.match(rest) for p in _WISH)  # "…? ho il telefono scarico"
         if not _ALWAYS.match(m.group(0)) and not action_of(" ".join(rest.split()[:3])).known and not question and not (
-                m.group(0).strip() == "," and (CONTEXT.match(rest) or CONTEXT.match(text[start:m.start()]))):
+                m.group(0).strip() == "," and (CONTEXT.match(rest) or CONTEXT.match(text[start:m.start()]))) and not why:
             continue  # (", devo stamparle", "might copy them later, but…": the person's plan is a clause of its own)
-        if m.group(0).strip() in ("?", "!", ".") and not CONTEXT.match(rest) and not (
-                m.group(0).strip() == "?" and _WISH.match(rest)):
+        if m.group(0).strip() in ("?", "!", ".") and not CONTEXT.match(rest) and not why:
             continue  # a sentence ends: a new clause only for the person's own plan ("… ? devo mandarlo a X")
         if m.group(0).strip().lower() == "e" and _ELIDED_C.search(text[start:m.start()]):
             continue  # "che c e scritto": c'è without its apostrophe, not "che c" and "scritto…"

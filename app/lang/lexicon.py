@@ -238,7 +238,10 @@ NEGATIONS = frozenset({"non", "not", "never", "mai", "senza", "without", "don't"
                        "didn't", "didnt", "won't", "wont", "can't", "cant", "cannot", "shouldn't", "mustn't",
                        "neither", "nor", "nè", "nemmeno", "neanche", "neppure", "evita", "avoid",
                        # "no need to ...", "no, leave it": a "no" inside a request takes it back as well
-                       "no", "nevermind", "nope"})
+                       "no", "nevermind", "nope",
+                       # as Rome and Naples say and type it ("nun cancella niente eh, voglio sape solo…": the folder
+                       # went to the trash, everyday11-6)
+                       "nun"})
 # Two-word ways of calling a request off ("lascia stare", "lascia perdere").
 NEGATION_PHRASES = frozenset({("lascia", "stare"), ("lascia", "perdere"), ("lasciamo", "perdere"),
                               ("lasciamo", "stare"), ("leave", "it")})
@@ -250,7 +253,10 @@ CLAUSE_BREAK = frozenset({"ehi", "hey", "scusa", "scusi", "senti", "senta", "all
                           "to", "di", "a", "ad",
                           "non", "not", "don't", "dont", "never", "mai", "let's", "lets", "me", "mi", "ce", "ci",
                           "te", "please", "just", "now", "ora", "adesso", "infine", "finally", "next", "after",
-                          "that", "so", "pure", "per", "for", "or", "o", "oppure", "e'", "but", "ma"})
+                          "that", "so", "pure", "per", "for", "or", "o", "oppure", "e'", "but", "ma",
+                          # a modal before the verb: "if you could open X" (everyday11-68 read "open" as a noun, and
+                          # the file was read instead of opened)
+                          "could", "would", "can", "might", "kindly"})
 # A value after these is the subject of a subordinate clause ("tell me when {path} runs out", "dimmi se {path}
 # parte"): the word after it is that clause's verb, not a request ("runs" read as "run", everyday6-3).
 SUBORDINATORS = frozenset({"when", "if", "whether", "until", "that", "quando", "se", "finché", "finche", "che"})

@@ -78,3 +78,6 @@ def test_a_wish_after_a_question_is_why_it_is_asked(router: Router) -> None:
     res = router.route("che ora e adesso a Karachi? voglio chiamare mia mamma ma non so se dorme")
     assert not refused(res)
     assert refused(router.route("chiama mia mamma"))
+    # everyday11-32: "scarico" (a dead phone) refused as a download, and the time never given
+    assert not refused(router.route("ke ore sn adesso? ho il phone scarico e nn trovo il caricabatterie"))
+    assert refused(router.route("scarica il video da youtube"))

@@ -5,6 +5,7 @@ not-a-fact rule (memory/facts.py): one definition of "taken back" for all three.
 """
 from __future__ import annotations
 
+from .courtesy import COURTESY_IF
 from .table import Rule, Table
 
 # "…, anzi no, lascia perdere", "wait, no": the words of a take-back, for both rules below
@@ -17,12 +18,15 @@ ASKING = Table("asking", __doc__ or "", (
         id="condition",
         effect="a clause that states a condition asks nothing by itself; the question after it asks nothing either",
         mode="match",
-        pattern=r"^\W*(?:(?:ma|e|and|but|però|pero|allora|so|ok|okay)\s+)?(?:{words})\b",
+        # "if you could open X", "se puoi spostarlo…": courtesy, no condition (COURTESY_IF; everyday11-68 read the
+        # file instead of opening it)
+        pattern=r"^\W*(?:(?:ma|e|and|but|però|pero|allora|so|ok|okay)\s+)?(?:{words})\b(?!\s+" + COURTESY_IF + r"\b)",
         words=("se", "s'", "if", "qualora", "nel caso", "in case", "casomai", "what if"),
         match=("se lo cancello", "ma se elimino report.txt", "if I trash it", "what if I move the folder",
                "nel caso lo sposto"),
         no_match=("segnati che il dentista è giovedì", "seleziona tutto", "cancella se vuoi",
-                  "sposta il file in /tmp", "iffy request"),
+                  "sposta il file in /tmp", "iffy request", "if you could open /tmp/x/a.md",
+                  "se non ti è di disturbo spostalo in /tmp/y"),
     ),
     Rule(
         id="where_it_is",

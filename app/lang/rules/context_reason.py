@@ -47,11 +47,28 @@ CONTEXT_REASON = Table("context_reason", __doc__ or "", (
                "refused the call and lost the question); read only after a '?' (lang/clauses.py, the action stage) "
                "— alone, 'voglio vedere i file' asks",
         mode="match", pattern=_REASON,
-        words=("voglio", "vorrei", "volevo", "vogliamo", r"i\s+want\s+to", r"i\s+wanna", r"i['’]d\s+like\s+to",
-               r"i\s+would\s+like\s+to"),
+        words=(r"(?:io\s+)?voglio", r"(?:io\s+)?vorrei", r"(?:io\s+)?volevo", "vogliamo", r"i\s+want\s+to",
+               r"i\s+wanna", r"i['’]d\s+like\s+to", r"i\s+would\s+like\s+to"),
         match=("voglio chiamare mia mamma ma non so se dorme", "I want to ring my sister before she goes out",
-               "vorrei mandargli gli auguri"),
-        no_match=("chiama mia mamma", "can you call my mum?", "devo chiamarla"),
+               "vorrei mandargli gli auguri", "io voglio chiamare mia mamma ma ho paura che dorme"),
+        no_match=("chiama mia mamma", "can you call my mum?", "devo chiamarla", "io chiamo mia mamma"),
+    ),
+    Rule(
+        id="state_after_question",
+        effect="the person's own situation, said in a sentence of its own right after a question ('ke ore sn adesso? "
+               "ho il phone scarico e nn trovo il caricabatterie', 'what time is it? my phone died'): why they ask, "
+               "not a request ('scarico' was read as a download and the question refused, everyday11-32); read only "
+               "after a '?', like wish_after_question — 'ho bisogno di…' asks",
+        mode="match", pattern=_REASON + r"(?!\s+bisogno)",
+        words=(r"(?:io\s+)?ho", r"(?:io\s+)?sono", r"(?:io\s+)?sto", r"(?:io\s+)?non\s+(?:ho|trovo|so|riesco)",
+               r"i\s+have", r"i['’]ve\s+got", r"i['’]?m", r"i\s+am", r"i\s+(?:can['’]?t|don['’]?t)\s+(?:find|know)",
+               r"my\s+\w+(?:\s+there)?\s+(?:is|are|was|died|has|have|wants?|needs?)",
+               r"(?:il|la|i|le)\s+mi[oaie]\s+\w+(?:\s+l[àa])?\s+(?:è|e|si|vuole|vogliono|ha|hanno|deve)"),
+        match=("ho il phone scarico e nn trovo il caricabatterie", "my phone died and I can't find the charger",
+               "sono senza orologio", "I'm at the station with no watch", "my client there want to do call",
+               "il mio capo vuole una risposta entro le 5"),
+        no_match=("ho bisogno di sapere cosa c'è in /tmp/x", "leggimi /tmp/x", "mandalo a Luca",
+                  "hold on, read it"),
     ),
     Rule(
         id="reason_busy",

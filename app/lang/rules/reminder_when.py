@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from .courtesy import COURTESY_IF
 from .month_words import MONTH_WORDS
 from .table import Rule, Table
 from .weekday_words import WEEKDAY_NUMBERS as WEEKDAYS
@@ -173,15 +174,10 @@ REMINDER_WHEN = Table("reminder_when", __doc__ or "", (
         id="condition_before",
         effect="a condition before the verb ('se domani piove ricordami l'ombrello'): a reminder on a condition, "
                "which no clock can tell; left to the planner",
-        # "if you would remind me…", "se puoi ricordami…": courtesy, no condition (reminders 490)
-        # "if it is not too much trouble", "se non è un disturbo": courtesy too (reminders 588); "which is when I
-        # arrive": a relative clause, no condition (reminders 610)
-        pattern=r"(?<!which\sis\s)(?<!that's\s)(?<!that\sis\s)" + _B + r"(?:{words})" + _E +
-                r"(?!\s+(?:(?:you|u)\s+(?:would|could|can|will|wouldn't|don't\s+mind|do\s+not\s+mind)|"
-                r"(?:non\s+ti\s+dispiace|puoi|potresti|riesci|ti\s+va|per\s+te\s+va)|"
-                r"(?:it's|it\s+is|it\s+isn't|it\s+is\s+not)\s+(?:not\s+)?(?:too\s+much\s+|any\s+|no\s+)?"
-                r"(?:trouble|bother)|non\s+(?:è|e|ti\s+è|ti\s+e)\s+(?:un\s+|di\s+)?(?:disturbo|problema|fastidio))"
-                + _E + ")",
+        # courtesy, no condition: "if you would…", "if it is not too much trouble" (reminders 490, 588; COURTESY_IF);
+        # "which is when I arrive": a relative clause, no condition (reminders 610)
+        pattern=r"(?<!which\sis\s)(?<!that's\s)(?<!that\sis\s)" + _B + r"(?:{words})" + _E + r"(?!\s+" + COURTESY_IF +
+                _E + ")",
         words=("se", "if", "qualora", "nel caso", "in case", "when", "quando"),
         match=("se domani piove ", "if it rains tomorrow ", "if you are late "),
         no_match=("domani alle 9 ", "every friday ", "I should be obliged if you would ", "se puoi ",
