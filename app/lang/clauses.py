@@ -73,8 +73,9 @@ def split_continuation(text: str) -> list[str]:
             continue
         question = m.group(0).strip(" ,").lower() in ("e", "ed", "and") and "?" in rest and _QUESTION.match(rest)
         why = m.group(0).strip() == "?" and any(p.match(rest) for p in _WISH)  # "…? ho il telefono scarico"
-        if not _ALWAYS.match(m.group(0)) and not action_of(" ".join(rest.split()[:3])).known and not question and not (
-                m.group(0).strip() == "," and (CONTEXT.match(rest) or CONTEXT.match(text[start:m.start()]))) and not why:
+        plan = m.group(0).strip() == "," and (CONTEXT.match(rest) or CONTEXT.match(text[start:m.start()]))
+        if not _ALWAYS.match(m.group(0)) and not action_of(" ".join(rest.split()[:3])).known and not question and \
+                not plan and not why:
             continue  # (", devo stamparle", "might copy them later, but…": the person's plan is a clause of its own)
         if m.group(0).strip() in ("?", "!", ".") and not CONTEXT.match(rest) and not why:
             continue  # a sentence ends: a new clause only for the person's own plan ("… ? devo mandarlo a X")

@@ -279,6 +279,8 @@ def _noun_word(r: _Reading, i: int, t: str) -> bool:
         pass  # "quella lista non mi serve più": a thing pointed at, no action asked (fresh tune half)
     elif t in NOUN_ACTIONS and MANNER & set(r.toks[max(0, i - 2):i]):
         pass  # "in duplice copia": how something is done, no action asked
+    elif t in NOUN_ACTIONS and _beside_a_folder_word(r.toks, i):
+        r.content.add(t)  # "fammi una cartella backup", "a backup folder": the folder's name (everyday11-28 copied)
     elif t in NOUN_ACTIONS:
         r.noun_actions.append(NOUN_ACTIONS[t])
         if not r.actions:  # "contenuto di X e poi cancellalo": the noun asks first, the verb after
@@ -292,6 +294,11 @@ def _noun_word(r: _Reading, i: int, t: str) -> bool:
     else:
         return False
     return True
+
+
+def _beside_a_folder_word(toks: list[str], i: int) -> bool:
+    """Is the word right after a folder noun or right before one ("una cartella backup", "the backup folder")?"""
+    return any(0 <= j < len(toks) and OBJECT_OF.get(toks[j]) == "folder" for j in (i - 1, i + 1))
 
 
 def _misspelt_word(r: _Reading, i: int, t: str) -> bool:

@@ -39,7 +39,7 @@ from .choose import (
 )
 from .evidence import analyze, plain
 from .fill import ArgsError, anchor_bare_paths, missing_required, model_args, rule_args, shown_args
-from .head_vote import head_asks, head_outvoted, head_prior
+from .head_vote import answered_by_both, head_asks, head_outvoted, head_prior
 from .live import live_probability
 from .referent import NoReferent, no_referent
 from .run_state import Decision, Plan, PlanTurn, RunInfo, clause_vectors, head_reading
@@ -317,6 +317,9 @@ class Planner:
             not head_outvoted(plan.head, plan.asked, struct, ll, t.tools.get(plan.asked))
         if by_head:
             name = plan.asked or name  # the head reads a request for a tool where structure and model would answer
+        by_both = name != ANSWER and not t.sit.steps_done and answered_by_both(plan.head, ll)
+        if by_both:
+            name = ANSWER  # head and model read a question for words; the structure, a tool its words name
         owed = veto.owed(t, opts) if name == ANSWER else []
         if owed:
             name = max(owed, key=lambda o: probs.get(o, 0.0))
@@ -327,7 +330,8 @@ class Planner:
                               reused_tokens=stats.reused_tokens, evaluated_tokens=stats.evaluated_tokens,
                               ms=round(stats.ms, 1), choice=name, model_consulted=ll is not None,
                               scores={k: round(v, 3) for k, v in probs.items()}))
-        why = "intent head over answer" if by_head else "the next clause's action" if owed else \
+        why = "intent head over answer" if by_head else "intent head and model: answer" if by_both else \
+            "the next clause's action" if owed else \
             "structure decided" if ll is None else "structure + model"
         return Choice(name, probs, struct, ll, why, plan.prereq if name == "read_files" else None, plan.head)
 

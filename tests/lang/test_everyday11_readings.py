@@ -44,3 +44,19 @@ def test_a_request_after_a_question_still_asks(text: str) -> None:
 def test_someone_else_s_wish_after_a_question_is_told_too() -> None:
     text = "what time now in San Francisco ah? my client there want to do call"  # everyday11-53: refused as a call
     assert [c.text for c in asking_only(analyze(text)).clauses] == ["what time now in San Francisco ah"]
+
+
+@pytest.mark.parametrize(("text", "first", "second"), [
+    # everyday11-28: "backup" read as a copy, no folder made, and the copy into it failed
+    ("fammi una cartella backup dentro /tmp/x e poi mettici una copia di /tmp/x/todo.txt", ("write",), ("copy",)),
+    ("make me a backup folder in /tmp/x and then copy /tmp/x/a.txt into it", ("write",), ("copy",)),
+])
+def test_a_folder_named_like_an_action_is_made_first(text: str, first: tuple[str, ...],
+                                                      second: tuple[str, ...]) -> None:
+    clauses = analyze(text).clauses
+    assert [c.sig.actions for c in clauses] == [first, second]
+
+
+def test_an_action_noun_that_is_no_folder_s_name_still_asks() -> None:
+    assert action_of("fai un backup della cartella /tmp/x").actions == ("copy",)
+    assert action_of("fammi una copia di /tmp/x/a.txt").actions == ("copy",)

@@ -228,3 +228,16 @@ def test_a_sure_head_is_outvoted_when_the_model_finds_its_tool_absurd() -> None:
     assert not head_outvoted({"where_am_i": 0.7}, "where_am_i", {"where_am_i": 0.9, ANSWER: 0.89},
                              {"where_am_i": -10.17, ANSWER: -0.17}, read)  # type: ignore[arg-type]  # structure for it
     assert HEAD_OUTVOTED_NATS > 6.8
+
+
+def test_head_and_model_agreeing_on_words_overrule_the_structures_tool() -> None:
+    """everyday11-8, as recorded: a translation that quotes "il novanta per cento" — structure calculate 0.96 over
+    answer 0.84, the model 3.7 nats for the answer, the head answer 0.94; "90% fa 0,9." was the reply."""
+    from app.planner.head_vote import HEAD_ANSWERS, answered_by_both
+
+    llm = {"calculate": -4.27, "get_urls": -6.629, "describe_entries": -2.52, ANSWER: -0.566}
+    assert answered_by_both({ANSWER: 0.9362, "calculate": 0.0007, "recall": 0.0187}, llm)
+    # a head unsure of the answer (a recap it was right to read first: 0.50) or a model for the tool: no overrule
+    assert not answered_by_both({ANSWER: HEAD_ANSWERS - 0.3, "read_files": 0.2}, llm)
+    assert not answered_by_both({ANSWER: 0.94}, {**llm, "calculate": 0.0})
+    assert not answered_by_both({ANSWER: 0.94}, None) and not answered_by_both(None, llm)

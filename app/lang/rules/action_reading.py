@@ -63,16 +63,19 @@ ACTION_READING = Table("action_reading", __doc__ or "", (
     Rule(
         id="new_thing",
         effect="one new file or folder asked for with no verb of making ('need a new file X with…', 'mi serve una "
-               "cartella nuova in X', 'new folder X pls'): a creation, a write (everyday10-66 read the file that did "
+               "cartella nuova in X', 'new folder X pls', 'fammi una cartella X': everyday11-28): a creation, a write (everyday10-66 read the file that did "
                "not exist yet); not the new files already there ('the new files in X', 'c'è un file nuovo?')",
         pattern=r"(?<!\bthere\s)(?<!there's\s)(?<!c'è\s)(?<!c'e\s)(?<!\bè\s)(?<!\bis\s)(?<!\bany\s)"
                 r"(?:\b(?:a|an|one|un|uno|una)\s+|\bun'|^)(?:brand\s+)?(?:new|nuov[oa])\s+(?:{words})\b|"
-                r"(?<!\bthere\s)(?<!c'è\s)(?<!c'e\s)(?<!\bè\s)\b(?:un|uno|una)\s+(?:{words})\s+nuov[oa]\b",
+                r"(?<!\bthere\s)(?<!c'è\s)(?<!c'e\s)(?<!\bè\s)\b(?:un|uno|una)\s+(?:{words})\s+nuov[oa]\b|"
+                r"\b(?:fammi|fatemi|make\s+me)\s+(?:un|uno|una|a|an)\s+(?:\w+\s+)?(?:{words})\b",
         words=("file", "folder", "directory", "dir", "cartella", "cartellina", "documento", "document", "doc",
                "note", "nota", "txt"),
         match=("need a new file /tmp/x/a.txt with Rossi in it", "mi serve una cartella nuova in /tmp/x",
-               "new folder /tmp/x/tesi pls", "fammi un nuovo file /tmp/a.txt con scritto ciao"),
+               "new folder /tmp/x/tesi pls", "fammi un nuovo file /tmp/a.txt con scritto ciao",
+               "fammi una cartella backup dentro /tmp/x", "make me a backup folder in /tmp/x"),
         no_match=("list the new files in /tmp/x", "is there a new file in /tmp/x?", "c'è un file nuovo in /tmp/x?",
-                  "ci sono file nuovi?", "show me a new way to do it"),
+                  "ci sono file nuovi?", "show me a new way to do it", "fammi una copia di /tmp/x/a.txt",
+                  "fammi un elenco dei file in /tmp/x", "make me a list of the files in /tmp/x"),
     ),
 ))

@@ -70,7 +70,8 @@ CLAUSES = Table("clauses", __doc__ or "", (
         pattern=r"^\W*(?:\w+\s+){0,3}?(?:{words})\s+(?:it|them|that|those)\b",
         words=("save", "put", "stick", "store", "keep", "drop", "paste", "attach", "send", "upload", "copy", "move",
                "print", "share", "email", "file", "stash", "place", "chuck", "pop", "dump", "leave"),
-        match=("save it in /tmp/x", "then stick it on the desktop", "can you save them to /tmp/x", "pop it in Documents"),
+        match=("save it in /tmp/x", "then stick it on the desktop", "can you save them to /tmp/x",
+               "pop it in Documents"),
         no_match=("save the file in /tmp/x", "put /tmp/a.txt in /tmp/b", "read it", "is it saved"),
     ),
 ))

@@ -84,8 +84,8 @@ WEEKDAY_WORDS = Table("weekday_words", __doc__ or "", (
     ),
     Rule(
         id="weekday_slip_it",
-        effect="an Italian weekday typed with one slip ('giovdì', 'venrdi', 'sabto'): in an Italian request, a word one "
-               "letter away from one of these, and from no other, is read as it (the reminders' fix_slips)",
+        effect="an Italian weekday typed with one slip ('giovdì', 'venrdi', 'sabto'): in an Italian request, a word "
+               "one letter away from one of these, and from no other, is read as it (the reminders' fix_slips)",
         pattern=WHOLE_WORD,
         words=longest_first(n for n in WEEKDAY_NUMBERS if n not in WEEKDAYS_EN),
         match=("ricordami giovedì alle 5", "venerdi sera"),
