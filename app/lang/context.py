@@ -20,6 +20,7 @@ from .normalize import split_words
 from .rules.context_bound import CONTEXT_BOUND
 from .rules.context_reason import CONTEXT_REASON
 from .rules.context_words import CONTEXT_WORDS
+from .rules.courtesy import COURTESY
 
 # sentence breaks: punctuation followed by a space (a dot inside "a.txt" or a URL is no break), or a dash
 _BREAK = CONTEXT_WORDS.pattern("sentence_break")
@@ -36,6 +37,7 @@ _REASONS = ("reason_must", "reason_busy", "reason_purpose", "reason_plan", "reas
 CONTEXT = re.compile(r"^\s*(?:" + CONTEXT_REASON.rule("soon").alternation() + r"\s*,?\s*)?(?:"
                      + "|".join(CONTEXT_REASON.rule(rid).alternation() for rid in _REASONS) + r")\b", re.IGNORECASE)
 _FOR_NOW = CONTEXT_REASON.pattern("for_now")
+_SIGN_OFF = COURTESY.pattern("address_end")
 _OBJECT_WORDS = frozenset(w for words in OBJECTS.values() for w in words)
 # a reason is said with a verb of being, having, needing ("sono in ritardo", "il pc è lento", "I forgot…" is an
 # action: kept); a sentence without one ("case sensitive", "whole words only") is a modifier of the request
@@ -45,7 +47,9 @@ _STATES = frozenset(w for rid in ("states_being", "states_having") for w in CONT
 def request_part(text: str, has_action: Callable[[str], bool], values: Callable[[str], dict[str, object]]) -> str:
     """`text` without its sentences that only give a reason; `text` itself when nothing is that clear.
 
-    `has_action(sentence)` tells a sentence that names an action; `values(sentence)` its argument slots."""
+    `has_action(sentence)` tells a sentence that names an action; `values(sentence)` its argument slots. A word that
+    addresses the assistant or signs off at the end ("…, ta", "… please boss") is no part of it either."""
+    text = _without_sign_off(text)
     parts = [p for p in _BREAK.split(text) if p and p.strip(" ,;:!?.…-–—")]
     if len(parts) < 2:
         return text
@@ -71,7 +75,14 @@ def request_part(text: str, has_action: Callable[[str], bool], values: Callable[
         return text
     rest = " ".join(kept)
     asks = any(w.strip("?!.,;:") in _ASKS for w in split_words(rest.lower()))
-    return rest if asks or has_action(rest) or any(values(rest).get(k) for k in SLOT_KINDS) else text
+    return _without_sign_off(rest) if asks or has_action(rest) or any(values(rest).get(k) for k in SLOT_KINDS) else text
+
+
+def _without_sign_off(text: str) -> str:
+    """`text` without the words at its end that only address the assistant ("…, cheers", "… please bredren"); the
+    text itself when nothing else would be left."""
+    cut = _SIGN_OFF.sub("", text)
+    return cut if cut.strip(" ,;:!?.…-–—") else text
 
 
 def for_now_at(pieces: Sequence[str]) -> int:

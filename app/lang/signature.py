@@ -296,9 +296,18 @@ def _noun_word(r: _Reading, i: int, t: str) -> bool:
     return True
 
 
+_OF = frozenset({"of", "di", "del", "della", "dei", "delle", "dello", "degli"})
+
+
 def _beside_a_folder_word(toks: list[str], i: int) -> bool:
-    """Is the word right after a folder noun or right before one ("una cartella backup", "the backup folder")?"""
-    return any(0 <= j < len(toks) and OBJECT_OF.get(toks[j]) == "folder" for j in (i - 1, i + 1))
+    """Is the word a folder's name: right after a folder noun ("una cartella backup", not "folder contents of X"),
+    or right before one that no path follows ("make me a backup folder in X", not "leggi contenuto cartella X")?"""
+    def folder(j: int) -> bool:
+        return 0 <= j < len(toks) and OBJECT_OF.get(toks[j]) == "folder"
+
+    after = folder(i - 1) and (i + 1 >= len(toks) or toks[i + 1] not in _OF)
+    before = folder(i + 1) and i > 0 and (i + 2 >= len(toks) or not toks[i + 2].startswith("{"))
+    return after or before
 
 
 def _misspelt_word(r: _Reading, i: int, t: str) -> bool:

@@ -60,3 +60,5 @@ def test_a_folder_named_like_an_action_is_made_first(text: str, first: tuple[str
 def test_an_action_noun_that_is_no_folder_s_name_still_asks() -> None:
     assert action_of("fai un backup della cartella /tmp/x").actions == ("copy",)
     assert action_of("fammi una copia di /tmp/x/a.txt").actions == ("copy",)
+    for text in ("contenuto cartella ~/lavoro x favore", "folder contents of /srv/shared?"):  # the generalization set
+        assert action_of(text).actions == ("read",), text

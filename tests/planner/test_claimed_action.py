@@ -105,6 +105,11 @@ def test_a_stated_time_is_the_clock_s_and_for_a_place_named_it_is_that_place_s()
     tokyo_it = ans.clock_text("Sono le 10 e un quarto.", "che ore sono a Tokyo adesso?")
     assert tokyo_it is not None and tokyo_it.startswith("A Tokyo sono le "), tokyo_it
     assert ans.clock_text("It's 10 km from the station.", "how far is the hotel?") is None
+    # everyday11-53: "The current time in San Francisco is 12:00 PM." from nothing — the place said in the claim
+    sf = ans.clock_text("The current time in San Francisco is 12:00 PM.",
+                        "what time now in San Francisco ah? my client there want to do call")
+    assert sf is not None and sf.startswith("In San Francisco it's "), sf
+    assert ans.clock_text("The time in Tokyo is usually ahead of Rome.", "is Tokyo ahead of Rome?") is None
 
 
 def test_a_date_of_the_person_s_stated_from_nothing_must_be_one_they_told() -> None:

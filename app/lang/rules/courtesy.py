@@ -105,4 +105,17 @@ COURTESY = Table("courtesy", __doc__ or "", (
         match=("get off xbox lol", "pagare la bolletta ahahah", "call mum :)"),
         no_match=("buy lollipops", "the lol file", "haha.txt"),
     ),
+    Rule(
+        id="address_end",
+        effect="a word that addresses the assistant or signs off, at the end after a comma or a please ('show us "
+               "what's in X, ta', 'open firefox please boss', 'elenca X, dai'): not part of what is asked (the fast "
+               "path's guard read 'ta', 'boss', 'cheers' as words the tool was never asked with; routing batch 42)",
+        pattern=r"(?:[,;.!]\s*|\s+(?:please|pls|plz|thanks|grazie|per favore)\s+)(?:{words})[\s.!?,;]*$",
+        words=("ta", "cheers", "mate", "boss", "bro", "bruv", "bredren", "butt", "pal", "chief", "innit", "lah",
+               "dai", "pota", "raga", "fra", "zio", "bello", "bella", "cara", "caro", "tesoro", "capo", "amico"),
+        match=("show us what's in ~/x/a.txt, ta", "open firefox for me please boss", "elenca i file in ~/x, dai",
+               "what's the time, butt?", "find the pdfs in ~/refs, cheers"),
+        no_match=("find the file called boss.txt", "leggi il file del capo", "cheers for the file, now read ~/x",
+                  "apri la cartella amico"),
+    ),
 ))

@@ -231,4 +231,22 @@ ERRORS_IT = Table("errors_it", __doc__ or "", (
         match=("Spero che vadi tutto bene.", "Se stasse zitto, sarebbe meglio."),
         fixed=("Spero che vada tutto bene.", "Se stesse zitto, sarebbe meglio."),
         no_match=("Spero che vada tutto bene.", "Se stesse zitto, sarebbe meglio.")),
+    Fix(id="ce_la_fare", lang="it",
+        effect="'farcela' and 'avercela' take 'ce la', 'ce l'', never 'c'è': 'c'è la fai' → 'ce la fai', 'c'è l'ho' "
+               "→ 'ce l'ho' (the verb after 'la' tells it: 'c'è la neve' is right)",
+        pattern=r"\b([Cc])['’]è\s+(la\s+(?:fai|faccio|fa|facciamo|fate|fanno|farò|farai|farà|faremo|farete|"
+                r"faranno|farei|faresti|farebbe)\b|l['’](?:ho|hai|ha|abbiamo|avete|hanno)\b)",
+        to=r"\1e \2",
+        match=("Dai che c'è la fai anche questa volta.", "Le chiavi? Sì, c'è l'ho in tasca."),
+        fixed=("Dai che ce la fai anche questa volta.", "Le chiavi? Sì, ce l'ho in tasca."),
+        no_match=("Fuori c'è la neve.", "C'è l'hotel in fondo alla via.")),
+    Fix(id="uno_before_s_z", lang="it",
+        effect="'uno', not 'un', before s + consonant, z, gn, ps, pn, x, y ('un sconto' → 'uno sconto', 'un zaino' "
+               "→ 'uno zaino'); only for a word ending in -o or -e, as the masculine ones do (a feminine one takes "
+               "'una', which the rule cannot tell from a typo)",
+        pattern=r"\b([Uu])n\s+((?:s[bcdfgklmnpqrtvz]|z|gn|ps|pn|x|y)[a-zàèéìòù]*[oe])\b",
+        to=r"\1no \2",
+        match=("Ci hanno fatto un sconto del 10%.", "Ho comprato un zaino nuovo e un psicologo mi ha detto di sì."),
+        fixed=("Ci hanno fatto uno sconto del 10%.", "Ho comprato uno zaino nuovo e uno psicologo mi ha detto di sì."),
+        no_match=("Ci hanno fatto uno sconto.", "Ho un sacco di lavoro e un amico in città.")),
 ))
