@@ -51,11 +51,12 @@ HEAD_ASKS = 0.5
 HEAD_ANSWERS = 0.8
 
 
-def answered_by_both(head: Mapping[str, float] | None, llm_ll: Mapping[str, float] | None) -> bool:
+def answered_by_both(head: Mapping[str, float] | None, llm_ll: Mapping[str, float] | None, chosen: str) -> bool:
     """Do the head (sure: ≥ HEAD_ANSWERS) and the model (its likeliest option) both read the clause as asking for
-    words, not a tool? A write chosen against both was never asked; a read chosen against both answers what was
-    not asked (the veto already keeps what is asked among the options)."""
-    if not head or not llm_ll or ANSWER not in llm_ll:
+    words, not the `chosen` tool? A write chosen against both was never asked; a read chosen against both answers
+    what was not asked (the veto already keeps what is asked among the options). Only for a tool the head has a
+    class for: of a tool it never learned (a plugin's, "fai esplodere la bomba di prova") it knows nothing."""
+    if not head or not llm_ll or ANSWER not in llm_ll or chosen not in head:
         return False
     return max(head, key=head.__getitem__) == ANSWER and head[ANSWER] >= HEAD_ANSWERS and \
         max(llm_ll, key=llm_ll.__getitem__) == ANSWER

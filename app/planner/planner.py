@@ -317,7 +317,7 @@ class Planner:
             not head_outvoted(plan.head, plan.asked, struct, ll, t.tools.get(plan.asked))
         if by_head:
             name = plan.asked or name  # the head reads a request for a tool where structure and model would answer
-        by_both = name != ANSWER and not t.sit.steps_done and answered_by_both(plan.head, ll)
+        by_both = name != ANSWER and not t.sit.steps_done and answered_by_both(plan.head, ll, name)
         if by_both:
             name = ANSWER  # head and model read a question for words; the structure, a tool its words name
         owed = veto.owed(t, opts) if name == ANSWER else []

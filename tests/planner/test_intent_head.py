@@ -236,8 +236,11 @@ def test_head_and_model_agreeing_on_words_overrule_the_structures_tool() -> None
     from app.planner.head_vote import HEAD_ANSWERS, answered_by_both
 
     llm = {"calculate": -4.27, "get_urls": -6.629, "describe_entries": -2.52, ANSWER: -0.566}
-    assert answered_by_both({ANSWER: 0.9362, "calculate": 0.0007, "recall": 0.0187}, llm)
+    head = {ANSWER: 0.9362, "calculate": 0.0007, "recall": 0.0187}
+    assert answered_by_both(head, llm, "calculate")
     # a head unsure of the answer (a recap it was right to read first: 0.50) or a model for the tool: no overrule
-    assert not answered_by_both({ANSWER: HEAD_ANSWERS - 0.3, "read_files": 0.2}, llm)
-    assert not answered_by_both({ANSWER: 0.94}, {**llm, "calculate": 0.0})
-    assert not answered_by_both({ANSWER: 0.94}, None) and not answered_by_both(None, llm)
+    assert not answered_by_both({ANSWER: HEAD_ANSWERS - 0.3, "calculate": 0.2}, llm, "calculate")
+    assert not answered_by_both(head, {**llm, "calculate": 0.0}, "calculate")
+    assert not answered_by_both(head, None, "calculate") and not answered_by_both(None, llm, "calculate")
+    # a tool the head has no class for (a plugin's): the head knows nothing of it (test_planner_bad_input's explode)
+    assert not answered_by_both(head, {**llm, "explode": -3.0}, "explode")
