@@ -63,8 +63,9 @@ ACTION_READING = Table("action_reading", __doc__ or "", (
     Rule(
         id="new_thing",
         effect="one new file or folder asked for with no verb of making ('need a new file X with…', 'mi serve una "
-               "cartella nuova in X', 'new folder X pls', 'fammi una cartella X': everyday11-28): a creation, a write (everyday10-66 read the file that did "
-               "not exist yet); not the new files already there ('the new files in X', 'c'è un file nuovo?')",
+               "cartella nuova in X', 'new folder X pls', 'fammi una cartella X': everyday11-28): a creation, a write "
+               "(everyday10-66 read the file that did not exist yet); not the new files already there ('the new files "
+               "in X', 'c'è un file nuovo?')",
         pattern=r"(?<!\bthere\s)(?<!there's\s)(?<!c'è\s)(?<!c'e\s)(?<!\bè\s)(?<!\bis\s)(?<!\bany\s)"
                 r"(?:\b(?:a|an|one|un|uno|una)\s+|\bun'|^)(?:brand\s+)?(?:new|nuov[oa])\s+(?:{words})\b|"
                 r"(?<!\bthere\s)(?<!c'è\s)(?<!c'e\s)(?<!\bè\s)\b(?:un|uno|una)\s+(?:{words})\s+nuov[oa]\b|"
