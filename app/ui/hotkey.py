@@ -17,6 +17,7 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 
 log = logging.getLogger(__name__)
+STOP_WAIT_S = 1.0  # how long stop() waits for the listener's thread to end (it ends in a few ms once stopped)
 
 
 def unavailable_reason() -> str | None:
@@ -71,9 +72,13 @@ class GlobalHotkey(QObject):
         return None
 
     def stop(self) -> None:
+        """Stop listening, and wait (briefly) until the listener's thread has left Xlib: at quit, a listener thread
+        still inside its X RECORD call while Qt tears the application down ended the app with SIGSEGV (1 UI run in
+        4 under Xvfb, tests/ui/test_ui_xvfb.py, faulthandler: both listeners in `enable_context`)."""
         if self._listener is not None:
             try:
                 self._listener.stop()
+                self._listener.join(STOP_WAIT_S)
             except Exception:
                 pass
             self._listener = None
