@@ -16,8 +16,8 @@ _PARTICIPLE = re.compile(r"(?i)^\w+(?:ed|at[oaie]|it[oaie]|ut[oaie])\s*[.!?]*$")
 _ELIDED_C = CLAUSES.pattern("elided_c")
 _QUESTION = CLAUSES.pattern("question_opens")
 # "…? voglio chiamare mia mamma", "…? ho il telefono scarico": why the question is asked
-_WISH = (CONTEXT_REASON.pattern("wish_after_question"), CONTEXT_REASON.pattern("state_after_question"))
-_BACK = (CLAUSES.pattern("back_to_before_it"), CLAUSES.pattern("back_to_before_en"))
+_WISH = CONTEXT_REASON.any_of("wish_after_question", "state_after_question")
+_BACK = CLAUSES.any_of("back_to_before_it", "back_to_before_en")
 _ALWAYS = re.compile(r"(?i)^\s*(?:,\s*)?(?:e poi|e quindi|e dopo|and then|after that|dopodich[eéè]|poi|then|;)")
 
 
@@ -37,7 +37,7 @@ def asked_as_question(text: str, clause: str) -> bool:
 def wish_after_question(text: str, clause: str) -> bool:
     """Is `clause` (a clause of `text`) a wish of the person's own said right after a question ("che ore sono a
     Karachi? | voglio chiamare mia mamma")? Then it says why they ask: no request of its own (everyday10-12)."""
-    if not any(p.match(clause) for p in _WISH):
+    if not _WISH.match(clause):
         return False
     at = text.find(clause[:24])  # (clauses come without the marks that cut them)
     return at > 0 and text[:at].rstrip().endswith("?")
@@ -46,7 +46,7 @@ def wish_after_question(text: str, clause: str) -> bool:
 def points_back(clause: str) -> bool:
     """Is the object of `clause` only a pronoun for what the clause before it named or made ("… e salvalo in X",
     "… and save it in X")? Then it acts on that clause's result, and has none when that clause is refused."""
-    return any(p.match(clause) for p in _BACK)
+    return _BACK.match(clause) is not None
 
 
 def asks_a_question(text: str) -> bool:
@@ -72,7 +72,7 @@ def split_continuation(text: str) -> list[str]:
         if not rest.strip() or m.start() <= start:
             continue
         question = m.group(0).strip(" ,").lower() in ("e", "ed", "and") and "?" in rest and _QUESTION.match(rest)
-        why = m.group(0).strip() == "?" and any(p.match(rest) for p in _WISH)  # "…? ho il telefono scarico"
+        why = m.group(0).strip() == "?" and _WISH.match(rest)  # "…? ho il telefono scarico"
         plan = m.group(0).strip() == "," and (CONTEXT.match(rest) or CONTEXT.match(text[start:m.start()]))
         if not _ALWAYS.match(m.group(0)) and not action_of(" ".join(rest.split()[:3])).known and not question and \
                 not plan and not why:

@@ -54,9 +54,21 @@ _DAYS_IN_WORDS = (MONTH_WORDS.pattern("day_in_words_it"), MONTH_WORDS.pattern("d
 _BOUNDARY = re.compile(r".*(?:[.!?;,]|\s[-–—])\s", re.DOTALL)  # greedy: the last boundary before the verb
 _TYPO_TARGETS = {"it": (*REMINDER_WHEN.rule("typo_it").words, *WEEKDAY_WORDS.rule("weekday_slip_it").words),
                  "en": (*REMINDER_WHEN.rule("typo_en").words, *WEEKDAY_WORDS.rule("weekday_slip_en").words)}
-# the remind verbs and nouns of both languages, for the cheap first look at a request typed with a slip ("remnd me")
-_CUE_SLIPS = tuple(w for w in (*REMINDER_WHEN.rule("typo_it").words, *REMINDER_WHEN.rule("typo_en").words)
-                   if _CUE.search(w))
+
+
+def _by_first_letter(words: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+    """`words` grouped by their first letter: a slip (words.one_slip) keeps the first letter, so a word is compared
+    only with the targets it could be — the first look runs before L0 on every request."""
+    out: dict[str, tuple[str, ...]] = {}
+    for w in words:
+        out[w[0]] = (*out.get(w[0], ()), w)
+    return out
+
+
+# the remind verbs and nouns of both languages, for the cheap first look at a request typed with a slip ("remnd me"),
+# and the words that could be one of them: a letter run of 5-11 letters opening with one of their first letters
+_CUE_SLIPS = _by_first_letter(tuple(w for w in REMINDER_WHEN.words("typo_it", "typo_en") if _CUE.search(w)))
+_MAYBE_SLIP = re.compile(r"(?<![^\W\d_])[" + "".join(_CUE_SLIPS) + r"][^\W\d_]{4,10}(?![^\W\d_])")
 
 
 @dataclass(frozen=True)
@@ -141,7 +153,7 @@ def might_ask(text: str) -> bool:
         return False
     if _CUE.search(text) is not None:
         return True  # a remind verb typed with one slip ("remnd me", "ricodami") is mended by fix_slips below
-    return any(one_slip(w, t) for w in _WORD.findall(text.lower()) if 5 <= len(w) <= 11 for t in _CUE_SLIPS)
+    return any(one_slip(w, t) for w in _MAYBE_SLIP.findall(text.lower()) for t in _CUE_SLIPS[w[0]])
 
 
 def read_reminder(text: str, now: datetime) -> ReminderAsk | None:

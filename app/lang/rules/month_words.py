@@ -44,7 +44,9 @@ def _day_words() -> dict[str, int]:
             if value + n > 31:
                 break
             joined = (ten[:-1] if w[0] in "uo" else ten) + w  # "ventuno", "ventotto", "trentuno"
-            out[joined] = out[joined.replace("tre", "tré") if joined.endswith("tre") else joined] = value + n
+            out[joined] = value + n
+            if joined.endswith("tre"):
+                out[joined[:-1] + "é"] = value + n  # "ventitré", as it is written, beside "ventitre" as typed
     for n, (card, ordinal) in enumerate(zip(_UNITS_EN, _ORD_EN), 1):
         out[ordinal] = n
         if n > 1:
