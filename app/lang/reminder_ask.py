@@ -58,7 +58,7 @@ _TYPO_TARGETS = {"it": (*REMINDER_WHEN.rule("typo_it").words, *WEEKDAY_WORDS.rul
 
 def _by_first_letter(words: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
     """`words` grouped by their first letter: a slip (words.one_slip) keeps the first letter, so a word is compared
-    only with the targets it could be — the first look runs before L0 on every request."""
+    only with the targets it could be — the first look runs on every request L0 does not answer."""
     out: dict[str, tuple[str, ...]] = {}
     for w in words:
         out[w[0]] = (*out.get(w[0], ()), w)

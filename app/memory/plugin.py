@@ -4,7 +4,7 @@
   state block the planner injects after the task, the long-term memory (or the
   reason it is off) and its prompt block;
 * two routing stages (app/memory/route_stages.py): "ricordati che X" is stored
-  through the `remember` tool before L0 (events, approvals and the injection
+  through the `remember` tool before L1 (events, approvals and the injection
   guard as for any call), and a recall question that clearly matches one stored
   fact is answered by quoting it after the fast path missed;
 * `after_step(ctx, step)`: a MemoryWritten event for every stored fact and a
@@ -61,7 +61,7 @@ class MemoryPlugin(Plugin):
         return _safe_block(mem, query) if isinstance(mem, LongTermMemory) else ""
 
     def route_stages(self) -> tuple[list[RouteStage], list[RouteStage]]:
-        """(before L0, after L2): an explicit "ricordati che X" is a rule; a recall question that clearly
+        """(after L0 before L1, after L2): an explicit "ricordati che X" is a rule; a recall question that clearly
         matches one stored fact is answered by quoting it, tried only after the fast path missed so an L0
         request never opens the memory or loads the embedder."""
         return [RememberStage()], [RecallStage(lambda: self.memory)]

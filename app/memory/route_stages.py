@@ -31,7 +31,7 @@ register({
 
 
 # Every rule below needs one of these words: a request without any of them costs a few substring tests (this stage runs
-# before L0 on every request).
+# on every request L0 does not answer).
 _MEMORY_WORDS = ("ricord", "ricrod", "rcord", "rammen", "avvis", "rememb", "remeb", "remme", "rmemb", "remem",
                  "remind", "memori", "in mind", "a mente", "note down",
                  "segna", "annot", "forget", "dimentic", "scord", "ping me", "alert me", "recall", "know", "you about",

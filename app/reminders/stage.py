@@ -45,7 +45,7 @@ class ReminderStage:
                                reason=f"reminders: a request to {command.action} reminders", lang=command.lang,
                                stage=self.name)
         if not might_ask(text):
-            return None  # this stage runs before L0 on every request: one cheap search when it is not ours
+            return None  # this stage runs on every request L0 does not answer: one cheap search when it is not ours
         ask = read_reminder(text, self._now())
         if ask is None:
             return None

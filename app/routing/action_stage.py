@@ -1,4 +1,4 @@
-"""The router's own first stage: what the request asks to do, clause by clause, before L0/L1/L2.
+"""The router's own first stage: what the request asks to do, clause by clause, after L0, before L1/L2.
 
 Each clause is either something no tool does (answered "I cannot …", capability.py), a clear file action
 (its tool call by rules, file_stage.py), or something for the rest of the router and the planner.

@@ -1,5 +1,5 @@
 """The file-action stage: clear requests to delete, move, rename, copy, make a folder, search inside files,
-find a file by name, open something or fetch a page become their tool call by rules, before L0/L1/L2.
+find a file by name, open something or fetch a page become their tool call by rules, after L0, before L1/L2.
 
 Embeddings cannot tell "cancella a.txt" from "leggi a.txt" (they are ~0.97 apart), and a tiny planner
 model picks a reading tool for both: so an explicit action verb with explicit paths is decided here,

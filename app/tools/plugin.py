@@ -6,7 +6,7 @@ A hook that raises is logged and skipped: a plugin can never lose a turn.
 
 Hooks, in the order a turn meets them:
   services(turn, s)    fill fields of the turn's TurnServices (scratchpad store, state, memory...)
-  route_stages()       (before L0, after L2) routing stages, given once to the router
+  route_stages()       (after L0, before L1; after L2) routing stages, given once to the router
   hidden_tools()       tool names kept off this turn's surface (search_documents while nothing is indexed)
   turn_started(ctx)    e.g. the scratchpad's gc
   tools(ctx)           builtin tools to show the planner now (scratchpad_read while entries exist)

@@ -40,7 +40,7 @@ READERS = ("routing", "memory", "planner", "turn")
 # request). The planner's argument names by convention (path, content, free text) are the tools' schemas' and live
 # in tools/slots.py; the fields a tool result carries its output in (the planner's reference, the scratchpad's
 # lists) in tools/results.py; the JSON Schema keywords kept for a grammar, with the bounding, in models/schema.py;
-# the route log's columns in one dataclass (memo.RouteLine), the vector index grows every array it holds, and a
+# the route log's columns in one named tuple (memo.RouteLine), the vector index grows every array it holds, and a
 # fact's source is said when its sentence is registered. Left: the value kinds the planner weighs (choose.py), the
 # objects "schedule" needs (capability.py), two tools' examples (scratchpad_read, update_plan), the plan statuses
 # and read modes (each the one constant of the format it owns) and the text fields a result is said by

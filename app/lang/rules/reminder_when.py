@@ -111,7 +111,7 @@ REMINDER_WHEN = Table("reminder_when", __doc__ or "", (
     Rule(
         id="cue",
         effect="a cheap first look: without one of these stems (slips included) a request asks for no reminder, and "
-               "is not read further (the stage runs before L0 on every request)",
+               "is not read further (the stage runs on every request L0 does not answer)",
         pattern="(?:{words})",
         words=("ricord", "rcord", "ricrod", "rammen", "avvis", "promemoria", "remind", "remnid", "remidn", "remem",
                r"ping(?:ing)?\s+me", r"alert(?:ing)?\s+me", r"nudg(?:e|ing)\s+me", r"notify(?:ing)?\s+me"),
