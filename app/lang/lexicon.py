@@ -302,7 +302,7 @@ OBJECTS: dict[str, list[str]] = {
     "screen": ["schermo", "luminosità", "brightness", "screen", "display"],
     "battery": ["batteria", "battery"],
     "password": ["password", "passwords"],
-    "trash": ["cestino", "trash", "bin", "recycle"],
+    "trash": ["cestino", "trash", "bin", "recycle", "recycling"],
     "memory": ["memoria", "memory", "ricordi", "memories"],
     "app": ["app", "applicazione", "programma", "application", "program", "player", "viewer"],
     "lang:en": ["inglese", "english"], "lang:it": ["italiano", "italian"], "lang:fr": ["francese", "french"],

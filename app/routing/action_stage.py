@@ -140,8 +140,9 @@ class ActionStage:
         if plan.question is None:
             d.steps += plan.steps
             d.done_by_rules.append(clause)
-        elif len(d.clauses) > 1:
-            d.rest.append(clause)  # "scarica la pagina e cancellala": the planner knows what "la" is
+        elif sum(not _courtesy(c, action_of(c)) for c in d.clauses) > 1:
+            d.rest.append(clause)  # "scarica la pagina e cancellala": the planner knows what "la" is (but in "go
+            # on then, bin it" nothing else could name it: everyday12-68 was answered "Sure, I'll help you")
         else:
             d.questions.append(plan.question)
 

@@ -18,7 +18,7 @@ from app.lang.rules import COURTESY
 
 LANGS = ("it", "en")
 # Greetings/politeness around a phrase do not change it: "ciao, che ore sono per favore?" (app/lang/rules/courtesy.py)
-EDGE_FILLERS = COURTESY.words("edge_greetings", "edge_openers")
+EDGE_FILLERS = COURTESY.words("edge_greetings", "edge_go_ahead", "edge_openers")
 
 
 class L0Error(Exception):

@@ -47,10 +47,11 @@ CONTEXT_REASON = Table("context_reason", __doc__ or "", (
                "refused the call and lost the question); read only after a '?' (lang/clauses.py, the action stage) "
                "— alone, 'voglio vedere i file' asks",
         mode="match", pattern=_REASON,
-        words=(r"(?:io\s+)?voglio", r"(?:io\s+)?vorrei", r"(?:io\s+)?volevo", "vogliamo", r"i\s+want\s+to",
-               r"i\s+wanna", r"i['’]d\s+like\s+to", r"i\s+would\s+like\s+to"),
+        words=(r"(?:io\s+)?voglio", r"(?:io\s+)?vorrei", r"(?:io\s+)?volevo", "vogliamo", r"(?:i\s+)?want\s+to",
+               r"(?:i\s+)?wanna", r"i['’]d\s+like\s+to", r"i\s+would\s+like\s+to", r"(?:i['’]?m\s+)?hoping\s+to"),
         match=("voglio chiamare mia mamma ma non so se dorme", "I want to ring my sister before she goes out",
-               "vorrei mandargli gli auguri", "io voglio chiamare mia mamma ma ho paura che dorme"),
+               "vorrei mandargli gli auguri", "io voglio chiamare mia mamma ma ho paura che dorme",
+               "want to ring my old teacher", "hoping to catch him before lunch"),
         no_match=("chiama mia mamma", "can you call my mum?", "devo chiamarla", "io chiamo mia mamma"),
     ),
     Rule(

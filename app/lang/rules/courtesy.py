@@ -34,6 +34,15 @@ COURTESY = Table("courtesy", __doc__ or "", (
         no_match=("che ore sono?", "favorisca i documenti", "okra recipe", "scusabile"),
     ),
     Rule(
+        id="edge_go_ahead",
+        effect="a go-ahead before a request ('go on then, bin it', everyday12-68: with it a second clause, the "
+               "missing referent was left to the model, which answered 'Sure, I'll help you with that'): like a "
+               "greeting, the phrase is the same without it, and a clause of only these words asks nothing",
+        words=("go on", "go ahead", "avanti", "vai pure", "forza"),
+        match=("go on then, bin it", "go ahead, what time is it", "vai pure, cancellalo"),
+        no_match=("go to the folder", "ahead of time", "vai a prendere il pane"),
+    ),
+    Rule(
         id="edge_openers",
         effect="courteous openers before a known phrase ('potrebbe dirmi l'ora?', 'mi saprebbe dire la data "
                "odierna?'): the phrase is the same without them",

@@ -13,11 +13,11 @@ PLACE_NAMES = Table("place_names", __doc__ or "", (
     Rule(
         id="calling",
         effect="the words that give a thing's name ('chiamata X', 'che si chiama X', 'denominata X', 'named X')",
-        words=(r"che\s+si\s+chiama", r"chiamat[ao]", r"denominat[ao]", r"di\s+nome", r"dal\s+nome", "called",
+        words=(r"(?:che\s+)?si\s+chiama", r"chiamat[ao]", r"denominat[ao]", r"di\s+nome", r"dal\s+nome", "called",
                "named", "titled", "intitolat[ao]"),
         match=("una cartella chiamata bozze", "una cartella denominata Pratiche 2025", "a folder named Drafts",
-               "un file nuovo che si chiama turni.txt"),
-        no_match=("una cartella nuova", "chiamami domani", "the name of the folder"),
+               "un file nuovo che si chiama turni.txt", "una cartella nuova si chiama esami"),
+        no_match=("una cartella nuova", "chiamami domani", "the name of the folder", "chiamala esami"),
     ),
     Rule(
         id="where",
@@ -25,9 +25,10 @@ PLACE_NAMES = Table("place_names", __doc__ or "", (
                "is in Y'); an article after 'dentro' is part of it ('dentro il /x': everyday8-27 made /x itself)",
         words=(r"dentro\s+(?:il|la|lo|l'|alla|al)", r"all'interno\s+(?:di|del|della|dello)", r"all'interno",
                r"inside\s+of", "in", "into", "inside", "dentro", "nella", "nel", "della", "del", "da",
-               "dalla", "dal", "from", "under", "sotto", r"che\s+sta\s+in", r"che\s+è\s+in", r"which\s+is\s+in",
+               "dalla", "dal", "from", "under", "sotto", r"(?:che|ca)\s+sta\s+in", r"che\s+è\s+in", r"which\s+is\s+in",
                r"that's\s+in", r"located\s+in"),
-        match=("Tedesco dentro il /x", "Pratiche 2025 all'interno di /x", "notes.md in /x", "Drafts which is in ~/y"),
+        match=("Tedesco dentro il /x", "Pratiche 2025 all'interno di /x", "notes.md in /x", "Drafts which is in ~/y",
+               "Foto Vacanze ca sta in /x"),
         no_match=("Tedesco per i miei esercizi", "Pratiche 2025, grazie", "nothing here"),
     ),
 ))
