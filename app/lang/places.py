@@ -14,6 +14,8 @@ import re
 import unicodedata
 from functools import lru_cache
 
+from .rules.claimed_clock import CLAIMED_CLOCK
+
 # Names the zone database does not spell: Italian exonyms, countries with one zone (or one everyone means), short
 # forms. Keys are folded (lower case, no accents, single spaces).
 NAMED: dict[str, str] = {
@@ -166,10 +168,26 @@ def place_said(text: str) -> str | None:
     return None
 
 
+_TIME_ASKED = CLAIMED_CLOCK.pattern("time_asked")
+_ELSEWHERE = CLAIMED_CLOCK.pattern("elsewhere_named")
+
+
+def place_asked(text: str) -> str | None:
+    """The place whose time `text` may ask: one named above (place_said), else a name written with a capital after
+    "in"/"a" in a question that asks the time ("what time is it over in Rishikesh?") — a place the table does not
+    know, which the world clock then says it does not know. Without it the clock was never offered, and the
+    model's "It's 11:37." (the time here) stood for Rishikesh (everyday12-39)."""
+    said = place_said(text)
+    if said is not None or not _TIME_ASKED.search(text):
+        return said
+    m = _ELSEWHERE.search(text)
+    return m.group("place") if m else None
+
+
 def names_place(text: str) -> bool:
-    """Does `text` name a place (place_said)? The world clock is offered to the planner where a place is said, so
+    """Does `text` name a place (place_asked)? The world clock is offered to the planner where a place is said, so
     a request for the time here ("che ore sono adesso, sto in ufficio") never has a place made up for it."""
-    return place_said(text) is not None
+    return place_asked(text) is not None
 
 
 def bare(place: str) -> str:

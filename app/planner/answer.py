@@ -16,7 +16,7 @@ from app.lang.clauses import asks_a_question
 from app.lang.detect import detect_lang
 from app.lang.messages import say
 from app.lang.path_shape import looks_like_path_or_address
-from app.lang.places import place_said
+from app.lang.places import bare, place_asked
 from app.lang.rules.claimed_action import CLAIMED_ACTION
 from app.lang.rules.claimed_clock import CLAIMED_CLOCK
 from app.lang.rules.planner_answer import PLANNER_ANSWER
@@ -152,8 +152,9 @@ def clock_text(text: str, question: str) -> str | None:
     from app.tools.world_clock import said_there
 
     lang = detect_lang(question)
-    if kind == "time" and (place := place_said(question)) is not None:
-        return said_there(place, lang)  # the time asked of New York is New York's, not the time here
+    if kind == "time" and (place := place_asked(question)) is not None:
+        # the time asked of New York is New York's, not the time here; of a place no zone is known for, not ours
+        return said_there(place, lang) or say("world_clock.unknown", lang, place=bare(place))
     return said_now(kind, lang)
 
 

@@ -80,3 +80,24 @@ def test_a_folder_said_ca_sta_in_its_place(tmp_path: Path) -> None:
 def test_the_recycling_is_the_trash_no_tool_empties(stage: ActionStage, text: str) -> None:
     res = stage.decide(text)
     assert res is not None and res.tool is None and res.reply == Message("cannot.empty_trash").text("en")
+
+
+@pytest.mark.parametrize(("text", "place"), [
+    ("what time is it over in Rishikesh right now? want to ring my old teacher", "Rishikesh"),  # everyday12-39
+    ("che ora è ad Ushuaia adesso?", "Ushuaia"),
+    ("che ore sono a Tokyo?", "Tokyo"),  # a place the table knows, as before
+    ("what time is it in the office", None),  # no name written as one
+    ("leggi il file in Documenti", None),  # no time asked
+])
+def test_the_place_whose_time_is_asked(text: str, place: str | None) -> None:
+    from app.lang.places import names_place, place_asked
+
+    assert place_asked(text) == place and names_place(text) is (place is not None)
+
+
+def test_a_time_claimed_for_a_place_no_zone_is_known_for_is_not_the_time_here() -> None:
+    from app.planner.answer import clock_text
+
+    # everyday12-39 was answered "It's 11:37." — the time here, for Rishikesh
+    said = clock_text("It's 11:37.", "what time is it over in Rishikesh right now? want to ring my old teacher")
+    assert said == Message("world_clock.unknown", place="Rishikesh").text("en")

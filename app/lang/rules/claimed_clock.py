@@ -64,6 +64,28 @@ CLAIMED_CLOCK = Table("claimed_clock", __doc__ or "", (
                   "It's 10 km from the station.", "It's 3 times bigger than the old one."),
     ),
     Rule(
+        id="time_asked",
+        effect="a question that asks the time ('che ore sono', 'what time is it', 'l'ora esatta'): with a place "
+               "named after it, the time there is asked (elsewhere_named)",
+        words=(r"che\s+or[ae]", r"what\s+time", r"what['’]?s\s+the\s+time", r"time\s+is\s+it", r"time\s+now",
+               r"l['’]ora", "orario", r"current\s+time", r"local\s+time"),
+        match=("what time is it over in Rishikesh right now?", "che ore sono a Tokyo?", "dimmi l'ora a Lima",
+               "the current time in Accra"),
+        no_match=("what day is it", "che giorno è oggi?", "ora leggimi il file", "time to go"),
+    ),
+    Rule(
+        id="elsewhere_named",
+        effect="a name written with a capital after 'in', 'a', 'ad' or 'at' ('…in Rishikesh', 'a Nuuk'): in a question "
+               "that asks the time (time_asked), a place — also one the zone table does not know, which the world "
+               "clock then says it does not know (everyday12-39 was answered the time here: \"It's 11:37.\")",
+        pattern=r"(?<![\w/])(?i:in|a|ad|at)\s+(?P<place>[A-Z][^\W\d_]+(?:[ -][A-Z][^\W\d_]+){0,2})",
+        flags=0,
+        match=("what time is it over in Rishikesh right now?", "che ore sono a Nuuk adesso?",
+               "what time is it at Port Moresby", "ora esatta ad Ushuaia"),
+        no_match=("what time is it in the office", "che ore sono adesso?", "leggi /tmp/a in fretta",
+                  "in english please"),
+    ),
+    Rule(
         id="date_asked",
         effect="a question that asks for the day or the date: a time stated instead ('what day is it even' → "
                "'It's currently evening.') is answered with the date",
