@@ -12,7 +12,7 @@ import re
 from functools import lru_cache
 
 from .actions import action_of, asked_before_negation, asked_part
-from .clauses import split_continuation
+from .clauses import split_continuation, wish_after_question
 from .context import CONTEXT
 from .later import asks_later
 from .normalize import tokens
@@ -83,6 +83,8 @@ def _asking_pieces(text: str) -> list[str]:
         after_condition = False
         if len(pieces) > 1 and CONTEXT.match(piece):
             continue  # "devo mandarlo al commercialista, dimmi il totale": the person's plan beside a request
+        if len(pieces) > 1 and wish_after_question(text, piece.strip()):
+            continue  # "…the gate again ah? sure forget one": why they ask (I forgot), not a forget
         out.append(piece)
     return out
 

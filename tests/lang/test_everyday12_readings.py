@@ -101,3 +101,16 @@ def test_a_time_claimed_for_a_place_no_zone_is_known_for_is_not_the_time_here() 
     # everyday12-39 was answered "It's 11:37." — the time here, for Rishikesh
     said = clock_text("It's 11:37.", "what time is it over in Rishikesh right now? want to ring my old teacher")
     assert said == Message("world_clock.unknown", place="Rishikesh").text("en")
+
+
+@pytest.mark.parametrize(("text", "asked"), [
+    # everyday11-52 (Singlish "I forgot"): the saved gate code was forgotten under --yes
+    ("what's the number to punch in at the gate again ah? sure forget one", frozenset()),
+    ("che ore sono? me lo sono scordato", frozenset()),
+    ("cosa ti ho detto del codice? dimenticalo", frozenset({"forget"})),  # a forget still asked after a question
+    ("forget one of them", frozenset({"forget"})),
+])
+def test_saying_one_forgot_after_a_question_asks_no_forget(text: str, asked: frozenset[str]) -> None:
+    from app.lang.asked_actions import asked_actions
+
+    assert asked_actions(text) == asked

@@ -57,19 +57,25 @@ CONTEXT_REASON = Table("context_reason", __doc__ or "", (
     Rule(
         id="state_after_question",
         effect="the person's own situation, said in a sentence of its own right after a question ('ke ore sn adesso? "
-               "ho il phone scarico e nn trovo il caricabatterie', 'what time is it? my phone died'): why they ask, "
+               "ho il phone scarico e nn trovo il caricabatterie', 'what time is it? my phone died', '…the gate again "
+               "ah? sure forget one' — Singlish 'I forgot', not 'forget it': everyday11-52 forgot the saved code): "
+               "why they ask, "
                "not a request ('scarico' was read as a download and the question refused, everyday11-32); read only "
                "after a '?', like wish_after_question — 'ho bisogno di…' asks",
         mode="match", pattern=_REASON + r"(?!\s+bisogno)",
-        words=(r"(?:io\s+)?ho", r"(?:io\s+)?sono", r"(?:io\s+)?sto", r"(?:io\s+)?non\s+(?:ho|trovo|so|riesco)",
+        words=(r"(?:io\s+)?ho", r"(?:io\s+)?sono", r"(?:io\s+)?sto", r"(?:io\s+)?non\s+(?:ho|trovo|so|riesco|ricordo)",
+               r"(?:i\s+)?(?:sure\s+|totally\s+|completely\s+|already\s+)?forg[eo]t(?:ten)?\s+(?:one|already|lah|liao)"
+               r"(?=\s*[.!]*$)",
+               r"i\s+(?:totally\s+|completely\s+)?forgot", r"me\s+lo\s+sono\s+scordat[oa]",
                r"i\s+have", r"i['’]ve\s+got", r"i['’]?m", r"i\s+am", r"i\s+(?:can['’]?t|don['’]?t)\s+(?:find|know)",
                r"my\s+\w+(?:\s+there)?\s+(?:is|are|was|died|has|have|wants?|needs?)",
                r"(?:il|la|i|le)\s+mi[oaie]\s+\w+(?:\s+l[àa])?\s+(?:è|e|si|vuole|vogliono|ha|hanno|deve)"),
         match=("ho il phone scarico e nn trovo il caricabatterie", "my phone died and I can't find the charger",
                "sono senza orologio", "I'm at the station with no watch", "my client there want to do call",
-               "il mio capo vuole una risposta entro le 5"),
+               "il mio capo vuole una risposta entro le 5", "sure forget one", "I totally forgot it",
+               "me lo sono scordato"),
         no_match=("ho bisogno di sapere cosa c'è in /tmp/x", "leggimi /tmp/x", "mandalo a Luca",
-                  "hold on, read it"),
+                  "hold on, read it", "forget the gate code", "forget one of them"),
     ),
     Rule(
         id="reason_busy",
