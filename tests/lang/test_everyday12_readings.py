@@ -114,3 +114,14 @@ def test_saying_one_forgot_after_a_question_asks_no_forget(text: str, asked: fro
     from app.lang.asked_actions import asked_actions
 
     assert asked_actions(text) == asked
+
+
+@pytest.mark.parametrize("text", [
+    "later I rename it myself one, now just tell me what's inside /tmp/x/progetti",  # everyday11-56: "for later"
+    "dopo lo rinomino io, adesso dimmi cosa c'è in /tmp/x/progetti",  # asked where to rename it
+])
+def test_what_the_person_will_do_themselves_is_their_plan(stage: ActionStage, text: str) -> None:
+    from app.lang.asked_actions import asked_actions
+
+    assert asked_actions(text) == {"read"}
+    assert stage.decide(text) is None  # no refusal as an action for later, no question about the rename

@@ -108,15 +108,18 @@ CONTEXT_REASON = Table("context_reason", __doc__ or "", (
     Rule(
         id="reason_plan",
         effect="what the person may or will do themselves ('might copy them for my mum later', 'I'll print it at "
-               "work', 'penso di spostarle domani'): their plan beside the request, never asked (everyday5-60 was "
-               "refused as an action for later)",
+               "work', 'penso di spostarle domani', 'later I rename it myself', 'dopo lo rinomino io'): their plan "
+               "beside the request, never asked (everyday5-60 and everyday11-56 were refused as actions for later)",
         mode="match", pattern=_REASON,
         words=("might", r"i\s+(?:might|may|shall)", r"maybe\s+i(?:['’]ll|\s+will)", r"i(?:['’]ll|\s+will)",
                r"i(?:['’]m|\s+am)\s+gonna", "gonna", r"i\s+plan\s+to", r"i(?:['’]m|\s+am)\s+planning\s+to",
-               r"penso\s+di", r"pensavo\s+di", r"ho\s+intenzione\s+di"),
+               r"penso\s+di", r"pensavo\s+di", r"ho\s+intenzione\s+di",
+               r"i\s+\w+\s+(?:it|them|that|this)\s+myself", r"(?:l[oaie]\s+|l['’])\w+o\s+io", r"ci\s+penso\s+io"),
         match=("might copy them for my mum later", "I'll print it at work", "penso di spostarle domani",
-               "gonna move them tonight", "I shall be deleting the log file afterwards"),
-        no_match=("copy them for my mum", "illustrate the point", "magari spostale in /tmp", "mighty fine"),
+               "gonna move them tonight", "I shall be deleting the log file afterwards",
+               "later I rename it myself one", "dopo lo rinomino io", "ci penso io"),
+        no_match=("copy them for my mum", "illustrate the point", "magari spostale in /tmp", "mighty fine",
+                  "rename it yourself", "lo rinomini tu?", "io lo rinomino"),
     ),
     Rule(
         id="reason_lost",
