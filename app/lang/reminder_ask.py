@@ -29,7 +29,7 @@ from app.lang.rules.weekday_words import WEEKDAY_WORDS, WEEKDAYS_EN, WEEKDAYS_EN
 from app.lang.words import one_slip
 
 _CUE = REMINDER_WHEN.pattern("cue")
-_ASKS = (REMINDER_WHEN.pattern("ask"), REMINDER_WHEN.pattern("ask_formal"))
+_ASKS = (REMINDER_WHEN.pattern("ask"), REMINDER_WHEN.pattern("ask_formal"), REMINDER_WHEN.pattern("ask_idiom"))
 _NEEDS_TO = REMINDER_WHEN.pattern("ask_needs_to")
 _ITALIAN = REMINDER_WHEN.pattern("ask_italian")
 _FACT = REMINDER_WHEN.pattern("fact_after")

@@ -109,11 +109,24 @@ REMINDER_WHEN = Table("reminder_when", __doc__ or "", (
         no_match=("rammentare è difficile", "i ricordi di ieri", "ho fissato un appuntamento"),
     ),
     Rule(
+        id="ask_idiom",
+        effect="a saying that asks to be called or nudged at a moment ('mi faresti un fischio domani alle 9', 'fammi "
+               "uno squillo alle 15', 'give me a shout at 6'; reminders 573, 589 held out, declared): as `ask` — "
+               "with no moment it asks nothing of a reminder",
+        pattern=_B + r"(?P<w>{words})" + _E,
+        words=(r"(?:fammi|famme|mi\s+fai|mi\s+faresti|mi\s+fate)\s+(?:un\s+fischio|uno\s+squillo|un\s+colpo\s+di\s+telefono)",
+               r"give\s+(?:me|us)\s+a\s+(?:shout|buzz|nudge|heads[-\s]up)"),
+        match=("mi faresti un fischio domani alle 9 per la bolletta?", "fammi uno squillo alle 15 per chiamare Marco",
+               "give me a shout at 6 to take the pizza out", "give us a buzz tomorrow at 8"),
+        no_match=("ho sentito un fischio", "il telefono fa uno squillo", "give me a break", "shout at me"),
+    ),
+    Rule(
         id="cue",
         effect="a cheap first look: without one of these stems (slips included) a request asks for no reminder, and "
                "is not read further (the stage runs on every request L0 does not answer)",
         pattern="(?:{words})",
         words=("ricord", "rcord", "ricrod", "rammen", "avvis", "promemoria", "remind", "remnid", "remidn", "remem",
+               "un fischio", "uno squillo", "colpo di telefono", r"a\s+(?:shout|buzz|nudge|heads)",
                r"ping(?:ing)?\s+me", r"alert(?:ing)?\s+me", r"nudg(?:e|ing)\s+me", r"notify(?:ing)?\s+me"),
         match=("ricordami alle 15", "remnid me tomorrow", "ping me at noon"),
         no_match=("che ore sono", "apri il file", "list the folder"),
