@@ -24,20 +24,20 @@ from app.lang.rules.courtesy import COURTESY
 from app.lang.rules.month_words import DAY_WORDS, MONTH_WORDS
 from app.lang.rules.reminder import DAY_RULES, REMINDER, TIME_RULES
 from app.lang.rules.reminder_list import REMINDER_LIST
-from app.lang.rules.reminder_when import REMINDER_WHEN
+from app.lang.rules.reminder_request import REMINDER_REQUEST
 from app.lang.rules.weekday_words import WEEKDAY_WORDS, WEEKDAYS_EN, WEEKDAYS_EN_SHORT, WEEKDAYS_IT, WEEKDAYS_IT_SHORT
 from app.lang.words import one_slip
 
-_CUE = REMINDER_WHEN.pattern("cue")
-_ASKS = (REMINDER_WHEN.pattern("ask"), REMINDER_WHEN.pattern("ask_formal"), REMINDER_WHEN.pattern("ask_idiom"))
-_NEEDS_TO = REMINDER_WHEN.pattern("ask_needs_to")
-_ITALIAN = REMINDER_WHEN.pattern("ask_italian")
-_FACT = REMINDER_WHEN.pattern("fact_after")
-_QUESTION = REMINDER_WHEN.pattern("question_after")
-_NEGATED = REMINDER_WHEN.pattern("negated")
-_CONDITION = REMINDER_WHEN.pattern("condition_before")
-_LEADS = (REMINDER_WHEN.pattern("lead"), REMINDER_WHEN.pattern("lead_modal"))
-_TAIL = REMINDER_WHEN.pattern("tail")
+_CUE = REMINDER_REQUEST.pattern("cue")
+_ASKS = (REMINDER_REQUEST.pattern("ask"), REMINDER_REQUEST.pattern("ask_formal"), REMINDER_REQUEST.pattern("ask_idiom"))
+_NEEDS_TO = REMINDER_REQUEST.pattern("ask_needs_to")
+_ITALIAN = REMINDER_REQUEST.pattern("ask_italian")
+_FACT = REMINDER_REQUEST.pattern("fact_after")
+_QUESTION = REMINDER_REQUEST.pattern("question_after")
+_NEGATED = REMINDER_REQUEST.pattern("negated")
+_CONDITION = REMINDER_REQUEST.pattern("condition_before")
+_LEADS = (REMINDER_REQUEST.pattern("lead"), REMINDER_REQUEST.pattern("lead_modal"))
+_TAIL = REMINDER_REQUEST.pattern("tail")
 _END_WORDS = (COURTESY.pattern("thanks_end"), COURTESY.pattern("fillers_end"))  # "…, thank you dear", "… lol"
 _TO = REMINDER.pattern("remind_to")  # " di …", " to …"
 _VAGUE = re.compile(REMINDER.joined(*TIME_RULES) + "|" + REMINDER.either(*DAY_RULES), re.IGNORECASE)
@@ -52,8 +52,8 @@ _SHORT_DAYS = ((WEEKDAY_WORDS.pattern("weekday_en_short"), WEEKDAYS_EN_SHORT, WE
 # "il due di novembre" -> "il 2 novembre", "the third of March" -> "the 3 March"
 _DAYS_IN_WORDS = (MONTH_WORDS.pattern("day_in_words_it"), MONTH_WORDS.pattern("day_in_words_en"))
 _BOUNDARY = re.compile(r".*(?:[.!?;,]|\s[-–—])\s", re.DOTALL)  # greedy: the last boundary before the verb
-_TYPO_TARGETS = {"it": (*REMINDER_WHEN.rule("typo_it").words, *WEEKDAY_WORDS.rule("weekday_slip_it").words),
-                 "en": (*REMINDER_WHEN.rule("typo_en").words, *WEEKDAY_WORDS.rule("weekday_slip_en").words)}
+_TYPO_TARGETS = {"it": (*REMINDER_REQUEST.rule("typo_it").words, *WEEKDAY_WORDS.rule("weekday_slip_it").words),
+                 "en": (*REMINDER_REQUEST.rule("typo_en").words, *WEEKDAY_WORDS.rule("weekday_slip_en").words)}
 
 
 def _by_first_letter(words: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
@@ -67,7 +67,7 @@ def _by_first_letter(words: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
 
 # the remind verbs and nouns of both languages, for the cheap first look at a request typed with a slip ("remnd me"),
 # and the words that could be one of them: a letter run of 5-11 letters opening with one of their first letters
-_CUE_SLIPS = _by_first_letter(tuple(w for w in REMINDER_WHEN.words("typo_it", "typo_en") if _CUE.search(w)))
+_CUE_SLIPS = _by_first_letter(tuple(w for w in REMINDER_REQUEST.words("typo_it", "typo_en") if _CUE.search(w)))
 _MAYBE_SLIP = re.compile(r"(?<![^\W\d_])[" + "".join(_CUE_SLIPS) + r"][^\W\d_]{4,10}(?![^\W\d_])")
 
 

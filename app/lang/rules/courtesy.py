@@ -16,7 +16,7 @@ LEAD_RULES = ("lead_fillers", "lead_greetings", "lead_formal", "lead_tell")
 
 # What follows "if"/"se" when it is courtesy, not a condition: "if you would remind me…", "if you could open X",
 # "if it is not too much trouble", "se puoi…", "se non ti è di disturbo". Read by the condition rules of
-# asking.py (what a request asks) and reminder_when.py (a reminder on a condition): one list, not two copies.
+# asking.py (what a request asks) and reminder_request.py (a reminder on a condition): one list, not two copies.
 COURTESY_IF = (r"(?:(?:you|u)\s+(?:would|could|can|will|wouldn't|don't\s+mind|do\s+not\s+mind|please)|"
                r"(?:non\s+ti\s+dispiace|puoi|potresti|può|potrebbe|riesci|ti\s+va|per\s+te\s+va)|"
                r"(?:it's|it\s+is|it\s+isn't|it\s+is\s+not)\s+(?:not\s+)?(?:too\s+much\s+|any\s+|no\s+)?"
