@@ -43,6 +43,28 @@ class Situation:
     has_content_source: bool = False  # a previous step result, quoted or inline text
     executed: list[tuple[str, str]] = field(default_factory=list)  # (tool, args signature)
     clause_tools: set[str] = field(default_factory=set)  # tools already run for the pending clause
+    read_paths: set[str] = field(default_factory=set)  # the files the turn's steps read (normalized)
+
+
+def content_at_hand(tool: Tool, clause: Clause, sit: Situation) -> bool:
+    """Is the content a tool works on at hand? A previous result, quoted or inline text — but for a describing
+    tool whose clause names its own file, only when that file was read: "Have a look at X first, then give me a
+    summary of Y" summarized X for Y (everyday12-66)."""
+    if not sit.has_content_source:
+        return False
+    if tool.risk != "read" or not clause.paths:
+        return True
+    return {norm_path(p) for p in clause.paths} <= sit.read_paths
+
+
+def norm_path(p: str) -> str:
+    return os.path.normpath(os.path.expanduser(str(p)))
+
+
+def read_paths(args: Mapping[str, Any]) -> set[str]:
+    """The files a call names (its `paths` or `path`), normalized: what a successful step has at hand."""
+    got = args.get("paths") or ([args["path"]] if args.get("path") else [])
+    return {norm_path(p) for p in got if isinstance(p, str)} if isinstance(got, list) else set()
 
 
 @dataclass
@@ -155,14 +177,14 @@ def structural_scores(tools: Mapping[str, Tool], candidates: Sequence[str], emb:
     intent = max(scores, key=scores.get) if scores else None  # type: ignore[arg-type]
     for name in scores:
         tool = tools[name]
-        if needs_content(tool) and not sit.has_content_source:
+        if needs_content(tool) and not content_at_hand(tool, clause, sit):
             # With a path, a read step can supply a describing tool's content; a writing tool's content
             # must be given (quoted, inline, or an earlier clause's result): never a file onto itself.
             scores[name] -= 0.03 if clause.paths and tool.risk == "read" else 0.08
     prereq = None
     if intent is not None and "read_files" in tools and "read_files" not in sit.clause_tools:
         tool = tools[intent]
-        if needs_content(tool) and tool.risk == "read" and not sit.has_content_source and clause.paths:
+        if needs_content(tool) and tool.risk == "read" and not content_at_hand(tool, clause, sit) and clause.paths:
             scores["read_files"] = max(scores.get("read_files", 0.0), scores[intent] + 0.03)
             prereq = intent
     scores[ANSWER] = _answer_score(clause, ev, sit, mapped_actions)

@@ -20,6 +20,8 @@ from app.lang.tokens import sentences as split_sentences
 from app.memory.compaction import is_history_summary
 from app.turn.rendering import error_lines
 
+from .choose import norm_path, read_paths
+
 # A model this heavy in the choice (see choose.model_weight) is an instruct model that writes answers.
 WRITER_WEIGHT = 0.3
 EXCERPT_CHARS = 1200
@@ -122,14 +124,26 @@ def plan(question: str, steps: Sequence[Any], writer: bool, max_tokens: int,
                 SOCIAL_TOKENS if shape.social else max_tokens)
 
 
-def writes_instead(question: str, steps: Sequence[Any]) -> bool:
-    """A summary or explanation of content already read is the writer's job: no describing tool in between."""
+def writes_instead(question: str, steps: Sequence[Any], named: Sequence[str] = ()) -> bool:
+    """A summary or explanation of content already read is the writer's job: no describing tool in between — but
+    only of what was read: a clause that names a file the last step did not read ("Have a look at X first, then give
+    me a summary of Y", everyday12-66: Y's "summary" was X's) has its own file to read first."""
     if not steps or not steps[-1].ok or not isinstance(steps[-1].result, dict):
         return False
     last = steps[-1]
+    if named and not {norm_path(p) for p in named} <= _read_by(last):
+        return False
     shape = asked(question)
     return (last.tool in _CONTENT_TOOLS or isinstance(last.result.get("content"), str)) and \
         shape.kind in _ASK and not shape.count and not shape.lines
+
+
+def _read_by(step: Any) -> set[str]:
+    """The files a step read: its call's paths, and the path its result names."""
+    got = read_paths(step.args if isinstance(getattr(step, "args", None), dict) else {})
+    if isinstance(step.result, dict) and isinstance(step.result.get("path"), str):
+        got.add(norm_path(step.result["path"]))
+    return got
 
 
 def copied(answer: str, steps: Sequence[Any]) -> bool:

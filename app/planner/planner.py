@@ -35,6 +35,7 @@ from .choose import (
     model_weight,
     pick,
     rank_candidates,
+    read_paths,
     structural_scores,
 )
 from .evidence import analyze, plain
@@ -167,8 +168,9 @@ class Planner:
         t.info.choices.append(choice)
         if choice.name == ANSWER:
             return None
+        clause = t.evd.clause(t.clause_i)
         if choice.name == "describe_entries" and compose.writes(t.llm, t.weight) and \
-                compose.writes_instead(t.text, ctx.turn.steps):
+                compose.writes_instead(t.text, ctx.turn.steps, clause.paths if clause is not None else ()):
             return None  # the writer summarizes what was read, streamed, from an excerpt
         tool = t.tools.get(choice.name)
         if tool is None:  # only reachable through a model that names a tool freely
@@ -207,6 +209,7 @@ class Planner:
         sit.clause_tools.add(call.tool)
         if outcome.ok:
             sit.has_content_source = True
+            sit.read_paths |= read_paths(call.args)
             if call.choice.prereq_for is None:
                 t.clause_i += 1
                 sit.clause_tools = set()
@@ -292,6 +295,7 @@ class Planner:
             sit.executed.append((s.tool, shown_args(s.args)))
             if s.ok:
                 sit.has_content_source = True
+                sit.read_paths |= read_paths(s.args)
             if ci < len(t.evd.clauses) and best and best[0] == s.tool:
                 ci += 1
         sit.pending_clause = ci < len(t.evd.clauses)

@@ -361,3 +361,22 @@ def test_before_for_now_a_clause_that_names_nothing_is_the_persons_plan() -> Non
     # a later action that names what it acts on stays (and is refused as "for later" by the router)
     two = veto.asking_only(analyze("sposta /tmp/x/a.txt in /tmp/x/b stasera, intanto leggimi /tmp/x/c.txt"))
     assert len(two.clauses) == 2
+
+
+def test_a_describing_clause_with_its_own_file_reads_it_first() -> None:
+    """everyday12-66, "Have a look at X first, then give me a summary of Y": Y's summary was written from X."""
+    from app.planner.choose import Situation, content_at_hand, read_paths
+    from app.planner.compose import writes_instead
+
+    reg = build_registry()
+    describe = reg.get("describe_entries")
+    first, then = analyze("Have a look at /tmp/x/readme.md first, then give me a summary of /tmp/x/note.md").clauses
+    sit = Situation(has_content_source=True, read_paths=read_paths({"paths": ["/tmp/x/readme.md"]}))
+    assert not content_at_hand(describe, then, sit)  # note.md is not what was read
+    sit.read_paths |= read_paths({"paths": ["/tmp/x/note.md"]})
+    assert content_at_hand(describe, then, sit)
+    assert content_at_hand(describe, analyze("riassumilo").clauses[0], Situation(has_content_source=True))
+    read = Step(1, "read_files", {"paths": ["/tmp/x/readme.md"]}, {"path": "/tmp/x/readme.md", "content": "# x"})
+    question = "then give me a summary of /tmp/x/note.md"
+    assert not writes_instead(question, [read], then.paths)
+    assert writes_instead("give me a summary of /tmp/x/readme.md", [read], first.paths)
