@@ -33,7 +33,8 @@ __all__ = ["ActionSig", "action_of", "asked_part", "action_key", "stored_key", "
 # Framings that talk about an action instead of asking for it: how-to questions, hypotheticals, reports of what
 # someone else asked or wants, whether something is known (app/lang/rules/action_not_asked.py), and a take-back
 # ("…, anzi no, lascia perdere": app/lang/rules/asking.py). One test: any of them anywhere in the normalized text
-# (the take-back read, like the others, without a case flag: the text is lowercased already).
+# (the take-back read, like the others, without a case flag: the text is lowercased already) — but a report of
+# someone else's wish only in a sentence that names the action (below).
 _NOT_ASKED = (*(NOT_ASKED.pattern(r.id) for r in NOT_ASKED.rules if r.id != "reported"),
               re.compile(ASKING.rule("taken_back").source()))
 # Someone else's wish frames the action of its own sentence ("Marco vuole che cancelli X"), not a request said in

@@ -2,8 +2,9 @@
 
 Read by lang/actions.py (`action_of`, `asked_before_negation`): "come faccio a cancellare X?", "se dovessi spostare
 X…", "Marco vuole che cancelli X", "ti ricordi che il dentista è giovedì?" name an action that is not asked, so
-the signature is negated and nothing is replayed. With asking.taken_back ("…, anzi no") the seven rules are one
-test in code: any of them anywhere in the normalized (lowercased) request, so they carry no case flag.
+the signature is negated and nothing is replayed. With asking.taken_back ("…, anzi no") the rules are one test in
+code: any of them anywhere in the normalized (lowercased) request, so they carry no case flag — except `reported`,
+which frames only a sentence that names an action ("mi converti X in PDF? the GM lo vuole…" asks the conversion).
 """
 from __future__ import annotations
 
