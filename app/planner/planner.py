@@ -178,10 +178,9 @@ class Planner:
                                                                        tool=choice.name),
                               hint=say("planner.unknown_tool_hint", ctx.lang)))
             return None
-        args, sources = rule_args(tool, t.evd.clause(t.clause_i), t.evd, ctx.turn.steps,
+        args, sources = rule_args(tool, clause, t.evd, ctx.turn.steps,
                                   scratchpad_id=t.last_sid, free_text_by_rules=t.weight < 0.5)
         if no_referent(tool, args, t.evd, t.sit.steps_done, t.history):
-            clause = t.evd.clause(t.clause_i)
             asked = asked_actions(clause.text if clause is not None else t.text)
             if veto.tool_actions(tool, t.idx.affinity_by_name().get(tool.name)) & asked:
                 raise NoReferent(tool.name)  # "aprilo": the action is asked, its object is not said
