@@ -6,9 +6,9 @@ reminder to cancel ("cancella il promemoria") is left to the planner, which can 
 """
 from __future__ import annotations
 
-from .table import Rule, Table
+from .table import WORD_END, WORD_START, Rule, Table
 
-_B, _E = r"(?<!\w)", r"(?!\w)"
+_B, _E = WORD_START, WORD_END
 
 REMINDER_LIST = Table("reminder_list", __doc__ or "", (
     Rule(

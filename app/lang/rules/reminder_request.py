@@ -8,9 +8,9 @@ and the time's are read by different code and change for different reasons.
 from __future__ import annotations
 
 from .courtesy import COURTESY_IF
-from .table import Rule, Table
+from .table import WORD_END, WORD_START, Rule, Table
 
-_B, _E = r"(?<!\w)", r"(?!\w)"
+_B, _E = WORD_START, WORD_END
 
 REMINDER_REQUEST = Table("reminder_request", __doc__ or "", (
     Rule(

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from .month_words import MONTH_WORDS
-from .table import Rule, Table
+from .table import WORD_END, WORD_START, Rule, Table
 from .weekday_words import WEEKDAY_NUMBERS as WEEKDAYS
 from .weekday_words import weekday_pattern
 
@@ -58,7 +58,7 @@ FRACTIONS: dict[str, int] = {"mezza": 30, "mezzo": 30, "meza": 30, "mezo": 30, "
                              "quarter": 15, "half": 30}  # "alle 7 e mezza" (and "meza", as typed), "a quarter past 6"
 
 # -- pieces of the patterns ----------------------------------------------------------------------------------------
-_B, _E = r"(?<!\w)", r"(?!\w)"
+_B, _E = WORD_START, WORD_END
 _WD = weekday_pattern(tuple(_PLURALS))
 _DAY_N = r"(?:\d{1,2}|primo|first)(?:st|nd|rd|th|°|º)?"
 _HOUR = r"(?P<h>[01]?\d|2[0-4])"

@@ -14,6 +14,8 @@ from functools import lru_cache
 from typing import Literal
 
 Mode = Literal["search", "match", "split"]
+# a word's edges for a pattern whose words may start or end with a non-letter ("l'ora", "2nite"), where \b fails
+WORD_START, WORD_END = r"(?<!\w)", r"(?!\w)"
 
 
 @dataclass(frozen=True)
