@@ -23,6 +23,7 @@ import numpy as np
 
 from app.turn.cancel import CancelToken, TurnCancelled
 
+from . import option_scores
 from .base import Completion, LLMError, Message, Streamed, TokenCallback
 from .templates import CHATML_STOP, GEMMA_STOP, render_chatml, render_gemma
 
@@ -44,6 +45,32 @@ def _route_llama_logs() -> None:
 
     _log_cb_ref = llama_cpp.llama_log_callback(_cb)  # the C callback; the reference keeps it alive
     llama_cpp.llama_log_set(_log_cb_ref, ctypes.c_void_p(0))
+
+
+_params_lock = threading.Lock()
+
+
+@contextmanager
+def _sequences(n: int) -> Iterator[None]:
+    """Contexts created meanwhile have `n` sequences over one unified KV cache (option_scores.py scores the
+    planner's options side by side in them). llama-cpp-python's Llama takes no such argument; it reads
+    llama_context_default_params() once while constructing, so that function answers with them for now."""
+    import llama_cpp.llama_cpp as lc
+
+    with _params_lock:
+        original = lc.llama_context_default_params
+
+        def params() -> Any:
+            p = original()
+            p.n_seq_max = n
+            p.kv_unified = True  # one cache of n_ctx cells that every sequence shares (not n_ctx / n each)
+            return p
+
+        lc.llama_context_default_params = params
+        try:
+            yield
+        finally:
+            lc.llama_context_default_params = original
 
 
 def default_threads(setting: int) -> int:
@@ -86,9 +113,10 @@ class LlamaBackend:
             return True
 
         try:
-            self._llm = llama_cpp.Llama(
-                model_path=str(self.model_path), n_ctx=self.n_ctx, n_threads=self.threads,
-                n_threads_batch=self.threads, n_batch=512, verbose=False, logits_all=False)
+            with _sequences(option_scores.SEQUENCES):
+                self._llm = llama_cpp.Llama(
+                    model_path=str(self.model_path), n_ctx=self.n_ctx, n_threads=self.threads,
+                    n_threads_batch=self.threads, n_batch=512, verbose=False, logits_all=False)
         except (ValueError, RuntimeError) as e:
             raise LLMError(f"{self.model_path}: llama.cpp could not load it ({e}). Fix: check the file is a "
                            f"complete GGUF (`metnos doctor`), or set llm.model to \"bundled\"") from None
@@ -292,18 +320,23 @@ class LlamaBackend:
         return np.ctypeslib.as_array(ptr, shape=(self.llm.n_vocab(),)).astype(np.float32, copy=True)
 
     def score_options(self, prompt: str, options: Sequence[str]) -> list[float]:
-        """Mean log-prob of each option after `prompt`; the shared prefix is evaluated once."""
+        """Mean log-prob of each option after `prompt`; the shared prefix is evaluated once, the options
+        together in one batch (option_scores.py) when the context has the sequences for it."""
         with self._using():
             llm = self.llm
             ptoks = self.tokenize(prompt)
-            keep = self._prefix_len(ptoks)
-            llm.n_tokens = keep
-            llm.eval(ptoks[keep:])
+            if not option_scores.holds_live(llm, ptoks):  # (after a prime the prompt's logits are live)
+                keep = self._prefix_len(ptoks)
+                llm.n_tokens = keep
+                llm.eval(ptoks[keep:])
             base_logits = self._last_logits()
             n_prompt = llm.n_tokens
+            tokenized = [self.tokenize(opt, add_bos=False) for opt in options]
+            batched = option_scores.score(llm, base_logits, n_prompt, tokenized)
+            if batched is not None:
+                return batched
             out: list[float] = []
-            for opt in options:
-                otoks = self.tokenize(opt, add_bos=False)
+            for otoks in tokenized:
                 logits = base_logits
                 total = 0.0
                 for i, t in enumerate(otoks):
@@ -315,6 +348,7 @@ class LlamaBackend:
                         logits = self._last_logits()
                 out.append(total / max(1, len(otoks)))
                 llm.n_tokens = n_prompt
+            llm._requires_eval = True  # the last logits are an option's, not the prompt's
             return out
 
     # -- persistent KV prefix (the logic lives in prefix_cache.py) ------------

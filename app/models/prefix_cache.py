@@ -14,7 +14,7 @@ low-level file calls, then `n_tokens` / `input_ids` set by hand so
 llama-cpp-python's automatic prefix matching takes over.
 
 A file is named by sha256(model file identity + prefix text + n_ctx + chat
-format + llama-cpp-python version): any change makes a new entry, never a
+format + llama-cpp-python version + the KV layout): any change makes a new entry, never a
 wrong reuse. Files live in cache_dir()/kv/ (paths.kv_cache_dir), bounded in number and bytes (LRU
 by mtime; a load touches the file), mode 0600.
 
@@ -38,6 +38,8 @@ from typing import Any, Callable, Sequence
 from app.config import paths
 from app.turn.cancel import CancelToken, TurnCancelled
 
+from .option_scores import SEQUENCES
+
 log = logging.getLogger(__name__)
 
 MAX_FILES = 8
@@ -59,7 +61,8 @@ def prefix_key(model_path: Path, prefix_text: str, n_ctx: int, chat_format: str)
     import llama_cpp
 
     blob = json.dumps({"model": model_identity(model_path), "prefix": prefix_text, "n_ctx": int(n_ctx),
-                       "chat_format": chat_format, "llama_cpp": getattr(llama_cpp, "__version__", "?")},
+                       "chat_format": chat_format, "llama_cpp": getattr(llama_cpp, "__version__", "?"),
+                       "sequences": SEQUENCES},  # the KV layout (option_scores.py) is part of the saved state
                       ensure_ascii=False, sort_keys=True)
     return hashlib.sha256(blob.encode("utf-8")).hexdigest()
 
