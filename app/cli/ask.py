@@ -7,7 +7,6 @@ import sys
 import threading
 from typing import Any
 
-from app.lang.detect import detect_lang
 from app.lang.messages import register, say
 from app.turn import events as ev
 from app.turn.cancel import CancelToken
@@ -57,6 +56,8 @@ def ask_terminal(question: str, interactive: bool, lang: str) -> bool | str:
 def make_approver(yes: bool, interactive: bool, engine: Any = None, text: str = "", lang: str = "") -> Any:
     """y/N on a terminal, asked with the tool's own question in the request's language (`lang` when the words
     do not say: "sì" to an offer); non-interactive runs refuse unless --yes."""
+    from app.lang.detect import detect_lang  # (here, not at the top: a request sent to the app never needs it)
+
     lang = lang or detect_lang(text)
 
     def approve(tool: str, args: dict[str, Any], risk: str) -> bool | str:
@@ -85,11 +86,14 @@ def _engine() -> Any:
     return engine
 
 
-def _remote_decide(interactive: bool, lang: str) -> Any:
-    """y/N for an approval the running app forwards; a non-interactive run says no, as locally."""
+def _remote_decide(interactive: bool, text: str) -> Any:
+    """y/N for an approval the running app forwards, in the request's language; a non-interactive run says
+    no, as locally."""
 
     def decide(e: ev.ApprovalNeeded) -> bool | str:
-        return ask_terminal(e.question or f"{e.tool} ({e.risk})?", interactive, lang)
+        from app.lang.detect import detect_lang  # only when there is something to ask
+
+        return ask_terminal(e.question or f"{e.tool} ({e.risk})?", interactive, detect_lang(text))
 
     return decide
 
@@ -105,7 +109,7 @@ def _ask_remote(args: argparse.Namespace, text: str) -> int | None:
     ok, seen = False, False
     try:
         for e in remote_turn(sock, text, yes=args.yes, owner=args.owner,
-                             decide=_remote_decide(sys.stdin.isatty(), detect_lang(text))):
+                             decide=_remote_decide(sys.stdin.isatty(), text)):
             seen = True
             json_line(e) if args.json else printer(e)
             if isinstance(e, (ev.TurnAnswered, ev.TurnEnded)):
