@@ -245,6 +245,14 @@ class Engine:
         ctx.services.after_step = lambda step: [safe(p, "after_step", ctx, step) for p in self.plugins]
         return ctx
 
+    def warm_prompts(self, cancel: CancelToken | None = None) -> dict[str, Any]:
+        """Have the model hold the prompt parts every turn shares (planner/turn_inputs.warm_shared), so the
+        first request after an install or an update does not wait for them. The app calls it in the
+        background once the models are loaded; a request meanwhile waits for the model as it would anyway."""
+        from app.planner.turn_inputs import warm_shared
+
+        return warm_shared(self.make_context("", emit=lambda _e: None, cancel=cancel))
+
     def route_only(self, text: str, owner: str = "local") -> dict[str, Any]:
         """Decide without executing (`metnos route --json`): the same router, stages included, as a turn."""
         r = self.router

@@ -28,7 +28,7 @@ from PySide6.QtCore import QCoreApplication, QObject, QThread, Signal, Slot
 
 from app.lang.messages import say
 from app.turn import events as ev
-from app.turn.cancel import CancelToken
+from app.turn.cancel import CancelToken, TurnCancelled
 
 log = logging.getLogger(__name__)
 
@@ -89,6 +89,7 @@ class EngineWorker(QObject):
         self._tokens: dict[str, CancelToken] = {}
         self._pending: dict[str, _Pending] = {}
         self._stopping = threading.Event()
+        self._warm_cancel = CancelToken()  # the background preparation of the shared prompt parts
         self._asked = threading.Condition(self._lock)
         self._requests: dict[str, list[ev.ApprovalNeeded]] = {}  # tag -> ApprovalNeeded not yet paired
         self.preload_thread: threading.Thread | None = None
@@ -142,6 +143,13 @@ class EngineWorker(QObject):
                 problems.append(f"{what}: {e}")
         if not self._stopping.is_set():
             self.modelsLoaded.emit(not problems, "\n".join(problems))
+        if not problems and not self._stopping.is_set():
+            try:  # the shared prompt parts: a first request no longer waits ~60 s for them
+                self.engine.warm_prompts(self._warm_cancel)
+            except TurnCancelled:
+                pass
+            except Exception as e:  # never fatal: the first turn evaluates them as before
+                log.warning("prompt prefixes not prepared: %s", e)
 
     def _on_progress(self, what: str, fraction: float) -> None:
         if not self._stopping.is_set():
@@ -265,6 +273,7 @@ class EngineWorker(QObject):
 
     def stop(self) -> None:
         self._stopping.set()
+        self._warm_cancel.cancel()
         with self._lock:
             tokens = list(self._tokens.values())
             pend = list(self._pending.values())
