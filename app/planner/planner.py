@@ -394,7 +394,8 @@ class Planner:
                     f"{{{{step{step}.<field>}}}} passes it whole to another tool.")
         ps.add("assistant", f"{pr.DECISION_PREFIX} {tool}\nArgs: {shown_args(args)}")
         draft = g.draft if cut and len(g.draft) <= pr.DRAFT_CHARS else ""  # a short view is its own draft
-        ps.add("user", pr.observation_text(step, tool, view, facts=g.facts, draft=draft,
+        facts = pr.new_facts(g.facts, ps.messages[-1]["content"])  # (not what the call line just said)
+        ps.add("user", pr.observation_text(step, tool, view, facts=facts, draft=draft,
                                            new_tools=new_tools, state=changed, note=note, line=ps.line))
 
 

@@ -178,6 +178,18 @@ def test_prompt_only_grows_at_the_end(render: object) -> None:
     assert ps.messages[0]["content"].startswith(pr.INSTRUCTIONS)  # the stable part comes first
 
 
+def test_a_decision_after_a_step_is_not_told_the_path_its_call_named() -> None:
+    """Each token of the decision after a step costs ~30 ms: the result's path is left out when the call line
+    just named it; what the call did not say (a path a search found, the counts) stays."""
+    call = 'Action: read_files\nArgs: {"paths":["/home/anna/Documenti/lista spesa.txt"]}'
+    facts = ["path: /home/anna/Documenti/lista spesa.txt", "lines: 4", "bytes: 90"]
+    assert pr.new_facts(facts, call) == ["lines: 4", "bytes: 90"]
+    found = ["path: /home/anna/Documenti/altro.txt", "count: 2"]
+    assert pr.new_facts(found, call) == found
+    assert pr.new_facts(["path: /home/anna/Documenti"], call) == ["path: /home/anna/Documenti"]  # a part only
+    assert pr.new_facts(["path: a.md"], 'Action: read_files\nArgs: {"paths":["a.md"]}') == ["path: a.md"]  # short
+
+
 def test_answer_guard() -> None:
     prompt = "You are Metnos, an assistant that runs offline. che ore sono?"
     assert ans.problem("Args: {\"x\": 1}", prompt, "", False) == "template or role markers"
