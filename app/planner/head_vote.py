@@ -92,6 +92,17 @@ def head_asks(head: Mapping[str, float] | None, offered: Sequence[str], text: st
 HEAD_OUTVOTED_NATS = 8.0
 
 
+def model_refuses_write(llm_ll: Mapping[str, float] | None, name: str, tool: Tool | None) -> bool:
+    """Does the model prefer the answer to the write `name` by HEAD_OUTVOTED_NATS or more? Then no rule forces
+    that write over the answer the model and structure chose (a clause "still owed" its action, veto.owed).
+    everyday13 (clean): "search the name Sara in … and revert back to me" ran `undo` (the reply idiom read as
+    the verb; the model 9.4 nats for the answer), "give me a quick rundown of X, like 2 lines max, my shift
+    starts in 10" opened X ("starts": the model 8.9 nats) — a rule read a word, the model read the request."""
+    if llm_ll is None or tool is None or not risky(tool) or name not in llm_ll:
+        return False
+    return llm_ll.get(ANSWER, -math.inf) - llm_ll[name] >= HEAD_OUTVOTED_NATS
+
+
 def head_outvoted(head: Mapping[str, float] | None, asked: str | None, structural: Mapping[str, float],
                   llm_ll: Mapping[str, float] | None, tool: Tool | None = None) -> bool:
     """Is a write the head only leans to (below HEAD_ASKS) outvoted by structure and model both preferring an
@@ -101,8 +112,16 @@ def head_outvoted(head: Mapping[str, float] | None, asked: str | None, structura
     question was saved as a fact. A head sure of its tool (≥ HEAD_ASKS) still overrules as measured, and so does
     one leaning to a read (a needless read is truthful: "which do i like better coffee or tea i think i mentioned
     it to you once" is the memory's, everyday5-35) — unless the model prefers the answer by HEAD_OUTVOTED_NATS or
-    more, with the structure on its side: then even a sure head is outvoted."""
-    if not head or asked is None or llm_ll is None or structural.get(ANSWER, 0.0) <= structural.get(asked, 0.0):
+    more, with the structure on its side: then even a sure head is outvoted.
+    A write the head only leans to is outvoted by the model preferring the answer alone, whatever the structure
+    (which prefers the tool its words name): the combined choice was already the answer. everyday13-64 (clean),
+    "A purely hypothetical question: were I to ask you to delete X, would it vanish for good…?": head delete 0.49,
+    structure delete, the model the answer by 4.2 nats — and X went to the trash."""
+    if not head or asked is None or llm_ll is None:
+        return False
+    if tool is not None and risky(tool) and head.get(asked, 0.0) < HEAD_ASKS:
+        return llm_ll.get(ANSWER, -math.inf) > llm_ll.get(asked, -math.inf)
+    if structural.get(ANSWER, 0.0) <= structural.get(asked, 0.0):
         return False
     if asked in llm_ll and llm_ll.get(ANSWER, -math.inf) - llm_ll[asked] >= HEAD_OUTVOTED_NATS:
         return True  # "what does CPU stand for?": head where_am_i, the model 10.0 nats for the answer

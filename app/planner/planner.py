@@ -323,7 +323,7 @@ class Planner:
         by_both = name != ANSWER and not t.sit.steps_done and answered_by_both(plan.head, ll, name)
         if by_both:
             name = ANSWER  # head and model read a question for words; the structure, a tool its words name
-        owed = veto.owed(t, opts) if name == ANSWER else []
+        owed = veto.owed(t, opts, ll) if name == ANSWER else []
         if owed:
             name = max(owed, key=lambda o: probs.get(o, 0.0))
         stats.ms = (time.perf_counter() - t0) * 1000

@@ -209,12 +209,15 @@ def made_up_figures(args: Mapping[str, Any], sources: Mapping[str, str], text: s
     return sources.get("expression") == "model" and isinstance(expr, str) and bool(numbers_unsaid(expr, text))
 
 
-def owed(t: Any, opts: Sequence[str]) -> list[str]:
+def owed(t: Any, opts: Sequence[str], llm_ll: Mapping[str, float] | None = None) -> list[str]:
     """The offered tools that perform the action a clause still waiting after a step asks for ("read X then
     add 'Y' at the end of it", "aggiungi 'Y' a X e poi fammi vedere com'è venuto"): the request said it in
     words, so stopping is not the model's call. Measured clean: structure and model answered there on four
     of the everyday4/everyday5 two-clause requests (the model's usual slip, pick()'s after_step); the write
-    veto has already kept what the request does not ask for out of `opts`."""
+    veto has already kept what the request does not ask for out of `opts`. A write the model refuses outright
+    (head_vote.model_refuses_write: `llm_ll`, the decision's scores) is not owed: the words were misread."""
+    from .head_vote import model_refuses_write
+
     sit, clause = t.sit, t.evd.clause(t.clause_i)
     if not sit.steps_done or not sit.pending_clause or sit.clause_tools or clause is None:
         return []
@@ -223,4 +226,4 @@ def owed(t: Any, opts: Sequence[str]) -> list[str]:
         return []
     affinity = t.idx.affinity_by_name()
     return [o for o in opts if o in t.tools and not t.tools[o].builtin  # (a note or a plan is the model's)
-            and tool_actions(t.tools[o], affinity.get(o)) & asked]
+            and tool_actions(t.tools[o], affinity.get(o)) & asked and not model_refuses_write(llm_ll, o, t.tools[o])]

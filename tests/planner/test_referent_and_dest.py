@@ -89,6 +89,32 @@ def test_a_clause_still_waiting_is_owed_its_action() -> None:
     assert veto.owed(t, opts) == []  # nothing waits: the answer is free
 
 
+def test_a_write_the_model_refuses_outright_is_not_owed() -> None:
+    """everyday13-10 (clean): "search the name Sara in all the files of X and revert back to me" — the second
+    clause read as `undo` ("revert"), owed over the answer, and run; the model had the answer 9.4 nats ahead.
+    A misread word does not force a write the model refuses by HEAD_OUTVOTED_NATS; a read, or a smaller
+    margin (the model's usual slip after a first step), is still owed."""
+    from types import SimpleNamespace
+
+    from app.engine.catalog import all_tools
+    from app.lang.asked_actions import asked_actions
+    from app.planner import veto
+    from app.planner.choose import ANSWER, Situation
+    from app.planner.evidence import analyze
+    from app.planner.head_vote import HEAD_OUTVOTED_NATS
+
+    tools = {t.name: t for t in all_tools()}
+    idx = SimpleNamespace(affinity_by_name=lambda: {})
+    text = "read /tmp/x/todo.txt then add 'ritirare libri' at the end of it"
+    opts = ["write_files", "list_dir", ANSWER]
+    t = SimpleNamespace(sit=Situation(steps_done=1, pending_clause=True), evd=analyze(text), clause_i=1,
+                        asked_all=asked_actions(text), idx=idx, tools=tools)
+    refused = {"write_files": -0.2 - HEAD_OUTVOTED_NATS, "list_dir": -7.0, ANSWER: -0.1}
+    assert veto.owed(t, opts, refused) == []
+    slip = {"write_files": -3.1, "list_dir": -7.0, ANSWER: -0.1}  # the model stopping early: the clause is owed
+    assert veto.owed(t, opts, slip) == ["write_files"]
+
+
 def test_an_addition_is_not_the_file_onto_itself(tmp_path: Any) -> None:
     """everyday8-67, "read me X then put eggs at the bottom of it": the content by reference was X's own text
     (appended, the list doubled); asked again, the model wrote the list and then "eggs" — only "eggs" is added."""
