@@ -112,16 +112,8 @@ def head_outvoted(head: Mapping[str, float] | None, asked: str | None, structura
     question was saved as a fact. A head sure of its tool (≥ HEAD_ASKS) still overrules as measured, and so does
     one leaning to a read (a needless read is truthful: "which do i like better coffee or tea i think i mentioned
     it to you once" is the memory's, everyday5-35) — unless the model prefers the answer by HEAD_OUTVOTED_NATS or
-    more, with the structure on its side: then even a sure head is outvoted.
-    A write the head only leans to is outvoted by the model preferring the answer alone, whatever the structure
-    (which prefers the tool its words name): the combined choice was already the answer. everyday13-64 (clean),
-    "A purely hypothetical question: were I to ask you to delete X, would it vanish for good…?": head delete 0.49,
-    structure delete, the model the answer by 4.2 nats — and X went to the trash."""
-    if not head or asked is None or llm_ll is None:
-        return False
-    if tool is not None and risky(tool) and head.get(asked, 0.0) < HEAD_ASKS:
-        return llm_ll.get(ANSWER, -math.inf) > llm_ll.get(asked, -math.inf)
-    if structural.get(ANSWER, 0.0) <= structural.get(asked, 0.0):
+    more, with the structure on its side: then even a sure head is outvoted."""
+    if not head or asked is None or llm_ll is None or structural.get(ANSWER, 0.0) <= structural.get(asked, 0.0):
         return False
     if asked in llm_ll and llm_ll.get(ANSWER, -math.inf) - llm_ll[asked] >= HEAD_OUTVOTED_NATS:
         return True  # "what does CPU stand for?": head where_am_i, the model 10.0 nats for the answer

@@ -208,27 +208,6 @@ def test_an_unsure_head_does_not_outvote_structure_and_model() -> None:
     assert not head_outvoted({"recall": 0.37}, "recall", *recall, read)  # type: ignore[arg-type]  # a read: as before
 
 
-def test_a_write_an_unsure_head_leans_to_is_outvoted_by_the_model_alone() -> None:
-    """everyday13-64 (clean): "A purely hypothetical question: were I to ask you to delete X, would it vanish for
-    good…?" — head delete 0.49, the structure for the tool its words name, the model the answer by 4.2 nats: X
-    went to the trash. Structure and model together had chosen the answer; an unsure head does not force a write
-    over the model. A sure head, or a read, stands as before."""
-    from types import SimpleNamespace
-
-    from app.planner.head_vote import HEAD_ASKS, head_outvoted
-
-    write, read = SimpleNamespace(risk="write"), SimpleNamespace(risk="read")
-    struct = {"delete_files": 0.99, ANSWER: 0.82}
-    model = {"delete_files": -4.34, ANSWER: -0.14}
-    assert head_outvoted({"delete_files": 0.49}, "delete_files", struct, model, write)  # type: ignore[arg-type]
-    assert not head_outvoted({"delete_files": HEAD_ASKS}, "delete_files", struct, model,
-                             write)  # type: ignore[arg-type]  # sure: as measured, it overrules
-    assert not head_outvoted({"delete_files": 0.49}, "delete_files", struct, {"delete_files": -0.2, ANSWER: -0.9},
-                             write)  # type: ignore[arg-type]  # the model for the write
-    assert not head_outvoted({"read_files": 0.49}, "read_files", {"read_files": 0.99, ANSWER: 0.82},
-                             {"read_files": -4.34, ANSWER: -0.14}, read)  # type: ignore[arg-type]
-
-
 def test_a_sure_head_is_outvoted_when_the_model_finds_its_tool_absurd() -> None:
     """"what does CPU stand for?" → where_am_i, "You are on vm, time zone Etc/UTC." (metnos bench turns): head sure,
     structure answer 0.89 vs 0.83, the model 10 nats for the answer. The head's good overrules measured had 2.8
