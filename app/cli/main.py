@@ -10,8 +10,8 @@ from typing import Sequence
 
 from app.cli import ask
 
-# The commands of `ask` (ask, chat, tools) parse without the other groups: `metnos ask "…"` sent to the running
-# app then imports none of them (~0.12 s of a ~0.3 s client, paid on every request a script or the bench sends).
+# `metnos ask "…"` parses with the ask module's commands only: a request sent to the running app then imports
+# none of the other groups (~0.12 s of a ~0.3 s client, paid on every request a script or the bench sends).
 ASK_COMMANDS = {"ask"}
 
 
