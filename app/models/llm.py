@@ -340,9 +340,7 @@ class LlamaBackend:
                 logits = base_logits
                 total = 0.0
                 for i, t in enumerate(otoks):
-                    m = float(logits.max())
-                    lse = m + float(np.log(np.exp(logits - m).sum()))
-                    total += float(logits[t]) - lse
+                    total += option_scores.log_prob(logits, t)
                     if i + 1 < len(otoks):
                         llm.eval([t])
                         logits = self._last_logits()

@@ -25,7 +25,8 @@ import numpy as np
 SEQUENCES = 16
 
 
-def _log_softmax_at(logits: np.ndarray, token: int) -> float:
+def log_prob(logits: np.ndarray, token: int) -> float:
+    """log softmax(logits)[token], computed stably."""
     m = float(logits.max())
     return float(logits[token]) - (m + float(np.log(np.exp(logits - m).sum())))
 
@@ -86,7 +87,7 @@ def score(llm: Any, base: np.ndarray, n_prompt: int, options: Sequence[Sequence[
             for j, t in enumerate(ot):
                 logits = base if j == 0 else np.ctypeslib.as_array(
                     llama_cpp.llama_get_logits_ith(ctx, row[tuple(ot[:j])]), shape=(n_vocab,))
-                total += _log_softmax_at(logits, t)
+                total += log_prob(logits, t)
             out.append(total / max(1, len(ot)))
         return out
     finally:

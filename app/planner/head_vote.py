@@ -92,15 +92,19 @@ def head_asks(head: Mapping[str, float] | None, offered: Sequence[str], text: st
 HEAD_OUTVOTED_NATS = 8.0
 
 
+def answer_far_ahead(llm_ll: Mapping[str, float] | None, name: str) -> bool:
+    """Does the model prefer the answer to `name` by HEAD_OUTVOTED_NATS or more? (A tool it was not shown: no.)"""
+    return llm_ll is not None and name in llm_ll and \
+        llm_ll.get(ANSWER, -math.inf) - llm_ll[name] >= HEAD_OUTVOTED_NATS
+
+
 def model_refuses_write(llm_ll: Mapping[str, float] | None, name: str, tool: Tool | None) -> bool:
     """Does the model prefer the answer to the write `name` by HEAD_OUTVOTED_NATS or more? Then no rule forces
     that write over the answer the model and structure chose (a clause "still owed" its action, veto.owed).
     everyday13 (clean): "search the name Sara in … and revert back to me" ran `undo` (the reply idiom read as
     the verb; the model 9.4 nats for the answer), "give me a quick rundown of X, like 2 lines max, my shift
     starts in 10" opened X ("starts": the model 8.9 nats) — a rule read a word, the model read the request."""
-    if llm_ll is None or tool is None or not risky(tool) or name not in llm_ll:
-        return False
-    return llm_ll.get(ANSWER, -math.inf) - llm_ll[name] >= HEAD_OUTVOTED_NATS
+    return tool is not None and risky(tool) and answer_far_ahead(llm_ll, name)
 
 
 def head_outvoted(head: Mapping[str, float] | None, asked: str | None, structural: Mapping[str, float],
@@ -115,7 +119,7 @@ def head_outvoted(head: Mapping[str, float] | None, asked: str | None, structura
     more, with the structure on its side: then even a sure head is outvoted."""
     if not head or asked is None or llm_ll is None or structural.get(ANSWER, 0.0) <= structural.get(asked, 0.0):
         return False
-    if asked in llm_ll and llm_ll.get(ANSWER, -math.inf) - llm_ll[asked] >= HEAD_OUTVOTED_NATS:
+    if answer_far_ahead(llm_ll, asked):
         return True  # "what does CPU stand for?": head where_am_i, the model 10.0 nats for the answer
     if head.get(asked, 0.0) >= HEAD_ASKS or (tool is not None and not risky(tool)):
         return False

@@ -148,9 +148,7 @@ def warm_shared(ctx: TurnContext) -> dict[str, Any]:
     if llm is None or not callable(getattr(llm, "warm_prefix", None)):
         return {}
     resident, index_text, line = resident_block(tool_surface(ctx), ctx.registry, ctx.config)
-    ps = pr.PromptState(messages=pr.stable_prefix(resident, index_text, line), line=line)
-    ps.stable_count = len(ps.messages)
-    out = {"planner": warm_prefix(ctx, llm, ps)}
+    out = {"planner": warm_prefix(ctx, llm, pr.stable_state(resident, index_text, line))}
     for lang in ("it", "en"):
         ctx.cancel.check()
         out[f"writer_{lang}"] = warm_writer(ctx, llm, writer_system(lang))

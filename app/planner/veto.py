@@ -27,6 +27,8 @@ from app.lang.signature import TELL
 from app.tools.calculate import numbers_unsaid
 from app.tools.registry import Tool, risky
 
+from .head_vote import model_refuses_write
+
 WHERE_IT_IS = ASKING.pattern("where_it_is")
 MIN_AFFINITY = 0.5  # a tool that declares no `acts` performs the classes most of its examples name
 
@@ -216,8 +218,6 @@ def owed(t: Any, opts: Sequence[str], llm_ll: Mapping[str, float] | None = None)
     of the everyday4/everyday5 two-clause requests (the model's usual slip, pick()'s after_step); the write
     veto has already kept what the request does not ask for out of `opts`. A write the model refuses outright
     (head_vote.model_refuses_write: `llm_ll`, the decision's scores) is not owed: the words were misread."""
-    from .head_vote import model_refuses_write
-
     sit, clause = t.sit, t.evd.clause(t.clause_i)
     if not sit.steps_done or not sit.pending_clause or sit.clause_tools or clause is None:
         return []
