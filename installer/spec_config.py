@@ -138,7 +138,10 @@ def command_modules() -> list[str]:
     block = re.search(r"COMMAND_MODULES\s*=\s*\[(.*?)\]", src, re.S)
     if not block:
         raise BuildError("app/cli/main.py has no COMMAND_MODULES list; build.spec cannot find the subcommands")
-    return re.findall(r"\(\s*\"([\w.]+)\"", block.group(1))
+    names = re.findall(r"\"([\w.]+)\"", block.group(1))
+    if not names:
+        raise BuildError("app/cli/main.py's COMMAND_MODULES names no module; build.spec cannot find the subcommands")
+    return names
 
 
 # pynput picks its backend by platform at import time; PyInstaller's hook can only list them

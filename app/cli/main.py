@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import importlib
 import logging
 import os
 import sys
@@ -15,26 +16,19 @@ from app.cli import ask
 ASK_COMMANDS = {"ask"}
 
 
-def command_modules() -> list[ModuleType]:
-    """Every command group, in the order `metnos --help` lists them; each module adds its own subcommands."""
-    from app.cli import (
-        bench_cmd,
-        config_cmd,
-        context_cmd,
-        docs_cmd,
-        doctor,
-        history_cmd,
-        memory_cmd,
-        models_cmd,
-        reminders_cmd,
-        remote_cmd,
-        route_cmd,
-        scratchpad_cmd,
-    )
-    from app.ui import launch
+# Every command group, in the order `metnos --help` lists them; each module adds its own subcommands. Named, not
+# imported: `metnos ask` loads none of the others, and build.spec (installer/spec_config.py) reads this list to tell
+# PyInstaller about modules that are only imported by name.
+COMMAND_MODULES = [
+    "app.cli.ask", "app.cli.config_cmd", "app.cli.doctor", "app.cli.models_cmd", "app.cli.bench_cmd",
+    "app.cli.route_cmd", "app.cli.memory_cmd", "app.cli.docs_cmd", "app.cli.reminders_cmd", "app.cli.history_cmd",
+    "app.cli.scratchpad_cmd", "app.cli.context_cmd", "app.cli.remote_cmd", "app.ui.launch",
+]
 
-    return [ask, config_cmd, doctor, models_cmd, bench_cmd, route_cmd, memory_cmd, docs_cmd, reminders_cmd,
-            history_cmd, scratchpad_cmd, context_cmd, remote_cmd, launch]
+
+def command_modules() -> list[ModuleType]:
+    """The modules of COMMAND_MODULES, imported (the full parser's cost, which `metnos ask` skips)."""
+    return [importlib.import_module(name) for name in COMMAND_MODULES]
 
 
 def build_parser(modules: Sequence[ModuleType] | None = None) -> argparse.ArgumentParser:

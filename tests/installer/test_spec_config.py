@@ -136,6 +136,9 @@ def test_linux_llama_libraries_keep_one_copy_each():
 
 def test_hidden_imports_cover_every_command_module_and_pynput_backend():
     on_disk = set(sc.app_modules())
+    from app.cli import main as cli_main
+    assert sc.command_modules() == cli_main.COMMAND_MODULES, "the spec reads another list than the CLI imports"
+    assert "app.cli.ask" in sc.command_modules() and "app.ui.launch" in sc.command_modules()
     for os_name in sc.OSES:
         hidden = set(sc.hidden_imports(os_name))
         for mod in sc.command_modules():
