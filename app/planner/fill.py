@@ -17,6 +17,7 @@ from typing import Any, Callable, Sequence
 
 from app.lang.content_said import without_quotes
 from app.lang.path_shape import beside, parent
+from app.lang.placeholders import STEP_REF
 from app.lang.rules.planner_answer import PLANNER_ANSWER
 from app.lang.rules.planner_fill import PLANNER_FILL
 from app.models.schema import bounded
@@ -294,8 +295,9 @@ def model_schema(tool: Tool, keys: Sequence[str]) -> dict[str, Any]:
             "required": list(keys), "additionalProperties": False}
 
 
-def parse_model_args(text: str, keys: Sequence[str]) -> dict[str, Any]:
-    """The model's JSON for `keys`; raises ArgsError with what was wrong."""
+def parse_model_args(text: str, keys: Sequence[str], done: Sequence[int] = ()) -> dict[str, Any]:
+    """The model's JSON for `keys`; raises ArgsError with what was wrong. A value may refer only to a step that has
+    run (`done`, their numbers)."""
     try:
         val = json.loads(text)
     except json.JSONDecodeError as e:
@@ -310,6 +312,11 @@ def parse_model_args(text: str, keys: Sequence[str]) -> dict[str, Any]:
     echoed = [k for k in keys if isinstance(val[k], str) and _PROMPT_LABELS.search(val[k])]
     if echoed:  # "ok\nFacts: path: …\nSuggested answer: …" written over a person's todo.txt (everyday8-46)
         raise ArgsError(f"the model copied the prompt into {', '.join(echoed)}: {text[:120]!r}", missing=echoed)
+    unrun = [k for k in keys if isinstance(val[k], str) and
+             any(int(m.group(1)) not in done for m in STEP_REF.finditer(val[k]))]
+    if unrun:  # "aggiungi a todo.txt una riga che dice …" → content "{{step1.content}}" on step 1 (everyday13-21)
+        raise ArgsError(f"the model referred to a step that has not run in {', '.join(unrun)}: {text[:120]!r}",
+                        missing=unrun)
     return {k: val[k] for k in keys}
 
 
@@ -320,8 +327,9 @@ _FACTS_LINE = PLANNER_ANSWER.pattern("facts_line")
 
 
 def model_args(llm: Any, prompt: str, tool: Tool, missing: Sequence[str],
-               cancel: CancelToken) -> tuple[dict[str, Any], Any]:
-    """Generate the missing keys under the restricted grammar; a looping generation is stopped early."""
+               cancel: CancelToken, done: Sequence[int] = ()) -> tuple[dict[str, Any], Any]:
+    """Generate the missing keys under the restricted grammar; a looping generation is stopped early. `done`: the
+    numbers of the turn's steps that have run, the only ones a value may refer to."""
     from .answer import StopToken
 
     stop = StopToken(cancel)
@@ -343,7 +351,7 @@ def model_args(llm: Any, prompt: str, tool: Tool, missing: Sequence[str],
             return salvaged, None
         raise ArgsError(f"the model repeated itself instead of giving {', '.join(missing)}: "
                         f"{''.join(out)[:80]!r}", missing=missing) from None
-    got = parse_model_args(comp.text, missing)
+    got = parse_model_args(comp.text, missing, done)
     for k in path_args(tool):
         v = got.get(k)
         m = _FACTS_LINE.search(v) if isinstance(v, str) else None

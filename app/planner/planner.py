@@ -40,7 +40,7 @@ from .choose import (
 )
 from .evidence import analyze, plain
 from .fill import ArgsError, anchor_bare_paths, missing_required, model_args, rule_args, shown_args
-from .head_vote import answered_by_both, head_asks, head_outvoted, head_prior
+from .head_vote import answered_by_both, head_asks, head_outvoted, head_prior, model_declines_write
 from .live import live_probability
 from .referent import NoReferent, no_referent
 from .run_state import Decision, Plan, PlanTurn, RunInfo, clause_vectors, head_reading
@@ -323,6 +323,10 @@ class Planner:
         by_both = name != ANSWER and not t.sit.steps_done and answered_by_both(plan.head, ll, name)
         if by_both:
             name = ANSWER  # head and model read a question for words; the structure, a tool its words name
+        declined = not by_head and name != ANSWER and not t.sit.steps_done and \
+            model_declines_write(ll, name, t.tools.get(name))
+        if declined:
+            name = ANSWER  # a write the model does not read in the request: the structure only matched its words
         owed = veto.owed(t, opts, ll) if name == ANSWER else []
         if owed:
             name = max(owed, key=lambda o: probs.get(o, 0.0))
@@ -334,7 +338,7 @@ class Planner:
                               ms=round(stats.ms, 1), choice=name, model_consulted=ll is not None,
                               scores={k: round(v, 3) for k, v in probs.items()}))
         why = "intent head over answer" if by_head else "intent head and model: answer" if by_both else \
-            "the next clause's action" if owed else \
+            "the next clause's action" if owed else "the model declines the write" if declined else \
             "structure decided" if ll is None else "structure + model"
         return Choice(name, probs, struct, ll, why, plan.prereq if name == "read_files" else None, plan.head)
 
@@ -365,7 +369,7 @@ class Planner:
                             missing=missing)
         prompt = pr.decision_prompt(llm.render, ps) + f" {tool.name}\nArgs: "
         t0 = time.perf_counter()
-        got, comp = model_args(llm, prompt, tool, missing, ctx.cancel)
+        got, comp = model_args(llm, prompt, tool, missing, ctx.cancel, [s.num for s in ctx.turn.steps])
         st = from_completion(ctx.next_step, "args", comp, (time.perf_counter() - t0) * 1000, tool.name)
         self.last.stats.append(st)
         ctx.emit(PlannerStats(ctx.turn_id, ctx.next_step, phase="args", prompt_tokens=st.prompt_tokens,

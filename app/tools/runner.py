@@ -138,7 +138,7 @@ class TurnContext:
         except (RefError, ToolError) as e:
             self.emit(ev.ToolCall(self.turn_id, num, tool=tool_name, args=_short_args(args), arg_sources=arg_sources))
             return self._fail(num, tool_name, args, level, arg_sources, str(e),
-                              e.message if isinstance(e, ToolError) else Message("tool.bad_reference", error=str(e)))
+                              e.message if isinstance(e, ToolError) else Message("tool.bad_reference"))
         self.emit(ev.ToolCall(self.turn_id, num, tool=tool_name, args=_short_args(args), arg_sources=arg_sources,
                               deferred_loaded=tool_name in self.deferred_loaded))
         if quoted := only_quoted(tool, args, self.turn.text):

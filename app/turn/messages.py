@@ -10,6 +10,7 @@ register({
     "tool.unknown": {"it": "non conosco lo strumento «{tool}»", "en": "there is no tool called “{tool}”"},
     "tool.crashed": {"it": "si è verificato un errore interno ({error}); è un difetto dell'app",
                      "en": "an internal error happened ({error}); this is a bug in the app"},
-    "tool.bad_reference": {"it": "un riferimento a un passo precedente non è valido ({error})",
-                           "en": "a reference to an earlier step is not valid ({error})"},
+    # (what was wrong in the reference itself — "{{step1.content}}: step 1 has no result" — is the details view's)
+    "tool.bad_reference": {"it": "un valore doveva venire da un passo precedente che non ha dato quel risultato",
+                           "en": "a value was to come from an earlier step that gave no such result"},
 })

@@ -21,6 +21,8 @@ CASES = [
     ("acknowledged", "it", "ho già spostato io {root}/todo.txt in archivio, grazie", ["move_files"]),
     ("acknowledged", "en", "I already copied the photos myself, thanks", ["copy_files"]),
     ("question", "en", "can you delete files?", ["delete_files"]),
+    ("question", "en", "just hypothetically, if I told you to delete {root}/todo.txt would it be gone forever?",
+     ["delete_files"]),
 ]
 
 

@@ -135,3 +135,22 @@ def test_the_reference_the_note_suggests_resolves_to_the_full_field(sp, obs, fie
     for f in field:
         want = want[f]
     assert resolve(ref, lambda n: sp.full_result(OWNER, TURN, n)) == want
+
+
+def test_a_reference_to_a_step_that_has_not_run_is_said_in_the_persons_words(tmp_path):
+    """everyday13-21 ended "Non ci sono riuscito: un riferimento a un passo precedente non è valido ({{step1.content}}:
+    step 1 has no result in this turn)" — the resolver's English inside the Italian sentence. The detail stays in
+    the step's error (the details view, the log); the person's sentence is whole in their language. Nothing is
+    written."""
+    plugin = ScratchpadPlugin()
+    try:
+        tc, seen = turn_context(plugin, tmp_path)
+        tc.turn.text = "aggiungi a todo.txt una riga che dice prenotare la revisione"
+        out = tc.execute("write_files", {"path": str(tmp_path / "todo.txt"), "content": "{{step1.content}}"})
+        assert not out.ok and "step 1" in (out.error or "")
+        said = [e.message for e in seen if isinstance(e, ev.Observation)]
+        assert said and said[-1].startswith("un valore doveva venire da un passo precedente")
+        assert "step" not in said[-1] and "{{" not in said[-1]
+        assert not (tmp_path / "todo.txt").exists()
+    finally:
+        plugin.close()

@@ -133,6 +133,13 @@ def test_arguments_that_fail_the_grammar() -> None:
         parse_model_args('{"content": "ok\\nFacts: path: /tmp/x\\nSuggested answer: I created it"}', ["content"])
     assert parse_model_args('{"content": "latte\\nFacts and figures"}', ["content"]) == {
         "content": "latte\nFacts and figures"}
+    # a reference to a step that has not run (the 1.5B model's content for "aggiungi a todo.txt una riga che dice
+    # …" on the turn's first step, everyday13-21): the person was told "step 1 has no result in this turn"
+    with pytest.raises(ArgsError, match="has not run") as e:
+        parse_model_args('{"content": "{{step1.content}}"}', ["content"])
+    assert e.value.missing == ["content"]
+    assert parse_model_args('{"content": "{{step1.content}}"}', ["content"], done=[1]) == {
+        "content": "{{step1.content}}"}  # the whole result of a step that ran, passed on (scratchpad note)
 
 
 def test_missing_argument_without_a_model_ends_cleanly(make_ctx: Callable[..., Any]) -> None:

@@ -131,3 +131,22 @@ def test_an_addition_is_not_the_file_onto_itself(tmp_path: Any) -> None:
     assert only_the_addition({**whole, "mode": "overwrite"}, {"content": "model"}, [read]) == \
         {**whole, "mode": "overwrite"}
     assert only_the_addition(whole, {"content": "model"}, []) == whole  # a file no step read is not opened
+
+
+def test_a_first_write_the_model_does_not_read_in_the_request_does_not_run() -> None:
+    """everyday13-64, "A purely hypothetical question: were I to ask you to delete X, would it vanish for good…?":
+    the structure chose delete_files by its cosine margin (≈ 4 nats at its weight) over the model's 4.2 nats for
+    the answer (2.7 at its weight), and X went to the trash. On a clause's first decision a write the model declines
+    by WRITE_DECLINED_NATS does not run; the asked writes of everyday11-13 were declined by at most 1.2 nats."""
+    from app.engine.catalog import all_tools
+    from app.planner.choose import ANSWER
+    from app.planner.head_vote import WRITE_DECLINED_NATS, model_declines_write
+
+    tools = {t.name: t for t in all_tools()}
+    hypothetical = {"delete_files": -4.342, "read_files": -5.532, ANSWER: -0.137}
+    assert model_declines_write(hypothetical, "delete_files", tools["delete_files"])
+    asked = {"move_files": -1.21, ANSWER: 0.0}  # "Shift todo.txt out of X and into Y for me, boss" (everyday12-15)
+    assert not model_declines_write(asked, "move_files", tools["move_files"])
+    assert not model_declines_write(hypothetical, "read_files", tools["read_files"])  # a read: the answer decides
+    assert not model_declines_write(None, "delete_files", tools["delete_files"])  # no model: structure alone
+    assert WRITE_DECLINED_NATS > 1.21
