@@ -275,7 +275,7 @@ def _decisions(engine: Any) -> list[dict[str, Any]]:
     weighing the two on the tuning half)."""
     out = []
     for c in getattr(getattr(engine.planner, "last", None), "choices", []):
-        out.append({"name": c.name, "structural": {k: round(v, 4) for k, v in c.structural.items()},
+        out.append({"name": c.name, "why": c.why, "structural": {k: round(v, 4) for k, v in c.structural.items()},
                     "llm": {k: round(v, 3) for k, v in (c.llm or {}).items()},
                     "head": {k: round(v, 4) for k, v in (c.head or {}).items()}})
     return out

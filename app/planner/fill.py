@@ -312,14 +312,21 @@ def parse_model_args(text: str, keys: Sequence[str], done: Sequence[int] = ()) -
     echoed = [k for k in keys if isinstance(val[k], str) and _PROMPT_LABELS.search(val[k])]
     if echoed:  # "ok\nFacts: path: …\nSuggested answer: …" written over a person's todo.txt (everyday8-46)
         raise ArgsError(f"the model copied the prompt into {', '.join(echoed)}: {text[:120]!r}", missing=echoed)
-    unrun = [k for k in keys if isinstance(val[k], str) and
-             any(int(m.group(1)) not in done for m in STEP_REF.finditer(val[k]))]
+    unrun = [k for k in keys if isinstance(val[k], str) and _refers_to_unrun(val[k], done)]
     if unrun:  # "aggiungi a todo.txt una riga che dice …" → content "{{step1.content}}" on step 1 (everyday13-21)
         raise ArgsError(f"the model referred to a step that has not run in {', '.join(unrun)}: {text[:120]!r}",
                         missing=unrun)
     return {k: val[k] for k in keys}
 
 
+def _refers_to_unrun(value: str, done: Sequence[int]) -> bool:
+    """Does `value` hold a step reference that is not one to a step that ran — "{{step1.content}}" on step 1, or
+    the template's own "{{stepN.content}}" (everyday13-21's clean run wrote that line into todo.txt)?"""
+    good = sum(1 for m in STEP_REF.finditer(value) if int(m.group(1)) in done)
+    return len(_ANY_STEP_REF.findall(value)) > good
+
+
+_ANY_STEP_REF = re.compile(r"\{\{\s*step", re.I)
 # the prompt's own labels and template tokens, read as the answer stage reads them: a value that carries them is
 # the model continuing its prompt, not an argument
 _PROMPT_LABELS = PLANNER_ANSWER.pattern("markers")

@@ -138,6 +138,8 @@ def test_arguments_that_fail_the_grammar() -> None:
     with pytest.raises(ArgsError, match="has not run") as e:
         parse_model_args('{"content": "{{step1.content}}"}', ["content"])
     assert e.value.missing == ["content"]
+    with pytest.raises(ArgsError, match="has not run"):  # the template itself, written into the file in a clean run
+        parse_model_args('{"content": "prenotare la revisione {{stepN.content}}"}', ["content"], done=[1])
     assert parse_model_args('{"content": "{{step1.content}}"}', ["content"], done=[1]) == {
         "content": "{{step1.content}}"}  # the whole result of a step that ran, passed on (scratchpad note)
 
