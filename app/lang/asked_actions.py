@@ -21,6 +21,7 @@ from .reported import asks_if_remembered, reported, told_done
 from .rules import ASKING
 from .rules.context_reason import CONTEXT_REASON
 from .rules.remember import REMEMBER
+from .rules.unsupported_things import THINGS
 
 # Which pieces ask (conditions, take-backs, questions about an action, sentence breaks): app/lang/rules/asking.py
 CONDITION = ASKING.pattern("condition")
@@ -36,8 +37,12 @@ _KEEP_FACT = tuple(REMEMBER.pattern(r) for r in ("keep_it", "keep_en", "dont_for
 _SOCIAL_WORDS = (ASKING.pattern("thanks_word"), ASKING.pattern("ok_word"), ASKING.pattern("ok_word_uk"))
 _WORD = re.compile(r"\w")
 # The person's own plan, said with a later moment ("I'll delete it later", "lo cancello dopo", "domani devo
-# spostarla"): what they will do, not what they ask now. Remembering keeps a fact with its time, so it stays asked.
+# spostarla"): what they will do, not what they ask now. Remembering keeps a fact with its time, so it stays asked;
+# and so does setting an alarm or a timer (rules/unsupported_things.py `alarm`), whose moment is what it is: "set me an
+# alarm that rings at 4:30 tomorrow" asked nothing, and its refusal did not stand (everyday13-37). An appointment the
+# person fixes themselves ("domani fisso io l'appuntamento") stays their own plan.
 _KEEPS_TIME = frozenset({"remember"})
+_ALARM = THINGS.pattern("alarm")
 
 
 def _acts_later(piece: str) -> bool:
@@ -117,7 +122,7 @@ def asked_actions(text: str) -> frozenset[str]:
         # a negation governs what follows it: "cancella X tanto nn lo uso mai" still asks to delete
         acts = set(asked_before_negation(piece) if sig.negated else sig.actions)
         if _acts_later(piece):
-            acts &= _KEEPS_TIME
+            acts &= _KEEPS_TIME | ({"schedule"} if _ALARM.search(piece) else set())
         if "remember" in acts and asks_if_remembered(piece):
             acts.discard("remember")  # "…, do you remember?": recall's question; keeping a fact is not asked
         out.update(acts)

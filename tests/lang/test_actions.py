@@ -363,3 +363,17 @@ def test_a_participle_after_a_noun_is_an_adjective_not_an_action(text: str, aske
     from app.lang.asked_actions import asked_actions
 
     assert set(asked_actions(text)) == asked
+
+
+@pytest.mark.parametrize(("text", "asked"), [
+    ("set me an alarm that rings at 4:30 tomorrow mornin', gotta feed the cattle before sunup", {"schedule"}),
+    ("imposta un timer per stasera alle 8 che devo togliere il pane dal forno", {"schedule"}),
+    ("domani fisso io l'appuntamento col dentista, tu dimmi che giorno è", set()),  # the person's own plan
+    ("lo cancello dopo, intanto leggimi /tmp/x/app.log", {"read"}),  # a delete for later is still the person's
+])
+def test_an_alarm_said_with_its_time_is_asked_not_a_plan_for_later(text: str, asked: set[str]) -> None:
+    """The moment of an alarm or a timer is what it is: everyday13-37 asked nothing ("tomorrow" read as the
+    person's plan), its refusal did not stand and the model answered "Sure, I can help you set an alarm…"."""
+    from app.lang.asked_actions import asked_actions
+
+    assert set(asked_actions(text)) == asked
