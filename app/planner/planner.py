@@ -40,8 +40,9 @@ from .choose import (
 )
 from .evidence import analyze, plain
 from .fill import ArgsError, anchor_bare_paths, missing_required, model_args, rule_args, shown_args
-from .head_vote import answered_by_both, head_asks, head_outvoted, head_prior, model_declines_write
+from .head_vote import head_asks, head_prior
 from .live import live_probability
+from .overrule import overrule
 from .referent import NoReferent, no_referent
 from .run_state import Decision, Plan, PlanTurn, RunInfo, clause_vectors, head_reading
 from .stats import PlannerStats, StepStats, from_completion
@@ -315,21 +316,7 @@ class Planner:
             ll = self._model_vote(t, prompt, opts, struct)
         name, probs = pick(struct, ll, weight, t.tools, after_step=bool(t.sit.steps_done and t.sit.pending_clause),
                            prereq=plan.prereq, head=plan.head)
-        # _plan reads `asked` only for a clause's first decision; an unsure head does not outvote the other two
-        by_head = name == ANSWER and plan.asked is not None and \
-            not head_outvoted(plan.head, plan.asked, struct, ll, t.tools.get(plan.asked))
-        if by_head:
-            name = plan.asked or name  # the head reads a request for a tool where structure and model would answer
-        by_both = name != ANSWER and not t.sit.steps_done and answered_by_both(plan.head, ll, name)
-        if by_both:
-            name = ANSWER  # head and model read a question for words; the structure, a tool its words name
-        declined = not by_head and name != ANSWER and not t.sit.steps_done and \
-            model_declines_write(ll, name, t.tools.get(name))
-        if declined:
-            name = ANSWER  # a write the model does not read in the request: the structure only matched its words
-        owed = veto.owed(t, opts, ll) if name == ANSWER else []
-        if owed:
-            name = max(owed, key=lambda o: probs.get(o, 0.0))
+        name, why = overrule(t, name, probs, struct, ll, opts)
         stats.ms = (time.perf_counter() - t0) * 1000
         stats.choice = name
         self.last.stats.append(stats)
@@ -337,9 +324,6 @@ class Planner:
                               reused_tokens=stats.reused_tokens, evaluated_tokens=stats.evaluated_tokens,
                               ms=round(stats.ms, 1), choice=name, model_consulted=ll is not None,
                               scores={k: round(v, 3) for k, v in probs.items()}))
-        why = "intent head over answer" if by_head else "intent head and model: answer" if by_both else \
-            "the next clause's action" if owed else "the model declines the write" if declined else \
-            "structure decided" if ll is None else "structure + model"
         return Choice(name, probs, struct, ll, why, plan.prereq if name == "read_files" else None, plan.head)
 
     def _model_vote(self, t: PlanTurn, prompt: str, opts: list[str],

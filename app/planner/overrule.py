@@ -1,0 +1,30 @@
+"""After the combined choice: where one judge's reading overrules it, in a fixed order, each measured where it
+was added (head_vote.py and veto.py say on what). Kept apart from the planner's loop so the order is read in one
+place: the head for a tool where structure and model would answer; head and model together for words; the
+model's refusal of a first write; a clause still owed its action."""
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from . import veto
+from .choose import ANSWER
+from .head_vote import answered_by_both, head_outvoted, model_declines_write
+
+
+def overrule(t: Any, name: str, probs: Mapping[str, float], struct: Mapping[str, float],
+             ll: Mapping[str, float] | None, opts: Sequence[str]) -> tuple[str, str]:
+    """The option that runs and why, from pick()'s `name` (`t`: the planner's turn; `ll`: the model's scores)."""
+    plan, first = t.plan, not t.sit.steps_done
+    # _plan reads `asked` only for a clause's first decision; an unsure head does not outvote the other two
+    if name == ANSWER and plan.asked is not None and \
+            not head_outvoted(plan.head, plan.asked, struct, ll, t.tools.get(plan.asked)):
+        return plan.asked, "intent head over answer"  # the head reads a request for a tool; the others, words
+    why = "structure decided" if ll is None else "structure + model"
+    if name != ANSWER and first and answered_by_both(plan.head, ll, name):
+        name, why = ANSWER, "intent head and model: answer"  # a question for words; the structure, a tool it names
+    elif name != ANSWER and first and model_declines_write(ll, name, t.tools.get(name)):
+        name, why = ANSWER, "the model declines the write"  # the structure only matched the write's words
+    owed = veto.owed(t, opts, ll) if name == ANSWER else []
+    if owed:
+        return max(owed, key=lambda o: probs.get(o, 0.0)), "the next clause's action"
+    return name, why
