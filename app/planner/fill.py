@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 from app.lang.content_said import without_quotes
-from app.lang.path_shape import beside, parent
+from app.lang.path_shape import beside
 from app.lang.placeholders import STEP_REF
 from app.lang.rules.planner_answer import PLANNER_ANSWER
 from app.lang.rules.planner_fill import PLANNER_FILL
@@ -157,26 +157,6 @@ def _fill_places(f: _Filling) -> None:
             continue
         typ = props[k].get("type")
         f.put(k, paths if typ == "array" else paths[-1] if f.tool.risk == "write" else paths[0])
-
-
-def anchor_bare_paths(tool: Tool, args: dict[str, Any], sources: dict[str, str],
-                      evd: Evidence) -> tuple[dict[str, Any], dict[str, str]]:
-    """A place the model wrote as a bare name ("porta app.log da /x in archivio" → dest "archivio") is that name in
-    a folder the request names, or beside a file it names, when it exists there: the tool refuses a relative path
-    (there is no current folder), and the move failed (fresh tune half). Nothing is joined that is not on disk."""
-    named = [p for c in evd.clauses for p in c.paths] + list(evd.slots.get("path") or [])
-    bases = [p for p in named if p.startswith(("/", "~")) and os.path.isdir(os.path.expanduser(p))]
-    bases += [parent(p) for p in named if p.startswith(("/", "~")) and os.path.isfile(os.path.expanduser(p))]
-    out = dict(args)
-    for k in path_args(tool):
-        v = out.get(k)
-        if sources.get(k) != "model" or not isinstance(v, str) or not v.strip() or v.startswith(("/", "~")):
-            continue
-        joined = (f"{b.rstrip('/')}/{v.strip().rstrip('/')}" for b in dict.fromkeys(bases))
-        hit = next((j for j in joined if os.path.exists(os.path.expanduser(j))), None)
-        if hit:
-            out[k] = hit
-    return out, sources
 
 
 def _fill_filters(f: _Filling) -> None:

@@ -28,6 +28,7 @@ from . import compose, veto, vote, writing
 from . import prompt as pr
 from . import turn_inputs as parts
 from .addition import addition_args
+from .anchor import anchor_bare_paths
 from .choose import (
     ANSWER,
     Choice,
@@ -39,7 +40,7 @@ from .choose import (
     structural_scores,
 )
 from .evidence import analyze, plain
-from .fill import ArgsError, anchor_bare_paths, missing_required, model_args, rule_args, shown_args
+from .fill import ArgsError, missing_required, model_args, rule_args, shown_args
 from .head_vote import head_asks, head_prior
 from .live import live_probability
 from .overrule import overrule

@@ -331,7 +331,7 @@ def test_a_bare_place_the_model_wrote_is_found_in_a_folder_the_request_names(tmp
     """"porta app.log da X in archivio": the model wrote dest "archivio", the tool refused a relative path and the
     move failed (fresh tune half). It is X/archivio when that exists; nothing is joined that is not on disk, and
     what the rules filled is left alone."""
-    from app.planner.fill import anchor_bare_paths
+    from app.planner.anchor import anchor_bare_paths
 
     (tmp_path / "archivio").mkdir()
     (tmp_path / "app.log").write_text("x\n", encoding="utf-8")
@@ -344,6 +344,33 @@ def test_a_bare_place_the_model_wrote_is_found_in_a_folder_the_request_names(tmp
     assert got["dest"] == "altrove"  # not on disk: left for the tool to refuse, with its clear message
     got, _ = anchor_bare_paths(move, args, {"paths": "rules", "dest": "rules"}, ev)
     assert got["dest"] == "archivio"
+
+
+def test_a_bare_file_to_act_on_is_the_one_of_that_name_under_the_folder_said(tmp_path: Any) -> None:
+    """everyday14-20, "make us a copy of cv.txt, it's in the Documenti folder under X, and pop the copy into
+    X/archivio": the rules read a bare "cv.txt" and the copy was refused ("relative paths are ambiguous"). It is the
+    cv.txt in a folder the request names, else the one within two levels under it; with two of them, or none, the
+    name stays for the tool to refuse."""
+    from app.planner.anchor import anchor_bare_paths
+
+    (tmp_path / "Documenti").mkdir()
+    (tmp_path / "archivio").mkdir()
+    (tmp_path / "Documenti" / "cv.txt").write_text("cv\n", encoding="utf-8")
+    text = f"make us a copy of cv.txt, it's in the Documenti folder under {tmp_path}, and pop the copy into " \
+           f"{tmp_path}/archivio"
+    ev = analyze(text, NOW)
+    copy = REG.get("copy_files")
+    args = {"paths": ["cv.txt"], "dest": f"{tmp_path}/archivio"}
+    got, _ = anchor_bare_paths(copy, args, {"paths": "rules", "dest": "rules"}, ev)
+    assert got == {"paths": [f"{tmp_path}/Documenti/cv.txt"], "dest": f"{tmp_path}/archivio"}
+    somewhere = analyze(f"copia cv.txt, è da qualche parte sotto {tmp_path}, in {tmp_path}/archivio", NOW)
+    assert anchor_bare_paths(copy, args, {"paths": "rules", "dest": "rules"}, somewhere)[0]["paths"] == [
+        f"{tmp_path}/Documenti/cv.txt"]  # found below the folder said
+    (tmp_path / "vecchi").mkdir()
+    (tmp_path / "vecchi" / "cv.txt").write_text("old cv\n", encoding="utf-8")  # two of them: not a guess
+    assert anchor_bare_paths(copy, args, {"paths": "rules", "dest": "rules"}, somewhere)[0]["paths"] == ["cv.txt"]
+    missing = {"paths": ["lettera.txt"], "dest": f"{tmp_path}/archivio"}
+    assert anchor_bare_paths(copy, missing, {"paths": "rules", "dest": "rules"}, ev)[0] == missing
 
 
 def test_a_clause_that_only_says_where_the_thing_is_asks_nothing(tmp_path: Any) -> None:

@@ -1,0 +1,79 @@
+"""Bare names in a tool's path arguments, anchored to the folders the request names (what is on disk decides).
+
+A tool refuses a relative path — there is no current folder — so a name said bare ("porta app.log da /x in
+archivio", "make us a copy of cv.txt, it's in the Documenti folder under /x") failed with "relative paths are
+ambiguous" although the request had said where. Nothing is joined that is not on disk, and a name found in more
+than one place stays as said (the tool's clear refusal, not a guess).
+"""
+from __future__ import annotations
+
+import os
+from typing import Any, Sequence
+
+from app.lang.path_shape import parent
+from app.tools.registry import Tool
+from app.tools.slots import path_args, slots_of
+
+from .evidence import Evidence
+
+
+def anchor_bare_paths(tool: Tool, args: dict[str, Any], sources: dict[str, str],
+                      evd: Evidence) -> tuple[dict[str, Any], dict[str, str]]:
+    """A place the model wrote as a bare name ("porta app.log da /x in archivio" → dest "archivio") is that name in
+    a folder the request names, or beside a file it names, when it exists there: the tool refuses a relative path
+    (there is no current folder), and the move failed (fresh tune half). Nothing is joined that is not on disk.
+    A file to act on named bare, by the rules or the model ("make us a copy of cv.txt, it's in the Documenti folder
+    under /x", everyday14-20), is the one entry of that name within FOUND_DEPTH levels under those folders — only
+    when there is exactly one: a destination or a new name the rules read is left as said."""
+    named = [p for c in evd.clauses for p in c.paths] + list(evd.slots.get("path") or [])
+    bases = [p for p in named if p.startswith(("/", "~")) and os.path.isdir(os.path.expanduser(p))]
+    bases += [parent(p) for p in named if p.startswith(("/", "~")) and os.path.isfile(os.path.expanduser(p))]
+    bases = list(dict.fromkeys(bases))
+    out = dict(args)
+    acted_on = set(slots_of(tool).paths or ())
+    for k in path_args(tool):
+        v = out.get(k)
+        if k in acted_on and sources.get(k) != "ref" and isinstance(v, list):
+            out[k] = [_anchored(x, bases, deep=True) for x in v]
+            continue
+        if not isinstance(v, str) or (sources.get(k) != "model" and k not in acted_on):
+            continue
+        out[k] = _anchored(v, bases, deep=k in acted_on and sources.get(k) != "ref")
+    return out, sources
+
+
+FOUND_DEPTH = 2  # levels under a named folder where a bare file name is looked for
+FOUND_MAX_ENTRIES = 5000  # a look that would read more stops: a home folder's whole tree is not a place said
+
+
+def _anchored(value: Any, bases: Sequence[str], deep: bool) -> Any:
+    """`value` as the existing entry it names in one of `bases` (directly, else — `deep` — the one match below
+    them), or unchanged."""
+    if not isinstance(value, str) or not value.strip() or value.startswith(("/", "~")):
+        return value
+    name = value.strip().rstrip("/")
+    hit = next((j for j in (f"{b.rstrip('/')}/{name}" for b in bases) if os.path.exists(os.path.expanduser(j))), None)
+    if hit or not deep or "/" in name:
+        return hit or value
+    found = [m for b in bases for m in _below(os.path.expanduser(b), name)]
+    return found[0] if len(set(found)) == 1 else value
+
+
+def _below(folder: str, name: str) -> list[str]:
+    """The entries called `name` (case as typed or not) within FOUND_DEPTH levels under `folder`."""
+    hits: list[str] = []
+    level, seen = [folder], 0
+    for _ in range(FOUND_DEPTH):
+        nxt: list[str] = []
+        for d in level:
+            try:
+                entries = list(os.scandir(d))
+            except OSError:
+                continue
+            seen += len(entries)
+            if seen > FOUND_MAX_ENTRIES:
+                return []
+            hits += [e.path for e in entries if e.name.lower() == name.lower()]
+            nxt += [e.path for e in entries if e.is_dir(follow_symlinks=False) and not e.name.startswith(".")]
+        level = nxt
+    return hits
