@@ -44,6 +44,8 @@ def test_a_device_word_in_the_persons_plan_is_not_refused(router: Router) -> Non
     ("stampami /tmp/x/contratto.txt", "print", "it"),
     # the rules read no send asked (a time: "for friday"), yet the head reads words: the refusal stands
     ("send a calendar invite to the team for friday's standup at 9:30", "send", "en"),
+    # an alarm's time is what is set, not the person's plan for later (everyday13-37 was answered "Sure, I can help")
+    ("set me an alarm that rings at 5:15 tomorrow mornin', the milk truck comes early", "alarm", "en"),
 ])
 def test_a_refusal_of_what_is_asked_stands(router: Router, text: str, key: str, lang: str) -> None:
     res = router.route(text)
