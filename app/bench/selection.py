@@ -237,6 +237,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-speed", action="store_true", help="skip the first-token measurement")
     ap.add_argument("--json-out", type=Path, help="write the whole result (answers included) here")
     ap.add_argument("--threads", type=int, default=0, help="the model's CPU threads (1 on a shared machine)")
+    ap.add_argument("--action", action="append", help="only this action (translate, summarize, fix, rewrite); repeat")
     ap.add_argument("--shard", default="1/1", help="K/N: only every N-th case from the K-th (processes in parallel)")
     args = ap.parse_args(argv)
     k, n = (int(x) for x in args.shard.split("/"))
@@ -248,6 +249,8 @@ def main(argv: list[str] | None = None) -> int:
         cases += batch
     if args.split:
         cases = [c for c in cases if c["split"] == args.split]
+    if args.action:
+        cases = [c for c in cases if c["action"] in args.action]
     cases = cases[k - 1::n]
     result = run_bench(cases=cases, ui=not args.no_ui, speed=not args.no_speed, threads=args.threads,
                        progress=lambda row: print(("  ok " if row["ok"] else "  ✗  ") + row["id"], flush=True))
