@@ -31,12 +31,13 @@ class Action:
     answer_in: str
     long: str
     length: str  # how long the answer may be: "as_text" (about the text's length), "short", "answer"
+    masks: bool = False  # the text's names, numbers, codes and links go behind placeholders (mask.py, MASK_NOTE)
 
 
 ACTIONS: tuple[Action, ...] = (
     Action("translate", 1, {"it": "Traduci", "en": "Translate"},
            {"it": "Traduci il testo in {language}.", "en": "Translate the text into {language}."},
-           answer_in="target", long="parts", length="as_text"),
+           answer_in="target", long="parts", length="as_text", masks=True),
     Action("summarize", 2, {"it": "Riassumi", "en": "Summarize"},
            {"it": "Riassumi il testo in {language} in una sola frase breve, al massimo {words} parole, con parole tue.",
             "en": "Summarize the text in {language} in one short sentence, at most {words} words, in your own "
@@ -61,7 +62,7 @@ ACTIONS: tuple[Action, ...] = (
                   "significato.",
             "en": "Rewrite the text {style}, in its own language ({language}): really change the tone and the words, "
                   "not the meaning."},
-           answer_in="text", long="parts", length="as_text"),
+           answer_in="text", long="parts", length="as_text"),  # masks=False: measured (mask.py)
     Action("ask", 0, {"it": "Chiedi", "en": "Ask"},
            {"it": "Rispondi in {language}, in breve, a questa domanda sul testo selezionato: {question}",
             "en": "Answer in {language}, briefly, this question about the selected text: {question}"},
@@ -91,6 +92,21 @@ KEEP_AGAIN: dict[str, dict[str, str]] = {
     "added": {"it": "Non aggiungere numeri, date od orari che il testo non ha ({items}).",
               "en": "Do not add numbers, dates or times the text does not have ({items})."},
 }
+
+
+# Said after the instruction when the text's items are behind placeholders (app/selection/mask.py): the model
+# must copy each placeholder, which run.py replaces by the item as the text writes it. {mark} is placeholder 1.
+MASK_NOTE: dict[str, str] = {
+    "it": "I segni come {mark} stanno al posto di nomi, numeri, codici e link: copia ognuno nella risposta "
+          "esattamente com'è, senza tradurlo, al suo posto nella frase.",
+    "en": "The marks such as {mark} stand for names, numbers, codes and links: copy each one into your answer "
+          "exactly as it is, untranslated, in its place in the sentence.",
+}
+
+
+def mask_note(lang: str, mark: str) -> str:
+    """The sentence that tells the model to copy the placeholders (`mark`: how placeholder 1 is written)."""
+    return MASK_NOTE[lang if lang in LANGS else "en"].format(mark=mark)
 
 
 # The second attempt after the guard stopped the first (a loop, a script the text does not use, a refusal, template
@@ -218,6 +234,6 @@ def with_text(req: SelectionRequest, text: str) -> SelectionRequest:
     return replace(req, text=text)
 
 
-__all__ = ["ACTIONS", "BY_ID", "BY_KEY", "CLEAN_AGAIN", "KEEP_AGAIN", "LANGUAGE_NAMES", "STYLES", "STYLE_LABELS",
-           "REWRITE_AGAIN", "Action", "SelectionRequest", "answer_language", "clean_again", "from_words",
-           "instruction", "keep_again", "label", "rewrite_again", "with_text"]
+__all__ = ["ACTIONS", "BY_ID", "BY_KEY", "CLEAN_AGAIN", "KEEP_AGAIN", "LANGUAGE_NAMES", "MASK_NOTE", "STYLES",
+           "STYLE_LABELS", "REWRITE_AGAIN", "Action", "SelectionRequest", "answer_language", "clean_again",
+           "from_words", "instruction", "keep_again", "label", "mask_note", "rewrite_again", "with_text"]

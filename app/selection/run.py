@@ -14,8 +14,9 @@ from app.lang.detect import text_lang
 from app.lang.messages import say
 from app.turn.cancel import CancelToken, TurnCancelled
 
-from . import correct, guard, keep
+from . import actions, correct, guard, keep
 from . import long_text as lt
+from . import mask as mk
 from . import messages as _messages  # noqa: F401  (registers the selection's sentences)
 from .actions import LANGUAGE_NAMES, SelectionRequest, answer_language, clean_again, keep_again, rewrite_again
 from .prompt import SYSTEM, build, head_of
@@ -139,7 +140,7 @@ def warm(llm: Any, text: str, lang: str, persist: bool, cancel: CancelToken | No
     warm_prefix = getattr(llm, "warm_prefix", None)
     if not callable(warm_prefix) or lt.is_long(text):
         return {}
-    p = head_of(llm, text, lang)
+    p = head_of(llm, mk.mask(text).text, lang)  # as a translation or a rewrite will see it (key 1: Traduci)
     if not p.head:
         return {}
     warm_prefix(p.stable, persist=persist, cancel=cancel)
@@ -147,14 +148,33 @@ def warm(llm: Any, text: str, lang: str, persist: bool, cancel: CancelToken | No
 
 
 def _one(llm: Any, req: SelectionRequest, body: str, source: str, setup: Setup, cancel: CancelToken,
-         emit: Callable[[str], None], summary_of_lines: int = 0,
-         extra: str = "") -> tuple[guard.Streamed, Any, float | None]:
+         emit: Callable[[str], None], summary_of_lines: int = 0, extra: str = "",
+         masked: mk.Masked | None = None) -> tuple[guard.Streamed, Any, float | None]:
+    """One generation. With `masked` (a translation or a rewrite whose text has items to keep) the model sees the
+    text with placeholders and is told to copy them; what streams, and the answer, have the items back."""
+    shown = emit
+    if masked is not None and masked.items:
+        body = source = masked.text
+        extra = (actions.mask_note(req.lang, mk.placeholder(1, masked.form)) + " " + extra).strip()
+        shown = mk.Unmasking(masked, emit)
     p = build(llm, req, body, summary_of_lines, extra)
     warm_prefix = getattr(llm, "warm_prefix", None)
     if callable(warm_prefix) and p.stable:
         warm_prefix(p.stable, persist=setup.persist_prefix, cancel=cancel)  # the system line: no user words
     budget = max_tokens(llm, req, body, llm.count_tokens(p.text), setup.max_answer_tokens)
-    return stream(llm, p.text, source, budget, cancel, emit, short=req.row.length != "as_text")
+    got, comp, first = stream(llm, p.text, source, budget, cancel, shown, short=req.row.length != "as_text")
+    if isinstance(shown, mk.Unmasking) and masked is not None:
+        shown.flush()
+        dropped = masked.dropped(got.text)
+        if dropped:
+            setup.progress(f"placeholders the answer does not have: {dropped}")
+        got.text = masked.unmask(got.text)
+    return got, comp, first
+
+
+def masked_text(req: SelectionRequest, text: str) -> mk.Masked | None:
+    """The text with its items behind placeholders, for the actions that keep them (translate, rewrite)."""
+    return mk.mask(text) if req.row.masks else None
 
 
 def failed(req: SelectionRequest) -> str:
@@ -221,24 +241,26 @@ def _short(llm: Any, req: SelectionRequest, text: str, fixed: str, setup: Setup,
     is), then the keep-check
     of a translation or a rewrite. A correction is not streamed (it is shown whole once merged: the model's draft
     may hold changes that are not kept) and not tried again (the tables' pass stands: run())."""
-    got, comp, first = _one(llm, req, fixed, fixed, setup, cancel, (lambda _t: None) if req.action == "fix" else emit)
+    m = masked_text(req, fixed)
+    got, comp, first = _one(llm, req, fixed, fixed, setup, cancel, (lambda _t: None) if req.action == "fix" else emit,
+                            masked=m)
     if got.reason and req.action != "fix" and got.reason != "empty":
         setup.progress(f"answer_reset: the model's answer was not usable ({got.reason}); one more attempt")
-        got, again, _t = _one(llm, req, fixed, fixed, setup, cancel, emit, extra=clean_again(req.lang))
+        got, again, _t = _one(llm, req, fixed, fixed, setup, cancel, emit, extra=clean_again(req.lang), masked=m)
         comp = again if again is not None else comp
     why = _not_a_rewrite(req, text, got.text) if not got.reason else ""
     if why:
         setup.progress(f"answer_reset: the rewrite is {why}; one more attempt")
         words = int(len(text.split()) * 0.6)
         again_got, again, _t = _one(llm, req, fixed, fixed, setup, cancel, emit,
-                                    extra=rewrite_again(req.lang, why, words))
+                                    extra=rewrite_again(req.lang, why, words), masked=m)
         if not again_got.reason and not _not_a_rewrite(req, text, again_got.text):
             got, comp = again_got, again if again is not None else comp
     out = Outcome(got.text, not got.reason, got.reason, first_token_s=first)
     if comp is not None:
         out.prompt_tokens, out.evaluated_tokens = comp.prompt_tokens, comp.evaluated_tokens
     if out.ok and req.action in KEEPING:
-        out = _keep(llm, req, text, setup, cancel, emit, out)
+        out = _keep(llm, req, text, setup, cancel, emit, out, m)
     return out
 
 
@@ -252,7 +274,7 @@ def _is_answer(req: SelectionRequest, text: str, answer: str, first: str) -> boo
 
 
 def _keep(llm: Any, req: SelectionRequest, text: str, setup: Setup, cancel: CancelToken,
-          emit: Callable[[str], None], out: Outcome) -> Outcome:
+          emit: Callable[[str], None], out: Outcome, masked: mk.Masked | None = None) -> Outcome:
     """A translation or a rewrite that lost a name, a number, a link or a path of the text (after mending what
     is recognisably cut), or a translation that invented a number: one more attempt, the items named in the
     prompt; the better of the two is kept (fewer items lost or invented; the first on a tie). Whatever is still
@@ -263,8 +285,13 @@ def _keep(llm: Any, req: SelectionRequest, text: str, setup: Setup, cancel: Canc
     if not lost and not added:
         return out
     setup.progress(f"answer_reset: the answer lost {lost} or added {added}; one more attempt")
-    extra = keep_again(req.lang, lost, sorted(set(added)))
-    got, comp, _first = _one(llm, req, text, text, setup, cancel, emit, extra=extra)
+    if masked is not None and masked.items:  # the model sees placeholders: name the ones it dropped
+        mark = {v: mk.placeholder(n, masked.form) for n, v in masked.items.items()}
+        named = list(dict.fromkeys(next((p for v, p in mark.items() if i in v), i) for i in lost))
+    else:
+        named = lost
+    extra = keep_again(req.lang, named, sorted(set(added)))
+    got, comp, _first = _one(llm, req, text, text, setup, cancel, emit, extra=extra, masked=masked)
     out.retried = True
     if got.reason:
         return out
@@ -308,7 +335,7 @@ def _long(llm: Any, req: SelectionRequest, text: str, setup: Setup, cancel: Canc
             continue
         if pieces:
             emit(sep)
-        got, _comp, t = _one(llm, req, body, body, setup, cancel, emit)
+        got, _comp, t = _one(llm, req, body, body, setup, cancel, emit, masked=masked_text(req, body))
         first = first if first is not None else t
         if got.reason:  # that part stays as it was (and is said below): nothing of the text is lost
             failures += 1
