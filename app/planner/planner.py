@@ -44,7 +44,7 @@ from .fill import ArgsError, missing_required, model_args, rule_args, shown_args
 from .head_vote import head_asks, head_prior
 from .live import live_probability
 from .overrule import overrule
-from .referent import NoReferent, no_referent
+from .referent import NoReferent, no_referent, unnamed_object
 from .run_state import Decision, Plan, PlanTurn, RunInfo, clause_vectors, head_reading
 from .stats import PlannerStats, StepStats, from_completion
 from .surface import ToolIndex, content_words
@@ -169,6 +169,8 @@ class Planner:
         choice = self._decide(t)
         t.info.choices.append(choice)
         if choice.name == ANSWER:
+            if (which := unnamed_object(t)) is not None:
+                raise NoReferent(which)  # "read that one out to me": an action asked, its object never said
             return None
         clause = t.evd.clause(t.clause_i)
         if choice.name == "describe_entries" and compose.writes(t.llm, t.weight) and \

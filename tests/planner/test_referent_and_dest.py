@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from app.engine.catalog import build_registry
 from app.lang.messages import Message
 from app.planner.evidence import analyze
@@ -150,3 +152,23 @@ def test_a_first_write_the_model_does_not_read_in_the_request_does_not_run() -> 
     assert not model_declines_write(hypothetical, "read_files", tools["read_files"])  # a read: the answer decides
     assert not model_declines_write(None, "delete_files", tools["delete_files"])  # no model: structure alone
     assert WRITE_DECLINED_NATS > 1.21
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("text,word", [
+    ("ok read that one out to me", "Which"),
+    ("dai, leggimelo tutto", "file"),  # (the model had fetched two addresses it made up: example.com, .org)
+])
+def test_an_action_on_a_thing_only_pointed_at_is_asked_back_whoever_chose_the_answer(make_ctx: Any,
+                                                                                       instruct_llm: Any,
+                                                                                       text: str, word: str) -> None:
+    """everyday13-53 / everyday10-55, a conversation's first words: structure and model chose the answer and the
+    model wrote "Sure, I'll read that out to you. Please provide the text" — the person meant a file. Asked back,
+    nothing run; a request for words with an action verb ("read me a short poem") is still written."""
+    from app.planner.planner import Planner
+
+    run = make_ctx(text, extra_services={"llm": lambda: instruct_llm})
+    answer = Planner().run(run.ctx, [])
+    assert run.of("tool_call") == [] and word in answer and answer.rstrip().endswith("?"), answer
+    poem = make_ctx("read me a short poem about the sea", extra_services={"llm": lambda: instruct_llm})
+    assert not Planner().run(poem.ctx, []).startswith("Which")

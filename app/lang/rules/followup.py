@@ -33,7 +33,7 @@ PREPOSITIONS: dict[str, str] = {
 # what may follow the words that point back: the end, punctuation, or a word that links to the rest
 _AFTER_IT = r"(?=\s*(?:$|[?!.,;]|(?:e|ed|in|nella|nel|con|per|a|su|sul|di nuovo|anche|pure|grazie|per favore|" \
             r"invece|ora|adesso)\b))"
-_AFTER_EN = r"(?=\s*(?:$|[?!.,;]|(?:and|to|into|in|with|for|please|again|too|instead|now)\b))"
+_AFTER_EN = r"(?=\s*(?:$|[?!.,;]|(?:and|to|into|in|with|for|please|again|too|instead|now|out|up|over)\b))"
 _ARTICLE_IT = r"(?:il|lo|la|l'|al|alla|all'|del|della|dell'|dal|dalla|dall'|nel|nella|nell'|sul|sulla|sull')"
 _NOUN_IT = r"(?:\s+(?:file|cartella|risultato|elemento|documento|voce|pdf|della lista|dell'elenco|in elenco|" \
            r"in lista|trovato|trovata|della ricerca))?"
@@ -108,10 +108,13 @@ FOLLOWUP = Table("followup", __doc__ or "", (
                "previous turn listed, found, read or opened",
         pattern=r"\b" + _VERBS_EN + r"(?:\s+(?:me|again))?\s+(?P<ref>{words})" + _AFTER_EN,
         words=("it", "that", "this", "that one", "this one", "that file", "this file", "that folder",
-               "this folder", "the same file"),
-        match=("open it", "read that one", "delete this file please", "copy it to /tmp/y", "summarize that"),
+               "this folder", "the same file", "that thing", "this thing"),
+        # a phrasal particle after the pronoun ("read that one out to me", "open that thing up": everyday10-55,
+        # everyday13-9/53 — a conversation's first words, asked back which file)
+        match=("open it", "read that one", "delete this file please", "copy it to /tmp/y", "summarize that",
+               "ok read that one out to me", "open that thing up for me would ya"),
         no_match=("it is late", "is that so hard", "translate this: buongiorno", "open the first one",
-                  "open a support ticket with IT"),
+                  "open a support ticket with IT", "read out the names on the list", "open up /tmp/x/a.txt"),
     ),
     Rule(
         id="pronoun_en_plural",
