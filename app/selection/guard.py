@@ -9,7 +9,7 @@ answer in are removed, not held against it.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from app.lang.rules.planner_answer import PLANNER_ANSWER
 from app.lang.rules.selection_answer import SELECTION_ANSWER
@@ -147,11 +147,13 @@ def lost_values(source: str, answer: str) -> list[str]:
 
 @dataclass
 class Streamed:
-    """What the guard let out: the text, whether it stopped the model, and why."""
+    """What the guard let out: the text, whether it stopped the model, and why; with placeholders (mask.py), the
+    items whose placeholder the model did not write."""
 
     text: str = ""
     reason: str = ""
     flushed: bool = False
+    dropped: list[str] = field(default_factory=list)
 
 
 __all__ = ["HOLD_CHARS", "Streamed", "digits", "end_of_answer", "lost_values", "mend_numbers", "problem", "tidy",

@@ -165,9 +165,9 @@ def _one(llm: Any, req: SelectionRequest, body: str, source: str, setup: Setup, 
     got, comp, first = stream(llm, p.text, source, budget, cancel, shown, short=req.row.length != "as_text")
     if isinstance(shown, mk.Unmasking) and masked is not None:
         shown.flush()
-        dropped = masked.dropped(got.text)
-        if dropped:
-            setup.progress(f"placeholders the answer does not have: {dropped}")
+        got.dropped = masked.dropped(got.text)
+        if got.dropped:
+            setup.progress(f"placeholders the answer does not have: {got.dropped}")
         got.text = masked.unmask(got.text)
     return got, comp, first
 
@@ -244,6 +244,13 @@ def _short(llm: Any, req: SelectionRequest, text: str, fixed: str, setup: Setup,
     m = masked_text(req, fixed)
     got, comp, first = _one(llm, req, fixed, fixed, setup, cancel, (lambda _t: None) if req.action == "fix" else emit,
                             masked=m)
+    if m is not None and not got.reason and len(got.dropped) * 2 > len(m.items):
+        # most placeholders gone: the model wrote around them ("The text contains some placeholders that need to be
+        # replaced…", gtranslate-03 tune), so the text as it is, and the keep-check's retry by the items' names
+        setup.progress(f"answer_reset: the answer dropped {len(got.dropped)} of {len(m.items)} placeholders; "
+                       "the text without them")
+        m = None
+        got, comp, first = _one(llm, req, fixed, fixed, setup, cancel, emit)
     if got.reason and req.action != "fix" and got.reason != "empty":
         setup.progress(f"answer_reset: the model's answer was not usable ({got.reason}); one more attempt")
         got, again, _t = _one(llm, req, fixed, fixed, setup, cancel, emit, extra=clean_again(req.lang), masked=m)

@@ -132,6 +132,23 @@ def test_a_run_streams_the_items_back_and_a_dropped_placeholder_is_asked_again_t
     assert any(s.startswith("placeholders the answer does not have") for s in steps)
 
 
+def test_an_answer_that_writes_around_most_placeholders_is_made_again_on_the_text_as_it_is() -> None:
+    """gtranslate-03 (fresh2 tune): "Notice: The text contains some placeholders that need to be replaced…" — no
+    placeholder in it. The masked attempt is dropped and the text itself is translated (the path before masks)."""
+    req = SelectionRequest("translate", MAIL_IT, lang="en")
+    comment = ["Notice: The text contains some placeholders that need to be replaced with actual names. ",
+               "Please provide the necessary information."]
+    plain = ["Hi Giulia, I confirm the meeting with client Ferretti on Thursday 14 March at 10:30 in room Brera. ",
+             "Bring the draft (v3, 12.400 €) and the file /condivisa/progetti/offerta_v3.xlsx; if you can, send ",
+             "everything to Ferretti by 18 too. Thanks, Luca"]
+    llm = Scripted(comment, plain)
+    steps: list[str] = []
+    out = run(llm, req, Setup(progress=steps.append), CancelToken(), lambda _t: None)
+    assert "[[1]]" in llm.prompts[0] and "[[" not in llm.prompts[1] and "Giulia" in llm.prompts[1]
+    assert any("dropped 10 of 10 placeholders" in s for s in steps), steps
+    assert out.ok and out.text == "".join(plain) and out.lost == [] and not out.retried
+
+
 def test_a_summary_a_correction_and_a_rewrite_see_the_text_as_it_is() -> None:
     """Only translations mask (the table's `masks`): a correction must see the words it corrects, and the model
     fills [[n]] in a rewrite as a template's blank ("Ciao [Nome]") — measured on the tune rewrites."""
