@@ -120,10 +120,5 @@ TOOLS = [
          slots=Slots(paths=("root",), verbs=("find", "read", "list"), names=("folder",)), render=_answer,
          examples=("cerca 'fattura' dentro i file di ~/Documenti", "in quali file di ~/Documenti c'è la parola budget",
                    "grep TODO in ~/progetti", "search for 'password' inside the files in ~/work",
-                   "which files in ~/notes mention Marco",
-                   # "search every file in X for 'Canone'" / "for the name Sara" ran find_files, a search by file
-                   # name, in three sets of new voices (everyday10-65, 13-10, 14-13): a word looked for in all the
-                   # files is this tool's, however the search is said
-                   "look through all the files in ~/work for Marco's name",
-                   "guarda in tutti i file di ~/Documenti se c'è scritto Giulia")),
+                   "which files in ~/notes mention Marco")),
 ]
