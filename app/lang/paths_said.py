@@ -62,6 +62,9 @@ _NAMED_AFTER = re.compile(r"(?i)\b(?:cartell?[ae]|folder|directory|dir)\b(?:\s+\
                           + _NAME_AFTER.replace("name", "name2"))
 
 
+# a path said right after the words that give a new thing's name ("a folder called /x/…"), and the word after it
+_CALLED_BEFORE = re.compile(r"(?i)\b" + _CALLING + r"\s*[\"'“«]?\s*$")
+_NAME_ENDS = PLACE_NAMES.pattern("name_ends")
 # a quoted text that may be a file's name: no slash, a short extension ("contratto affitto.txt")
 _QUOTED_FILE = re.compile(r"[^/\\\n]{1,80}\.[A-Za-z0-9]{1,5}")
 
@@ -78,13 +81,25 @@ def _join(folder: str, name: str) -> str:
 
 
 def _widen(text: str, path: str) -> tuple[str, list[str]]:
-    """The longest existing name that starts with `path` and goes on with the words after it in `text`."""
+    """The longest existing name that starts with `path` and goes on with the words after it in `text`; or, for a
+    path said right after a naming word ("a folder called /x/flash sheets and then…"), the new name up to the word
+    that ends it (rules/place_names.py `name_ends`)."""
     i = text.find(path)
     if i < 0 or _exists(path):
         return path, []
     words = text[i + len(path):].split()
     best, used = path, []
     parent_there = _exists(os.path.dirname(path.rstrip("/")) or "/")
+    if parent_there and _CALLED_BEFORE.search(text[:i]):
+        named = []
+        for w in words[:MAX_EXTRA_WORDS]:
+            if _NAME_ENDS.match(w) or not w[:1].isalnum():
+                break
+            named.append(w.rstrip("?!,;:.\"'”»"))
+            if w[-1:] in ",;:.?!":
+                break
+        if named and not _exists(path + " " + " ".join(named)):
+            return path + " " + " ".join(named), named
     for n in range(1, min(MAX_EXTRA_WORDS, len(words)) + 1):
         cand = path + " " + " ".join(w.rstrip("?!,;:.\"'”»") if k == n - 1 else w for k, w in enumerate(words[:n]))
         if _exists(cand):

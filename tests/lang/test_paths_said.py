@@ -61,7 +61,13 @@ CASES = [  # (request, the paths the planner must see)
     ("whit's in the archivio folder in {r}, just gie me the names", ["{r}/archivio"]),
     ("how many files are inside the folder archivio, which is in {r}. I think there is only my CV",
      ["{r}/archivio"]),  # everyday7-15 listed {r}
+    # a new thing's name with a space, said as a path right after "called" (everyday14-65 made {r}/flash)
+    ("make a folder called {r}/flash sheets and then move {r}/notes.md in there",
+     ["{r}/flash sheets", "{r}/notes.md"]),
+    ("crea una cartella chiamata {r}/foto mare 2024 e poi spostaci {r}/scan.pdf",
+     ["{r}/foto mare 2024", "{r}/scan.pdf"]),
     # must not change
+    ("create a folder named {r}/drafts for the letters", ["{r}/drafts"]),
     ("elenca la cartella nuova dentro {r}", ["{r}"]),  # no folder "nuova" there: nothing is guessed
     ('salva "ok domani.txt" in {r}/notes.md', ["{r}/notes.md"]),  # quoted content, no file of that name
     ("sposta la cartella Foto Vacanze dentro {r}/archivio", ["{r}/archivio"]),

@@ -31,4 +31,16 @@ PLACE_NAMES = Table("place_names", __doc__ or "", (
                "Foto Vacanze ca sta in /x"),
         no_match=("Tedesco per i miei esercizi", "Pratiche 2025, grazie", "nothing here"),
     ),
+    Rule(
+        id="name_ends",
+        effect="the word after a new thing's name, said as a path with spaces right after 'called/chiamata' ('make "
+               "a folder called /x/flash sheets and then move…' made /x/flash, everyday14-65): the name runs up to "
+               "it — a clause going on, a place, a purpose, a courtesy",
+        mode="match",
+        pattern=r"(?:{words})\b",
+        words=("and", "then", "e", "poi", "so", "così", "per", "for", "with", "con", "please", "grazie", "thanks", "in",
+               "into", "inside", "dentro", "nella", "nel", "under", "sotto", "che"),
+        match=("and then move it", "e poi spostaci dentro X", "per le foto", "please", "inside /x"),
+        no_match=("sheets", "mare 2024", "estate", "Pratiche"),
+    ),
 ))
