@@ -17,6 +17,8 @@ import re
 STEP_REF = re.compile(r"\{\{\s*step(\d+)((?:\.[A-Za-z0-9_\-]+)*)\s*\}\}")
 # where a `{{stepN…` reference starts (written or not yet closed)
 STEP_REF_START = re.compile(r"\{\{\s*step\d+")
+# any `{{step…` a value holds, with a number or not ("{{stepN.content}}", the template itself, written by a model)
+STEP_REF_ANY = re.compile(r"\{\{\s*step", re.I)
 # `{path[*]}`, `{window.hours}`: group 1 the kind, 2 the index (digits or "*"), 3 the attribute
 SLOT = re.compile(r"(?<!\{)\{(path|url|email|number|ext|date|time|quoted|window|text|expression|topic)(?:\[(\d+|\*)\])?"
                   r"(?:\.(hours|since|until|bare|dot))?\}(?!\})")

@@ -17,7 +17,7 @@ from typing import Any, Callable, Sequence
 
 from app.lang.content_said import without_quotes
 from app.lang.path_shape import beside
-from app.lang.placeholders import STEP_REF
+from app.lang.placeholders import STEP_REF, STEP_REF_ANY
 from app.lang.rules.planner_answer import PLANNER_ANSWER
 from app.lang.rules.planner_fill import PLANNER_FILL
 from app.models.schema import bounded
@@ -303,10 +303,9 @@ def _refers_to_unrun(value: str, done: Sequence[int]) -> bool:
     """Does `value` hold a step reference that is not one to a step that ran — "{{step1.content}}" on step 1, or
     the template's own "{{stepN.content}}" (everyday13-21's clean run wrote that line into todo.txt)?"""
     good = sum(1 for m in STEP_REF.finditer(value) if int(m.group(1)) in done)
-    return len(_ANY_STEP_REF.findall(value)) > good
+    return len(STEP_REF_ANY.findall(value)) > good
 
 
-_ANY_STEP_REF = re.compile(r"\{\{\s*step", re.I)
 # the prompt's own labels and template tokens, read as the answer stage reads them: a value that carries them is
 # the model continuing its prompt, not an argument
 _PROMPT_LABELS = PLANNER_ANSWER.pattern("markers")

@@ -12,7 +12,7 @@ from app.lang.asked_actions import asked_actions
 from app.lang.followup import referent_in
 from app.lang.messages import catalog, say
 from app.tools.registry import Tool
-from app.tools.slots import PATH_NAMES
+from app.tools.slots import ADDRESS_NAMES, PATH_NAMES
 
 from .evidence import Evidence
 from .veto import tool_actions
@@ -30,15 +30,10 @@ class NoReferent(Exception):
         return say(key if key in catalog() else "ask.which", lang)
 
 
-# what a tool may act on besides a path: a target to open, a page's address ("dai, leggimelo tutto" as first words
-# fetched two addresses the model made up, example.com and example.org)
-_ADDRESSES = ("target", "url", "urls")
-
-
 def no_referent(tool: Tool, args: dict[str, Any], evd: Evidence, steps_done: int,
                 history: Sequence[tuple[str, str]]) -> bool:
     """True when `tool` needs a file or target that neither the request, the turn nor the conversation names."""
-    need = [k for k in tool.required if k in PATH_NAMES or k in _ADDRESSES]
+    need = [k for k in tool.required if k in PATH_NAMES or k in ADDRESS_NAMES]
     if not need or any(k in args for k in need) or steps_done or history:
         return False
     return not (evd.slots.get("path") or evd.slots.get("url") or evd.slots.get("ext") or evd.quoted or evd.inline)

@@ -42,6 +42,9 @@ NO_SLOTS = Slots()
 # convention of the tools' schemas, read as is. Not `path_args`' reading: "directory" is a path here, and "dest" and
 # "target" are filled on their own.
 PATH_NAMES = ("path", "paths", "root", "file", "files", "folder", "dir", "directory")
+# what a tool may act on besides a path: a target to open, a page's address (planner/referent.py: with none of them
+# said, "dai, leggimelo tutto" as first words fetched two addresses the model made up)
+ADDRESS_NAMES = ("target", "url", "urls")
 CONTENT_NAMES = ("content", "text")  # the text a tool writes or works on: quoted, inline, or an earlier result
 # Free text the clause's own words can fill (a fact, a query, a note…) when rules may word it (planner/fill.py)
 FREE_TEXT_NAMES = ("fact", "query", "question", "instruction", "text", "note", "value", "key", "topic")
