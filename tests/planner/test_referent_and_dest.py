@@ -80,15 +80,42 @@ def test_a_clause_still_waiting_is_owed_its_action() -> None:
     idx = SimpleNamespace(affinity_by_name=lambda: {})
     text = "read /tmp/x/todo.txt then add 'ritirare libri' at the end of it"
     opts = ["write_files", "describe_entries", "list_dir", ANSWER]
+    read = SimpleNamespace(turn=SimpleNamespace(steps=[Step(1, "read_files", {"paths": ["/tmp/x/todo.txt"]})]))
     t = SimpleNamespace(sit=Situation(steps_done=1, pending_clause=True), evd=analyze(text), clause_i=1,
-                        asked_all=asked_actions(text), idx=idx, tools=tools)
+                        asked_all=asked_actions(text), idx=idx, tools=tools, ctx=read)
     assert veto.owed(t, opts) == ["write_files"]
     t.sit = Situation(steps_done=0, pending_clause=True)
     assert veto.owed(t, opts) == []  # the first decision is the model's
     said = "leggi /tmp/x/note.md e dimmi cosa ne pensi"
     t = SimpleNamespace(sit=Situation(steps_done=1, pending_clause=False), evd=analyze(said), clause_i=1,
-                        asked_all=asked_actions(said), idx=idx, tools=tools)
+                        asked_all=asked_actions(said), idx=idx, tools=tools, ctx=read)
     assert veto.owed(t, opts) == []  # nothing waits: the answer is free
+
+
+def test_a_tool_that_ran_is_not_owed_again_to_a_clause_that_names_nothing_of_its_own() -> None:
+    """everyday10-16 / 14-22: "apri la cartella X, che devo guardare una cosa al volo" listed X, then listed it again
+    as the clause "still owed" its action (the model had the answer 4.8 and 7.1 nats ahead). A clause that names
+    its own file is still owed the same tool ("leggi a.txt e poi leggi b.txt")."""
+    from types import SimpleNamespace
+
+    from app.engine.catalog import all_tools
+    from app.lang.asked_actions import asked_actions
+    from app.planner import veto
+    from app.planner.choose import ANSWER, Situation
+    from app.planner.evidence import analyze
+
+    tools = {t.name: t for t in all_tools()}
+    idx = SimpleNamespace(affinity_by_name=lambda: {"read_files": {"read": 1.0}, "list_dir": {"list": 1.0}})
+    opts = ["read_files", "list_dir", ANSWER]
+    read_a = SimpleNamespace(turn=SimpleNamespace(steps=[Step(1, "read_files", {"paths": ["/tmp/x/a.txt"]})]))
+    again = "leggi /tmp/x/a.txt e poi leggimi anche /tmp/x/b.txt"
+    t = SimpleNamespace(sit=Situation(steps_done=1, pending_clause=True), evd=analyze(again), clause_i=1,
+                        asked_all=asked_actions(again), idx=idx, tools=tools, ctx=read_a)
+    assert veto.owed(t, opts) == ["read_files"]
+    same = "leggi /tmp/x/a.txt, che poi lo devo leggere con calma"
+    t = SimpleNamespace(sit=Situation(steps_done=1, pending_clause=True), evd=analyze(same), clause_i=1,
+                        asked_all=asked_actions(same), idx=idx, tools=tools, ctx=read_a)
+    assert "read_files" not in veto.owed(t, opts)
 
 
 def test_a_write_the_model_refuses_outright_is_not_owed() -> None:
@@ -109,8 +136,9 @@ def test_a_write_the_model_refuses_outright_is_not_owed() -> None:
     idx = SimpleNamespace(affinity_by_name=lambda: {})
     text = "read /tmp/x/todo.txt then add 'ritirare libri' at the end of it"
     opts = ["write_files", "list_dir", ANSWER]
+    read = SimpleNamespace(turn=SimpleNamespace(steps=[Step(1, "read_files", {"paths": ["/tmp/x/todo.txt"]})]))
     t = SimpleNamespace(sit=Situation(steps_done=1, pending_clause=True), evd=analyze(text), clause_i=1,
-                        asked_all=asked_actions(text), idx=idx, tools=tools)
+                        asked_all=asked_actions(text), idx=idx, tools=tools, ctx=read)
     refused = {"write_files": -0.2 - HEAD_OUTVOTED_NATS, "list_dir": -7.0, ANSWER: -0.1}
     assert veto.owed(t, opts, refused) == []
     slip = {"write_files": -3.1, "list_dir": -7.0, ANSWER: -0.1}  # the model stopping early: the clause is owed
