@@ -92,10 +92,9 @@ def head_asks(head: Mapping[str, float] | None, offered: Sequence[str], text: st
 HEAD_OUTVOTED_NATS = 8.0
 
 
-def answer_far_ahead(llm_ll: Mapping[str, float] | None, name: str) -> bool:
-    """Does the model prefer the answer to `name` by HEAD_OUTVOTED_NATS or more? (A tool it was not shown: no.)"""
-    return llm_ll is not None and name in llm_ll and \
-        llm_ll.get(ANSWER, -math.inf) - llm_ll[name] >= HEAD_OUTVOTED_NATS
+def answer_far_ahead(llm_ll: Mapping[str, float] | None, name: str, nats: float = HEAD_OUTVOTED_NATS) -> bool:
+    """Does the model prefer the answer to `name` by `nats` or more? (A tool it was not shown: no.)"""
+    return llm_ll is not None and name in llm_ll and llm_ll.get(ANSWER, -math.inf) - llm_ll[name] >= nats
 
 
 # The model's preference for the answer over a write (nats) that keeps the write from running on a clause's first
@@ -113,8 +112,7 @@ WRITE_DECLINED_NATS = 2.5
 def model_declines_write(llm_ll: Mapping[str, float] | None, name: str, tool: Tool | None) -> bool:
     """Does the model prefer the answer to the write `name` by WRITE_DECLINED_NATS or more (a clause's first
     decision: then the write does not run and the answer says what was and was not done)?"""
-    return tool is not None and risky(tool) and llm_ll is not None and name in llm_ll and \
-        llm_ll.get(ANSWER, -math.inf) - llm_ll[name] >= WRITE_DECLINED_NATS
+    return tool is not None and risky(tool) and answer_far_ahead(llm_ll, name, WRITE_DECLINED_NATS)
 
 
 def model_refuses_write(llm_ll: Mapping[str, float] | None, name: str, tool: Tool | None) -> bool:
