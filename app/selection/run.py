@@ -140,7 +140,7 @@ def warm(llm: Any, text: str, lang: str, persist: bool, cancel: CancelToken | No
     warm_prefix = getattr(llm, "warm_prefix", None)
     if not callable(warm_prefix) or lt.is_long(text):
         return {}
-    p = head_of(llm, mk.mask(text).text, lang)  # as a translation or a rewrite will see it (key 1: Traduci)
+    p = head_of(llm, mk.mask(text).text, lang)  # as a translation will see it (key 1: Traduci)
     if not p.head:
         return {}
     warm_prefix(p.stable, persist=persist, cancel=cancel)
@@ -150,7 +150,7 @@ def warm(llm: Any, text: str, lang: str, persist: bool, cancel: CancelToken | No
 def _one(llm: Any, req: SelectionRequest, body: str, source: str, setup: Setup, cancel: CancelToken,
          emit: Callable[[str], None], summary_of_lines: int = 0, extra: str = "",
          masked: mk.Masked | None = None) -> tuple[guard.Streamed, Any, float | None]:
-    """One generation. With `masked` (a translation or a rewrite whose text has items to keep) the model sees the
+    """One generation. With `masked` (a translation whose text has items to keep) the model sees the
     text with placeholders and is told to copy them; what streams, and the answer, have the items back."""
     shown = emit
     if masked is not None and masked.items:
@@ -173,7 +173,7 @@ def _one(llm: Any, req: SelectionRequest, body: str, source: str, setup: Setup, 
 
 
 def masked_text(req: SelectionRequest, text: str) -> mk.Masked | None:
-    """The text with its items behind placeholders, for the actions that keep them (translate, rewrite)."""
+    """The text with its items behind placeholders, for the actions the table masks (`masks`: translate)."""
     return mk.mask(text) if req.row.masks else None
 
 
