@@ -62,6 +62,30 @@ def answered_by_both(head: Mapping[str, float] | None, llm_ll: Mapping[str, floa
         max(llm_ll, key=llm_ll.__getitem__) == ANSWER
 
 
+# How sure the head must be of a reading tool before it and the model, agreeing, overrule the structure's other
+# tool on the turn's first decision (read_by_both). The structure weighs the words a tool's examples share with the
+# request, so "search every file in X for the name Sara" ranked find_files (names) 0.05 over search_in_files (text)
+# while the head read search_in_files 0.50 and the model preferred it by 0.6 nats: the file's name was never asked
+# (everyday14-13, the third set with this family). Replayed on the recorded first decisions of everyday10-14
+# (~440, held sets, declared in resources/eval/requests/README.md): at 0.4 it changes that one decision and no
+# other; at 0.3 the same; at 0.5 none. Only a tool that reads: two readers of the meaning may choose what to look
+# at, never a write.
+HEAD_READS = 0.4
+
+
+def read_by_both(head: Mapping[str, float] | None, llm_ll: Mapping[str, float] | None, chosen: str,
+                 tools: Mapping[str, Tool]) -> str | None:
+    """The reading tool that the head (sure: ≥ HEAD_READS) and the model (its likeliest option) both read as the
+    clause's action, when the combined choice is another tool; None when they disagree or it would write."""
+    if not head or not llm_ll:
+        return None
+    best = max(head, key=head.__getitem__)
+    tool = tools.get(best)
+    if best in (chosen, ANSWER) or tool is None or risky(tool) or head[best] < HEAD_READS or best not in llm_ll:
+        return None
+    return best if max(llm_ll, key=llm_ll.__getitem__) == best else None
+
+
 MEMORY_READER = "recall"  # the tool that reads what the person told the assistant
 CALCULATOR = "calculate"  # computes only what the request says: the head's read of it needs a number said
 

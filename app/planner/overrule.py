@@ -1,14 +1,14 @@
 """After the combined choice: where one judge's reading overrules it, in a fixed order, each measured where it
 was added (head_vote.py and veto.py say on what). Kept apart from the planner's loop so the order is read in one
 place: the head for a tool where structure and model would answer; head and model together for words; the
-model's refusal of a first write; a clause still owed its action."""
+model's refusal of a first write; head and model together for another read; a clause still owed its action."""
 from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
 from . import veto
 from .choose import ANSWER
-from .head_vote import answered_by_both, head_outvoted, model_declines_write
+from .head_vote import answered_by_both, head_outvoted, model_declines_write, read_by_both
 
 
 def overrule(t: Any, name: str, probs: Mapping[str, float], struct: Mapping[str, float],
@@ -24,6 +24,8 @@ def overrule(t: Any, name: str, probs: Mapping[str, float], struct: Mapping[str,
         name, why = ANSWER, "intent head and model: answer"  # a question for words; the structure, a tool it names
     elif name != ANSWER and first and model_declines_write(ll, name, t.tools.get(name)):
         name, why = ANSWER, "the model declines the write"  # the structure only matched the write's words
+    elif name != ANSWER and first and (read := read_by_both(plan.head, ll, name, t.tools)) and read in opts:
+        name, why = read, "intent head and model: another read"  # the structure, the tool whose words matched
     owed = veto.owed(t, opts, ll) if name == ANSWER else []
     if owed:
         return max(owed, key=lambda o: probs.get(o, 0.0)), "the next clause's action"
