@@ -36,7 +36,8 @@ _FACT = REMINDER_REQUEST.pattern("fact_after")
 _QUESTION = REMINDER_REQUEST.pattern("question_after")
 _NEGATED = REMINDER_REQUEST.pattern("negated")
 _CONDITION = REMINDER_REQUEST.pattern("condition_before")
-_LEADS = (REMINDER_REQUEST.pattern("lead"), REMINDER_REQUEST.pattern("lead_modal"))
+_LEADS = (REMINDER_REQUEST.pattern("lead_courtesy"), REMINDER_REQUEST.pattern("lead"),
+          REMINDER_REQUEST.pattern("lead_modal"))
 _TAIL = REMINDER_REQUEST.pattern("tail")
 _END_WORDS = (COURTESY.pattern("thanks_end"), COURTESY.pattern("fillers_end"))  # "…, thank you dear", "… lol"
 _TO = REMINDER.pattern("remind_to")  # " di …", " to …"
@@ -134,6 +135,14 @@ def _what(text: str) -> str:
         t = cut
 
 
+def _moment_leads(when: When | None, start: int, verb_at: int) -> bool:
+    """Is a moment said in the asking sentence before the verb ("il 2 settembre ricordami che viene il ragioniere",
+    reminders 632)? Then "che …" is what to be told at that moment, not a fact to keep: the person put the time
+    first, as one sets a reminder. After the verb ("ricordami che il dentista è giovedì") the moment belongs to the
+    fact."""
+    return when is not None and any(start <= a and b <= verb_at for a, b in when.spans)
+
+
 def _asking_sentence(before: str) -> int:
     """Where the sentence (or comma clause) that holds the remind verb begins: just after the last stop, comma
     or dash before the verb; 0 when the verb's sentence is the first."""
@@ -166,12 +175,15 @@ def read_reminder(text: str, now: datetime) -> ReminderAsk | None:
         return None
     verb = " ".join(m.group("w").lower().split())
     before, after = t[:m.start()], t[m.end():]
-    if _NEGATED.search(before) or _CONDITION.search(before) or _FACT.match(after) or _QUESTION.match(after):
+    if _NEGATED.search(before) or _CONDITION.search(before) or _QUESTION.match(after):
         return None
     if verb in _NOUNS and before.strip(" ,.!:;-"):
         return None  # "cancella il promemoria di domani" names a reminder, it asks for none
     lang = "it" if _ITALIAN.match(verb) else "en"
-    when = read_when(t, now, _asking_sentence(before))
+    start = _asking_sentence(before)
+    when = read_when(t, now, start)
+    if _FACT.match(after) and not _moment_leads(when, start, m.start()):
+        return None  # "ricordami che il dentista è giovedì": a fact to keep, memory's
     blanked = t[:m.start()] + "\x00" * (m.end() - m.start()) + t[m.end():]
     if when is not None:
         for a, b in when.spans:

@@ -44,13 +44,16 @@ REMINDER_REQUEST = Table("reminder_request", __doc__ or "", (
         id="ask_formal",
         effect="the formal and the Venetian forms of the verb that asks ('La prego di rammentarmi…', 'Mi rammenti…', "
                "'Rammenti, La prego…', 'desidero essere avvisato…', 'si prega di fissare un promemoria', 'ricordime "
-               "doman…'; reminders batch 11, declared): as `ask`",
+               "doman…'; reminders batch 11, declared; the conditional 'mi ricorderebbe…', batch 13's held 641, "
+               "declared): as `ask`",
         pattern=_B + r"(?P<w>{words})" + _E,
         words=(r"rammentarm[ei]", r"mi\s+rammenti", r"rammenti(?=\s*,?\s*(?:la|per)\b)", r"ricord[aei]m[ei]",
                r"(?:desidero|vorrei|voglio|chiedo\s+di)\s+essere\s+(?:avvisat|ricordat)[oaie]",
-               r"(?:fissare|impostare|creare|mettere)\s+(?:un\s+)?promemoria"),
+               r"(?:fissare|impostare|creare|mettere)\s+(?:un\s+)?promemoria",
+               r"mi\s+(?:ricord|rammen|avvis)er(?:ebbe|esti)"),
         match=("La prego di rammentarmi l'udienza alle 9", "Mi rammenti il 12 gennaio di rinnovare",
-               "desidero essere avvisato venerdì alle 15", "ricordime doman alle 6"),
+               "desidero essere avvisato venerdì alle 15", "ricordime doman alle 6",
+               "Gentilmente, mi ricorderebbe stasera alle 19:15 di aprire le porte?", "mi avviseresti domani alle 8?"),
         no_match=("rammentare è difficile", "i ricordi di ieri", "ho fissato un appuntamento"),
     ),
     Rule(
@@ -142,13 +145,24 @@ REMINDER_REQUEST = Table("reminder_request", __doc__ or "", (
                   "If it is not too much trouble, ", "se non ti è di disturbo ", "at 9, which is when I arrive, "),
     ),
     Rule(
+        id="lead_courtesy",
+        effect="a please or a courtesy adverb between the verb and what to be reminded of ('mi rammenti cortesemente "
+               "la riunione', reminders 646): read before `lead`, so 'per favore' is not cut at 'per'",
+        mode="match",
+        pattern=r"(?:\s|[,:;.\-–—]|" + _B + r"(?:{words})" + _E + r")+",
+        words=("per favore", "x favore", "perfavore", "per cortesia", "per piacere", "cortesemente", "gentilmente",
+               "kindly", "please", "pls"),
+        match=(" cortesemente la riunione", " per favore di chiamare Marco"),
+        no_match=("la riunione", "chiamare Marco per favore"),
+    ),
+    Rule(
         id="lead",
         effect="words between the verb and what to be reminded of, once the moment is taken out ('di', 'to', "
                "'per', 'che', ':')",
         mode="match",
         pattern=r"(?:\s|[,:;.\-–—]|" + _B + r"(?:{words})" + _E + r")+",
-        words=("per favore", "x favore", "perfavore", "di", "d'", "d", "de", "to", "that", "che", "ke", "about", "for",
-               "per", "of", "on", "at", "alle", "then", "poi", "e", "and", "please", "pls", "me"),  # "per favore" 1st
+        words=("di", "d'", "d", "de", "to", "that", "che", "ke", "about", "for", "per", "of", "on", "at", "alle",
+               "then", "poi", "e", "and", "me"),
         match=(" di chiamare Marco", ": controllare la posta", " for  to submit the report",
                " to me to call my brother", " d spegnere il forno"),
         no_match=("chiamare Marco", "la riunione"),

@@ -62,6 +62,7 @@ _B, _E = WORD_START, WORD_END
 _WD = weekday_pattern(tuple(_PLURALS))
 _DAY_N = r"(?:\d{1,2}|primo|first)(?:st|nd|rd|th|°|º)?"
 _HOUR = r"(?P<h>[01]?\d|2[0-4])"
+_NO_UNIT = r"(?!\s*(?:cm|mm|km|kg|mg|ml|cl|kmh|mph|gradi|degrees|euro|eur|dollars?|pounds?)(?!\w)|\s*[%°€$£])"
 _IT_COUNT = "(?:un|una|uno|due|tre|quattro|cinque|sei|dieci|quindici|venti|trenta|quaranta|cinquanta)"
 _EN_COUNT = "(?:an|a|one|two|three|four|five|six|ten|fifteen|twenty|thirty|forty|fifty)"
 _UNITS = (r"(?:minut[oi]|minutes?|mins?|m|or[ae]|orett[ae]|hours?|hrs?|h|giorn[oi]|days?|settiman[ae]|weeks?)")
@@ -170,10 +171,10 @@ REMINDER_WHEN = Table("reminder_when", __doc__ or "", (
     ),
     Rule(
         id="day_short",
-        effect="tomorrow as people type it in a hurry ('tmrw', '2moro')",
+        effect="tomorrow as people type it in a hurry ('tmrw', '2moro', 'dmn')",
         pattern=_B + r"(?:{words})" + _E,
-        words=("tmrw", "tmr", "tmrow", "2moro", "2morrow", "tomoz"),
-        match=("remind me tmrw at 8", "2moro at 9"),
+        words=("tmrw", "tmr", "tmrow", "2moro", "2morrow", "tomoz", "dmn", "dmani"),
+        match=("remind me tmrw at 8", "2moro at 9", "ricordami dmn h 8 lezione"),
         no_match=("tomorrow", "tmrws"),
     ),
     Rule(
@@ -233,14 +234,17 @@ REMINDER_WHEN = Table("reminder_when", __doc__ or "", (
     # -- a clock time --------------------------------------------------------------------------------------------
     Rule(
         id="clock_at",
-        effect="an hour after 'alle/at/ore' ('alle 15', 'alle 9.30', 'alle 7 e mezza', 'at 10am')",
-        pattern=_B + r"(?:{words})\s*" + _HOUR + r"(?:[:.](?P<m>[0-5]\d)|\s+e\s+(?P<frac>mezza|mezzo|meza|mezo|"
+        effect="an hour after 'alle/at/ore' ('alle 15', 'alle 9.30', 'alle 7 e mezza', 'at 10am'); a number said "
+               "with a unit is a measure, not an hour ('she's at 6cm', reminders 663: the 3 hours asked became 6:00)",
+        pattern=_B + r"(?:{words})\s*" + _HOUR + _NO_UNIT
+                + r"(?:[:.](?P<m>[0-5]\d)|\s+e\s+(?P<frac>mezza|mezzo|meza|mezo|"
                 r"un\s+quarto|tre\s+quarti|(?P<mm>[0-5]?\d))|\s+meno\s+(?P<less>un\s+quarto|[0-5]?\d))?"
                 r"(?:\s*(?P<ap>[ap])\.?\s?m\b\.?)?(?!\d|[:.]\d)(?:\s*o'\s?clock\b|\s+in\s+punto\b)?",
         words=(r"alle\s+ore", "alle", "all'", "ore", r"verso\s+le", "at", "by", "around", "@", "h"),
         match=("alle 15 di chiamare", "alle 9.30", "alle 7 e mezza", "at 10am", "alle 15 e 30",
                "lunedì alle 9: chiamare", "alle 6 meno un quarto", "at 10 o'clock to telephone", "alle 5 in punto"),
-        no_match=("alle poste", "at home", "tra 2 ore e mezza"),
+        no_match=("alle poste", "at home", "tra 2 ore e mezza", "check the mum, she's at 6cm", "alle 5 km da casa",
+                  "at 30% battery"),
     ),
     Rule(
         id="clock_past",

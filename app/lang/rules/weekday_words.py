@@ -22,7 +22,8 @@ WEEKDAYS_EN_SHORT: dict[str, int] = {"mon": 0, "tue": 1, "tues": 1, "wed": 2, "w
 
 
 # the Italian ones ("sab alle 11", "ogni gio"): "mar" and "dom" are words too, so the same care (reminders 534)
-WEEKDAYS_IT_SHORT: dict[str, int] = {"lun": 0, "mar": 1, "mer": 2, "gio": 3, "ven": 4, "sab": 5, "dom": 6}
+WEEKDAYS_IT_SHORT: dict[str, int] = {"lun": 0, "mar": 1, "mer": 2, "merc": 2, "gio": 3, "giov": 3, "ven": 4, "sab": 5,
+                                     "dom": 6}
 
 
 def _unaccented(name: str) -> str:
@@ -78,7 +79,7 @@ WEEKDAY_WORDS = Table("weekday_words", __doc__ or "", (
         pattern=r"(?:(?<=\bogni\s)|(?<=\btutti\si\s)|(?<=\be\s))(?P<d>{words})\.?(?!\w)"
                 r"|(?<!\w)(?P<d2>{words})\.?(?=\s*(?:\d|,|$)|\s+(?:alle\b|all'|mattina|pomeriggio|sera|e\b))",
         words=longest_first(WEEKDAYS_IT_SHORT),
-        match=("sab alle 11 ricordami", "ogni mar e gio alle 8", "ven 9:30 dentista"),
+        match=("sab alle 11 ricordami", "ogni mar e gio alle 8", "ven 9:30 dentista", "mi ricordi giov alle 3"),
         no_match=("il mar Mediterraneo", "dom perignon", "la ven tilazione", "sabato alle 11",
                   "cambiare la bandiera, c'è mare grosso"),
     ),
