@@ -25,14 +25,18 @@ SELECTION_ANSWER = Table("selection_answer", __doc__ or "", (
     Rule(
         id="refusal",
         effect="the model declining the task instead of doing it ('Mi dispiace, ma non posso aiutarti con questo.', "
-               "'I'm sorry, but I can't help with that.'): the text is data for a writer, there is nothing to refuse",
+               "'I'm sorry, but I can't help with that.', 'Ciao amico, mi dispiace per la confusione, ma non posso…', "
+               "frewrite-05 tune): the text is data for a writer, there is nothing to refuse",
         mode="search",
-        pattern=r"^(?:[^\n]{0,40}\n)?\s*(?:(?:mi dispiace|spiacente|scusa(?:mi)?|purtroppo|i['’]?m sorry|i am sorry|"
-                r"sorry|unfortunately)[,!.]?\s+(?:ma\s+|but\s+)?)?(?:non posso|non sono in grado di|non riesco a|"
+        pattern=r"^(?:[^\n]{0,40}\n|[^\n.!?,]{0,25},\s*)?\s*(?:(?:mi dispiace|spiacente|scusa(?:mi)?|purtroppo|"
+                r"i['’]?m sorry|i am sorry|sorry|unfortunately)(?:\s+(?:per|for)\s+[^\n,.!]{1,30})?[,!.]?\s+"
+                r"(?:ma\s+|but\s+)?)?(?:non posso|non sono in grado di|non riesco a|"
                 r"i can['’]?t|i cannot|i am unable to|i['’]m unable to)\s+(?:aiutar\w*|assisterti|help|assist|"
                 r"fare|do|complete|process|elaborare|tradurre|translate|riscrivere|rewrite|riassumere|summari[sz]e|"
                 r"correggere|correct)\b",
         match=("Ciao amico,\nMi dispiace, ma non posso aiutarti con questo.",
+               "Ciao amico, mi dispiace per la confusione, ma non posso aiutarti con questo testo.",
+               "Sorry for the confusion, but I can't help with this text.",
                "Mi dispiace, ma non posso aiutarti con questo testo.",
                "I'm sorry, but I can't help with that request."),
         no_match=("Ciao Marco, purtroppo non posso venire venerdì.", "Sorry, I can't make it on Friday, Jake.",
