@@ -34,7 +34,7 @@ _NAMED = re.compile(r"(?i)\b" + _KIND + r"(?:\s+(?:nuov[ao]|new))?\s+" + _CALLIN
 # progetti folder in /x" (everyday2 and everyday3 listed /x instead). Joined only when the folder is there.
 _NAME_WORDS = r"[\"'“«]?(?P<name>[^\s\"'”»/,;~]+(?:\s+[^\s\"'”»/,;~]+){0,3}?)[\"'”»]?"
 # "the documenti folder, it's inside /x", "la cartella Foto che è dentro /x": a few words of saying where it is
-_SAID_WHERE = r"(?:,?\s*(?:it['’]?s|that['’]?s|which\s+is|è|che\s+è|che\s+sta|sta)\s+)?"
+_SAID_WHERE = r"(?:,?\s*(?:it['’]?s|that['’]?s|which\s+is|è|che\s+è|che\s+sta|sta)\s+|,\s*)?"
 _IN_WORDS = re.compile(r"(?i)\b(?:(?:sotto)?cartella|folder|directory)\s+" + _NAME_WORDS + r"\s*" + _SAID_WHERE +
                        r"\s*" + _WHERE +
                        r"\s+(?P<dir>[~/]\S*)|\bthe\s+" + _NAME_WORDS.replace("name", "name2") +
@@ -109,7 +109,7 @@ def _widen(text: str, path: str) -> tuple[str, list[str]]:
     return best, [w.rstrip("?!,;:.\"'”»") for w in used]
 
 
-def _bare_name(text: str, name: str) -> str:
+def bare_name(text: str, name: str) -> str:
     """"lista spesa.txt" when the text says it before "spesa.txt" and the longer name is asked for."""
     i = text.find(name)
     before = text[:i].split() if i > 0 else []
@@ -143,7 +143,6 @@ def _resolve(text: str, paths: list[str]) -> list[str]:
         else:
             out.append(p)
     out = [p for p in out if p not in consumed or p.startswith(("/", "~"))]
-    folders = [p for p in out if p.startswith(("/", "~")) and Path(os.path.expanduser(p)).is_dir()]
     m = _NAMED.search(text) or _MADE.search(text)
     if m and m.group("dir").rstrip("?!,;:.") in out:
         folder = m.group("dir").rstrip("?!,;:.")
@@ -153,7 +152,8 @@ def _resolve(text: str, paths: list[str]) -> list[str]:
         folder, name = _folder_and_name(m)
         if folder in out and name:
             return [(_join(folder, name) if p == folder else p) for p in out]
-    out = _named_folders(text, out)
+    out = _named_folders(text, out)  # before the folders a bare name joins: "cv.txt in the Documenti folder of /x"
+    folders = [p for p in out if p.startswith(("/", "~")) and Path(os.path.expanduser(p)).is_dir()]
     joined: list[str] = []
     dropped: set[str] = set()
     for p in out:
@@ -162,7 +162,7 @@ def _resolve(text: str, paths: list[str]) -> list[str]:
             continue
         target = None
         for f in folders:
-            for name in (_bare_name(text, p), p):
+            for name in (bare_name(text, p), p):
                 if _exists(_join(f, name)):
                     target = _join(f, name)
                     break

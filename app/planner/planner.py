@@ -225,10 +225,12 @@ class Planner:
     # -- planning helpers -------------------------------------------------------------
     @staticmethod
     def _pool(t: PlanTurn, weight: float) -> list[str]:
-        """Tools that may be offered now: builtins only to bigger models; scratchpad_read only while the turn
-        has entries and an observation of this run named one (its id is then filled by rules)."""
+        """Tools that may be offered now: builtins only to bigger models, a note only after a step, a plan only to
+        a request of several clauses; scratchpad_read only while the turn has entries and an observation of this
+        run named one (its id is then filled by rules)."""
         out = [n for n, tool in t.tools.items() if n != "scratchpad_read" and not (tool.builtin and weight < 0.5)
-               and not (tool.after_a_step and not t.sit.steps_done)]
+               and not (tool.after_a_step and not t.sit.steps_done)
+               and not (tool.several_steps and len(t.evd.clauses) < 2)]
         if "scratchpad_read" in t.tools and t.last_sid and parts.scratch_has_entries(t.ctx):
             if t.surface is not None:
                 t.surface.activate("scratchpad_read", "the turn has scratchpad entries")

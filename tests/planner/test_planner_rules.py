@@ -373,6 +373,38 @@ def test_a_bare_file_to_act_on_is_the_one_of_that_name_under_the_folder_said(tmp
     assert anchor_bare_paths(copy, missing, {"paths": "rules", "dest": "rules"}, ev)[0] == missing
 
 
+def test_a_file_of_a_later_clause_is_in_the_place_of_the_folder_made_first(tmp_path: Any) -> None:
+    """everyday15-54, "fammi una cartella che si chiama stagionatura dentro X e poi copiaci dentro il file lista
+    spesa.txt": the second clause said a bare "spesa.txt" (the name cut at its space) and X only as the new
+    folder's place — the copy was refused as a relative path. The file is X's "lista spesa.txt", which is on disk;
+    a name that is not there stays as said."""
+    from app.planner.anchor import anchor_bare_paths
+
+    (tmp_path / "lista spesa.txt").write_text("pane\n", encoding="utf-8")
+    ev = analyze(f"fammi una cartella che si chiama stagionatura dentro {tmp_path} e poi copiaci dentro il file "
+                 "lista spesa.txt", NOW)
+    copy = REG.get("copy_files")
+    args = {"paths": ["spesa.txt"], "dest": f"{tmp_path}/stagionatura"}
+    got, _ = anchor_bare_paths(copy, args, {"paths": "rules", "dest": "ref"}, ev)
+    assert got["paths"] == [f"{tmp_path}/lista spesa.txt"]
+    other = {"paths": ["pane.txt"], "dest": f"{tmp_path}/stagionatura"}
+    assert anchor_bare_paths(copy, other, {"paths": "rules", "dest": "ref"}, ev)[0] == other
+
+
+def test_a_folder_or_file_said_with_the_folder_it_is_in(tmp_path: Any) -> None:
+    """everyday15-13 and -23: "il contenuto della cartella Documenti, collocata in X" listed X, "my old cv.txt in
+    the Documenti folder of X" gave the delete X itself (refused: an allowed folder). The place words are the
+    table's (rules/place_names.py `where`); a folder that is not there stays as said."""
+    (tmp_path / "Documenti").mkdir()
+    (tmp_path / "Documenti" / "cv.txt").write_text("cv\n", encoding="utf-8")
+    listed = analyze(f"La pregherei di elencarmi il contenuto della cartella Documenti, collocata in {tmp_path}.", NOW)
+    assert listed.slots["path"] == [f"{tmp_path}/Documenti"]
+    thrown = analyze(f"Please throw away my old cv.txt in the Documenti folder of {tmp_path}, I have a new one", NOW)
+    assert thrown.slots["path"] == [f"{tmp_path}/Documenti/cv.txt"]
+    missing = analyze(f"elenca la cartella Bozze, collocata in {tmp_path}", NOW)
+    assert missing.slots["path"] == [str(tmp_path)]
+
+
 def test_a_clause_that_only_says_where_the_thing_is_asks_nothing(tmp_path: Any) -> None:
     """everyday7-55: "…leggermi il contenuto del file note.md, che si trova in X." read the file, then listed X —
     the relative clause was a clause of its own with a folder. It says where note.md is; the read is all."""
