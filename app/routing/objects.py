@@ -38,6 +38,7 @@ FOLDER_WORDS = _words("folder_words")
 FILE_WORDS = _words("file_words")
 # Words that stand between a kind word and its path without changing whose kind it is.
 _SKIP = _words("skip_determiners", "skip_naming", "skip_of", "skip_contents")
+_DETERMINERS = _words("skip_determiners")
 _HOLDING = _words("holding_in", "holding_of", "holding_from")
 _PLURAL_BEFORE = _words("plural_before")
 _SINGULAR_BEFORE = _words("singular_before")
@@ -119,6 +120,10 @@ def _word_kinds(text: str) -> list[Said]:
             said = ("file", True)
         elif i >= 2 and toks[i - 1] in _HOLDING and _plural_files(toks, i - 2):
             said = ("folder", False)
+        elif i >= 1 and toks[i - 1] in _DETERMINERS and i + 1 < len(toks) and toks[i + 1] in FOLDER_WORDS:
+            said = ("folder", True)  # "whats in the ~/weddings/2024/clients folder?": the kind word after the path
+        elif i >= 1 and toks[i - 1] in _DETERMINERS and i + 1 < len(toks) and toks[i + 1] in FILE_WORDS:
+            said = ("file", True)  # "read the ~/notes/todo file"
         elif n_paths == 1 and any(_READS_TEXT.fullmatch(w) for w in toks):
             said = ("file", False)  # "leggi /etc/hosts", "cosa c'è scritto in X": what is read is a file
         elif n_paths == 1 and i >= 1 and toks[i - 1] in _IN_PLACE and "{quoted}" in toks and writes:

@@ -31,21 +31,22 @@ _AMOUNT = re.compile(rf"[€£$]\s?{_NUM}|(?<![\w.,]){_NUM}\s?[€£$]")
 _NUMBER = re.compile(rf"(?<![\w.,:/-]){_NUM}(?={_UNITS}?(?!\w))")
 
 
-def _measure() -> re.Pattern[str]:
-    """A number with a unit symbol after a space ("75 g", "87.000 km", "120 mph", "3,5 kg"): one item, so the
-    translation's placeholder holds the unit too — alone, the number was kept and the symbol became a word the
-    model translated or dropped ("87.000 kilometers", "75"). Symbols from the unit table (app/lang/units.py), not
-    the names ("chili" is translated), nor the weak or one-letter ones a sentence uses as words ("in", "c", "B"),
-    but g, m and l."""
+def _unit_symbols() -> frozenset[str]:
+    """The unit symbols a number may carry after a space ("75 g", "87.000 km", "120 mph", "3,5 kg"): from the unit
+    table (app/lang/units.py), not the names ("chili" is translated), nor the weak or one-letter ones a sentence
+    uses as words ("in", "c", "B"), but g, m and l."""
     from app.lang.units import UNITS
 
-    symbols = {y for u in UNITS for y in u.symbols if y not in u.weak and y.isascii()
-               and (len(y) >= 2 or y in "gml") and y not in ("st", "in")} | {"°C", "°F", "°"}
-    alts = "|".join(re.escape(y) for y in sorted(symbols, key=len, reverse=True))
-    return re.compile(rf"(?<![\w.,:/-]){_NUM}\s(?:{alts})(?![\w/°])")
+    return frozenset({y for u in UNITS for y in u.symbols if y not in u.weak and y.isascii()
+                      and (len(y) >= 2 or y in "gml") and y not in ("st", "in")} | {"°C", "°F", "°"})
 
 
-_MEASURE = _measure()
+# A number, a space and the word after it: one item when that word is a unit symbol (_UNIT_SYMBOLS), so the
+# translation's placeholder holds the unit too — alone, the number was kept and the symbol became a word the model
+# translated or dropped ("87.000 kilometers", "75").
+_NUMBER_WORD = re.compile(rf"(?<![\w.,:/-])(?P<n>{_NUM})\s(?P<u>°?[A-Za-z][A-Za-z/]*|°)(?![\w°])")
+_UNIT_SYMBOLS = _unit_symbols()
+
 _WORD = re.compile(r"(?<!\w)[A-ZÀ-Þ][a-zà-ÿ]+(?:[A-Z][a-zà-ÿ]+)*(?:-[A-Z][a-zà-ÿ]+)?(?![\w])")
 _CAMEL = re.compile(r"(?<!\w)[A-Za-z]+[a-z][A-Z]\w*")
 _HEAD = re.compile(r"(?:[.!?…:;]|\n|[-–—•*]\s|(?<!\w)\d{1,2}[.)]\s)[\s\"'«“‘(\[]*$")  # "1) Release": a list item opens
@@ -143,7 +144,10 @@ def items(text: str) -> list[Item]:
     take(_FILE, "path")
     take(_AMOUNT, "amount", ".,;:!?)")
     take(_CODE, "code")
-    take(_MEASURE, "number", ",;:!?)")
+    for m in _NUMBER_WORD.finditer(masked):
+        if m.group("u") in _UNIT_SYMBOLS:
+            found.append((m.start(), Item(m.group(0), "number")))
+            masked = masked[:m.start()] + " " * len(m.group(0)) + masked[m.end():]
     take(_NUMBER, "number", ",;:!?)")
     for m in _CAMEL.finditer(masked):
         found.append((m.start(), Item(m.group(0), "name")))

@@ -232,3 +232,16 @@ def test_a_value_in_a_sentence_that_only_says_why_is_not_an_argument(make_router
                                                                         "dest": "/media/usb"}), r.last_reason
     later = r.route("copia ~/g/clienti.csv in /media/usb domani", now=REFERENCE_NOW)
     assert later is None or later.tool is None, later  # a replay now would ignore "domani"
+
+
+def test_the_kind_word_after_the_path_says_what_it_is() -> None:
+    """Routing batch 43: "whats in the ~/weddings/2024/clients folder?" was refused by the object guard ("nothing
+    says whether … is a file or a folder") — the English puts the kind word after the path. Only after an article
+    or a possessive: a kind word that merely follows a path ("copia ~/a in ~/b cartella") says nothing."""
+    from app.routing.objects import request_kinds
+
+    assert request_kinds("whats in the ~/weddings/2024/clients folder?", ["~/weddings/2024/clients"], None) == [
+        "folder"]
+    assert request_kinds("read the ~/notes/todo file", ["~/notes/todo"], None) == ["file"]
+    assert request_kinds("show me my ~/music directory", ["~/music"], None) == ["folder"]
+    assert request_kinds("copia ~/a in ~/b cartella", ["~/a", "~/b"], None) == [None, None]

@@ -16,16 +16,21 @@ CONTEXT_WORDS = Table("context_words", __doc__ or "", (
                "inside 'a.txt' or a URL is no break), or a dash between spaces; in a run-on request typed without "
                "a stop, before the person's own 'I'll/I will/I'm gonna' (everyday10-58: 'open report.txt in X I'll "
                "have a look at it when I pull in' read the look as the request), unless a word that binds it comes "
-               "first ('tell me what I'll need')",
+               "first ('tell me what I'll need'); and before 'but for now / ma per ora' ('I'll be moving it later but "
+               "for now just read me X' was refused as an action for later, everyday15-69)",
         mode="split",
         pattern=r"(?<=[,;:!?…])\s+|(?<=\.)\s+(?=[^\W\d_])|\s+[-–—]\s+|(?<=\w)(?<!\bwhat)(?<!\bwhen)(?<!\bif)"
                 r"(?<!\bthat)(?<!\bwhich)(?<!\bwhere)(?<!\bhow)(?<!\bwho)(?<!\bonce)(?<!\buntil)(?<!\bbefore)"
                 r"(?<!\bafter)(?<!\bso)(?<!\band)(?<!\bbut)(?<!\bor)(?<!\bbecause)(?<!\bcause)\s+"
-                r"(?=[Ii](?:['’]ll|\s+will|(?:['’]m|\s+am)\s+(?:gonna|going\s+to|planning\s+to))\b)",
+                r"(?=[Ii](?:['’]ll|\s+will|(?:['’]m|\s+am)\s+(?:gonna|going\s+to|planning\s+to))\b)"
+                # before "but for now / ma per ora": what comes after it is what is asked now (for_now)
+                r"|\s+(?=(?:but|ma|però|pero)\s+(?:for\s+now|for\s+the\s+moment|right\s+now|per\s+ora|"
+                r"per\s+adesso|per\s+il\s+momento|intanto)\b)",
         flags=0,
         match=("sono in ritardo!! che ore sono", "devo consegnare le slide, trovami i pptx",
                "ho fretta - leggi notes.txt", "open report.txt in /tmp/x I'll have a look at it later",
-               "copy it to ~/b i'm gonna print it"),
+               "copy it to ~/b i'm gonna print it",
+               "I'll move it later but for now just read me /tmp/x/report.txt"),
         no_match=("leggi il file notes.txt", "sposta report.v2.pdf in /tmp", "apri https://example.com/a.b",
                   "tell me what I'll need for the trip", "remind me when I'll be home", "ask me if I will"),
     ),
