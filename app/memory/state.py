@@ -197,7 +197,7 @@ def state_tools(limits: Limits | None = None) -> list[Tool]:
                      "status": {"type": "string", "enum": list(STATUSES)}},
                      "required": ["text", "status"]}}},
               "required": ["items"]},
-             _update_plan, group=GROUP, risk="read", builtin=True, several_steps=True,
+             _update_plan, group=GROUP, risk="read", builtin=True, several_steps=True, after_a_step=True,
              examples=("make a plan", "fai un piano", "segna il passo come fatto"), said=StepSaid()),
         Tool("save_note",
              "Keep one short fact for the rest of this request (an id found, a decision and its reason). "

@@ -29,21 +29,23 @@ def anchor_bare_paths(tool: Tool, args: dict[str, Any], sources: dict[str, str],
     named = [p for c in evd.clauses for p in c.paths] + list(evd.slots.get("path") or [])
     bases = [p for p in named if p.startswith(("/", "~")) and os.path.isdir(os.path.expanduser(p))]
     bases += [parent(p) for p in named if p.startswith(("/", "~")) and os.path.isfile(os.path.expanduser(p))]
-    # the place of a thing the request makes ("fammi una cartella stagionatura dentro /x e poi copiaci dentro il
-    # file lista spesa.txt": the file is in /x, which the request named only as the new folder's place)
-    bases += [parent(p) for p in named if p.startswith(("/", "~")) and not os.path.exists(os.path.expanduser(p))
-              and os.path.isdir(os.path.expanduser(parent(p)))]
     bases = list(dict.fromkeys(bases))
+    # the place a named folder is in, for a name said there and nowhere deeper: "fammi una cartella stagionatura
+    # dentro /x e poi copiaci dentro il file lista spesa.txt" — the file is in /x, which the request named only as
+    # the new folder's place (by the second clause the folder exists, so it is no clue that it was made)
+    beside = [parent(p) for p in named if p.startswith(("/", "~")) and not os.path.isfile(os.path.expanduser(p))
+              and os.path.isdir(os.path.expanduser(parent(p)))]
+    bases_then = [*bases, *(b for b in dict.fromkeys(beside) if b not in bases)]
     out = dict(args)
     acted_on = set(slots_of(tool).paths or ())
     for k in path_args(tool):
         v = out.get(k)
         if k in acted_on and sources.get(k) != "ref" and isinstance(v, list):
-            out[k] = [_anchored(x, bases, True, evd.text) for x in v]
+            out[k] = [_anchored(x, bases, True, evd.text, bases_then) for x in v]
             continue
         if not isinstance(v, str) or (sources.get(k) != "model" and k not in acted_on):
             continue
-        out[k] = _anchored(v, bases, k in acted_on and sources.get(k) != "ref", evd.text)
+        out[k] = _anchored(v, bases, k in acted_on and sources.get(k) != "ref", evd.text, bases_then)
     return out, sources
 
 
@@ -51,20 +53,30 @@ FOUND_DEPTH = 2  # levels under a named folder where a bare file name is looked 
 FOUND_MAX_ENTRIES = 5000  # a look that would read more stops: a home folder's whole tree is not a place said
 
 
-def _anchored(value: Any, bases: Sequence[str], deep: bool, text: str = "") -> Any:
+def _anchored(value: Any, bases: Sequence[str], deep: bool, text: str = "",
+              beside: Sequence[str] = ()) -> Any:
     """`value` as the existing entry it names in one of `bases` (directly, else — `deep` — the one match below
-    them), or unchanged. A name cut at a space ("spesa.txt" of "il file lista spesa.txt") is the longer name when
-    that one is there."""
+    them, else directly in one of `beside`), or unchanged. A name cut at a space ("spesa.txt" of "il file lista
+    spesa.txt") is the longer name when that one is there."""
     if not isinstance(value, str) or not value.strip() or value.startswith(("/", "~")):
         return value
     name = value.strip().rstrip("/")
-    names = dict.fromkeys((bare_name(text, name), name) if text and name in text else (name,))
-    hit = next((j for n in names for j in (f"{b.rstrip('/')}/{n}" for b in bases)
-                if os.path.exists(os.path.expanduser(j))), None)
-    if hit or not deep or "/" in name:
+    names = tuple(dict.fromkeys((bare_name(text, name), name) if text and name in text else (name,)))
+
+    def direct(places: Sequence[str]) -> str | None:
+        return next((j for n in names for j in (f"{b.rstrip('/')}/{n}" for b in places)
+                     if os.path.exists(os.path.expanduser(j))), None)
+
+    hit = direct(bases)
+    if hit or "/" in name:
         return hit or value
-    found = [m for b in bases for m in _below(os.path.expanduser(b), name)]
-    return found[0] if len(set(found)) == 1 else value
+    if deep:
+        found = [m for b in bases for m in _below(os.path.expanduser(b), name)]
+        if len(set(found)) == 1:
+            return found[0]
+        if found:
+            return value  # two of them: not a guess
+    return direct([b for b in beside if b not in bases]) or value
 
 
 def _below(folder: str, name: str) -> list[str]:

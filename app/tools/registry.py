@@ -92,9 +92,9 @@ class Tool:
     # keeps what an earlier step of this request found (save_note): before any step there is nothing to keep, and
     # offered then it took "store this for me: my bike lock combination is 0717" from `remember` (the fact lost)
     after_a_step: bool = False
-    # a plan of several steps (update_plan): offered only when the request has more than one clause. Offered for
-    # one, "segnati che il casaro nuovo si chiama Battista" took it over `remember` (the fact lost, "ok: True"
-    # said; everyday15-26): a one-step request has no plan to keep
+    # a plan of several steps (update_plan): offered only when the request has more than one clause, and (with
+    # after_a_step) never as the first action. Offered first, "segnati che il casaro nuovo si chiama Battista e che
+    # comincia lunedì" took it over `remember` (the fact lost, "ok: True" said; everyday15-26, two clauses by "e che")
     several_steps: bool = False
     self_approving: bool = False  # asks ctx.approve itself, with specifics, only when there is something to do
     # the action classes (routing lexicon) it performs: a write/send tool is offered by the planner only when the

@@ -387,6 +387,9 @@ def test_a_file_of_a_later_clause_is_in_the_place_of_the_folder_made_first(tmp_p
     args = {"paths": ["spesa.txt"], "dest": f"{tmp_path}/stagionatura"}
     got, _ = anchor_bare_paths(copy, args, {"paths": "rules", "dest": "ref"}, ev)
     assert got["paths"] == [f"{tmp_path}/lista spesa.txt"]
+    (tmp_path / "stagionatura").mkdir()  # by the second clause the first has made the folder
+    got, _ = anchor_bare_paths(copy, args, {"paths": "rules", "dest": "ref"}, ev)
+    assert got["paths"] == [f"{tmp_path}/lista spesa.txt"]
     other = {"paths": ["pane.txt"], "dest": f"{tmp_path}/stagionatura"}
     assert anchor_bare_paths(copy, other, {"paths": "rules", "dest": "ref"}, ev)[0] == other
 
