@@ -12,6 +12,9 @@ from .table import WORD_END, WORD_START, Rule, Table
 
 _B, _E = WORD_START, WORD_END
 
+# the words between the verb and what to be reminded of, with spaces and marks: `lead_courtesy` and `lead`
+_LEAD_WORDS = r"(?:\s|[,:;.\-–—]|" + _B + r"(?:{words})" + _E + r")+"
+
 REMINDER_REQUEST = Table("reminder_request", __doc__ or "", (
     Rule(
         id="ask",
@@ -149,7 +152,7 @@ REMINDER_REQUEST = Table("reminder_request", __doc__ or "", (
         effect="a please or a courtesy adverb between the verb and what to be reminded of ('mi rammenti cortesemente "
                "la riunione', reminders 646): read before `lead`, so 'per favore' is not cut at 'per'",
         mode="match",
-        pattern=r"(?:\s|[,:;.\-–—]|" + _B + r"(?:{words})" + _E + r")+",
+        pattern=_LEAD_WORDS,
         words=("per favore", "x favore", "perfavore", "per cortesia", "per piacere", "cortesemente", "gentilmente",
                "kindly", "please", "pls"),
         match=(" cortesemente la riunione", " per favore di chiamare Marco"),
@@ -160,7 +163,7 @@ REMINDER_REQUEST = Table("reminder_request", __doc__ or "", (
         effect="words between the verb and what to be reminded of, once the moment is taken out ('di', 'to', "
                "'per', 'che', ':')",
         mode="match",
-        pattern=r"(?:\s|[,:;.\-–—]|" + _B + r"(?:{words})" + _E + r")+",
+        pattern=_LEAD_WORDS,
         words=("di", "d'", "d", "de", "to", "that", "che", "ke", "about", "for", "per", "of", "on", "at", "alle",
                "then", "poi", "e", "and", "me"),
         match=(" di chiamare Marco", ": controllare la posta", " for  to submit the report",
