@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from . import dates
+from . import dates, ranges
 
 _LINK = re.compile(r"(?:https?://|www\.)[^\s<>\"')\]]+|[\w.+-]+@[\w-]+\.[\w.-]+")
 _PATH = re.compile(r"(?<![\w/\\])(?:[A-Za-z]:\\[^\s,;]+|\\\\[^\s,;]+|~?/(?:[\w.-]+/)+[\w.-]+)")
@@ -232,7 +232,8 @@ def repair(source: str, answer: str) -> tuple[str, list[tuple[str, str]]]:
     """`answer` with what is recognisably an item of `source` cut or moved put back as written: a name cut short
     ("Chia" for "Chiara"), an amount with its currency sign on the other side ("€12,400" for "12.400 €"), an hour
     of the 24-hour clock the model wrote on the 12-hour one ("6 PM" for "18", "9:00 p.m." for "21:00": the text's
-    hour, as the text writes it), a path with its folders translated, a date or a weekday changed (dates.py:
+    hour, as the text writes it), a range of hours spelled out in words ("from 10:00 to 13:00" for "10:00-13:00",
+    ranges.py), a path with its folders translated, a date or a weekday changed (dates.py:
     "April 3, 2025" for "03/04/2025", "il 5 marzo" for "by Friday"). Nothing else: a dropped item is not guessed
     back. Returns the answer and the (found, restored) pairs."""
     done: list[tuple[str, str]] = []
@@ -240,6 +241,8 @@ def repair(source: str, answer: str) -> tuple[str, list[tuple[str, str]]]:
     for item in missing(source, answer):
         if item.kind == "name" and len(item.text) >= 5:
             answer, pair = _mend_name(answer, item.text, source_words)
+        elif item.kind == "number" and ranges.is_range(item.text):
+            answer, pair = ranges.mend(answer, item.text)
         elif item.kind == "number":
             answer, pair = _mend_hour(answer, item.text)
         elif item.kind == "amount":

@@ -117,3 +117,21 @@ def test_a_translation_that_lost_a_name_and_an_hour_is_tried_again_and_never_rep
     assert "".join(shown).strip(), "the second attempt streamed"
     assert text_lang(out.text) == "en" and keep.norm(out.text) != keep.norm(text), out.text
     assert len(missing(text, repair(text, out.text)[0])) <= len(missing(text, first.text)) == 2, out.text
+
+
+def test_a_range_of_hours_spelled_out_in_words_is_put_back_as_the_text_writes_it() -> None:
+    """fresh3 tune hrewrite-02: "open 08:00-18:00" came back "open from 8 AM to 6 PM" in a friendly rewrite (a
+    number the text has, written otherwise). The same two hours on either clock are mended; other hours are not."""
+    src = "Ritiro 08:00-18:00, sala 10:00-13:00, orario 9-13."
+    got, done = repair(src, "Pick up from 8 AM to 6 PM, room from 10:00 to 13:00, hours dalle 9 alle 13.")
+    assert got == "Pick up 08:00-18:00, room 10:00-13:00, hours 9-13."
+    assert ("from 8 AM to 6 PM", "08:00-18:00") in done
+    other, done = repair(src, "Pick up from 9 AM to 6 PM.")
+    assert "from 9 AM to 6 PM" in other and not any(d[1] == "08:00-18:00" for d in done)
+
+
+def test_a_number_with_its_unit_symbol_is_one_item() -> None:
+    """"87.000 km" masked as "87.000" alone came back "87.000 kilometers" (fresh held): the symbol goes with the
+    number; a unit's name ("chili") stays a word to translate, and a weak symbol ("5 in casa") is no unit."""
+    got = [i.text for i in items("Ha 87.000 km, 75 g di burro, 3,5 chili di farina, 180 °C, 300 GB; 5 in casa.")]
+    assert got[:5] == ["87.000 km", "75 g", "3,5", "180 °C", "300 GB"] and "5" in got
