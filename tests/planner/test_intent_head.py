@@ -262,3 +262,20 @@ def test_head_and_model_agreeing_on_words_overrule_the_structures_tool() -> None
     assert not answered_by_both(head, None, "calculate") and not answered_by_both(None, llm, "calculate")
     # a tool the head has no class for (a plugin's): the head knows nothing of it (test_planner_bad_input's explode)
     assert not answered_by_both(head, {**llm, "explode": -3.0}, "explode")
+
+
+def test_head_and_model_agreeing_on_another_read_overrule_the_structure_but_never_for_a_write() -> None:
+    """everyday14-13, "search every file in X for the name Sara": the structure chose find_files by 0.05 while the
+    head read search_in_files 0.50 and the model preferred it by 0.6 nats. Both readers of the meaning agreeing on
+    another reading tool decide; an unsure head, a model that disagrees, or a write, do not."""
+    from app.engine.catalog import all_tools
+    from app.planner.head_vote import read_by_both
+
+    tools = {t.name: t for t in all_tools()}
+    head = {"search_in_files": 0.50, "find_files": 0.38, ANSWER: 0.04}
+    ll = {"find_files": -1.87, "search_in_files": -1.31, ANSWER: -1.56}
+    assert read_by_both(head, ll, "find_files", tools) == "search_in_files"
+    assert read_by_both({**head, "search_in_files": 0.35}, ll, "find_files", tools) is None  # the head unsure
+    assert read_by_both(head, {**ll, "find_files": -1.0}, "find_files", tools) is None  # the model disagrees
+    writes = {"delete_files": 0.6, "find_files": 0.3}
+    assert read_by_both(writes, {"delete_files": -0.5, "find_files": -2.0}, "find_files", tools) is None
