@@ -33,7 +33,7 @@ _ASKS = frozenset(w for rid in ("asks_it", "asks_en", "asks_tell") for w in CONT
 # to see what's new" (app/lang/rules/context_reason.py; "voglio"/"I want" stay requests: "voglio che tu li
 # cancelli"). One pattern, so that callers match it as before; each piece is one rule's alternation, optionally
 # after a moment ("tra poco devo accendere le luci": when the person has to do it is still their plan).
-_REASONS = ("reason_must", "reason_busy", "reason_purpose", "reason_plan", "reason_lost")
+_REASONS = ("reason_must", "reason_busy", "reason_purpose", "reason_plan", "reason_lost", "reason_not_found")
 CONTEXT = re.compile(r"^\s*(?:" + CONTEXT_REASON.rule("soon").alternation() + r"\s*,?\s*)?(?:"
                      + "|".join(CONTEXT_REASON.rule(rid).alternation() for rid in _REASONS) + r")\b", re.IGNORECASE)
 _FOR_NOW = CONTEXT_REASON.pattern("for_now")

@@ -123,13 +123,29 @@ CONTEXT_REASON = Table("context_reason", __doc__ or "", (
     ),
     Rule(
         id="reason_lost",
-        effect="what the person lost or forgot ('ho perso il conto', 'I lost track'): a reason ('non ricordo' "
-               "keeps its 'non' and is never replayed)",
+        effect="what the person lost or forgot ('ho perso il conto', 'I lost track'): a reason ('non ricordo' is "
+               "reason_not_found's)",
         mode="match", pattern=_REASON,
         words=(r"i\s+(?:lost\s+track|forgot)", r"(?:me\s+)?(?:l[oaie]\s+|l')?(?:sono|ho)\s+(?:dimenticat|scordat)\w*",
                r"(?:ho\s+perso|perdo)\s+il\s+conto", r"mi\s+sono\s+pers[oa]"),
         match=("I lost track", "me lo sono dimenticato", "ho perso il conto", "mi sono persa"),
         no_match=("non ricordo il codice", "ho perso il file notes.txt", "I lost the file", "sono in ritardo"),
+    ),
+    Rule(
+        id="reason_not_found",
+        effect="what the person cannot find or recall, said in the first person after the request ('dove sono i "
+               "docx in X? non li trovo piu', 'chi è la mia relatrice? non mi viene il nome', '…, I can't find it'): "
+               "why they ask, not a negated request (routing batch 43's tune half: never replayed) — an imperative "
+               "'non cancellare', 'non li toccare' is no such sentence and stays negated, and so does a bare 'non "
+               "ricordo' after a write ('cancella X, non ricordo': unsure, never replayed)",
+        mode="match", pattern=_REASON,
+        words=(r"non\s+(?:(?:mi|li|la|lo|le|l'|ci|ne|me\s+l[oaie])\s*)?(?:trovo|ricordo|rammento|viene|vengono|so\b|"
+               r"riesco)(?=\s+\w)", r"i\s+(?:can['’]?t|cannot|couldn['’]?t)\s+(?:find|remember|recall)(?=\s+\w)",
+               r"i\s+(?:don['’]?t|do\s+not)\s+(?:remember|recall)(?=\s+\w)"),
+        match=("non li trovo piu", "non mi viene il nome", "non mi ricordo piu le dosi", "I can't find it anywhere",
+               "I don't remember the number"),
+        no_match=("non cancellare il file", "non li toccare", "non trovare scuse", "I can't delete it",
+                  "trovo strano", "non ricordo"),
     ),
     Rule(
         id="schedule",
