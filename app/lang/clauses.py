@@ -17,6 +17,8 @@ _ELIDED_C = CLAUSES.pattern("elided_c")
 _QUESTION = CLAUSES.pattern("question_opens")
 # "…? voglio chiamare mia mamma", "…? ho il telefono scarico": why the question is asked
 _WISH = CONTEXT_REASON.any_of("wish_after_question", "state_after_question")
+# "…, I want to call my mother": after a comma only a wish says why (a state there, "…, ho fretta", is left alone)
+_WANT = CONTEXT_REASON.pattern("wish_after_question")
 _BACK = CLAUSES.any_of("back_to_before_it", "back_to_before_en")
 _ALWAYS = re.compile(r"(?i)^\s*(?:,\s*)?(?:e poi|e quindi|e dopo|and then|after that|dopodich[eéè]|poi|then|;)")
 
@@ -35,12 +37,14 @@ def asked_as_question(text: str, clause: str) -> bool:
 
 
 def wish_after_question(text: str, clause: str) -> bool:
-    """Is `clause` (a clause of `text`) a wish of the person's own said right after a question ("che ore sono a
-    Karachi? | voglio chiamare mia mamma")? Then it says why they ask: no request of its own (everyday10-12)."""
+    """Is `clause` (a clause of `text`) a wish of the person's own said right after a question or a request ("che
+    ore sono a Karachi? | voglio chiamare mia mamma", "Nairobi time now please, | I want to call my mother")? Then
+    it says why they ask: no request of its own (everyday10-12, 14-49)."""
     if not _WISH.match(clause):
         return False
     at = text.find(clause[:24])  # (clauses come without the marks that cut them)
-    return at > 0 and text[:at].rstrip().endswith("?")
+    before = text[:at].rstrip() if at > 0 else ""
+    return before.endswith("?") or (before.endswith(",") and _WANT.match(clause) is not None)
 
 
 def points_back(clause: str) -> bool:
@@ -72,7 +76,8 @@ def split_continuation(text: str) -> list[str]:
         if not rest.strip() or m.start() <= start:
             continue
         question = m.group(0).strip(" ,").lower() in ("e", "ed", "and") and "?" in rest and _QUESTION.match(rest)
-        why = m.group(0).strip() == "?" and _WISH.match(rest)  # "…? ho il telefono scarico"
+        sep = m.group(0).strip()
+        why = (sep == "?" and _WISH.match(rest)) or (sep == "," and _WANT.match(rest))  # "…? ho il phone scarico"
         plan = m.group(0).strip() == "," and (CONTEXT.match(rest) or CONTEXT.match(text[start:m.start()]))
         if not _ALWAYS.match(m.group(0)) and not action_of(" ".join(rest.split()[:3])).known and not question and \
                 not plan and not why:

@@ -83,3 +83,17 @@ def test_the_persons_own_plan_after_the_request_is_not_asked_of_the_assistant(te
 ])
 def test_for_now_opens_what_is_asked_now(text: str, asked: str) -> None:
     assert asked_part(text) == asked
+
+
+def test_a_wish_after_a_request_and_a_comma_says_why() -> None:
+    """everyday14-49, "Nairobi time now please, I want to call my mother before she sleeps": refused as a call by
+    the fast path — the wish was read as asked. After a comma a wish of the person's own is a clause of its own that
+    says why; "voglio che tu…" asks the assistant, and a state after a comma ("…, ho fretta") stays where it was."""
+    from app.lang.clauses import split_continuation, wish_after_question
+
+    text = "Nairobi time now please, I want to call my mother before she sleeps"
+    assert split_continuation(text) == ["Nairobi time now please", "I want to call my mother before she sleeps"]
+    assert wish_after_question(text, "I want to call my mother before she sleeps")
+    asks = "elenca /tmp/x, voglio che tu cancelli i vecchi"
+    assert split_continuation(asks) == [asks]
+    assert split_continuation("leggi /tmp/a.txt, ho fretta") == ["leggi /tmp/a.txt, ho fretta"]

@@ -44,15 +44,17 @@ CONTEXT_REASON = Table("context_reason", __doc__ or "", (
         id="wish_after_question",
         effect="what the person wants to do themselves, said in a sentence of its own right after a question ('che "
                "ore sono a Karachi? voglio chiamare mia mamma…'): why they ask, not a second request (everyday10-12 "
-               "refused the call and lost the question); read only after a '?' (lang/clauses.py, the action stage) "
-               "— alone, 'voglio vedere i file' asks",
+               "refused the call and lost the question); read only after a '?', or after a comma that ends a request "
+               "('Nairobi time now please, I want to call my mother', everyday14-49) (lang/clauses.py, the action "
+               "stage) — alone, 'voglio vedere i file' asks, and 'voglio che tu…' always asks",
         mode="match", pattern=_REASON,
-        words=(r"(?:io\s+)?voglio", r"(?:io\s+)?vorrei", r"(?:io\s+)?volevo", "vogliamo", r"(?:i\s+)?want\s+to",
+        words=(r"(?:io\s+)?(?:voglio|vorrei|volevo|vogliamo)(?!\s+che\b)", r"(?:i\s+)?want\s+to",
                r"(?:i\s+)?wanna", r"i['’]d\s+like\s+to", r"i\s+would\s+like\s+to", r"(?:i['’]?m\s+)?hoping\s+to"),
         match=("voglio chiamare mia mamma ma non so se dorme", "I want to ring my sister before she goes out",
                "vorrei mandargli gli auguri", "io voglio chiamare mia mamma ma ho paura che dorme",
                "want to ring my old teacher", "hoping to catch him before lunch"),
-        no_match=("chiama mia mamma", "can you call my mum?", "devo chiamarla", "io chiamo mia mamma"),
+        no_match=("chiama mia mamma", "can you call my mum?", "devo chiamarla", "io chiamo mia mamma",
+                  "voglio che tu li cancelli", "I want you to delete them"),
     ),
     Rule(
         id="state_after_question",
