@@ -128,9 +128,11 @@ CONTEXT_REASON = Table("context_reason", __doc__ or "", (
         effect="what the person lost or forgot ('ho perso il conto', 'I lost track'): a reason ('non ricordo' is "
                "reason_not_found's)",
         mode="match", pattern=_REASON,
-        words=(r"i\s+(?:lost\s+track|forgot)", r"(?:me\s+)?(?:l[oaie]\s+|l')?(?:sono|ho)\s+(?:dimenticat|scordat)\w*",
+        words=(r"(?:i\s+)?lost\s+track", r"i\s+forgot",
+               r"(?:me\s+)?(?:l[oaie]\s+|l')?(?:sono|ho)\s+(?:dimenticat|scordat)\w*",
                r"(?:ho\s+perso|perdo)\s+il\s+conto", r"mi\s+sono\s+pers[oa]"),
-        match=("I lost track", "me lo sono dimenticato", "ho perso il conto", "mi sono persa"),
+        match=("I lost track", "me lo sono dimenticato", "ho perso il conto", "mi sono persa",
+               "lost track with all these weddings"),
         no_match=("non ricordo il codice", "ho perso il file notes.txt", "I lost the file", "sono in ritardo"),
     ),
     Rule(
