@@ -1,10 +1,10 @@
 """A range of hours the text writes with a dash ("10:00-13:00"), spelled out in words by a rewrite or a translation
 ("from 10:00 to 13:00", "between 8 AM and 6 PM", "dalle 10 alle 13"): put back as the text writes it.
 
-Why: the rewrite must keep numbers as written (issue 31, the quality table's `keep`), and the bundled 1.5B model
-spells a range out in most friendly or formal rewrites (fresh3 tune hrewrite-02 "08:00-18:00" → "from 8 AM to 6 PM";
-held 04 and 08 the same). The two ends are the text's (the same hours and minutes, on either clock), so the mend
-changes how the range is written, never which hours it says.
+Why: the rewrite must keep numbers as written (the quality table's `keep`, resources/eval/selection), and the
+bundled 1.5B model spells a range out in most friendly or formal rewrites (fresh3 tune hrewrite-02 "08:00-18:00" →
+"from 8 AM to 6 PM"; held 04 and 08 the same). The two ends are the text's (the same hours and minutes, on either
+clock), so the mend changes how the range is written, never which hours it says.
 """
 from __future__ import annotations
 
