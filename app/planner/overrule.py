@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any, Mapping, Sequence
 
 from . import veto
-from .choose import ANSWER
+from .choose import ANSWER, CAREFUL_WEIGHT
 from .head_vote import answered_by_both, head_outvoted, model_declines_write, read_by_both
 
 
@@ -24,7 +24,8 @@ def overrule(t: Any, name: str, probs: Mapping[str, float], struct: Mapping[str,
         name, why = ANSWER, "intent head and model: answer"  # a question for words; the structure, a tool it names
     elif name != ANSWER and first and model_declines_write(ll, name, t.tools.get(name)):
         name, why = ANSWER, "the model declines the write"  # the structure only matched the write's words
-    elif name != ANSWER and first and (read := read_by_both(plan.head, ll, name, t.tools)) and read in opts:
+    elif name != ANSWER and first and t.weight > CAREFUL_WEIGHT and \
+            (read := read_by_both(plan.head, ll, name, t.tools)) and read in opts:  # (not the lite model's vote)
         name, why = read, "intent head and model: another read"  # the structure, the tool whose words matched
     owed = veto.owed(t, opts, ll) if name == ANSWER else []
     if owed:
