@@ -33,19 +33,19 @@ def anchor_bare_paths(tool: Tool, args: dict[str, Any], sources: dict[str, str],
     # the place a named folder is in, for a name said there and nowhere deeper: "fammi una cartella stagionatura
     # dentro /x e poi copiaci dentro il file lista spesa.txt" — the file is in /x, which the request named only as
     # the new folder's place (by the second clause the folder exists, so it is no clue that it was made)
-    beside = [parent(p) for p in named if p.startswith(("/", "~")) and not os.path.isfile(os.path.expanduser(p))
-              and os.path.isdir(os.path.expanduser(parent(p)))]
-    bases_then = [*bases, *(b for b in dict.fromkeys(beside) if b not in bases)]
+    beside = [b for b in dict.fromkeys(parent(p) for p in named if p.startswith(("/", "~"))
+                                       and not os.path.isfile(os.path.expanduser(p))
+                                       and os.path.isdir(os.path.expanduser(parent(p)))) if b not in bases]
     out = dict(args)
     acted_on = set(slots_of(tool).paths or ())
     for k in path_args(tool):
         v = out.get(k)
         if k in acted_on and sources.get(k) != "ref" and isinstance(v, list):
-            out[k] = [_anchored(x, bases, True, evd.text, bases_then) for x in v]
+            out[k] = [_anchored(x, bases, True, evd.text, beside) for x in v]
             continue
         if not isinstance(v, str) or (sources.get(k) != "model" and k not in acted_on):
             continue
-        out[k] = _anchored(v, bases, k in acted_on and sources.get(k) != "ref", evd.text, bases_then)
+        out[k] = _anchored(v, bases, k in acted_on and sources.get(k) != "ref", evd.text, beside)
     return out, sources
 
 
@@ -56,8 +56,8 @@ FOUND_MAX_ENTRIES = 5000  # a look that would read more stops: a home folder's w
 def _anchored(value: Any, bases: Sequence[str], deep: bool, text: str = "",
               beside: Sequence[str] = ()) -> Any:
     """`value` as the existing entry it names in one of `bases` (directly, else — `deep` — the one match below
-    them, else directly in one of `beside`), or unchanged. A name cut at a space ("spesa.txt" of "il file lista
-    spesa.txt") is the longer name when that one is there."""
+    them, else directly in one of `beside`, the places around them), or unchanged. A name cut at a space
+    ("spesa.txt" of "il file lista spesa.txt") is the longer name when that one is there."""
     if not isinstance(value, str) or not value.strip() or value.startswith(("/", "~")):
         return value
     name = value.strip().rstrip("/")
@@ -76,7 +76,7 @@ def _anchored(value: Any, bases: Sequence[str], deep: bool, text: str = "",
             return found[0]
         if found:
             return value  # two of them: not a guess
-    return direct([b for b in beside if b not in bases]) or value
+    return direct(beside) or value
 
 
 def _below(folder: str, name: str) -> list[str]:

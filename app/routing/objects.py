@@ -39,6 +39,7 @@ FILE_WORDS = _words("file_words")
 # Words that stand between a kind word and its path without changing whose kind it is.
 _SKIP = _words("skip_determiners", "skip_naming", "skip_of", "skip_contents")
 _DETERMINERS = _words("skip_determiners")
+_KIND_WORDS = FOLDER_WORDS | FILE_WORDS
 _HOLDING = _words("holding_in", "holding_of", "holding_from")
 _PLURAL_BEFORE = _words("plural_before")
 _SINGULAR_BEFORE = _words("singular_before")
@@ -120,10 +121,9 @@ def _word_kinds(text: str) -> list[Said]:
             said = ("file", True)
         elif i >= 2 and toks[i - 1] in _HOLDING and _plural_files(toks, i - 2):
             said = ("folder", False)
-        elif i >= 1 and toks[i - 1] in _DETERMINERS and i + 1 < len(toks) and toks[i + 1] in FOLDER_WORDS:
-            said = ("folder", True)  # "whats in the ~/weddings/2024/clients folder?": the kind word after the path
-        elif i >= 1 and toks[i - 1] in _DETERMINERS and i + 1 < len(toks) and toks[i + 1] in FILE_WORDS:
-            said = ("file", True)  # "read the ~/notes/todo file"
+        elif i >= 1 and toks[i - 1] in _DETERMINERS and i + 1 < len(toks) and toks[i + 1] in _KIND_WORDS:
+            # the kind word after the path: "whats in the ~/weddings/2024/clients folder?", "read the ~/notes/todo file"
+            said = ("folder" if toks[i + 1] in FOLDER_WORDS else "file", True)
         elif n_paths == 1 and any(_READS_TEXT.fullmatch(w) for w in toks):
             said = ("file", False)  # "leggi /etc/hosts", "cosa c'è scritto in X": what is read is a file
         elif n_paths == 1 and i >= 1 and toks[i - 1] in _IN_PLACE and "{quoted}" in toks and writes:

@@ -16,6 +16,7 @@ dictionary would be needed to tell it from a verb, and a false alarm costs the p
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from . import dates, ranges
@@ -129,9 +130,12 @@ def items(text: str) -> list[Item]:
     found: list[tuple[int, Item]] = []
     masked = text
 
-    def take(rx: re.Pattern[str], kind: str, strip: str = ".,;:!?)") -> None:
+    def take(rx: re.Pattern[str], kind: str, strip: str = ".,;:!?)",
+             when: Callable[[re.Match[str]], bool] | None = None) -> None:
         nonlocal masked
         for m in rx.finditer(masked):
+            if when is not None and not when(m):
+                continue
             value = m.group(0).rstrip(strip)
             if kind == "code" and _UNIT.fullmatch(value):
                 continue  # "10am", "3rd", "500MB": a number with its unit; the number is read below
@@ -144,10 +148,7 @@ def items(text: str) -> list[Item]:
     take(_FILE, "path")
     take(_AMOUNT, "amount", ".,;:!?)")
     take(_CODE, "code")
-    for m in _NUMBER_WORD.finditer(masked):
-        if m.group("u") in _UNIT_SYMBOLS:
-            found.append((m.start(), Item(m.group(0), "number")))
-            masked = masked[:m.start()] + " " * len(m.group(0)) + masked[m.end():]
+    take(_NUMBER_WORD, "number", ",;:!?)", when=lambda m: m.group("u") in _UNIT_SYMBOLS)
     take(_NUMBER, "number", ",;:!?)")
     for m in _CAMEL.finditer(masked):
         found.append((m.start(), Item(m.group(0), "name")))
