@@ -21,7 +21,20 @@ from typing import Any, Callable
 import numpy as np
 
 from app.config.paths import resources_dir
-from app.lang.heads import HEAD_ROOT, LIVE, LIVE_HEAD, NOT_LIVE, Head, head_text, heads_dir, load_head, sha256_of
+from app.lang.heads import (
+    ASIDE,
+    ASIDE_HEAD,
+    ASKS,
+    HEAD_ROOT,
+    LIVE,
+    LIVE_HEAD,
+    NOT_LIVE,
+    Head,
+    head_text,
+    heads_dir,
+    load_head,
+    sha256_of,
+)
 
 from .requests import split_of
 from .routing_sets import read_jsonl
@@ -147,6 +160,14 @@ def live_rows() -> list[Row]:
     return out
 
 
+def aside_rows() -> list[Row]:
+    """Fragments of requests labelled `aside` (they ask nothing: why, what for, what happened, courtesy) or `asks`
+    (an order, a question, a restriction of what is asked) — resources/eval/heads/aside.jsonl, read alone as the
+    router reads them (lang/asides.py)."""
+    return [Row(d["text"], ASIDE if d["aside"] else ASKS, split_of(d["text"]), d.get("kind") or "aside")
+            for d in read_jsonl(resources_dir() / "eval" / "heads" / "aside.jsonl")]
+
+
 @dataclass(frozen=True)
 class Spec:
     name: str
@@ -174,6 +195,8 @@ SPECS: dict[str, Spec] = {
                     "opening hours): `live`, or `not`", ("heads/live.jsonl", "requests/fresh.jsonl",
                                                          "requests/suite.jsonl", "answers/requests.jsonl"),
                     live_rows, c=64.0),
+    ASIDE_HEAD: Spec(ASIDE_HEAD, "whether a fragment of a request only says something aside (why, what for, what "
+                     "happened, courtesy): `aside`, or `asks`", ("heads/aside.jsonl",), aside_rows, c=64.0),
 }
 
 
@@ -278,10 +301,12 @@ def evaluate(spec: Spec) -> dict[str, Any]:
     return out
 
 
-def run_bench(train_heads: bool = False) -> dict[str, Any]:
+def run_bench(train_heads: bool = False, only: tuple[str, ...] = ()) -> dict[str, Any]:
+    """Every head on its held half; `train_heads` retrains those named in `only` first (all when it is empty:
+    a head whose data did not change need not be retrained)."""
     results = []
     for spec in SPECS.values():
-        if train_heads:
+        if train_heads and (not only or spec.name in only):
             train(spec)
         results.append(evaluate(spec))
     return {"heads": results}

@@ -21,7 +21,7 @@ def _module(which: str) -> Any:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    if args.train and args.which != "heads":
+    if args.train is not None and args.which != "heads":
         print("error: --train rebuilds the learned heads; use it with `metnos bench heads`")
         return 2
     if args.batch:
@@ -42,7 +42,14 @@ def cmd_bench(args: argparse.Namespace) -> int:
             return 2
         return _docs_query(args.query_cache, args.json)
     mod = _module(args.which)
-    result = mod.run_bench(train_heads=True) if args.train else mod.run_bench()
+    if args.train is not None:
+        unknown = sorted(set(args.train) - set(mod.SPECS)) if args.which == "heads" else []
+        if unknown:
+            print(f"error: no head named {', '.join(unknown)}; the heads are {', '.join(sorted(mod.SPECS))}")
+            return 2
+        result = mod.run_bench(train_heads=True, only=tuple(args.train))
+    else:
+        result = mod.run_bench()
     shown = {k: v for k, v in result.items() if not k.startswith("_")}
     print(json.dumps(shown, indent=1, default=str) if args.json else mod.format_bench(result))
     return 0
@@ -90,8 +97,9 @@ def add_commands(sub: Any) -> None:
     p = sub.add_parser("bench", help="measure speed against references measured in the same run")
     p.add_argument("which", choices=sorted(BENCHES))
     p.add_argument("--json", action="store_true")
-    p.add_argument("--train", action="store_true",
-                   help="heads only: retrain the learned heads from resources/eval and rewrite resources/heads")
+    p.add_argument("--train", nargs="*", metavar="HEAD",
+                   help="heads only: retrain the learned heads named (all when none is) from resources/eval and "
+                        "rewrite resources/heads")
     p.add_argument("--batch", metavar="PREFIX",
                    help="routing only: measure a new generalization batch (PREFIX_para.jsonl, PREFIX_adv.jsonl) "
                         "clean, without merging it")

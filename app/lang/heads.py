@@ -34,6 +34,8 @@ log = logging.getLogger(__name__)
 INTENT_HEAD = "intent"  # which action a request asks for first: a tool, or `answer` (app/bench/heads.py)
 LIVE_HEAD = "live"  # whether a request asks for the world's state now (weather, prices…): LIVE or NOT_LIVE
 LIVE, NOT_LIVE = "live", "not"
+ASIDE_HEAD = "aside"  # whether a fragment of a request only says something aside (lang/asides.py): ASIDE or ASKS
+ASIDE, ASKS = "aside", "asks"
 
 
 class HeadError(Exception):
