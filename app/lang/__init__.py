@@ -28,6 +28,7 @@ Modules, by what they read (tests/architecture/test_lang_modules_listed.py keeps
                        dates_said.py (dates in numbers, named days: "il 10/01", "a Natale")
     selection          selection_ask.py ("traduci in inglese" over a selected text)
     answers            stated.py (what a written answer claims), messages.py (every sentence, IT/EN, plurals)
-    judgements         heads.py (learned heads on the embedding: a fact's category, a request's first action)
+    judgements         heads.py (learned heads on the embedding: a fact's category, a request's first action),
+                       asides.py (the fragments the aside head reads as asking nothing)
     rules/             one table per rule family, each rule with examples it must and must not match
 """

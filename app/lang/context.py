@@ -27,7 +27,7 @@ _BREAK = CONTEXT_WORDS.pattern("sentence_break")
 # a sentence that starts like these is part of the request: a condition, a filter, a continuation, a time
 _BOUND = tuple(CONTEXT_BOUND.pattern(r.id) for r in CONTEXT_BOUND.rules)
 # question and tell words: a sentence with one asks
-_ASKS = frozenset(w for rid in ("asks_it", "asks_en", "asks_tell") for w in CONTEXT_WORDS.rule(rid).words)
+ASK_WORDS = _ASKS = frozenset(w for rid in ("asks_it", "asks_en", "asks_tell") for w in CONTEXT_WORDS.rule(rid).words)
 # A clause that tells what the person is doing, has to do, needs it for or lost, around a request for the assistant:
 # "devo mandare le foto a mia sorella, trovami i jpg", "cerca i pdf, mi servono le domande da stampare", "…, I need
 # to see what's new" (app/lang/rules/context_reason.py; "voglio"/"I want" stay requests: "voglio che tu li

@@ -18,8 +18,9 @@ import numpy as np
 
 from app.lang.actions import action_of, asked_question
 from app.lang.args_extractor import extract
+from app.lang.asides import Focus, focus, fragments
 from app.lang.clauses import split_continuation
-from app.lang.heads import INTENT_HEAD, Head, head_text, load_head
+from app.lang.heads import ASIDE, ASIDE_HEAD, INTENT_HEAD, Head, head_text, load_head
 from app.lang.normalize import canonical
 from app.store.db import StoreError
 from app.store.keys import KeyUnavailable
@@ -105,14 +106,35 @@ class Router(Learning):
         """L1's learned head for the current embedder's vectors (l1_head.py), or None."""
         return l1_head.head_for(self._embedder_provider())
 
+    def _head(self, name: str) -> tuple[Any, Head] | None:
+        """The embedder and the learned head `name` for its vectors, or None without either."""
+        emb = self._embedder_provider()
+        head = load_head(name, str(getattr(emb, "ident", "") or "")) if emb is not None else None
+        return None if head is None else (emb, head)
+
     def _intent(self, text: str) -> dict[str, float] | None:
         """The intent head's reading of the whole request (a refusal's second opinion: refusal_check.py), or None
         without an embedder or a head for its vectors."""
-        emb = self._embedder_provider()
-        head = load_head(INTENT_HEAD, str(getattr(emb, "ident", "") or "")) if emb is not None else None
-        if head is None:
+        got = self._head(INTENT_HEAD)
+        if got is None:
             return None
-        return head.probs(np.asarray(emb.embed([head_text(text)]))[0])
+        return got[1].probs(np.asarray(got[0].embed([head_text(text)]))[0])
+
+    def _focus(self, text: str) -> Focus | None:
+        """The request without the fragments the aside head is sure ask nothing (lang/asides.py), or None when
+        there is no head or nothing to take out (a request of one fragment never loads the embedder)."""
+        if len(fragments(text)) < 2:
+            return None
+        got = self._head(ASIDE_HEAD)
+        if got is None:
+            return None
+        emb, head = got
+        try:
+            f = focus(text, lambda parts: [head.probs(v)[ASIDE] for v in np.asarray(emb.embed(list(parts)))])
+        except Exception as e:  # no embedder now: the request as it is
+            log.warning("aside head failed: %s", e)
+            return None
+        return f if f.asides else None
 
     def _tools_list(self) -> list[Any]:
         """The registered tools, for what their examples say they can do (a Registry, or the app's own list)."""
@@ -171,6 +193,27 @@ class Router(Learning):
 
     def _decide(self, text: str, now: datetime | None, owner: str | None,
                 record: bool) -> tuple[RouteResult | None, dict[str, Any]]:
+        """The decision on the request, else on what is left of it without its asides ("delete X, the tenant
+        moved out": the guards refuse words they cannot place; the aside head says these ask nothing)."""
+        res, trace = self._decide_once(text, now, owner, record)
+        if res is None and trace["reason"] != "empty request" and (f := self._focus(text)) is not None:
+            note = f"asides: {list(f.asides)} ask nothing (the aside head): routed {f.text!r}"
+            res2, trace2 = self._decide_once(f.text, now, owner, record)
+            if res2 is not None and "remember" not in {res2.tool, *(s.get("tool") for s in res2.steps or [])}:
+                res2.reason = f"{note}; {res2.reason}"  # (a fact keeps its reason: "…, perché…" is part of it)
+                trace2["checks"][:0] = [*trace["checks"], note]
+                trace2["reason"] = res2.reason
+                return res2, trace2
+            trace["checks"].append(f"{note}: not served either")
+            trace["reason"] = "; ".join(trace["checks"])
+        if res is None and record and trace["reason"] != "empty request":
+            near = trace.get("nearest") or {}
+            best = max((v["score"] for v in near.values() if v), default=None)
+            self.memo.log_route(text, "L3", best, trace["reason"])
+        return res, trace
+
+    def _decide_once(self, text: str, now: datetime | None, owner: str | None,
+                     record: bool) -> tuple[RouteResult | None, dict[str, Any]]:
         checks: list[str] = []
         trace: dict[str, Any] = {"checks": checks, "reason": ""}
         if not isinstance(text, str) or not text.strip():
@@ -190,8 +233,6 @@ class Router(Learning):
         if held is not None:  # a file action the rules declined: only the planner decides it (no look-alike)
             checks.append(held)
             trace["reason"] = "; ".join(checks)
-            if record:
-                self.memo.log_route(text, "L3", None, trace["reason"])
             return None, trace
         l1_on = bool(cfg["fast_path.canonical_query_enabled"])
         l2_on = bool(cfg["multi_tool_fast_path.enabled"])
@@ -212,10 +253,6 @@ class Router(Learning):
         if hit is not None:
             return hit, trace
         trace["reason"] = "; ".join(checks)
-        if record:
-            near = trace.get("nearest") or {}
-            best = max((v["score"] for v in near.values() if v), default=None)
-            self.memo.log_route(text, "L3", best, trace["reason"])
         return None, trace
 
     def _l0(self, text: str, cfg: Any, checks: list[str], trace: dict[str, Any], record: bool) -> RouteResult | None:

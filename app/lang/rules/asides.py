@@ -1,0 +1,28 @@
+"""Where a request is cut into fragments that a learned head judges one by one (lang/asides.py).
+
+The sentence break of context_words (punctuation, dashes, "I'll…") cuts first; `connector` then cuts before a
+word that opens a clause of why or of what else is true ("…che non mi ricordo cosa c'è", "…because the old one
+broke"). Whether a fragment only says something aside is the head's judgement, not these rules': a cut in the
+wrong place ("trova i file | che contengono Sara") costs nothing when the head reads the fragment as part of the
+request, as its training data teach it to.
+"""
+from __future__ import annotations
+
+from .table import Rule, Table
+
+ASIDES = Table("asides", __doc__ or "", (
+    Rule(
+        id="connector",
+        effect="cut before a word that opens a clause of why or what else is true ('dimmi | che giorno è' is cut "
+               "too, and the head keeps 'che giorno è' as asked); never inside 'già che ci sei' (a routing "
+               "must-not 'quanto fa 250 per 4? e già che ci sei dimmi che ore sono' lost its second ask)",
+        mode="split",
+        pattern=r"(?<!\bgià)(?<!\bgia)\s+(?=(?:{words})\s)",
+        words=("che", "perché", "perche", "xché", "xche", "xké", "tanto", "cmq", "comunque", "because", "coz", "cuz",
+               "cause", "since"),
+        match=("leggimi il file x che non mi ricordo cosa c'è", "open the budget because my boss wants it",
+               "elenca i file in Scaricati tanto è pieno", "copy it to the stick since the laptop is dying"),
+        no_match=("che ore sono", "because of you", "leggi il file notes.txt",
+                  "e già che ci sei dimmi l'ora"),
+    ),
+))
