@@ -25,6 +25,10 @@ from app.selection.correct import Change, first_pass
      "Partiamo alle 9 dalla stazione, il biglietto costa 12 euro.", "stazzione", "stazione"),
     ("Anche il microfono non è eccezzionale: in strada c'è rumore.",
      "Anche il microfono non è eccezionale: in strada c'è rumore.", "eccezzionale", "eccezionale"),
+    # a letter to double in a word of DOUBLE_FROM letters or more ("tuta" stays: below)
+    ("Ci vediamo la prossima setimana per il preventivo.",
+     "Ci vediamo la prossima settimana per il preventivo.", "setimana", "settimana"),
+    ("Il pachetto arriva domani mattina.", "Il pacchetto arriva domani mattina.", "pachetto", "pacchetto"),
 ])
 def test_dictionary_fixes_a_misspelling_no_table_names(text: str, fixed: str, wrong: str | None,
                                                        right: str | None) -> None:
