@@ -21,3 +21,12 @@ def test_bench_selection_takes_a_cases_file_and_a_split(monkeypatch: pytest.Monk
     monkeypatch.setattr(selection, "main", lambda argv: seen.append(argv) or 0)
     assert main(["bench", "selection", "--cases", "a.jsonl", "--cases", "b.jsonl", "--split", "held"]) == 0
     assert seen == [["--cases", "a.jsonl", "--cases", "b.jsonl", "--split", "held"]]
+
+
+def test_train_names_the_heads_to_retrain_and_refuses_an_unknown_one(capsys: pytest.CaptureFixture[str]) -> None:
+    """`--train aside` retrains that head only; a name no head has says which heads there are (nothing runs)."""
+    assert main(["bench", "heads", "--train", "asides"]) == 2
+    out = capsys.readouterr().out
+    assert "no head named asides" in out and "aside" in out and "intent" in out
+    assert main(["bench", "routing", "--train"]) == 2
+    assert "use it with `metnos bench heads`" in capsys.readouterr().out
