@@ -29,8 +29,13 @@ from .rules.context_words import CONTEXT_WORDS
 Judge = Callable[[Sequence[str]], Sequence[float]]
 
 ASIDE_SURE = 0.9  # a fragment is dropped only when the head is this sure (resources/eval/heads/README.md)
+# In the person's own words of a task ("haul the lobster pots, tide's turning"), what follows the task and reads
+# aside goes: the head's own reading (p ≥ 0.5) was chosen on the reminders' tune half (what to remind 290 → 300 of
+# 315, none that was right made wrong; resources/eval/reminders/README.md)
+TRAILING_SURE = 0.5
 _BREAK = CONTEXT_WORDS.pattern("sentence_break")
 _CONNECTOR = ASIDES.pattern("connector")
+_GOES_ON = ASIDES.pattern("goes_on")
 _KEEPS = ("path", "url", "quoted", "email")  # values a fragment acts on: never aside
 _EDGES = " ,;:!?.…-–—"
 
@@ -103,3 +108,19 @@ def focus(text: str, judge: Judge, sure: float = ASIDE_SURE) -> Focus:
         return Focus(text)
     kept = " ".join(p for i, p in enumerate(parts) if i not in drop)
     return Focus(kept.rstrip(" ,;:-–—"), tuple(parts[i] for i in sorted(drop)))
+
+
+def trailing(task: str, judge: Judge, sure: float = TRAILING_SURE) -> Focus:
+    """A task said in the person's own words (what to remind) without what follows it from the first later
+    fragment the head reads aside: "chiudere il recinto, che viene a piovere" → "chiudere il recinto". The first
+    fragment is the task and always stays; a fragment with a value, or that goes on with another action ("e poi
+    chiamare Marco"), is the task's and stops nothing. Unlike `focus`, actions do not keep a fragment: after a task
+    they are the reason's ("call the Tokyo desk, market opens early")."""
+    parts = fragments(task)
+    if len(parts) < 2:
+        return Focus(task)
+    for i, p in enumerate(judge(parts[1:]), start=1):
+        goes_on = _GOES_ON.match(parts[i]) is not None and bool(action_of(parts[i]).actions)
+        if p >= sure and not _holds_values(parts[i]) and not goes_on:
+            return Focus(" ".join(parts[:i]).rstrip(" ,;:-–—."), tuple(parts[i:]))
+    return Focus(task)

@@ -58,4 +58,5 @@ class ReminderStage:
         elif ask.when.at is not None:
             args["when"] = ask.when.at.isoformat(timespec="minutes")
         return RouteResult("L0", "set_reminder", args, arg_sources={k: "rules" for k in args},
-                           reason="reminders: a request to be reminded at a moment", lang=ask.lang, stage=self.name)
+                           reason="reminders: a request to be reminded at a moment", lang=ask.lang, stage=self.name,
+                           said_args=("text",))  # "…, tide's turning": the router drops the reason

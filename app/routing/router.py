@@ -18,9 +18,8 @@ import numpy as np
 
 from app.lang.actions import action_of, asked_question
 from app.lang.args_extractor import extract
-from app.lang.asides import Focus, focus, fragments
 from app.lang.clauses import split_continuation
-from app.lang.heads import ASIDE, ASIDE_HEAD, INTENT_HEAD, Head, head_text, load_head
+from app.lang.heads import ASIDE_HEAD, INTENT_HEAD, Head, head_text, load_head
 from app.lang.normalize import canonical
 from app.store.db import StoreError
 from app.store.keys import KeyUnavailable
@@ -29,6 +28,7 @@ from app.turn.decision import RouteResult, RouteStage
 from . import l1_head
 from .action_stage import ActionStage
 from .args_llm import ArgsLLM
+from .aside_reading import AsideReader
 from .l0 import L0Table, default_table
 from .l1 import L1Matcher, MatchResult
 from .l1_head import tool_probs, top_of
@@ -120,21 +120,9 @@ class Router(Learning):
             return None
         return got[1].probs(np.asarray(got[0].embed([head_text(text)]))[0])
 
-    def _focus(self, text: str) -> Focus | None:
-        """The request without the fragments the aside head is sure ask nothing (lang/asides.py), or None when
-        there is no head or nothing to take out (a request of one fragment never loads the embedder)."""
-        if len(fragments(text)) < 2:
-            return None
-        got = self._head(ASIDE_HEAD)
-        if got is None:
-            return None
-        emb, head = got
-        try:
-            f = focus(text, lambda parts: [head.probs(v)[ASIDE] for v in np.asarray(emb.embed(list(parts)))])
-        except Exception as e:  # no embedder now: the request as it is
-            log.warning("aside head failed: %s", e)
-            return None
-        return f if f.asides else None
+    def _asides(self) -> AsideReader:
+        """The aside head over the current embedder (routing/aside_reading.py), loaded on first use."""
+        return AsideReader(lambda: self._head(ASIDE_HEAD))
 
     def _tools_list(self) -> list[Any]:
         """The registered tools, for what their examples say they can do (a Registry, or the app's own list)."""
@@ -196,7 +184,9 @@ class Router(Learning):
         """The decision on the request, else on what is left of it without its asides ("delete X, the tenant
         moved out": the guards refuse words they cannot place; the aside head says these ask nothing)."""
         res, trace = self._decide_once(text, now, owner, record)
-        if res is None and trace["reason"] != "empty request" and (f := self._focus(text)) is not None:
+        if res is not None and res.said_args:
+            self._asides().trim_said(res, trace)  # "…, tide's turning": what to remind, without the reason
+        if res is None and trace["reason"] != "empty request" and (f := self._asides().focus(text)) is not None:
             note = f"asides: {list(f.asides)} ask nothing (the aside head): routed {f.text!r}"
             res2, trace2 = self._decide_once(f.text, now, owner, record)
             if res2 is not None and "remember" not in {res2.tool, *(s.get("tool") for s in res2.steps or [])}:

@@ -26,6 +26,8 @@ class RouteResult:
     stage: str | None = None  # which stage decided ("remember", "recall"); None for L0/L1/L2
     notice: str | None = None  # said before the answer: the part of the request that cannot be done
     planner_text: str | None = None  # the planner works on this part only (the rest was answered by `notice`)
+    said_args: tuple[str, ...] = ()  # arguments that are the person's own words of a task (what to remind): the
+    # router drops the reason said after the task (lang/asides.py `trailing`, with the aside head)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

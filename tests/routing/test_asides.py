@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from support import shipped_head_holds
 
-from app.lang.asides import ASIDE_SURE, focus, fragments
+from app.lang.asides import ASIDE_SURE, focus, fragments, trailing
 from app.lang.heads import ASIDE_HEAD
 
 NOW = datetime(2024, 5, 8, 15, 30)
@@ -41,6 +41,16 @@ def test_the_rules_keep_paths_asked_actions_and_negations_whatever_the_head_says
     assert not focus("leggi ~/a.txt, per sicurezza", lambda parts: [ASIDE_SURE - 0.01] * len(parts)).asides
 
 
+def test_a_task_keeps_its_first_fragment_values_and_what_goes_on_with_it() -> None:
+    assert trailing("chiudere il recinto, che viene a piovere", sure).text == "chiudere il recinto"
+    assert trailing("call the Tokyo desk, market opens early", sure).asides == ("market opens early",)
+    assert trailing("comprare il pane", sure).text == "comprare il pane"
+    assert trailing("portare ~/a.txt, market opens early", sure).text == "portare ~/a.txt"  # the first always
+    assert not trailing("comprare il pane, e poi chiamare Marco", sure).asides  # it goes on with an action
+    assert not trailing("spedire il pacco, in via Roma 3 ~/b.txt", sure).asides  # a value is the task's
+    assert not trailing("call the Tokyo desk, market opens early", lambda parts: [0.4] * len(parts)).asides
+
+
 def test_the_shipped_aside_head_holds_its_held_out_score(bundled_embedder: Any) -> None:
     head = shipped_head_holds(ASIDE_HEAD, bundled_embedder, 3, 200)
     assert set(head.classes) == {"aside", "asks"}
@@ -60,3 +70,16 @@ def test_the_router_serves_what_is_left_when_the_head_is_sure_the_rest_asks_noth
     assert r.route("leggimi /tmp/t/b.txt, e poi buttalo nel cestino", now=NOW) is None  # the delete is asked too
     fact = r.route("ricordati che il dentista è giovedì, per sicurezza", now=NOW)
     assert fact is None or "per sicurezza" in str(fact.args.get("fact"))  # a fact keeps its words
+
+
+@pytest.mark.slow
+def test_a_reminder_is_kept_without_the_reason_said_after_what_to_remind(make_router: Any) -> None:
+    from app.reminders.stage import ReminderStage
+
+    r = make_router()
+    r.set_stages([ReminderStage()], [])
+    res = r.route("remind me tomorrow at 7 to call the Tokyo desk, market opens early")
+    assert res is not None and res.tool == "set_reminder" and res.args["text"] == "call the Tokyo desk"
+    assert "market opens early" in res.reason
+    plain = r.route("ricordami domani alle 9 di pagare l'F24")
+    assert plain is not None and plain.args["text"] == "pagare l'F24"

@@ -25,4 +25,15 @@ ASIDES = Table("asides", __doc__ or "", (
         no_match=("che ore sono", "because of you", "leggi il file notes.txt",
                   "e già che ci sei dimmi l'ora"),
     ),
+    Rule(
+        id="goes_on",
+        effect="a fragment that opens with a joining word ('e poi chiamare Marco', 'and email Bob'): with an action "
+               "it is more of the task said before it, never a reason after it (lang/asides.py `trailing`)",
+        mode="match",
+        pattern=r"^\s*(?:{words})\b",
+        words=("e poi", "e dopo", "e anche", "e", "ed", "poi", "anche", "and then", "and also", "and", "then",
+               "also", "plus"),
+        match=("e poi chiamare Marco", "and email Bob the figures", "poi passare in farmacia", "also buy milk"),
+        no_match=("market opens early", "che viene a piovere", "eppure piove", "andare a correre"),
+    ),
 ))
