@@ -36,6 +36,7 @@ TRAILING_SURE = 0.5
 _BREAK = CONTEXT_WORDS.pattern("sentence_break")
 _CONNECTOR = ASIDES.pattern("connector")
 _GOES_ON = ASIDES.pattern("goes_on")
+_TITLE_DOT = ASIDES.pattern("title_dot")
 _KEEPS = ("path", "url", "quoted", "email")  # values a fragment acts on: never aside
 _EDGES = " ,;:!?.…-–—"
 
@@ -57,7 +58,13 @@ def _pieces(text: str) -> list[tuple[str, bool]]:
     """Each fragment, and whether a connector cut it from the one before ("…le ricette | che mi manda mia
     sorella": it belongs to that one, and goes or stays with it)."""
     out: list[tuple[str, bool]] = []
+    pieces: list[str] = []
     for piece in _BREAK.split(text):
+        if pieces and piece and _TITLE_DOT.search(pieces[-1]):
+            pieces[-1] = f"{pieces[-1]} {piece}"  # "il sig. | Lombardo": the name goes on
+        else:
+            pieces.append(piece)
+    for piece in pieces:
         for n, part in enumerate(_CONNECTOR.split(piece or "")):
             if part and part.strip(_EDGES):
                 out.append((part.strip(), n > 0 and bool(out)))

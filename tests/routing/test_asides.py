@@ -26,6 +26,7 @@ def test_a_request_is_cut_at_breaks_and_before_connectors() -> None:
     assert fragments("leggimi ~/c.txt che non mi ricordo cosa ci ho scritto") == [
         "leggimi ~/c.txt", "che non mi ricordo cosa ci ho scritto"]
     assert fragments("what's the date today") == ["what's the date today"]
+    assert fragments("chiamare il sig. Lombardo x il preventivo") == ["chiamare il sig. Lombardo x il preventivo"]
 
 
 def test_the_rules_keep_paths_asked_actions_and_negations_whatever_the_head_says() -> None:

@@ -36,4 +36,13 @@ ASIDES = Table("asides", __doc__ or "", (
         match=("e poi chiamare Marco", "and email Bob the figures", "poi passare in farmacia", "also buy milk"),
         no_match=("market opens early", "che viene a piovere", "eppure piove", "andare a correre"),
     ),
+    Rule(
+        id="title_dot",
+        effect="a piece that ends with a title's abbreviation ('il sig.', 'Mrs.'): the sentence break after its dot "
+               "is no break, the name follows ('kiamare il sig. Lombardo x il preventivo' was cut at 'sig.')",
+        pattern=r"\b(?:{words})\.$",
+        words=("dr", "dott", "prof", "mr", "mrs", "ms", "sig", "sigg", "avv", "ing", "geom", "arch", "rag", "st"),
+        match=("kiamare il sig.", "call Mrs.", "dal dott.", "chiedi al prof."),
+        no_match=("chiamare il sig. Rossi", "ho finito.", "the end.", "vai a casa"),
+    ),
 ))
