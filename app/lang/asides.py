@@ -29,10 +29,11 @@ from .rules.context_words import CONTEXT_WORDS
 Judge = Callable[[Sequence[str]], Sequence[float]]
 
 ASIDE_SURE = 0.9  # a fragment is dropped only when the head is this sure (resources/eval/heads/README.md)
+LEANS_ASIDE = 0.5  # the head's own reading: above it a fragment is likelier aside than asked
 # In the person's own words of a task ("haul the lobster pots, tide's turning"), what follows the task and reads
-# aside goes: the head's own reading (p ≥ 0.5) was chosen on the reminders' tune half (what to remind 290 → 300 of
-# 315, none that was right made wrong; resources/eval/reminders/README.md)
-TRAILING_SURE = 0.5
+# aside goes: the head's own reading was chosen on the reminders' tune half (what to remind 290 → 301 of 315, none
+# that was right made wrong; resources/eval/reminders/README.md)
+TRAILING_SURE = LEANS_ASIDE
 _BREAK = CONTEXT_WORDS.pattern("sentence_break")
 _CONNECTOR = ASIDES.pattern("connector")
 _GOES_ON = ASIDES.pattern("goes_on")
@@ -108,7 +109,7 @@ def focus(text: str, judge: Judge, sure: float = ASIDE_SURE) -> Focus:
     drop = {i for i in free if score[i] >= sure and _may_be_aside(parts[i], pieces[i][1], parts[i - 1] if i else "")}
     for i, (part, tied) in enumerate(pieces):
         if tied and i - 1 in drop and i not in drop:
-            if i not in score or score[i] < 0.5 or ASK_WORDS.intersection(split_words(part.lower())[1:]):
+            if i not in score or score[i] < LEANS_ASIDE or ASK_WORDS.intersection(_words(part)[1:]):
                 return Focus(text)  # a value or an ask inside a clause of the aside: nothing is read apart
             drop.add(i)  # "…, così ci metto le ricette | che mi manda mia sorella": the aside's own clause
     if not drop or len(drop) == len(parts):
