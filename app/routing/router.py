@@ -193,6 +193,8 @@ class Router(Learning):
                 res2.reason = f"{note}; {res2.reason}"  # (a fact keeps its reason: "…, perché…" is part of it)
                 trace2["checks"][:0] = [*trace["checks"], note]
                 trace2["reason"] = res2.reason
+                if record:
+                    self._served_as(f.text, text)
                 return res2, trace2
             trace["checks"].append(f"{note}: not served either")
             trace["reason"] = "; ".join(trace["checks"])
@@ -201,6 +203,14 @@ class Router(Learning):
             best = max((v["score"] for v in near.values() if v), default=None)
             self.memo.log_route(text, "L3", best, trace["reason"])
         return res, trace
+
+    def _served_as(self, routed: str, said: str) -> None:
+        """What served the words routed also served the request as said: an undo or a good turn names the
+        request as the person said it (learning.py)."""
+        with self._lock:
+            served = self._served.get(routed.strip())
+            if served is not None:
+                self._served[said.strip()] = served
 
     def _decide_once(self, text: str, now: datetime | None, owner: str | None,
                      record: bool) -> tuple[RouteResult | None, dict[str, Any]]:

@@ -69,6 +69,7 @@ def test_the_router_serves_what_is_left_when_the_head_is_sure_the_rest_asks_noth
     copy = r.route("fai una copia di /tmp/t/a.txt dentro /tmp/b, per sicurezza", now=NOW)
     assert copy is not None and copy.tool == "copy_files" and "asides" in copy.reason
     assert r.route("leggimi /tmp/t/b.txt, e poi buttalo nel cestino", now=NOW) is None  # the delete is asked too
+    assert r.contradict_last("leggimi /tmp/t/b.txt, i miss her") is not None  # an undo names the request as said
     fact = r.route("ricordati che il dentista è giovedì, per sicurezza", now=NOW)
     assert fact is None or "per sicurezza" in str(fact.args.get("fact"))  # a fact keeps its words
 
