@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from .actions import action_of
 from .args_extractor import extract
 from .context import ASK_WORDS, CONTEXT
-from .normalize import split_words
+from .normalize import bare_words
 from .rules.asides import ASIDES
 from .rules.context_words import CONTEXT_WORDS
 
@@ -77,19 +77,15 @@ def _holds_values(fragment: str) -> bool:
     return any(slots.get(k) for k in _KEEPS)
 
 
-def _words(text: str) -> list[str]:
-    return [w.strip("?!.,;:") for w in split_words(text.lower())]
-
-
 def _may_be_aside(fragment: str, tied: bool, before: str = "") -> bool:
     """No action, negation or word that asks ("dimmi", "what", "quando"; after the connector of a tied clause,
     unless the clause before ends asking: "dimmi | che ore sono"), unless the reason rules read the fragment as
     the person's own plan."""
     if CONTEXT.match(fragment) is not None:
         return True
-    if tied and ASK_WORDS.intersection(_words(before)[-1:]):
+    if tied and ASK_WORDS.intersection(bare_words(before)[-1:]):
         return False
-    words = _words(fragment)[1 if tied else 0:]
+    words = bare_words(fragment)[1 if tied else 0:]
     sig = action_of(fragment)
     return not (sig.actions or sig.negated or ASK_WORDS.intersection(words))
 
@@ -109,7 +105,7 @@ def focus(text: str, judge: Judge, sure: float = ASIDE_SURE) -> Focus:
     drop = {i for i in free if score[i] >= sure and _may_be_aside(parts[i], pieces[i][1], parts[i - 1] if i else "")}
     for i, (part, tied) in enumerate(pieces):
         if tied and i - 1 in drop and i not in drop:
-            if i not in score or score[i] < LEANS_ASIDE or ASK_WORDS.intersection(_words(part)[1:]):
+            if i not in score or score[i] < LEANS_ASIDE or ASK_WORDS.intersection(bare_words(part)[1:]):
                 return Focus(text)  # a value or an ask inside a clause of the aside: nothing is read apart
             drop.add(i)  # "…, così ci metto le ricette | che mi manda mia sorella": the aside's own clause
     if not drop or len(drop) == len(parts):

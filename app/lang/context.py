@@ -16,7 +16,7 @@ from typing import Callable, Sequence
 
 from .args_extractor import SLOT_KINDS
 from .lexicon import NEGATIONS, OBJECTS
-from .normalize import split_words
+from .normalize import bare_words
 from .rules.context_bound import CONTEXT_BOUND
 from .rules.context_reason import CONTEXT_REASON
 from .rules.context_words import CONTEXT_WORDS
@@ -27,7 +27,7 @@ _BREAK = CONTEXT_WORDS.pattern("sentence_break")
 # a sentence that starts like these is part of the request: a condition, a filter, a continuation, a time
 _BOUND = tuple(CONTEXT_BOUND.pattern(r.id) for r in CONTEXT_BOUND.rules)
 # question and tell words: a sentence with one asks
-ASK_WORDS = _ASKS = frozenset(w for rid in ("asks_it", "asks_en", "asks_tell") for w in CONTEXT_WORDS.rule(rid).words)
+ASK_WORDS = frozenset(w for rid in ("asks_it", "asks_en", "asks_tell") for w in CONTEXT_WORDS.rule(rid).words)
 # A clause that tells what the person is doing, has to do, needs it for or lost, around a request for the assistant:
 # "devo mandare le foto a mia sorella, trovami i jpg", "cerca i pdf, mi servono le domande da stampare", "…, I need
 # to see what's new" (app/lang/rules/context_reason.py; "voglio"/"I want" stay requests: "voglio che tu li
@@ -75,7 +75,7 @@ def request_part(text: str, has_action: Callable[[str], bool], values: Callable[
     if not kept or len(kept) == len(parts):
         return text
     rest = " ".join(kept)
-    asks = any(w.strip("?!.,;:") in _ASKS for w in split_words(rest.lower()))
+    asks = any(w in ASK_WORDS for w in bare_words(rest))
     return _without_sign_off(rest) if asks or has_action(rest) or any(values(rest).get(k) for k in SLOT_KINDS) else text
 
 
@@ -95,8 +95,8 @@ def for_now_at(pieces: Sequence[str]) -> int:
 
 def _opens_asking(sentence: str) -> bool:
     """A sentence whose first word asks: "dimmi…", "tell me…", "quanto…", "what…"."""
-    words = split_words(sentence.lower())
-    return bool(words) and words[0].strip("?!.,;:") in _ASKS
+    words = bare_words(sentence)
+    return bool(words) and words[0] in ASK_WORDS
 
 
 # "…, domani ho il sopralluogo", "…, tomorrow I have the inspection": a day and what the person has then is their
@@ -109,8 +109,8 @@ def _only_says_why(sentence: str, has_action: Callable[[str], bool],
     schedule = _SCHEDULE.match(sentence) is not None
     if any(b.match(sentence) for b in _BOUND) and not schedule:
         return False
-    words = [w.strip("?!.,;:") for w in split_words(sentence.lower())]
-    if not words or any(w in _ASKS | NEGATIONS | _OBJECT_WORDS for w in words) or not _STATES & set(words):
+    words = bare_words(sentence)
+    if not words or any(w in ASK_WORDS | NEGATIONS | _OBJECT_WORDS for w in words) or not _STATES & set(words):
         return False
     slots = values(sentence)
     if any(slots.get(k) for k in SLOT_KINDS if not (schedule and k in ("date", "window"))):

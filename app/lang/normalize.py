@@ -76,6 +76,11 @@ def split_words(norm: str) -> list[str]:
     return out
 
 
+def bare_words(text: str) -> list[str]:
+    """The words of `text` in lower case, without the punctuation that ends them ("dimmi," -> "dimmi")."""
+    return [w.strip("?!.,;:") for w in split_words(text.lower())]
+
+
 def tokens(text: str) -> list[str]:
     """Normalized words of raw text (see split_words)."""
     return split_words(normalize(text))

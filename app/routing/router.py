@@ -89,6 +89,7 @@ class Router(Learning):
         # the router's own stage, after the explicit commands of other packages ("ricordati di mandare…"
         # is a fact to remember) and before L1: unsupported actions and clear file actions
         self.actions = ActionStage(self._tools_list, lambda name: self._tool(name) is not None, self._intent)
+        self._asides = AsideReader(lambda: self._head(ASIDE_HEAD))  # loads the head on first use
         self._tool_schemas = tool_schemas
 
     def l1_threshold(self) -> float:
@@ -119,10 +120,6 @@ class Router(Learning):
         if got is None:
             return None
         return got[1].probs(np.asarray(got[0].embed([head_text(text)]))[0])
-
-    def _asides(self) -> AsideReader:
-        """The aside head over the current embedder (routing/aside_reading.py), loaded on first use."""
-        return AsideReader(lambda: self._head(ASIDE_HEAD))
 
     def _tools_list(self) -> list[Any]:
         """The registered tools, for what their examples say they can do (a Registry, or the app's own list)."""
@@ -184,9 +181,11 @@ class Router(Learning):
         """The decision on the request, else on what is left of it without its asides ("delete X, the tenant
         moved out": the guards refuse words they cannot place; the aside head says these ask nothing)."""
         res, trace = self._decide_once(text, now, owner, record)
+        if not isinstance(text, str) or not text.strip():
+            return res, trace  # (an empty request: nothing to route again, nothing to log)
         if res is not None and res.said_args:
-            self._asides().trim_said(res, trace)  # "…, tide's turning": what to remind, without the reason
-        if res is None and trace["reason"] != "empty request" and (f := self._asides().focus(text)) is not None:
+            self._asides.trim_said(res, trace)  # "…, tide's turning": what to remind, without the reason
+        if res is None and (f := self._asides.focus(text)) is not None:
             note = f"asides: {list(f.asides)} ask nothing (the aside head): routed {f.text!r}"
             res2, trace2 = self._decide_once(f.text, now, owner, record)
             if res2 is not None and "remember" not in {res2.tool, *(s.get("tool") for s in res2.steps or [])}:
@@ -198,7 +197,7 @@ class Router(Learning):
                 return res2, trace2
             trace["checks"].append(f"{note}: not served either")
             trace["reason"] = "; ".join(trace["checks"])
-        if res is None and record and trace["reason"] != "empty request":
+        if res is None and record:
             near = trace.get("nearest") or {}
             best = max((v["score"] for v in near.values() if v), default=None)
             self.memo.log_route(text, "L3", best, trace["reason"])
