@@ -49,6 +49,7 @@ CLAIMED_CLOCK = Table("claimed_clock", __doc__ or "", (
                 r"le\s+|^\s*sono\s+le\s+|è\s+(?:già\s+)?(?=(?:{words})\b))(?:\d{1,2}\b|{words}|the\s+(?:{words}))|"
                 r"\b(?:the\s+(?:current\s+time|time\s+(?:right\s+)?now)\s+(?:in\s+[\w .'-]{2,40}?\s+)?is|"
                 r"l'ora\s+(?:attuale|esatta)\s+(?:(?:a|in)\s+[\w .'-]{2,40}?\s+)?è|"
+                r"(?:l['’]\s*|la\s+)ora\s+(?:di\s+adesso\s+|adesso\s+)?è\s+(?:le\s+)?(?=\d{1,2}(?:[:.]\d{2}|\b))|"
                 r"(?:a|in)\s+[A-Z][\w .'-]{1,40}?\s+(?:adesso\s+|ora\s+)?sono\s+le)\b|"
                 r"^\s*it(?:'s|\s+is)\s+(?:about\s+|around\s+)?\d{1,2}(?::\d{2}\b|\s*(?:[ap]\.?m\b|o'clock))",
         flags=re.IGNORECASE | re.MULTILINE,
@@ -57,11 +58,12 @@ CLAIMED_CLOCK = Table("claimed_clock", __doc__ or "", (
         match=("It's currently evening.", "Sono le 10 e un quarto.", "Right now it's 3 pm.", "È già sera, riposati.",
                "It is now the afternoon.", "The current time is [insert current time].",
                "It's 10:30 AM.", "it is about 5 pm", "The current time in San Francisco is 12:00 PM.",
-               "A Tokyo adesso sono le 3 di notte."),
+               "A Tokyo adesso sono le 3 di notte.", "La ora è 12:30.", "L'ora è le 9 e mezza."),
         no_match=("Evening is a good time to rest.", "Alle 10 sono le prove.", "It's a nice evening for a walk.",
                   "The time in Tokyo is usually ahead of Rome.",
                   "Il film dura due ore.",
-                  "It's 10 km from the station.", "It's 3 times bigger than the old one."),
+                  "It's 10 km from the station.", "It's 3 times bigger than the old one.",
+                  "L'ora è un'unità di tempo.", "La ora è una parola antica."),
     ),
     Rule(
         id="time_asked",
