@@ -166,6 +166,7 @@ def _resolve(text: str, paths: list[str]) -> list[str]:
                 if _exists(_join(f, name)):
                     target = _join(f, name)
                     break
+            target = target or _under(f, (bare_name(text, p), p), text)
             if target is None and re.search(re.escape(p) + r"[\"'”»]?\s+(?:\w+\s+){0,3}?" + _WHERE + r"\s+(?:"
                                             + _KIND + r"\s+)?" + re.escape(f), text, re.I):
                 target = _join(f, p)  # a new file said to be in the folder ("crea nuovo.txt in /x")
@@ -178,6 +179,45 @@ def _resolve(text: str, paths: list[str]) -> list[str]:
         joined.append(target or p)
     # the folder that only said where a name is drops out ("sposta scan.pdf da /a a /b" -> /a/scan.pdf, /b)
     return [p for p in joined if p not in dropped]
+
+
+MAX_DEPTH = 3  # folders below the one said, at most, that a name is looked for in
+MAX_SCAN = 2000  # entries looked at, at most: a folder that big is not searched (the name stays as said)
+
+
+def _named_in(text: str, word: str) -> bool:
+    return re.search(r"(?<!\w)" + re.escape(word.lower()) + r"(?!\w)", text.lower()) is not None
+
+
+def _under(folder: str, names: tuple[str, ...], text: str) -> str | None:
+    """The one existing `names` entry in a subfolder of `folder` whose every folder on the way the text names
+    ("display lettera.txt, which is kept in the Documenti folder under /x" → /x/Documenti/lettera.txt).
+
+    Why: a file said apart from its folder, with the folder said in words and its parent as a path, came back
+    listed or answered in four request sets in a row (everyday14–17); each phrasing of "which is kept in the X
+    folder under Y" was one more pattern. The disk says where the name is, and the text says the way there, so
+    nothing is guessed: only folders the request names are entered, and two candidates join nothing."""
+    base = os.path.expanduser(folder)
+    level, hits, seen = [base], [], 0
+    for _ in range(MAX_DEPTH):
+        nxt = []
+        for d in level:
+            try:
+                entries = list(os.scandir(d))
+            except OSError:
+                continue
+            seen += len(entries)
+            if seen > MAX_SCAN:
+                return None
+            for e in entries:
+                if d != base and e.name in names:
+                    hits.append(os.path.join(d, e.name))
+                if e.is_dir() and not e.name.startswith(".") and _named_in(text, e.name):
+                    nxt.append(e.path)
+        level = nxt
+    if len(hits) != 1:
+        return None
+    return _join(folder, os.path.relpath(hits[0], base))
 
 
 # "the folder with my vacation photos, it's called Foto Vacanze, it's in /x": the name said by "called", the folder

@@ -14,7 +14,9 @@ from app.planner.evidence import analyze
 def root(tmp_path: Path) -> Path:
     (tmp_path / "Foto Vacanze").mkdir()
     (tmp_path / "archivio").mkdir()
-    for name in ("lista spesa.txt", "notes.md", "scan.pdf"):
+    for name in ("lista spesa.txt", "notes.md", "scan.pdf", "Documenti/lettera.txt", "archivio/2024/bozza.txt",
+                 "archivio/doppio.txt", "archivio/2024/doppio.txt"):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / name).write_text("x\n", encoding="utf-8")
     return tmp_path
 
@@ -66,7 +68,13 @@ CASES = [  # (request, the paths the planner must see)
      ["{r}/flash sheets", "{r}/notes.md"]),
     ("crea una cartella chiamata {r}/foto mare 2024 e poi spostaci {r}/scan.pdf",
      ["{r}/foto mare 2024", "{r}/scan.pdf"]),
+    # a file said apart from its folder, the folder in words under a path (the family of everyday14-17's misses):
+    # the disk says where the name is, and every folder on the way is named in the request
+    ("display lettera.txt, it is in Documenti under {r}", ["{r}/Documenti/lettera.txt"]),
+    ("leggimi bozza.txt che sta in archivio/2024 sotto {r}", ["{r}/archivio/2024/bozza.txt"]),
     # must not change
+    ("read lettera.txt in {r}", ["{r}/lettera.txt"]),  # under Documenti, a folder the request never names
+    ("leggimi doppio.txt che sta sotto {r}, in archivio o forse in 2024", ["{r}/doppio.txt"]),  # two on the way
     ("create a folder named {r}/drafts for the letters", ["{r}/drafts"]),
     ("elenca la cartella nuova dentro {r}", ["{r}"]),  # no folder "nuova" there: nothing is guessed
     ('salva "ok domani.txt" in {r}/notes.md', ["{r}/notes.md"]),  # quoted content, no file of that name
