@@ -74,8 +74,24 @@ def analyze(text: str, now: datetime | None = None) -> Evidence:
         slots = _with_paths(p, extract(p, now))
         if slots.get("path") and whole.get("path"):
             slots["path"] = from_whole(list(slots["path"]), list(whole["path"]))
-        clauses.append(Clause(p, action_of(plain(p)), slots, bool(TELL_WORDS.match(p))))
+        clause = Clause(p, action_of(plain(p)), slots, bool(TELL_WORDS.match(p)))
+        if clauses and _only_says_where(clause, clauses[-1], list(whole.get("path") or [])):
+            last = clauses[-1]  # "…lettera.txt, which is kept in the Documenti folder under /x": one clause
+            clauses[-1] = Clause(f"{last.text}, {p}", last.sig, last.slots, last.tell)
+            continue
+        clauses.append(clause)
     return Evidence(head, inline, quoted, clauses, whole, now)
+
+
+def _only_says_where(clause: Clause, before: Clause, whole: list[str]) -> bool:
+    """Does `clause` only say where the thing of the clause `before` it is? No action and no "tell me" of its own,
+    and every path it names is a folder the whole request read as the place of `before`'s path (an ancestor of it,
+    dropped from the whole's paths). Why: "display lettera.txt, which is kept in the Documenti folder under /x"
+    was split in two, and the second clause, owed an action, listed the folder (everyday17-25, a substitute)."""
+    paths = clause.paths
+    if not paths or clause.sig.actions or clause.tell:
+        return False
+    return all(p not in whole and any(q.startswith(p.rstrip("/") + "/") for q in before.paths) for p in paths)
 
 
 def _with_paths(text: str, slots: dict[str, Any]) -> dict[str, Any]:

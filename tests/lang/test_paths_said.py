@@ -71,6 +71,11 @@ CASES = [  # (request, the paths the planner must see)
     # a file said apart from its folder, the folder in words under a path (the family of everyday14-17's misses):
     # the disk says where the name is, and every folder on the way is named in the request
     ("display lettera.txt, it is in Documenti under {r}", ["{r}/Documenti/lettera.txt"]),
+    # …and a clause that only says where it is is no clause of its own (everyday17-25 listed the folder)
+    ("Might I ask you to display the contents of lettera.txt, which is kept in the Documenti folder under {r}?",
+     ["{r}/Documenti/lettera.txt"]),
+    ("read lettera.txt and then list the Documenti folder under {r}",  # a clause with its own action stays
+     ["{r}/Documenti/lettera.txt", "{r}/Documenti"]),
     ("leggimi bozza.txt che sta in archivio/2024 sotto {r}", ["{r}/archivio/2024/bozza.txt"]),
     # must not change
     ("read lettera.txt in {r}", ["{r}/lettera.txt"]),  # under Documenti, a folder the request never names
