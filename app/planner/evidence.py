@@ -69,7 +69,7 @@ def analyze(text: str, now: datetime | None = None) -> Evidence:
     quoted = quoted_texts(head)
     parts = split_continuation(head) or ([head] if head else [])
     whole = _with_paths(head, extract(head, now))
-    clauses = []
+    clauses: list[Clause] = []
     for p in parts:
         slots = _with_paths(p, extract(p, now))
         if slots.get("path") and whole.get("path"):
