@@ -9,9 +9,11 @@ from .rules.clauses import CLAUSES
 from .rules.context_reason import CONTEXT_REASON
 from .rules.question import QUESTION
 
-_SPLIT = re.compile(r"\s*(?:,\s*)?\b(?:e poi|e quindi|e dopo|and then|and also|after that|dopodich[eéè]|poi|then|"
-                    r"quindi|e|ed|and|&)\b\s+|\s*[;,?!]\s+|(?<=\w)\.\s+", re.I)
-_MAY_SPLIT = re.compile(r"(?i)[,;&?!]|\w\.\s|\b(?:e|ed|and|poi|then|quindi|after|dopodich)")
+_SEQUENCE = CLAUSES.rule("sequence").alternation()  # "e poi", "and thereafter": always a new clause
+_SPLIT = re.compile(r"\s*(?:,\s*)?\b(?:" + _SEQUENCE + r"|and also|quindi|e|ed|and|&)\b\s+|\s*[;,?!]\s+|"
+                    r"(?<=\w)\.\s+", re.I)
+_MAY_SPLIT = re.compile(r"(?i)[,;&?!]|\w\.\s|\b(?:e|ed|and|poi|then|quindi|after|dopo|thereafter|subsequently|"
+                        r"successivamente|seguito)")
 _PARTICIPLE = re.compile(r"(?i)^\w+(?:ed|at[oaie]|it[oaie]|ut[oaie])\s*[.!?]*$")
 _ELIDED_C = CLAUSES.pattern("elided_c")
 _QUESTION = CLAUSES.pattern("question_opens")
@@ -20,7 +22,7 @@ _WISH = CONTEXT_REASON.any_of("wish_after_question", "state_after_question")
 # "…, I want to call my mother": after a comma only a wish says why (a state there, "…, ho fretta", is left alone)
 _WANT = CONTEXT_REASON.pattern("wish_after_question")
 _BACK = CLAUSES.any_of("back_to_before_it", "back_to_before_en")
-_ALWAYS = re.compile(r"(?i)^\s*(?:,\s*)?(?:e poi|e quindi|e dopo|and then|after that|dopodich[eéè]|poi|then|;)")
+_ALWAYS = re.compile(r"(?i)^\s*(?:,\s*)?(?:" + _SEQUENCE + r"|;)")
 
 
 _OPENS_QUESTION = QUESTION.opening("opens_it", "opens_en")

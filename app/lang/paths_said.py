@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 import re
 from pathlib import Path
+from typing import Callable
 
 from app.lang.rules.place_names import PLACE_NAMES
 
@@ -185,6 +186,30 @@ MAX_DEPTH = 3  # folders below the one said, at most, that a name is looked for 
 MAX_SCAN = 2000  # entries looked at, at most: a folder that big is not searched (the name stays as said)
 
 
+def entries_below(folder: str, depth: int, max_entries: int,
+                  enter: Callable[[str], bool] = lambda _name: True) -> list[tuple[str, os.DirEntry[str]]] | None:
+    """Every entry within `depth` levels under `folder`, with the folder it is in, entering only the folders
+    whose name `enter` allows (never a hidden one, never through a link); None when more than `max_entries`
+    would be looked at: a name is not searched for in a tree that big (it stays as said)."""
+    out: list[tuple[str, os.DirEntry[str]]] = []
+    level, seen = [folder], 0
+    for _ in range(depth):
+        nxt: list[str] = []
+        for d in level:
+            try:
+                entries = list(os.scandir(d))
+            except OSError:
+                continue
+            seen += len(entries)
+            if seen > max_entries:
+                return None
+            out += [(d, e) for e in entries]
+            nxt += [e.path for e in entries
+                    if e.is_dir(follow_symlinks=False) and not e.name.startswith(".") and enter(e.name)]
+        level = nxt
+    return out
+
+
 def _named_in(text: str, word: str) -> bool:
     return re.search(r"(?<!\w)" + re.escape(word.lower()) + r"(?!\w)", text.lower()) is not None
 
@@ -198,23 +223,8 @@ def _under(folder: str, names: tuple[str, ...], text: str) -> str | None:
     folder under Y" was one more pattern. The disk says where the name is, and the text says the way there, so
     nothing is guessed: only folders the request names are entered, and two candidates join nothing."""
     base = os.path.expanduser(folder)
-    level, hits, seen = [base], [], 0
-    for _ in range(MAX_DEPTH):
-        nxt = []
-        for d in level:
-            try:
-                entries = list(os.scandir(d))
-            except OSError:
-                continue
-            seen += len(entries)
-            if seen > MAX_SCAN:
-                return None
-            for e in entries:
-                if d != base and e.name in names:
-                    hits.append(os.path.join(d, e.name))
-                if e.is_dir() and not e.name.startswith(".") and _named_in(text, e.name):
-                    nxt.append(e.path)
-        level = nxt
+    entries = entries_below(base, MAX_DEPTH, MAX_SCAN, lambda name: _named_in(text, name))
+    hits = [e.path for d, e in entries or [] if d != base and e.name in names]
     if len(hits) != 1:
         return None
     return _join(folder, os.path.relpath(hits[0], base))

@@ -11,7 +11,7 @@ import os
 from typing import Any, Sequence
 
 from app.lang.path_shape import parent
-from app.lang.paths_said import bare_name
+from app.lang.paths_said import bare_name, entries_below
 from app.tools.registry import Tool
 from app.tools.slots import path_args, slots_of
 
@@ -81,19 +81,5 @@ def _anchored(value: Any, bases: Sequence[str], deep: bool, text: str = "",
 
 def _below(folder: str, name: str) -> list[str]:
     """The entries called `name` (case as typed or not) within FOUND_DEPTH levels under `folder`."""
-    hits: list[str] = []
-    level, seen = [folder], 0
-    for _ in range(FOUND_DEPTH):
-        nxt: list[str] = []
-        for d in level:
-            try:
-                entries = list(os.scandir(d))
-            except OSError:
-                continue
-            seen += len(entries)
-            if seen > FOUND_MAX_ENTRIES:
-                return []
-            hits += [e.path for e in entries if e.name.lower() == name.lower()]
-            nxt += [e.path for e in entries if e.is_dir(follow_symlinks=False) and not e.name.startswith(".")]
-        level = nxt
-    return hits
+    entries = entries_below(folder, FOUND_DEPTH, FOUND_MAX_ENTRIES)
+    return [e.path for _, e in entries or [] if e.name.lower() == name.lower()]

@@ -10,6 +10,21 @@ from .table import Rule, Table
 
 CLAUSES = Table("clauses", __doc__ or "", (
     Rule(
+        id="sequence",
+        effect="words that put one request after another ('e poi', 'and then', 'thereafter', 'successivamente'): "
+               "they always start a new clause, whatever verb follows (lang/clauses.py split_continuation). The "
+               "longer forms come first: 'and thereafter' must not be cut at its 'and' (everyday17-66, 'Kindly "
+               "read X and thereafter list the contents of Y', was one clause, and Y was never listed)",
+        pattern=r"\s*(?:,\s*)?\b(?:{words})\b\s+", mode="split",
+        words=("e poi", "e quindi", "e dopo", "e successivamente", "e in seguito", "and then", "and thereafter",
+               "and afterwards", "and after that", "after that", "dopodich[eéè]", "dopo di che", "successivamente",
+               "in seguito", "thereafter", "afterwards", "subsequently", "poi", "then"),
+        match=("leggi /tmp/a.txt e poi cancellalo", "Kindly read /tmp/a.txt and thereafter list /tmp/b",
+               "copia X, successivamente elenca Y", "read X and afterwards list Y"),
+        no_match=("leggi /tmp/a.txt e /tmp/b.txt", "read the afterword of the book", "il seguito del film",
+                  "poiché è tardi leggilo"),
+    ),
+    Rule(
         id="greeting_words",
         effect="greetings and thanks that, with the courtesy edge words, make a clause that asks nothing "
                "('buongiorno,', 'grazie mille')",
