@@ -12,8 +12,7 @@ from .rules.question import QUESTION
 _SEQUENCE = CLAUSES.rule("sequence").alternation()  # "e poi", "and thereafter": always a new clause
 _SPLIT = re.compile(r"\s*(?:,\s*)?\b(?:" + _SEQUENCE + r"|and also|quindi|e|ed|and|&)\b\s+|\s*[;,?!]\s+|"
                     r"(?<=\w)\.\s+", re.I)
-_MAY_SPLIT = re.compile(r"(?i)[,;&?!]|\w\.\s|\b(?:e|ed|and|poi|then|quindi|after|dopo|thereafter|subsequently|"
-                        r"successivamente|seguito)")
+_MAY_SPLIT = re.compile(r"(?i)[,;&?!]|\w\.\s|\b(?:e|ed|and|quindi|" + _SEQUENCE + ")")
 _PARTICIPLE = re.compile(r"(?i)^\w+(?:ed|at[oaie]|it[oaie]|ut[oaie])\s*[.!?]*$")
 _ELIDED_C = CLAUSES.pattern("elided_c")
 _QUESTION = CLAUSES.pattern("question_opens")
