@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from app.lang.asked import Asked, asked
 from app.lang.detect import detect_lang
@@ -173,6 +173,29 @@ def errors_unquoted(answer: str, question: str, steps: Sequence[Any]) -> str | N
     if len(shown) == 1:
         return ("L'ultima riga di errore è:\n" if it else "The last error line is:\n") + shown[0]
     return _errors_block(errs, shown, it)
+
+
+# Steps that serve the turn and are no result the person asked for (the tool search, the turn's own notes).
+_UNSHOWN = frozenset({"search_tools", "scratchpad_read", "update_plan", "save_note"})
+
+
+def each_step(question: str, steps: Sequence[Any], last_draft: str,
+              ground: Callable[[str, str, Any, bool], str]) -> str:
+    """A rendered answer that reports every step that did something of its own, in order, ending with the last
+    one's `last_draft` (`ground`: a step's deterministic answer). Why: "read X and then list Y" ran both tools
+    and answered only Y's listing — the file the person asked to read was never shown (by hand, 2026-12-07);
+    "crea la cartella X e spostaci Y" said only the move. A failed earlier step is left out (the step after it
+    retried or went on), and a call repeated with the same arguments is said once."""
+    shown: list[str] = []
+    seen: set[str] = set()
+    for s in steps[:-1]:
+        key = f"{s.tool} {json.dumps(s.args, sort_keys=True, default=str)}"
+        if not s.ok or s.tool in _UNSHOWN or key in seen:
+            continue
+        seen.add(key)
+        if (draft := ground(question, s.tool, s.result, s.ok).strip()) and draft not in shown:
+            shown.append(draft)
+    return "\n\n".join([*shown, last_draft]) if shown else last_draft
 
 
 def summary_fallback(question: str, steps: Sequence[Any]) -> str:

@@ -74,6 +74,8 @@ def answer(ctx: TurnContext, llm: Any, info: Any, question: str, weight: float,
         fallback = g.draft
         if how.mode == "write" and how.shape.kind == "summary":
             fallback = compose.summary_fallback(question, steps)
+        elif how.mode == "render" and last.ok:  # "leggi X e poi elenca Y": both, not only Y
+            fallback = compose.each_step(question, steps, fallback, lambda *a: ans.ground(*a).draft)
     else:
         g = ans.Grounding()
         fallback = ans.unsure_text(question) if how.mode == "write" else ans.no_tool_fallback(question)
