@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Callable
 
 from app.lang.rules.place_names import PLACE_NAMES
+from app.lang.tokens import find_word
 
 MAX_EXTRA_WORDS = 4
 # "X in/da/from/nella cartella Y": where a bare name is
@@ -210,10 +211,6 @@ def entries_below(folder: str, depth: int, max_entries: int,
     return out
 
 
-def _named_in(text: str, word: str) -> bool:
-    return re.search(r"(?<!\w)" + re.escape(word.lower()) + r"(?!\w)", text.lower()) is not None
-
-
 def _under(folder: str, names: tuple[str, ...], text: str) -> str | None:
     """The one existing `names` entry in a subfolder of `folder` whose every folder on the way the text names
     ("display lettera.txt, which is kept in the Documenti folder under /x" → /x/Documenti/lettera.txt).
@@ -223,7 +220,7 @@ def _under(folder: str, names: tuple[str, ...], text: str) -> str | None:
     folder under Y" was one more pattern. The disk says where the name is, and the text says the way there, so
     nothing is guessed: only folders the request names are entered, and two candidates join nothing."""
     base = os.path.expanduser(folder)
-    entries = entries_below(base, MAX_DEPTH, MAX_SCAN, lambda name: _named_in(text, name))
+    entries = entries_below(base, MAX_DEPTH, MAX_SCAN, lambda name: find_word(name, text) is not None)
     hits = [e.path for d, e in entries or [] if d != base and e.name in names]
     if len(hits) != 1:
         return None
