@@ -72,13 +72,31 @@ class GlobalHotkey(QObject):
         return None
 
     def stop(self) -> None:
-        """Stop listening, and wait (briefly) until the listener's thread has left Xlib: at quit, a listener thread
-        still inside its X RECORD call while Qt tears the application down ended the app with SIGSEGV (1 UI run in
-        4 under Xvfb, tests/ui/test_ui_xvfb.py, faulthandler: both listeners in `enable_context`)."""
+        """Stop listening, and wait (briefly) until the listener's thread has left Xlib (`_end_recording`): a
+        listener thread still inside its X RECORD call while Qt tore the application down ended the app with
+        SIGSEGV (tests/ui/test_ui_xvfb.py, faulthandler: both listeners in `enable_context`)."""
         if self._listener is not None:
             try:
                 self._listener.stop()
+                _end_recording(self._listener)
                 self._listener.join(STOP_WAIT_S)
             except Exception:
                 pass
+            if self._listener.is_alive():
+                log.warning("the hotkey listener %s did not end within %.1f s", self.sequence, STOP_WAIT_S)
             self._listener = None
+
+
+def _end_recording(listener: Any) -> None:
+    """End the listener's X RECORD context from the connection pynput keeps for stopping.
+
+    pynput's own stop() (1.8.2) sends the disable request on the *recording* connection, which its thread is
+    blocked reading, and never flushes it: under Xvfb the thread never left `enable_context` (measured: alive
+    after 3 s, every time), so each hotkey change leaked a listener and two were still inside Xlib when the app
+    quit — the SIGSEGV at quit, 1 UI run in ~15 (tests/ui/test_ui_xvfb.py). Sent on the stop connection and
+    flushed, the thread ends in a few ms. No-op on other platforms (no such attributes)."""
+    display, context = getattr(listener, "_display_stop", None), getattr(listener, "_context", None)
+    if display is None or context is None or not hasattr(display, "record_disable_context"):
+        return
+    display.record_disable_context(context)
+    display.flush()
