@@ -23,6 +23,7 @@ from .args_extractor import extract
 from .context import ASK_WORDS, CONTEXT
 from .normalize import bare_words
 from .rules.asides import ASIDES
+from .rules.asking import ASKING
 from .rules.context_words import CONTEXT_WORDS
 
 # P(aside) for each fragment, in order (the head over the embedder the router already has)
@@ -38,6 +39,7 @@ _BREAK = CONTEXT_WORDS.pattern("sentence_break")
 _CONNECTOR = ASIDES.pattern("connector")
 _GOES_ON = ASIDES.pattern("goes_on")
 _TITLE_DOT = ASIDES.pattern("title_dot")
+_TAKEN = ASKING.pattern("taken_back_cut")
 _KEEPS = ("path", "url", "quoted", "email")  # values a fragment acts on: never aside
 _EDGES = " ,;:!?.…-–—"
 
@@ -77,17 +79,24 @@ def _holds_values(fragment: str) -> bool:
     return any(slots.get(k) for k in _KEEPS)
 
 
-def _may_be_aside(fragment: str, tied: bool, before: str = "") -> bool:
+def _may_be_aside(fragment: str, tied: bool, before: str = "", first: bool = False) -> bool:
     """No action, negation or word that asks ("dimmi", "what", "quando"; after the connector of a tied clause,
     unless the clause before ends asking: "dimmi | che ore sono"), unless the reason rules read the fragment as
-    the person's own plan."""
+    the person's own plan.
+
+    A negation alone does not keep a fragment said after the request when it negates nothing the request could
+    be about: no action, no object, no value of any kind, no take-back ("copia X in Y, non si sa mai", "delete X,
+    sure it's no use to anyone"; routing batches 45 and 46 tune halves). "…, non cancellare niente", "…, non i
+    pdf", "…, non in /x", "…, no wait" all stay."""
     if CONTEXT.match(fragment) is not None:
         return True
     if tied and ASK_WORDS.intersection(bare_words(before)[-1:]):
         return False
     words = bare_words(fragment)[1 if tied else 0:]
     sig = action_of(fragment)
-    return not (sig.actions or sig.negated or ASK_WORDS.intersection(words))
+    negation_kept = sig.negated and (first or bool(sig.objects) or _TAKEN.search(fragment) is not None
+                                     or any(extract(fragment).values()))
+    return not (sig.actions or negation_kept or ASK_WORDS.intersection(words))
 
 
 def focus(text: str, judge: Judge, sure: float = ASIDE_SURE) -> Focus:
@@ -102,7 +111,8 @@ def focus(text: str, judge: Judge, sure: float = ASIDE_SURE) -> Focus:
     if not free:
         return Focus(text)
     score = dict(zip(free, judge([parts[i] for i in free])))
-    drop = {i for i in free if score[i] >= sure and _may_be_aside(parts[i], pieces[i][1], parts[i - 1] if i else "")}
+    drop = {i for i in free if score[i] >= sure and _may_be_aside(parts[i], pieces[i][1], parts[i - 1] if i else "",
+                                                                  first=i == 0)}
     for i, (part, tied) in enumerate(pieces):
         if tied and i - 1 in drop and i not in drop:
             if i not in score or score[i] < LEANS_ASIDE or ASK_WORDS.intersection(bare_words(part)[1:]):

@@ -22,6 +22,10 @@ COURTESY_IF = (r"(?:(?:you|u)\s+(?:would|could|can|will|wouldn't|don't\s+mind|do
                r"(?:it's|it\s+is|it\s+isn't|it\s+is\s+not)\s+(?:not\s+)?(?:too\s+much\s+|any\s+|no\s+)?"
                r"(?:trouble|bother)|non\s+(?:è|e|ti\s+è|ti\s+e)\s+(?:un\s+|di\s+)?(?:disturbo|problema|fastidio))")
 
+# Words that address the assistant or sign off (address_end, address_after_path: one list for both)
+ADDRESS_WORDS = ("ta", "cheers", "mate", "boss", "bro", "bruv", "bredren", "butt", "pal", "chief", "innit", "lah",
+                 "dai", "pota", "raga", "fra", "zio", "bello", "bella", "cara", "caro", "tesoro", "capo", "amico")
+
 COURTESY = Table("courtesy", __doc__ or "", (
     Rule(
         id="edge_greetings",
@@ -98,12 +102,13 @@ COURTESY = Table("courtesy", __doc__ or "", (
                "fact or of the question",
         pattern=r"[\s,;.!]+(?:{words})(?:\s+(?:dear|so much|a lot|very much|cara|caro|tesoro))?[\s.!]*$",
         words=(r"grazie(?: mille| tante)?", "please", "per favore", "per cortesia", "per piacere", "x favore",
-               "cortesemente", "gentilmente", "thanks?", "thank you", "thx", "ty", "pls", "plz"),
+               "cortesemente", "gentilmente", "thanks?", "thank you", "thx", "ty", "pls", "plz", "grz", "graz"),
         match=("segnati che la palestra è alle 18, grazie", "what's the gate code, thanks!",
                "quando ho il dentista? grazie mille", "remember the code is 1234 pls",
-               "ring my sister Margaret. Thank you dear", "distribuire i programmi di sala, per cortesia."),
+               "ring my sister Margaret. Thank you dear", "distribuire i programmi di sala, per cortesia.",
+               "scrivi 'finito gas' nel file ~/rifugio/magazzino.txt grz"),
         no_match=("grazie, ora leggi il file", "ringrazia Marco da parte mia", "il codice è 1234",
-                  "the dear old thank you note"),
+                  "the dear old thank you note", "leggi il file grz.txt"),
     ),
     Rule(
         id="fillers_end",
@@ -120,11 +125,23 @@ COURTESY = Table("courtesy", __doc__ or "", (
                "what's in X, ta', 'open firefox please boss', 'elenca X, dai'): not part of what is asked (the fast "
                "path's guard read 'ta', 'boss', 'cheers' as words the tool was never asked with; routing batch 42)",
         pattern=r"(?:[,;.!]\s*|\s+(?:please|pls|plz|thanks|grazie|per favore)\s+)(?:{words})[\s.!?,;]*$",
-        words=("ta", "cheers", "mate", "boss", "bro", "bruv", "bredren", "butt", "pal", "chief", "innit", "lah",
-               "dai", "pota", "raga", "fra", "zio", "bello", "bella", "cara", "caro", "tesoro", "capo", "amico"),
+        words=ADDRESS_WORDS,
         match=("show us what's in ~/x/a.txt, ta", "open firefox for me please boss", "elenca i file in ~/x, dai",
                "what's the time, butt?", "find the pdfs in ~/refs, cheers"),
         no_match=("find the file called boss.txt", "leggi il file del capo", "cheers for the file, now read ~/x",
                   "apri la cartella amico"),
+    ),
+    Rule(
+        id="address_after_path",
+        effect="the same words said right after the path or address that ends the request, without a comma ('list "
+               "the files in ~/cantina/degustazioni cheers', routing batch 45; 'show me whats inside ~/x bro', batch "
+               "44): nothing can go on a path with such a word, so it addresses the assistant (the path is kept: "
+               "code substitutes group 1)",
+        pattern=r"((?:^|\s)(?:~|/|https?://)\S*[^\s,;.!?])\s+(?:{words})[\s.!?,;]*$",
+        words=ADDRESS_WORDS,
+        match=("list the files in ~/cantina/degustazioni cheers", "show me whats inside ~/Immagini/thumbnail bro",
+               "apri https://example.com/meteo capo", "leggi /tmp/x/a.txt dai"),
+        no_match=("list the files in ~/cheers", "find boss.txt in ~/x and mate", "copy ~/x/bro to ~/y",
+                  "leggi il file del capo in ~/x/capo"),
     ),
 ))
