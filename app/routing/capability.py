@@ -21,6 +21,7 @@ from app.lang.rules.unsupported import UNSUPPORTED as CUES
 from app.lang.rules.unsupported_things import CAPTURED, SAID_WITH_ITS_VERB, THINGS
 from app.lang.tokens import sentences
 from app.lang.vocabulary import OBJECT_OF
+from app.tools.units_product import find_product
 from app.tools.units_read import is_conversion
 
 # action class -> what cannot be done (a key of the sentences below)
@@ -252,7 +253,8 @@ def _thing(clause: str, sig: ActionSig, covered: set[str], said: _Said) -> Verdi
     captured = kind == "record" and _CAPTURED.search(clause) is not None
     if (said.paths or said.urls or said.exts) and not captured:
         return None  # a file named is read or moved
-    if is_conversion(clause):  # "68 F in celsius pls, thermostat in my res is weird": the conversion is asked
+    # "68 F in celsius pls, thermostat in my res is weird": the conversion is asked (or an area: "4 m x 3 m")
+    if is_conversion(clause) or find_product(clause) is not None:
         return None
     if kind not in SAID_WITH_ITS_VERB and any(a in covered for a in sig.actions):
         return None

@@ -25,6 +25,7 @@ from app.lang.numbers import digits_for_words, value_of
 from . import units
 from .registry import Tool, ToolContext, ToolError
 from .slots import Slots
+from .units_product import area_of, find_product
 
 register({
     "calc.no_expression": {"it": "non trovo un calcolo da fare in «{text}»; scrivilo con numeri e operazioni, "
@@ -155,9 +156,9 @@ def numbers_unsaid(expression: str, text: str) -> list[str]:
 
 
 def has_expression(text: str) -> bool:
-    """Whether `calculate` has something to compute here: arithmetic, or a unit conversion (the planner
-    prefers the calculator for both; "sposta 5 file in archivio" is neither)."""
-    return expression_of(text) is not None or units.is_conversion(text)
+    """Whether `calculate` has something to compute here: arithmetic, a unit conversion or lengths multiplied (the
+    planner prefers the calculator for each; "sposta 5 file in archivio" is none)."""
+    return expression_of(text) is not None or units.is_conversion(text) or find_product(text) is not None
 
 
 # -- the evaluator ---------------------------------------------------------------------------------
@@ -267,6 +268,9 @@ def calculate(args: dict[str, Any], ctx: ToolContext) -> dict[str, Any]:
     raw = str(args.get("expression") or "")
     if len(raw) > MAX_CHARS * 5:
         raise ToolError(Message("calc.too_long", n=MAX_CHARS))
+    product = find_product(raw)
+    if product is not None:  # "18 metri per 3 metri e mezzo": an area, "63 m²"
+        return area_of(product)
     conversion = units.find(raw)
     if conversion is not None:
         return units.convert(conversion)
