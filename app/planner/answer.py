@@ -112,20 +112,29 @@ _ARG_WORDS = {"path": "arg.path", "paths": "arg.path", "root": "arg.path", "targ
               "fact": "arg.fact", "query": "arg.query", "pattern": "arg.query", "urls": "arg.urls"}
 
 
-def missing_args_text(question: str, tool: str, err: Exception) -> str:
-    """What was missing, in words ("il percorso"), not in the schema's names. A model whose arguments could not be
-    read (cut JSON, a loop) names no key: then the sentence says the action could not be prepared — never the
+_EXAMPLES = {"path": "example.path", "paths": "example.path", "root": "example.path", "target": "example.path",
+             "dest": "example.path", "expression": "example.expression", "fact": "example.fact",
+             "query": "example.query", "pattern": "example.query", "urls": "example.urls"}
+
+
+def missing_args_text(question: str, tool: str, err: Exception, required: Sequence[str] = ()) -> str:
+    """What was missing, in words ("il percorso"), not in the schema's names, with how to say it in a request. A
+    model whose arguments could not be read (cut JSON, a loop) names no key: then the tool's one required argument
+    is the one missing, and with none or several the sentence says the action could not be prepared — never the
     parser's own words ("a value (not valid JSON (Unterminated string…"), which reached people before."""
     lang = detect_lang(question)
     keys = list(getattr(err, "missing", None) or ())
     if not keys and " not found" in str(err):
         keys = [str(err).split(" not found")[0].split(",")[0].strip()]
+    if not keys and len(required) == 1:
+        keys = list(required)  # calculate's expression: "manca il calcolo", not "…ricordati che… or a path"
     if not keys:
         return say("answer.args_unusable", lang)
     first = str(keys[0])
     key = _ARG_WORDS.get(first)
     what = say(key, lang) if key else say("arg.other", lang, name=first)
-    return say("answer.missing_args", lang, tool=tool, what=what)
+    return say("answer.missing_args", lang, tool=tool, what=what,
+               example=say(_EXAMPLES.get(first, "example.other"), lang))
 
 
 def claims_undone(text: str, wrote: bool) -> bool:

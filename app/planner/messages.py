@@ -31,9 +31,19 @@ register({
                                    "en": "Which file or text should I summarize?"},
     "ask.which": {"it": "A quale file o cartella ti riferisci?", "en": "Which file or folder do you mean?"},
     "answer.missing_args": {"it": "Non ho capito su cosa lavorare: manca {what}. Riprova indicandolo nella "
-                                  "richiesta, ad esempio il percorso completo del file.",
+                                  "richiesta, {example}.",
                             "en": "I could not tell what to work on: {what} is missing. Try again with it in the "
-                                  "request, for example the file's full path."},
+                                  "request, {example}."},
+    # how to say each argument in a request: the hint after "…is missing" (a calculation was told to give "the
+    # file's full path", everyday17-50)
+    "example.path": {"it": "ad esempio il percorso completo del file", "en": "for example the file's full path"},
+    "example.expression": {"it": "ad esempio «quanto fa 18 × 3,5»", "en": "for example \"what is 18 × 3.5\""},
+    "example.fact": {"it": "ad esempio «ricordati che …»", "en": "for example \"remember that …\""},
+    "example.urls": {"it": "ad esempio l'indirizzo completo (https://…)",
+                     "en": "for example the full address (https://…)"},
+    "example.query": {"it": "ad esempio la parola o la frase da cercare tra virgolette",
+                      "en": "for example the word or phrase to look for, in quotes"},
+    "example.other": {"it": "con il valore esatto", "en": "with the exact value"},
     "answer.args_unusable": {"it": "Non sono riuscito a preparare questa azione dalla richiesta. Riprova dicendo "
                                    "esattamente cosa fare, per esempio «ricordati che …» o il percorso completo del "
                                    "file.",

@@ -81,7 +81,9 @@ class Planner:
             except NoReferent as e:
                 return writing.finish(ctx, t.info, e.question(ctx.lang), None)
             except ArgsError as e:
-                return writing.finish(ctx, t.info, ans.missing_args_text(t.text, e.tool or "the tool", e), None)
+                tool = ctx.registry.get(e.tool) if e.tool else None
+                return writing.finish(ctx, t.info, ans.missing_args_text(t.text, e.tool or "the tool", e,
+                                                                         tool.required if tool else ()), None)
             if call is None:
                 break
             self._act(t, call)

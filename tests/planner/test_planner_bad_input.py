@@ -228,4 +228,9 @@ def test_arguments_the_model_could_not_give_are_said_in_words_never_the_parsers(
     text = missing_args_text("store this for me: my bike lock combination is 0717", "remember", cut)
     assert text.startswith("I couldn't prepare that action") and "JSON" not in text
     left_out = missing_args_text("ricordati questa cosa", "remember", ArgsError("left out", missing=["fact"]))
-    assert "la cosa da ricordare" in left_out
+    assert "la cosa da ricordare" in left_out and "«ricordati che …»" in left_out
+    # no key named, one required: that one, with how to say it — a calculation was told to give a file's path
+    calc = missing_args_text("quanto fa 18 metri per un po'?", "calculate", ArgsError("unusable"), ["expression"])
+    assert "manca il calcolo" in calc and "quanto fa 18 × 3,5" in calc and "percorso" not in calc
+    page = missing_args_text("fetch that page", "get_urls", ArgsError("left out", missing=["urls"]))
+    assert "the page's address is missing" in page and "https://" in page
