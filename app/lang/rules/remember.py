@@ -13,6 +13,10 @@ import re
 from .table import Rule, Table
 
 _PLEASE = r"(?:per favore\s+|please\s+)?"
+# a courtesy said between the verb and its "che"/"that": "ricordati, per favore, che …", "remember, please, that …"
+# (routing batch 47 tune half kept "la prego, che il mio pianista…" as the fact)
+_INSERTED_PLEASE = (r"(?:\s*,\s*(?:la prego|ti prego|per favore|per cortesia|per piacere|cortesemente|gentilmente|"
+                    r"please|if you would|if you could|if you don't mind)\s*,?(?=\s*(?:che|that)\b))?")
 _DOTALL = re.IGNORECASE | re.DOTALL  # a fact may run over more than one line
 
 REMEMBER = Table("remember", __doc__ or "", (
@@ -20,13 +24,14 @@ REMEMBER = Table("remember", __doc__ or "", (
         id="keep_it",
         effect="an Italian verb of keeping in mind, then 'che', ':' or ',': what follows is the fact to keep",
         mode="match",
-        pattern=_PLEASE + r"(?:{words})\s*(?:che|:|,)\s*(?P<x>.+)",
+        pattern=_PLEASE + r"(?:{words})" + _INSERTED_PLEASE + r"(?:\s*,?\s*che\b|\s*[:,])\s*(?P<x>.+)",
         # the formal forms too: "la prego di ricordarsi che …", "si ricordi che …", "tenga a mente che …"
         words=("ricordati", "ricorda", "ricordatelo", "memorizza", "tieni a mente", "segnati", "annotati", "annota",
                "ricordami", "ricordarsi", "ricordare", "si ricordi", "memorizzare", "memorizzi", "tenere a mente",
                "tenga a mente", "si segni", "prenda nota", "prendi nota"),
         match=("ricordati che il dentista è giovedì", "segnati: la palestra chiude alle 22",
-               "tenga a mente che la riunione è alle 10", "per favore annota che Paul mi deve 20 euro"),
+               "tenga a mente che la riunione è alle 10", "per favore annota che Paul mi deve 20 euro",
+               "ricordati, per favore, che il gas scade lunedì", "tenga a mente, la prego, che arrivo alle 9"),
         no_match=("ricordati di comprare il latte", "ricordi che giorno è?", "segna il file come letto"),
         flags=_DOTALL,
     ),
@@ -55,11 +60,12 @@ REMEMBER = Table("remember", __doc__ or "", (
         effect="an English verb of keeping in mind, then 'that', ':' or ',' (or 'che': a mixed request is still a "
                "fact to keep)",
         mode="match",
-        pattern=r"(?:please\s+)?(?:{words})\s*(?:that|che|:|,)\s*(?P<x>.+)",
+        pattern=r"(?:please\s+)?(?:{words})" + _INSERTED_PLEASE + r"(?:\s*,?\s*(?:that|che)\b|\s*[:,])\s*(?P<x>.+)",
         words=("remember", "memori[sz]e", "keep in mind", "note down", "don'?t forget", "do not forget",
                "make a note", "take note", "note", "jot down"),
         match=("remember that the gate code is 4512", "note: the plumber comes Friday",
-               "keep in mind that Sara is vegetarian", "remember che il dentista è giovedì"),
+               "keep in mind that Sara is vegetarian", "remember che il dentista è giovedì",
+               "remember, please, that Jo is vegan"),
         no_match=("remember to buy milk", "notes from the meeting are in the folder", "do you remember the code?"),
         flags=_DOTALL,
     ),
