@@ -43,8 +43,9 @@ _FILE_WORDS = r"(?:file|files|documenti|documento|documents|document|doc)"
 _TRAIL = ".,;:!?)]}>'\"»”’"
 _RE_QUOTED = re.compile(r"[\"'“”«»‘’]((?:~|/|\.{1,2}/|[A-Za-z]:\\)[^\"'“”«»‘’\n]{1,512})[\"'“”«»‘’]")
 # Any other quoted text is an argument too ("scrivi 'ciao' nel file ..."). An apostrophe inside a word
-# ("l'ora", "po'") cannot open or close a quote.
-_RE_QUOTED_TEXT = re.compile(r"(?<!\w)([\"'“«‘])(?P<q>[^\"'“”«»‘’\n]{1,500}?)([\"'”»’])(?!\w)")
+# ("l'ora", "po'") cannot open or close a quote, and inside the quote it is a letter: "aggiungici 'chiamare
+# l'ormeggiatore'" had no quoted text at all, and its "chiamare" was refused as a call (everyday18-66).
+_RE_QUOTED_TEXT = re.compile(r"(?<!\w)([\"'“«‘])(?P<q>(?:[^\"'“”«»‘’\n]|(?<=\w)['’](?=\w)){1,500}?)([\"'”»’])(?!\w)")
 # "nel file ~/todo.txt: chiamare la banca": after a path and a colon, the rest is the text to write
 _RE_AFTER_COLON = re.compile(r"(?:~|/)[^\s:]*[^\s:.,;]:\s+(?P<q>[^\n]{1,500}?)\s*$")
 _RE_URL = re.compile(r"(?i)(?<![\w@])(?:(?:https?|ftp)://|www\.)[^\s<>\"'“”«»]{1,2048}")

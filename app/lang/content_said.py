@@ -17,8 +17,10 @@ from app.lang.rules.search_phrases import SEARCH_PHRASES
 _INLINE = re.compile(r"^(?P<head>[^:\n]{3,120}?):[ \t]*\n?(?P<body>\S[\s\S]{19,})$")
 # A quote that opens after a non-word char (so Italian apostrophes "c'è", "l'ora" are not quotes). Inside double
 # quotes or guillemets an apostrophe is a letter ('scrivi in todo.txt "chiamare l'assicurazione"' was not a quote,
-# and its "chiamare" read as a call asked); a span in single quotes ends at the next one.
-_QUOTED = re.compile(r"(?<![\w])(?:[\"“«](?P<d>[^\"”»\n]{1,2000}?)[\"”»]|[‘'](?P<s>[^’'\n]{1,2000}?)[’'])(?![\w])")
+# and its "chiamare" read as a call asked); in single quotes too, an apostrophe between two letters is a letter
+# ("aggiungici 'chiamare l'ormeggiatore'", everyday18-66), and the span ends at the next one that is not.
+_QUOTED = re.compile(r"(?<![\w])(?:[\"“«](?P<d>[^\"”»\n]{1,2000}?)[\"”»]"
+                     r"|[‘'](?P<s>(?:[^’'\n]|(?<=\w)['’](?=\w)){1,2000}?)[’'])(?![\w])")
 _SCHEME_OR_DRIVE = re.compile(r"(https?|ftp)$|[A-Za-z]$")  # the head's end, before "//" or "\"
 _SLASHES = re.compile(r"//|\\")
 _DIGIT_END = re.compile(r"\d$")

@@ -46,6 +46,10 @@ def test_numbers_times_and_quoted_text() -> None:
     assert slots("set an alarm at 7:30pm")["time"] == ["19:30"]
     assert slots("scrivi 'buongiorno a tutti' nel file /tmp/n.txt")["quoted"] == ["buongiorno a tutti"]
     assert "quoted" not in slots("dammi un po' dell'acqua")  # apostrophes inside words are not quotes
+    # ...and inside a quote an apostrophe between two letters is a letter (everyday18-66: no quoted text at all,
+    # and the quoted "chiamare" was refused as a call)
+    assert slots("aggiungici in fondo 'chiamare l'ormeggiatore'")["quoted"] == ["chiamare l'ormeggiatore"]
+    assert slots("scrivi 'l'acqua è finita' e 'ok' in /tmp/n.txt")["quoted"] == ["l'acqua è finita", "ok"]
 
 
 @pytest.mark.parametrize("text, iso", [

@@ -37,6 +37,7 @@ def test_inline_content_is_split_from_the_request() -> None:
 def test_quotes_are_not_apostrophes() -> None:
     assert quoted_texts("scrivi 'ciao mondo' nel file /tmp/a.txt") == ["ciao mondo"]
     assert quoted_texts("c'è l'ora giusta nell'orologio") == []
+    assert quoted_texts("leggimi X e poi aggiungici 'chiamare l'ormeggiatore'") == ["chiamare l'ormeggiatore"]
 
 
 def test_rule_args_for_a_read_then_write() -> None:
