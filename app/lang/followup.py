@@ -17,7 +17,7 @@ _ORDINALS = {**ORDINALS_IT, **ORDINALS_EN}
 # the order the rules are tried in: an ordinal names one item even beside a pronoun ("quello, il secondo")
 _REFERENT_RULES = (("ordinal_it", False), ("ordinal_en", False), ("ordinal_number", False),
                    ("pronoun_it_plural", True), ("pronoun_en_plural", True), ("clitic_it", False),
-                   ("pronoun_it", False), ("pronoun_en", False))
+                   ("proclitic_it", False), ("pronoun_it", False), ("pronoun_en", False))
 
 
 @dataclass(frozen=True)
@@ -61,7 +61,7 @@ def referent_in(text: str) -> Referent | None:
             continue
         groups = m.groupdict()
         start, end = m.span("ref")
-        if rule_id == "clitic_it":
+        if rule_id in ("clitic_it", "proclitic_it"):
             return Referent(0, groups["cl"].lower() in ("li", "le"), start, end, lead=groups["verb"])
         if rule_id.startswith("pronoun"):
             return Referent(0, plural, start, end)

@@ -136,6 +136,21 @@ FOLLOWUP = Table("followup", __doc__ or "", (
         no_match=("aprile", "ad aprile leggi il giornale", "leggimi l'ora", "apri il file", "mostrami la cartella"),
     ),
     Rule(
+        id="proclitic_it",
+        effect="an Italian object pronoun said before the verb, with the person it is for ('me lo sposti?', 'ce lo "
+               "copi in /y?', 'me l'apri?'): the verb acts on a thing said before, or asked back when nothing was "
+               "(everyday18-68, declared: 'me lo sposti nella cartella giusta?' was answered 'Sì, posso…'). The "
+               "'me/ce/glie' in front keeps an article out ('la copia del file')",
+        pattern=r"(?<!\w)(?P<ref>(?:me|te|ce|ve|glie)\s*(?P<cl>lo|la|li|le|l['’])\s*(?P<verb>(?:{words})[a-zàèéìòù]*))"
+                r"(?!\w)",
+        words=("apr", "legg", "cancell", "elimin", "rimuov", "cestin", "spost", "copi", "rinomin", "mostr",
+               "riassum", "traduc", "spieg", "stamp", "descriv", "analizz", "controll", "duplic"),
+        match=("me lo apri?", "ce lo copi in /tmp/y?", "me l'apri per favore", "glielo stampi domani",
+               "me li cancelli tutti"),
+        no_match=("la copia del file è pronta", "me la cavo da solo", "me lo ricordo bene", "le stampe sono pronte",
+                  "lo spostamento è finito"),
+    ),
+    Rule(
         id="item_alone",
         effect="the request is nothing but the item pointed at (the code puts ITEM where the ordinal was): 'e il "
                "secondo?' does again what the previous turn did; with other words ('2 to the 16th?') it is a "
