@@ -107,14 +107,14 @@ def no_tool_fallback(question: str) -> str:
     return fixed_reply(question) or say("answer.cannot_know", detect_lang(question))
 
 
-_ARG_WORDS = {"path": "arg.path", "paths": "arg.path", "root": "arg.path", "target": "arg.path",
-              "dest": "arg.dest", "content": "arg.content", "text": "arg.content", "expression": "arg.expression",
-              "fact": "arg.fact", "query": "arg.query", "pattern": "arg.query", "urls": "arg.urls"}
-
-
-_EXAMPLES = {"path": "example.path", "paths": "example.path", "root": "example.path", "target": "example.path",
-             "dest": "example.path", "expression": "example.expression", "fact": "example.fact",
-             "query": "example.query", "pattern": "example.query", "urls": "example.urls"}
+# an argument's name -> how it is said when missing, and an example of saying it in a request (one row each)
+_ARG_WORDS: dict[str, tuple[str, str]] = {
+    "path": ("arg.path", "example.path"), "paths": ("arg.path", "example.path"),
+    "root": ("arg.path", "example.path"), "target": ("arg.path", "example.path"),
+    "dest": ("arg.dest", "example.path"), "content": ("arg.content", "example.other"),
+    "text": ("arg.content", "example.other"), "expression": ("arg.expression", "example.expression"),
+    "fact": ("arg.fact", "example.fact"), "query": ("arg.query", "example.query"),
+    "pattern": ("arg.query", "example.query"), "urls": ("arg.urls", "example.urls")}
 
 
 def missing_args_text(question: str, tool: str, err: Exception, required: Sequence[str] = ()) -> str:
@@ -131,10 +131,9 @@ def missing_args_text(question: str, tool: str, err: Exception, required: Sequen
     if not keys:
         return say("answer.args_unusable", lang)
     first = str(keys[0])
-    key = _ARG_WORDS.get(first)
-    what = say(key, lang) if key else say("arg.other", lang, name=first)
-    return say("answer.missing_args", lang, tool=tool, what=what,
-               example=say(_EXAMPLES.get(first, "example.other"), lang))
+    words, example = _ARG_WORDS.get(first, ("", "example.other"))
+    what = say(words, lang) if words else say("arg.other", lang, name=first)
+    return say("answer.missing_args", lang, tool=tool, what=what, example=say(example, lang))
 
 
 def claims_undone(text: str, wrote: bool) -> bool:

@@ -2,17 +2,18 @@
 
 Why: the calculator read no expression in "quanto fa 18 metri per 3 metri e mezzo" (the numbers carry units, so the
 arithmetic reader leaves them; the conversion reader wants a target unit), and the model was left to multiply and
-name the unit. Lengths multiplied are computed exactly with Fractions in the unit of the first
-side that names one, and written with its symbol squared or cubed: "18 m × 3,5 m = 63 m²".
+name the unit. Lengths multiplied are computed exactly with Fractions in the unit of the first side that names one,
+and written with its symbol squared or cubed: "18 m × 3,5 m = 63 m²".
 
 Read only in one shape, so ordinary requests never are: two or three lengths joined by a word of multiplying
 ("per", "x", "×", "*", "by", "times", "volte"), each with its unit — the sides before the last may be bare numbers
 when the last names the unit ("4 x 3,5 m") — and nothing after the last side but punctuation, or a question mark
-and another sentence. A length that ends "e
-mezzo" / "and a half" adds half its unit. Any other dimension (kg, litres) is no area: not read.
+and another sentence. A length that ends "e mezzo" / "and a half" adds half its unit. Any other dimension (kg,
+litres) is no area: not read.
 """
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 from fractions import Fraction
@@ -98,7 +99,7 @@ def find_product(text: str) -> Product | None:
     if not isinstance(text, str) or not _DIGIT.search(text):
         return None
     items = _items(_SIGN.sub(" x ", text))
-    if sum(it.kind == "unit" for it in items) == 0:
+    if not any(it.kind == "unit" for it in items):
         return None
     for i, it in enumerate(items):
         if it.kind == "num" or it.text in ("un", "a", "mezzo", "half"):
@@ -110,22 +111,20 @@ def find_product(text: str) -> Product | None:
 
 def area_of(p: Product) -> dict[str, Any]:
     """The tool result, shaped as a conversion's (calculate.answer_words writes it): "18 m × 3,5 m = 63 m²"."""
-    unit = next(s.unit for s in p.sides if s.unit is not None)
     last = p.sides[-1].unit
-    assert unit is not None and last is not None
-    values = [s.value * (s.unit or last).size / unit.size for s in p.sides]
-    total = Fraction(1)
-    for v in values:
-        total *= v
-    symbol = f"{unit.symbols[0]}{_POWER[len(values)]}"
+    assert last is not None  # _product_at reads no product whose last side is a bare number
+    sides = [(s.value, s.unit or last) for s in p.sides]  # a bare number takes the last side's unit
+    unit = next(s.unit for s in p.sides if s.unit is not None)
+    total = math.prod((v * u.size / unit.size for v, u in sides), start=Fraction(1))
+    symbol = f"{unit.symbols[0]}{_POWER[len(sides)]}"
     out: dict[str, Any] = {
-        "expression": " * ".join(f"{_plain(s.value)} {(s.unit or last).symbols[0]}" for s in p.sides),
-        "conversion": True, "dimension": "area" if len(values) == 2 else "volume", "unit": symbol,
+        "expression": " * ".join(f"{_plain(v)} {u.symbols[0]}" for v, u in sides),
+        "conversion": True, "dimension": "area" if len(sides) == 2 else "volume", "unit": symbol,
         "exact": rounded(total)[2]}
     for lang in ("it", "en"):
         number = write(total, lang)
         out["result_it" if lang == "it" else "result"] = number
-        out[f"shown_{lang}"] = " × ".join(f"{write(s.value, lang)} {(s.unit or last).symbols[0]}" for s in p.sides)
+        out[f"shown_{lang}"] = " × ".join(f"{write(v, lang)} {u.symbols[0]}" for v, u in sides)
         out[f"value_{lang}"] = f"{number} {symbol}"
         out[f"note_{lang}"] = ""
     return out
