@@ -20,12 +20,13 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
+from app.lang.rules.arithmetic_words import ARITHMETIC_WORDS
 from app.lang.units import Unit
 
 from .units import _plain, rounded, write
 from .units_read import _HALF, JOIN, Item, _group, _items, _number_at
 
-TIMES = frozenset({"per", "x", "by", "times", "volte"})
+TIMES = frozenset(ARITHMETIC_WORDS.rule("dimension_by").words)
 _END = frozenset({"?", "!", ".", ",", ";", ":"})
 _QUESTION_END = frozenset({"?", "!"})  # what follows is another sentence ("…e mezzo? e per le piastrelle del bagno")
 _POWER = {2: "²", 3: "³"}

@@ -32,6 +32,16 @@ ARITHMETIC_WORDS = Table("arithmetic_words", __doc__ or "", (
         no_match=("show the overview of ~/docs", "open plus-size.txt", "timestamps of the logs"),
     ),
     Rule(
+        id="dimension_by",
+        effect="the word between the sides of a measure ('18 metri per 3 metri', '12 ft by 10 ft', '4 m x 3 m'): "
+               "lengths joined by it are multiplied into an area or a volume (tools/units_product.py; '×' and '*' "
+               "are read as 'x' there)",
+        pattern=TOKEN,
+        words=("per", "x", "by", "times", "volte"),
+        match=("18 metri per 3 metri", "12 ft by 10 ft", "4 m x 3 m", "3 volte 2 metri"),
+        no_match=("18 metri più 3 metri", "perché 4 m?", "la cartella x11", "bypass the 3 m limit"),
+    ),
+    Rule(
         id="operator_sign",
         effect="an operator written as a sign word ('3 x 4', '20 % di 50'): the number words beside it are numbers",
         pattern=TOKEN,
