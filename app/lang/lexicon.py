@@ -8,6 +8,7 @@ such as "leggimelo", "cancellarlo"); English forms from the base.
 """
 from __future__ import annotations
 
+from app.lang.rules.function_words import FUNCTION_WORDS
 from app.lang.words import STOPWORDS as LANG_STOPWORDS
 from app.lang.words import stem
 
@@ -353,7 +354,7 @@ poi quindi dopo dopodichè infine and then after afterwards finally
 dimmi dimmelo dirmi dici dire di' dì tell me sai sapresti know
 pò po poco bit little some qualche alcuni alcune
 contiene contengono contenere contain contains containing
-""".split())
+""".split()) | frozenset(FUNCTION_WORDS.words("particles", "dialect_function", "vocatives"))  # rules/function_words.py
 
 
 # What a write or a delete means when its place is the assistant's memory (rules/action_reading.py

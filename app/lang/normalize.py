@@ -99,6 +99,10 @@ FILLER_PHRASES: tuple[str, ...] = tuple(sorted((
     "would you be so kind as to", "would you be so kind to", "would you kindly", "could you please",
     "be so kind as to", "be so kind to", "sia così gentile da", "sia cosi gentile da", "might you", "saprebbe dirmi",
     "mi saprebbe dire", "sapresti dirmi", "mi sapresti dire",
+    "sarebbe così gentile da", "sarebbe cosi gentile da", "sarebbe tanto gentile da", "sarebbe così cortese da",
+    "sarebbe cosi cortese da", "voglia", "vogliate", "provveda a", "provveda ad", "si prega di",
+    "if you'd be so kind", "if you would be so kind", "if you'd be so good", "be so good as to", "much obliged",
+    "i'd be much obliged", "i would be much obliged",
     "i would be grateful if you could", "i'd be grateful if you could", "ok so", "so basically", "basically",
     "un attimo", "un attimino", "un momento", "go ahead and", "real quick", "quick one", "al volo",
 ), key=len, reverse=True))

@@ -16,6 +16,7 @@ from app.lang.words import stem
 from . import real_words
 from .lexicon import CLITICS, EN_VERBS, IT_EXTRA, IT_VERBS, OBJECTS, SAME_THING, STOPWORDS
 from .normalize import FILLER_WORDS, normalize, split_words
+from .rules.function_words import FUNCTION_WORDS
 
 
 def _it_forms(inf: str) -> set[str]:
@@ -211,4 +212,17 @@ def verb_class(tok: str) -> str | None:
         cls = VERB_FORMS.get(base) or (VERB_FORMS.get(base + "e") if base.endswith("r") else None)
         if cls:
             return cls
+    return _dialect_clitic_verb(tok)
+
+
+_DIALECT_CLITICS = FUNCTION_WORDS.words("dialect_clitic")  # "-me", "-ghe": rules/function_words.py
+
+
+def _dialect_clitic_verb(tok: str) -> str | None:
+    """ "leggime", "trovime", "mettighe": the dialects' "-me"/"-ghe" for "-mi"/"-ci" after an Italian verb form the
+    lexicon knows ("leggi", "trovi"); four letters at least before the ending ("dime", "come" stay words)."""
+    for cl in _DIALECT_CLITICS:
+        base = tok[: -len(cl)]
+        if tok.endswith(cl) and len(base) >= 4 and base in VERB_FORMS and base in _IT_WORDS:
+            return VERB_FORMS[base]
     return None

@@ -23,8 +23,17 @@ COURTESY_IF = (r"(?:(?:you|u)\s+(?:would|could|can|will|wouldn't|don't\s+mind|do
                r"(?:trouble|bother)|non\s+(?:è|e|ti\s+è|ti\s+e)\s+(?:un\s+|di\s+)?(?:disturbo|problema|fastidio))")
 
 # Words that address the assistant or sign off (address_end, address_after_path: one list for both)
-ADDRESS_WORDS = ("ta", "cheers", "mate", "boss", "bro", "bruv", "bredren", "butt", "pal", "chief", "innit", "lah",
-                 "dai", "pota", "raga", "fra", "zio", "bello", "bella", "cara", "caro", "tesoro", "capo", "amico")
+# (the words that never name a thing — "zi", "cher", "guv" — are function words wherever they stand:
+# function_words.py vocatives; these may name one, "the boss's file", so they address only at the edge). Four
+# groups by meaning, each its own alternation: sign-offs and slang; English, regional British and Italian address.
+_SIGN_OFFS = ("ta", "cheers", "innit", "lah", "dai", "pota", "raga", "bro", "bruv", "bredren", "butt")
+_ADDRESS_EN = ("mate", "boss", "pal", "chief", "dear", "darling", "darlin", "hun", "hon", "honey", "sweetie", "babe",
+               "buddy", "bud", "partner", "pardner", "sir", "ma'am", "madam", "mister")
+_ADDRESS_UK = ("love", "luv", "pet", "hen", "duck", "chap", "lad", "lads", "lass", "sunshine")  # regional British
+_ADDRESS_IT = ("fra", "zio", "zia", "bello", "bella", "cara", "caro", "tesoro", "capo", "amico", "amica", "socio",
+               "amore", "bellezza", "maestro", "dottò", "signò", "tesò", "ragazzi", "nonna", "nonno", "compare",
+               "fratello", "sorella")
+ADDRESS_WORDS = tuple("(?:" + "|".join(g) + ")" for g in (_SIGN_OFFS, _ADDRESS_EN, _ADDRESS_UK, _ADDRESS_IT))
 
 COURTESY = Table("courtesy", __doc__ or "", (
     Rule(
@@ -127,7 +136,8 @@ COURTESY = Table("courtesy", __doc__ or "", (
         pattern=r"(?:[,;.!]\s*|\s+(?:please|pls|plz|thanks|grazie|per favore)\s+)(?:{words})[\s.!?,;]*$",
         words=ADDRESS_WORDS,
         match=("show us what's in ~/x/a.txt, ta", "open firefox for me please boss", "elenca i file in ~/x, dai",
-               "what's the time, butt?", "find the pdfs in ~/refs, cheers"),
+               "what's the time, butt?", "find the pdfs in ~/refs, cheers", "what's today's date, partner?",
+               "what's 3 squared plus 7, love"),
         no_match=("find the file called boss.txt", "leggi il file del capo", "cheers for the file, now read ~/x",
                   "apri la cartella amico"),
     ),
