@@ -70,6 +70,9 @@ def reported(toks: list[str]) -> bool:
         j = i + 1
         while j < len(toks) and toks[j] in _BETWEEN_AUX:
             j += 1
+        if t == "did" and toks[i + 1:i + 2] in (["you"], ["u"]) and j < len(toks) and toks[j].isalpha():
+            return True  # "did you make already the folder X?": asks what was done, with any verb, the order of a
+            # second language too (routing batch 48)
         if j < len(toks) and verb_class(toks[j]) and (t == "did" or toks[j].endswith(
                 _PARTICIPLE_IT if t in _SUBJECT else _PARTICIPLE)):
             # not "ho la visita"; a participle agrees with a clitic object: "la cartella l'ho creata io"

@@ -379,12 +379,15 @@ def _drop_plain_objects(r: _Reading, actions: list[str]) -> None:
 
 def _role(toks: list[str], i: int) -> str:
     j = i - 1
-    while j >= 0 and (toks[j] in ROLE_SKIP or typo_word(toks[j]) in ROLE_SKIP):  # "nel fle X" = "nel file X"
+    # "nel fle X" = "nel file X", "nela cartela X" = "nella cartella X": a slip in the noun or the preposition
+    # before a path must not make the place the thing acted on (routing batch 48: a text written "into" a folder)
+    while j >= 0 and (toks[j] in ROLE_SKIP or typo_word(toks[j]) in ROLE_SKIP or typo_object(toks[j]) == "folder"):
         j -= 1
     if j < 0:
         return "obj"
-    if toks[j] in LOC_PREPS:
+    prep = toks[j] if toks[j] in LOC_PREPS | OF_PREPS else typo_word(toks[j])
+    if prep in LOC_PREPS:
         return "loc"
-    if toks[j] in OF_PREPS:
+    if prep in OF_PREPS:
         return "of"
     return "obj"

@@ -99,7 +99,7 @@ def _word_kinds(text: str) -> list[Said]:
     say it outright; "i file in X", "the files of X" make X the place that holds them, and a lone "in X"
     ("che c'è in ~/Musica") a place too: a folder, but only when nothing firmer (disk, an extension) speaks."""
     from app.lang.args_extractor import masked_text  # the extractor imports normalize, which this module uses
-    from app.lang.vocabulary import verb_class
+    from app.lang.vocabulary import typo_object, verb_class
 
     toks = split_words(normalize(masked_text(text)))
     n_paths = toks.count("{path}")
@@ -114,7 +114,7 @@ def _word_kinds(text: str) -> list[Said]:
         j = i - 1
         while j >= 0 and toks[j] in _SKIP:
             j -= 1
-        if j >= 0 and toks[j] in FOLDER_WORDS:
+        if j >= 0 and (toks[j] in FOLDER_WORDS or typo_object(toks[j]) == "folder"):  # "nella cartela X"
             said = ("folder", True)
         elif j >= 0 and toks[j] in FILE_WORDS and not (i >= 2 and toks[i - 1] in _HOLDING and
                                                          _plural_files(toks, i - 2)):

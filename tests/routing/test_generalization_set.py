@@ -90,11 +90,14 @@ def test_auc_counts_order_and_ties() -> None:
 # With the aside head (lang/asides.py, 2026-12-06: what is left without the fragments that ask nothing is routed
 # when the request as said is not served): tune 3235/3437, held-out 3150/3447 (one held recall probe relabelled by
 # the set's convention, seen because the head served it), batch 37 143/174, 0 wrong; with the head's second data
-# (1,000 more fragments): tune 3234, held-out 3147, batch 37 144, 0 wrong.
-# Floors are these figures, ceilings the counts, so any new wrong hit fails here.
-HELDOUT_RECALL_FLOOR = 3147 / 3447
-TUNE_RECALL_FLOOR = 3234 / 3437
-NEWEST_RECALL_FLOOR = 144 / 174
+# (1,000 more fragments): tune 3234, held-out 3147, batch 37 144, 0 wrong. With the function words of regions and
+# varieties and typo-tolerant path roles (2026-12-07, twenty-ninth session): tune 3237, held-out 3156, batch 37 146,
+# 0 wrong.
+# Floors are one below these figures (issue 28: a floor at the exact count locks the tuning in), ceilings the
+# counts, so any new wrong hit fails here.
+HELDOUT_RECALL_FLOOR = 3155 / 3447
+TUNE_RECALL_FLOOR = 3236 / 3437
+NEWEST_RECALL_FLOOR = 145 / 174
 WRONG_CEILING = {"tune": 0, "heldout": 0, generalization.NEWEST: 0}
 
 
