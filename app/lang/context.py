@@ -39,6 +39,7 @@ CONTEXT = re.compile(r"^\s*(?:" + CONTEXT_REASON.rule("soon").alternation() + r"
 _FOR_NOW = CONTEXT_REASON.pattern("for_now")
 _SIGN_OFF = COURTESY.pattern("address_end")
 _SIGN_OFF_AFTER_PATH = COURTESY.pattern("address_after_path")
+_SIGN_OFF_BARE = COURTESY.pattern("address_bare_end")
 _THANKS_END = COURTESY.pattern("thanks_end")  # "…? thanks so much!": routing batch 43 left "much" to the guard
 _OBJECT_WORDS = frozenset(w for words in OBJECTS.values() for w in words)
 # a reason is said with a verb of being, having, needing ("sono in ritardo", "il pc è lento", "I forgot…" is an
@@ -83,7 +84,7 @@ def request_part(text: str, has_action: Callable[[str], bool], values: Callable[
 def _without_sign_off(text: str) -> str:
     """`text` without the words at its end that only address the assistant or thank it ("…, cheers", "… please
     bredren", "…? thanks so much!"); the text itself when nothing else would be left."""
-    cut = _THANKS_END.sub("", _SIGN_OFF_AFTER_PATH.sub(r"\1", _SIGN_OFF.sub("", text)))
+    cut = _THANKS_END.sub("", _SIGN_OFF_BARE.sub(r"\1", _SIGN_OFF_AFTER_PATH.sub(r"\1", _SIGN_OFF.sub("", text))))
     return cut if cut.strip(" ,;:!?.…-–—") else text
 
 

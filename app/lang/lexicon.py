@@ -343,6 +343,7 @@ good morning afternoon evening kindly thank thanks um uh hmm okay ok sapere sape
 sto sti ste mo mò mo' dai 'na na 'n senti senta listen thx ty sorry hi hello ciao favore
 out off up down over under some any
 file files spreadsheet spreadsheets documento documenti document documents doc contenuto contenuti content contents
+formato
 testo text frase
 sentence phrase cosa roba
 stuff thing things item items cose

@@ -24,6 +24,7 @@ from app.lang.args_extractor import extract
 from app.lang.file_kinds import IMAGE_EXTS, MUSIC_EXTS, VIDEO_EXTS
 from app.lang.later import asks_in_a_while, asks_later
 from app.lang.lexicon import READ_ONLY
+from app.lang.words import QUALIFIERS, stem, words
 
 from . import l1_head
 from .l1_head import widen_to
@@ -182,6 +183,15 @@ def ext_said(sig: ActionSig, slots: dict[str, Any]) -> ActionSig:
     if sig.actions == ("list",) and "scope:all" in sig.objects:
         said.add("scope:all")
     return replace(sig, objects=sig.objects - said) if said else sig
+
+
+def path_said(sig: ActionSig, slots: dict[str, Any]) -> ActionSig:
+    """"trovami gli spartiti in pdf nella cartella ~/Spartiti", "read the lambing notes in ~/farm/lambing_notes.txt":
+    a word the request's own path or address spells says nothing the argument does not; only a qualifier of order
+    or age ("the old ones in ~/old") still counts, for the guard to read."""
+    said = {stem(w) for v in [*(slots.get("path") or []), *(slots.get("url") or [])]
+            for w in words(str(v).replace("_", " ").replace("-", " ")) if len(w) >= 4 and w not in QUALIFIERS}
+    return replace(sig, content=sig.content - said) if said & sig.content else sig
 
 
 def fit_reason(new: ActionSig, old: ActionSig, sense: ToolSense | None, sure: bool = False) -> str | None:
@@ -353,7 +363,8 @@ class L1Matcher(RowCache[QueryRow, _Prepared]):
             new_sig, old_sig = without(sig, named[0]), without(prep.sig, prep.topic)
             new_sig = replace(new_sig, content=new_sig.content - FRAME_WORDS)  # "che giorno era", "devo andare"
             slots = {**slots, "topic": [as_typed(named[0], text)]}
-        why = fit_reason(ext_said(new_sig, slots), ext_said(old_sig, prep.slots), self.sense(row.executor, tools),
+        why = fit_reason(path_said(ext_said(new_sig, slots), slots), ext_said(old_sig, prep.slots),
+                         self.sense(row.executor, tools),
                          p_head >= l1_head.SURE_WORDS)
         if not why and _later(text, slots, tool) and not _later(row.query, prep.slots, tool):
             why = "argument guard: the request sets a later time ('tra un'ora', 'domani'); a replay would act now"

@@ -34,6 +34,18 @@ _ADDRESS_IT = ("fra", "zio", "zia", "bello", "bella", "cara", "caro", "tesoro", 
                "amore", "bellezza", "maestro", "dottò", "signò", "tesò", "ragazzi", "nonna", "nonno", "compare",
                "fratello", "sorella")
 ADDRESS_WORDS = tuple("(?:" + "|".join(g) + ")" for g in (_SIGN_OFFS, _ADDRESS_EN, _ADDRESS_UK, _ADDRESS_IT))
+# Said last with no comma ("whats the time boy"), only the words that are mostly a way to address someone, and only
+# after a word that cannot make them its object or predicate: an article, a preposition, a possessive, a copula or
+# a verb of naming before them ("photos of the boy", "my favourite food is duck", "si chiama Bello") keep them.
+_BARE_ADDRESS = ("boy", "sir", "mate", "bro", "boss", "chief", "pal", "buddy", "dude", "love", "luv", "pet", "hen",
+                 "partner", "honey", "darling", "babe", "capo", "amico", "zio", "fra", "raga", "tesoro", "cher")
+_KEEPS_EN = ("the", "a", "an", "my", "your", "his", "her", "our", "their", "this", "that", "of", "to", "for", "with",
+             "by", "from", "in", "on", "at")
+_KEEPS_EN_2 = ("is", "are", "was", "be", "called", "named")  # a predicate or a name
+_KEEPS_IT = ("il", "lo", "la", "i", "gli", "le", "un", "una", "uno", "del", "della", "dello", "dei", "di", "da",
+             "per", "con", "al", "alla")
+_KEEPS_IT_2 = ("mio", "mia", "tuo", "tua", "suo", "sua", "è", "chiama", "chiamato")  # ("che ore sono capo": no "sono")
+_KEEPS = "(?:" + "|".join("(?:" + "|".join(g) + ")" for g in (_KEEPS_EN, _KEEPS_EN_2, _KEEPS_IT, _KEEPS_IT_2)) + ")"
 
 COURTESY = Table("courtesy", __doc__ or "", (
     Rule(
@@ -153,5 +165,18 @@ COURTESY = Table("courtesy", __doc__ or "", (
                "apri https://example.com/meteo capo", "leggi /tmp/x/a.txt dai"),
         no_match=("list the files in ~/cheers", "find boss.txt in ~/x and mate", "copy ~/x/bro to ~/y",
                   "leggi il file del capo in ~/x/capo"),
+    ),
+    Rule(
+        id="address_bare_end",
+        effect="a word that is mostly a way to address someone, last and without a comma, after a word that cannot "
+               "take it as object or predicate ('what's the time now boy', 'che ore sono capo'; routing batch 48, "
+               "declared: its held half showed the form): not part of what is asked (the words before it are kept: "
+               "code substitutes group 1)",
+        pattern=r"((?:^|\s)(?!" + _KEEPS + r"\s)[^\s,;]+)\s+(?:{words})[\s.!?]*$",
+        words=_BARE_ADDRESS,
+        match=("what's the time now boy", "how much is 12 times 9 boy", "che ore sono capo",
+               "what's the date today sir?"),
+        no_match=("find the photos of the boy", "my favourite food is duck", "the file of my partner",
+                  "leggi la lettera del capo", "what's the time, boy"),
     ),
 ))
