@@ -242,7 +242,10 @@ NEGATIONS = frozenset({"non", "not", "never", "mai", "senza", "without", "don't"
                        "no", "nevermind", "nope",
                        # as Rome and Naples say and type it ("nun cancella niente eh, voglio sape solo…": the folder
                        # went to the trash, everyday11-6)
-                       "nun"})
+                       "nun",
+                       # Scots ("cannae mind whit ah put in there", "dinnae delete it")
+                       "cannae", "canna", "dinnae", "dinna", "didnae", "wouldnae", "couldnae", "shouldnae", "willnae",
+                       "isnae", "wasnae", "wullnae"})
 # Two-word ways of calling a request off ("lascia stare", "lascia perdere").
 NEGATION_PHRASES = frozenset({("lascia", "stare"), ("lascia", "perdere"), ("lasciamo", "perdere"),
                               ("lasciamo", "stare"), ("leave", "it")})
@@ -355,7 +358,9 @@ poi quindi dopo dopodichè infine and then after afterwards finally
 dimmi dimmelo dirmi dici dire di' dì tell me sai sapresti know
 pò po poco bit little some qualche alcuni alcune
 contiene contengono contenere contain contains containing
-""".split()) | frozenset(FUNCTION_WORDS.words("particles", "dialect_function", "vocatives"))  # rules/function_words.py
+procedere proceda proceder provvedere provveda provvedi provveder
+""".split()) | frozenset(  # the function words of regions and varieties: rules/function_words.py
+    FUNCTION_WORDS.words("particles", "dialect_function", "scots_function", "vocatives"))
 
 
 # What a write or a delete means when its place is the assistant's memory (rules/action_reading.py

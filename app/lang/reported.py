@@ -33,6 +33,8 @@ _ADJECTIVAL = ("ato", "ata", "ati", "ito", "ita", "iti", "uto", "uta", "uti")
 # a subject with its auxiliary left out, as a second language or a dialect writes it: "io cambiato codice ieri"
 # (everyday9-31: read as a request to edit, and a file was nearly written)
 _SUBJECT = frozenset({"io", "noi"})
+# who "did" something in a question about the past: "did you…", "did I…", and the Scots "ah" for "I"
+_DID_SUBJECTS = frozenset({"you", "u", "ye", "i", "ah", "we", "he", "she", "they", "it"})
 _PAST = frozenset({"found", "made", "wrote", "sent", "put", "took", "saw", "did", "ran", "got", "kept", "threw"})
 _SUBJECT_VERB = re.compile(r"(?i)\b(?:i|we)\s+(?:just\s+|already\s+|also\s+|finally\s+)?([a-z]+)\b")
 
@@ -70,9 +72,9 @@ def reported(toks: list[str]) -> bool:
         j = i + 1
         while j < len(toks) and toks[j] in _BETWEEN_AUX:
             j += 1
-        if t == "did" and toks[i + 1:i + 2] in (["you"], ["u"]) and j < len(toks) and toks[j].isalpha():
-            return True  # "did you make already the folder X?": asks what was done, with any verb, the order of a
-            # second language too (routing batch 48)
+        if t == "did" and toks[i + 1:i + 2] and toks[i + 1] in _DID_SUBJECTS and j < len(toks) and toks[j].isalpha():
+            return True  # "did you make already the folder X?", "whit time did ah clock in this mornin?": asks what
+            # was done or when, with any verb, a second language's word order and Scots "ah" too (batches 48, 49)
         if j < len(toks) and verb_class(toks[j]) and (t == "did" or toks[j].endswith(
                 _PARTICIPLE_IT if t in _SUBJECT else _PARTICIPLE)):
             # not "ho la visita"; a participle agrees with a clitic object: "la cartella l'ho creata io"

@@ -38,6 +38,17 @@ FUNCTION_WORDS = Table("function_words", __doc__ or "", (
                   "the yellow folder"),
     ),
     Rule(
+        id="scots_function",
+        effect="the function words of Scots ('whaur's X? hiv a look in Y', 'find aw the pdfs in X', 'open X fur us', "
+               "'ah'm efter the gearbox wan'): where, have, all, for, I, after, one, with, from, into, out, my "
+               "(its negations 'cannae', 'dinnae' are negations: lexicon.NEGATIONS)",
+        words=("whaur", "whaur's", "hiv", "huv", "aw", "fur", "ah'm", "efter", "wan", "wi", "fae", "intae", "oot",
+               "ma", "ye'll", "gonnae", "gie's", "noo"),
+        match=("whaur's wiring_diagram.pdf? hiv a look in ~/depot", "find aw the pdfs in ~/depot/Manuals",
+               "open ~/depot/manual.pdf fur us, ta"),
+        no_match=("where is the file", "find all the pdfs", "the fury report", "awful photos in ~/x"),
+    ),
+    Rule(
         id="vocatives",
         effect="words that only address the person spoken to and never name a thing ('che ora è zi', 'what's "
                "the date, cher?', 'leggi X fratè'): wherever they stand they ask nothing (words that may also "
