@@ -18,7 +18,7 @@ from app.lang.rules.action_not_asked import NOT_ASKED
 from app.lang.rules.action_reading import ACTION_READING
 from app.lang.words import stem  # noqa: F401  (re-exported: the one stemmer)
 
-from .args_extractor import extract
+from .args_extractor import extract, masked_text
 from .context import request_part
 from .lexicon import LEXICON_VERSION, ON_MEMORY
 from .normalize import canonical, normalize_cached, split_words
@@ -51,7 +51,21 @@ def _not_asked(text: str) -> bool:
     if not _REPORTED.search(norm):
         return False
     parts = [n for n in (normalize_cached(s) for s in sentences(text)) if n]
-    return len(parts) <= 1 or any(_REPORTED.search(n) and _names_action(n) for n in parts)
+    return any(_frames_an_action(n) for n in parts)
+
+
+_CLAUSE_END = re.compile(r"[,;:]|\s(?:ma|but|però|pero)\s")
+# a wish for a thing, not an action: "lui vuole l'email", "she wants the file" ("email" is also a verb)
+_THING_WISHED = re.compile(r"\s*(?:l'|(?:il|lo|la|i|gli|le|un|una|uno|the|a|an)\s)")
+
+
+def _frames_an_action(sentence: str) -> bool:
+    """Someone else's wish frames the action said after it in its own clause ("Marco vuole che cancelli X", "she
+    wants to delete it"); "lui vuole l'email, lei me la può spedire?" wants a thing, and asks the send in the clause
+    after it (everyday18-37: the whole request was read as a report, the refusal dropped and the file read)."""
+    return any(not _THING_WISHED.match(sentence, m.end())
+               and _names_action(_CLAUSE_END.split(sentence[m.start():], maxsplit=1)[0])
+               for m in _REPORTED.finditer(sentence))
 
 
 def _names_action(sentence: str) -> bool:
@@ -87,6 +101,8 @@ _EVENT_TIME = ACTION_READING.pattern("event_time")
 _MEMORY_PLACE = ACTION_READING.pattern("memory_place")
 _END_OF_TEXT = ACTION_READING.pattern("end_of_text")
 _NEW_THING = ACTION_READING.pattern("new_thing")
+_TRASH_PLACE = ACTION_READING.pattern("trash_place")
+_PUTTING = frozenset({"move", "write", "copy", "append"})  # what a verb of putting reads as before its place is read
 
 
 @lru_cache(maxsize=8192)
@@ -103,6 +119,9 @@ def action_of(text: str) -> ActionSig:
     if not {"append", "write"} & set(sig.actions) and _END_OF_TEXT.search(normalize_cached(asked_part(text))):
         # "put eggs at the bottom of it": an addition to the text ("lista" there is its name, not "elenca")
         sig = replace(sig, actions=("append", *(a for a in sig.actions if a != "list")))
+    if sig.roles and set(sig.actions) <= _PUTTING and \
+            _TRASH_PLACE.search(normalize_cached(masked_text(asked_part(text)))):
+        sig = replace(sig, actions=("delete",))  # "chuck X in the bin": the bin is where a delete puts it
     if not sig.actions and _NEW_THING.search(normalize_cached(asked_part(text))):
         sig = replace(sig, actions=("write",))  # "need a new file X with…": a creation asked without its verb
     if "~time" in sig.content and _EVENT_TIME.search(normalize_cached(asked_part(text))):

@@ -15,8 +15,9 @@ ACTION_NOUNS = Table("action_nouns", __doc__ or "", (
         id="frame",
         effect="a formal request for an action named by its noun; the word after the frame (and its articles or "
                "prepositions) is the noun read",
-        pattern=r"\b(?:{words})\s+(?=(?:(?:a|al|alla|all['’]?|allo|ai|alle|con|di|del|della|la|il|lo|l['’]?|una|un|"
-                r"with|the|a|an|for|of|to)\s+)*(?P<noun>[^\W\d_]+))",
+        pattern=r"\b(?:{words})\s+(?=(?:(?:(?:a|al|alla|all['’]?|allo|ai|alle|con|di|del|della|la|il|lo|l['’]?|una|"
+                r"un|with|the|a|an|for|of|to)|(?:\{ext\}|pdf|docx?|odt|rtf|txt|csv|xlsx?|epub|html?|jpe?g|png|word|excel))"
+                r"\s+)*(?P<noun>[^\W\d_]+))",
         words=(r"procedere", r"procedi", r"procediamo", r"proceda", r"provvedere", r"provveda", r"provvedi",
                r"richiede", r"richiedo", r"richiedere",
                r"chiede", r"chiedo", r"si\s+prega", r"vorrei", r"desidero", r"gradirei", r"necessito",
@@ -70,9 +71,11 @@ ACTION_NOUNS = Table("action_nouns", __doc__ or "", (
          words=("apertura", "opening"),
          match=("si richiede l'apertura della cartella", "proceed with the opening of X"),
          no_match=("apri la cartella", "open X")),
-    Rule(id="convert", effect="a conversion of a file's format",
-         words=("conversione", "conversion"),
-         match=("procedere alla conversione del documento in pdf", "request the conversion of X to pdf"),
+    Rule(id="convert", effect="a conversion of a file's format, or the file in another format ('need a PDF version "
+                              "of X': the format before the noun is skipped by the frame)",
+         words=("conversione", "conversion", "version", "versione"),
+         match=("procedere alla conversione del documento in pdf", "request the conversion of X to pdf",
+                "need a PDF version of ~/report.txt"),
          no_match=("converti X", "convert it")),
     Rule(id="encrypt", effect="a file encrypted",
          words=("cifratura", "crittografia", "criptazione", "encryption"),

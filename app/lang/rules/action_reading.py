@@ -32,6 +32,19 @@ ACTION_READING = Table("action_reading", __doc__ or "", (
         no_match=("what time is it?", "che ore sono?", "what time do you have?", "che ora è?"),
     ),
     Rule(
+        id="trash_place",
+        effect="the bin as the place a file is put, thrown or moved ('chuck X in the bin', 'sbatti X nella "
+               "spazzatura', 'stick X in the trash'): a delete, whatever the verb (the code leaves a request that "
+               "reads, lists or finds there as it is: 'what's in the bin?')",
+        flags=0,
+        pattern=r"\b(?:{words})\s+(?:(?:the|il|la|my|mio|mia)\s+)?(?:bin|trash|rubbish|garbage|cestino|spazzatura|"
+                r"pattumiera|immondizia|recycle\s+bin)\b(?!\s+(?:folder|directory|dir|cartella)\b)",
+        words=("in", "into", "to", "nel", "nella", "nello", "alla", "al", "inside", "dentro"),
+        match=("chuck {path} in the bin, done with it", "sbatti {path} nella spazzatura", "stick {path} in the trash"),
+        no_match=("svuota il cestino", "list {path}/bin", "the trash can be emptied later",
+                  "put it in the bin folder {path}"),
+    ),
+    Rule(
         id="memory_place",
         effect="the assistant's memory named as the place of a write or a delete ('salva X in memoria', 'remove "
                "it from your memory'): keeping or forgetting a fact, not a file (lexicon.ON_MEMORY maps the "
