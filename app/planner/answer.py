@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
+from app.lang.args_extractor import extract
 from app.lang.asked import asked
 from app.lang.clauses import asks_a_question
 from app.lang.detect import detect_lang
@@ -20,6 +21,7 @@ from app.lang.places import bare, place_asked
 from app.lang.rules.claimed_action import CLAIMED_ACTION
 from app.lang.rules.claimed_clock import CLAIMED_CLOCK
 from app.lang.rules.planner_answer import PLANNER_ANSWER
+from app.lang.rules.selection_answer import SELECTION_ANSWER
 from app.lang.stated import foreign_script, unbacked_claim
 from app.lang.tokens import ends_whole, spaced_pieces, whole_pieces, word_runs, word_spans
 from app.turn.cancel import CancelToken, TurnCancelled
@@ -184,6 +186,25 @@ def nothing_done_text(question: str) -> str:
     or, when the request points at a file it never names, which file it means (a question back, never a guess)."""
     lang = detect_lang(question)
     return say("ask.which", lang) if points_at_unnamed(question) else say("answer.nothing_done", lang)
+
+
+# the model declining instead of answering ("I'm sorry, but I can't assist with that."): its rule is the selection
+# writer's (app/lang/rules/selection_answer.py), the same sentence in either place
+_REFUSED = SELECTION_ANSWER.pattern("refusal")
+
+
+def refused(text: str) -> bool:
+    """Is the answer a bare refusal? Never the answer to a request for an action (chuck X in the bin, everyday18)."""
+    return _REFUSED.search(text.strip()) is not None
+
+
+def not_touched_text(question: str) -> str:
+    """What replaces a refusal of a request for an action on a file it names: the file was left as it was, and how
+    to ask for what the person wants done with it."""
+    paths = [str(p) for p in extract(question).get("path") or []]
+    if not paths:
+        return nothing_done_text(question)
+    return say("answer.not_touched", detect_lang(question), target=paths[0])
 
 
 def unsure_text(question: str) -> str:

@@ -70,6 +70,10 @@ register({
                             "en": "I didn't do that: nothing was run for this request. If you want me to remember "
                                   "something, write \"remember that …\"; for a file, tell me which one and what to do "
                                   "with it."},
+    "answer.not_touched": {"it": "Non ho toccato {target}: non mi è chiaro cosa vuoi che ne faccia. Dimmelo con un "
+                                 "verbo, per esempio «elimina {target}» o «sposta {target} in …».",
+                           "en": "I haven't touched {target}: it isn't clear to me what you want done with it. Tell "
+                                 "me with a verb, for example \"delete {target}\" or \"move {target} to …\"."},
     "answer.step_limit": {"it": "Mi sono fermato dopo {n} passi: la richiesta ne chiedeva troppi.",
                           "en": "I stopped after {n} steps: the request needed too many."},
     "planner.empty_request": {"it": "la richiesta è vuota", "en": "empty request"},

@@ -110,16 +110,7 @@ def answer(ctx: TurnContext, llm: Any, info: Any, question: str, weight: float,
         fallback = quoted
         gen = ans.Generated(quoted, True, "the answer quotes none of the error lines", gen.completion, True,
                             gen.model_tokens)
-    if gen.usable and not steps and ans.tells_of_unnamed(question):
-        # "nuke that file", "just bin that file" with nothing before: whatever the verb, the answer is which file
-        fallback = ans.nothing_done_text(question)  # (the model had refused, or asked for "the file path")
-        gen = ans.Generated(fallback, True, "the request points at a file it never names", gen.completion,
-                            gen.streamed, gen.model_tokens)
-    elif gen.usable and (asked_to_act(info, question) or ans.points_at_unnamed(question)) and \
-            ans.claims_undone(gen.text, wrote(ctx)):
-        fallback = ans.nothing_done_text(question)
-        gen = ans.Generated(fallback, True, "the answer claims an action that did not run", gen.completion,
-                            gen.streamed, gen.model_tokens)
+    gen = _about_actions(ctx, info, question, steps, gen)
     if gen.usable and not steps and (now := ans.clock_text(gen.text, question)):
         gen = ans.Generated(now, True, "the answer states the clock from nothing", gen.completion, gen.streamed,
                             gen.model_tokens)
@@ -174,6 +165,28 @@ def known_facts(ctx: TurnContext, question: str) -> list[str]:
 
 
 CLAIM_GATE = 0.5  # the intent head's `answer` below this: the request asks for something to be done
+
+
+
+def _about_actions(ctx: TurnContext, info: Any, question: str, steps: Any, gen: ans.Generated) -> ans.Generated:
+    """An answer about an action that did not run is replaced by what was (not) done: a file never named gets a
+    question back, a claimed action "nothing was done", a refusal of a request for an action how to ask for it."""
+    if gen.usable and not steps and ans.tells_of_unnamed(question):
+        # "nuke that file", "just bin that file" with nothing before: whatever the verb, the answer is which file
+        fallback = ans.nothing_done_text(question)  # (the model had refused, or asked for "the file path")
+        gen = ans.Generated(fallback, True, "the request points at a file it never names", gen.completion,
+                            gen.streamed, gen.model_tokens)
+    elif gen.usable and (asked_to_act(info, question) or ans.points_at_unnamed(question)) and \
+            ans.claims_undone(gen.text, wrote(ctx)):
+        fallback = ans.nothing_done_text(question)
+        gen = ans.Generated(fallback, True, "the answer claims an action that did not run", gen.completion,
+                            gen.streamed, gen.model_tokens)
+    elif gen.usable and not steps and ans.refused(gen.text) and asked_to_act(info, question):
+        fallback = ans.not_touched_text(question)  # "chuck X in the bin, done with it": the model declined the
+        # delete, then wrote "I'm sorry, but I can't assist with that."
+        gen = ans.Generated(fallback, True, "the model refused a request for an action", gen.completion,
+                            gen.streamed, gen.model_tokens)
+    return gen
 
 
 def asked_to_act(info: Any, question: str) -> bool:
