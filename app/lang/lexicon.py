@@ -359,6 +359,8 @@ dimmi dimmelo dirmi dici dire di' dì tell me sai sapresti know
 pò po poco bit little some qualche alcuni alcune
 contiene contengono contenere contain contains containing
 procedere proceda proceder provvedere provveda provvedi provveder
+farebbe faresti farebbero vorrebbe vorresti vorreste vorrebbero saprebbe sapreste pregherei chiederei chiederebbe
+dispiacerebbe spiacerebbe sarebbe sarebbero avrei
 """.split()) | frozenset(  # the function words of regions and varieties: rules/function_words.py
     FUNCTION_WORDS.words("particles", "dialect_function", "scots_function", "vocatives"))
 
