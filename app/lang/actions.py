@@ -54,9 +54,8 @@ def _not_asked(text: str) -> bool:
     return any(_frames_an_action(n) for n in parts)
 
 
-_CLAUSE_END = re.compile(r"[,;:]|\s(?:ma|but|però|pero)\s")
-# a wish for a thing, not an action: "lui vuole l'email", "she wants the file" ("email" is also a verb)
-_THING_WISHED = re.compile(r"\s*(?:l'|(?:il|lo|la|i|gli|le|un|una|uno|the|a|an)\s)")
+_CLAUSE_END = ACTION_READING.pattern("wish_clause_end")
+_THING_WISHED = ACTION_READING.pattern("wish_for_a_thing")  # "lui vuole l'email": a thing, not an action
 
 
 def _frames_an_action(sentence: str) -> bool:

@@ -358,11 +358,8 @@ poi quindi dopo dopodichè infine and then after afterwards finally
 dimmi dimmelo dirmi dici dire di' dì tell me sai sapresti know
 pò po poco bit little some qualche alcuni alcune
 contiene contengono contenere contain contains containing
-procedere proceda proceder provvedere provveda provvedi provveder
-farebbe faresti farebbero vorrebbe vorresti vorreste vorrebbero saprebbe sapreste pregherei chiederei chiederebbe
-dispiacerebbe spiacerebbe sarebbe sarebbero avrei
-""".split()) | frozenset(  # the function words of regions and varieties: rules/function_words.py
-    FUNCTION_WORDS.words("particles", "dialect_function", "scots_function", "vocatives"))
+""".split()) | frozenset(  # function words of regions and varieties, formal helpers: rules/function_words.py
+    FUNCTION_WORDS.words("particles", "dialect_function", "scots_function", "vocatives", "formal_helpers"))
 
 
 # What a write or a delete means when its place is the assistant's memory (rules/action_reading.py

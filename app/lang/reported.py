@@ -72,7 +72,7 @@ def reported(toks: list[str]) -> bool:
         j = i + 1
         while j < len(toks) and toks[j] in _BETWEEN_AUX:
             j += 1
-        if t == "did" and toks[i + 1:i + 2] and toks[i + 1] in _DID_SUBJECTS and j < len(toks) and toks[j].isalpha():
+        if t == "did" and j < len(toks) and toks[i + 1] in _DID_SUBJECTS and toks[j].isalpha():
             return True  # "did you make already the folder X?", "whit time did ah clock in this mornin?": asks what
             # was done or when, with any verb, a second language's word order and Scots "ah" too (batches 48, 49)
         if j < len(toks) and verb_class(toks[j]) and (t == "did" or toks[j].endswith(

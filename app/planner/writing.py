@@ -167,7 +167,6 @@ def known_facts(ctx: TurnContext, question: str) -> list[str]:
 CLAIM_GATE = 0.5  # the intent head's `answer` below this: the request asks for something to be done
 
 
-
 def _about_actions(ctx: TurnContext, info: Any, question: str, steps: Any, gen: ans.Generated) -> ans.Generated:
     """An answer about an action that did not run is replaced by what was (not) done: a file never named gets a
     question back, a claimed action "nothing was done", a refusal of a request for an action how to ask for it."""

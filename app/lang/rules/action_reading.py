@@ -32,6 +32,27 @@ ACTION_READING = Table("action_reading", __doc__ or "", (
         no_match=("what time is it?", "che ore sono?", "what time do you have?", "che ora è?"),
     ),
     Rule(
+        id="wish_for_a_thing",
+        effect="right after someone else's wish ('vuole', 'wants'), an article: the wish is for a thing ('lui vuole "
+               "l'email', 'she wants the file'), so it frames no action — 'email' is a verb too (lang/actions.py, "
+               "read at the wish's end; everyday18-37)",
+        flags=0, mode="match",
+        pattern=r"\s*(?:l'|(?:{words})\s)",
+        words=("il", "lo", "la", "i", "gli", "le", "un", "una", "uno", "the", "a", "an"),
+        match=(" l'email, lei me la può spedire?", " il file ~/a.txt, leggilo", " the file"),
+        no_match=(" che cancelli ~/a.txt", " to delete it", " cancellarlo"),
+    ),
+    Rule(
+        id="wish_clause_end",
+        effect="where the clause of a wish ends: a comma, a semicolon, a colon or 'ma/but/però' — the action it "
+               "frames is said before it ('Marco vuole che cancelli X, leggilo tu' frames the delete only)",
+        flags=0, mode="split",
+        pattern=r"[,;:]|\s(?:{words})\s",
+        words=("ma", "but", "però", "pero"),
+        match=("vuole l'email, lei me la può spedire", "wants it but read it first", "vuole che cancelli x; poi"),
+        no_match=("vuole che cancelli x", "she wants to delete it", "marco vuole mangiare"),
+    ),
+    Rule(
         id="trash_place",
         effect="the bin as the place a file is put, thrown or moved ('chuck X in the bin', 'sbatti X nella "
                "spazzatura', 'stick X in the trash'): a delete, whatever the verb (the code leaves a request that "

@@ -1,5 +1,5 @@
 """Words that carry no action and no object in the speech of a region or a variety: particles, dialect articles
-and pronouns, the dialect forms of a verb's clitic.
+and pronouns, the dialect forms of a verb's clitic; and the helper verbs of a formal request.
 
 Why a class, not a word per missed request: the fast path's guard refuses any word a tool was never asked with,
 so every voice the app had not heard — a Venetian "che file ghe xe", a Singaporean "…invoices ah", a Bari "che ora
@@ -57,6 +57,20 @@ FUNCTION_WORDS = Table("function_words", __doc__ or "", (
                "cuz", "brudda", "bredda", "dawg", "fella"),
         match=("che ora è zi", "what's today's date, cher?", "leggi /tmp/a.txt fratè", "open ~/x.pdf guv"),
         no_match=("find the zip files", "la cartella dei fratelli", "the cherry photos", "leggi il file del capo"),
+    ),
+    Rule(
+        id="formal_helpers",
+        effect="the helper verbs a formal or bureaucratic request puts around its action, and the conditional forms "
+               "of those the lexicon already passes over (fa, fare, fammi…): 'Provvedere alla creazione della "
+               "cartella X', 'Mi farebbe una copia di X?', 'Vorrebbe gentilmente duplicare X' — the action is the "
+               "verb or the action noun after them (rules/action_nouns.py)",
+        words=("procedere", "proceda", "proceder", "provvedere", "provveda", "provvedi", "provveder", "farebbe",
+               "faresti", "farebbero", "vorrebbe", "vorresti", "vorreste", "vorrebbero", "saprebbe", "sapreste",
+               "pregherei", "chiederei", "chiederebbe", "dispiacerebbe", "spiacerebbe", "sarebbe", "sarebbero",
+               "avrei"),
+        match=("Provvedere alla creazione della cartella ~/x", "Mi farebbe una copia di ~/a.txt in ~/b?",
+               "Vorrebbe gentilmente duplicare il file ~/a.txt"),
+        no_match=("procedura di rimborso.pdf", "fai una copia di ~/a.txt", "vorrei leggere ~/a.txt"),
     ),
     Rule(
         id="dialect_clitic",
