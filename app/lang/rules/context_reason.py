@@ -13,7 +13,9 @@ from .table import Rule, Table
 # "tra poco devo accendere le luci", "later I have to lock up": when the person has to do it is still their plan
 SOON = (r"(?:tra|fra)\s+(?:poco|un po'?|un attimo|mezz'ora|un'ora|\d+\s+minuti)", "più tardi", "piu tardi", "dopo",
         "stasera", "stamattina", "oggi", "domani", r"in a (?:bit|minute|while|few minutes)", "soon", "later",
-        "tonight", "today", "tomorrow", r"this (?:morning|afternoon|evening)")
+        "tonight", "today", "tomorrow", r"this (?:morning|afternoon|evening)",
+        # the next step of a sequence: "leggi X, poi devo spostarlo nel cestino" is the person's plan after the read
+        r"(?:e\s+)?poi", r"(?:and\s+)?then", "after that")
 # how every reason rule is read: from the start, after an optional moment, up to a word boundary
 _REASON = r"^\s*(?:(?:" + "|".join(SOON) + r")\s*,?\s*)?(?:{words})\b"
 
@@ -36,9 +38,9 @@ CONTEXT_REASON = Table("context_reason", __doc__ or "", (
         words=(r"(?:(?:lo|la|li|le|ce|ne|me|te|gliel[oaie])\s+|l')?(?:devo|dovrei|dobbiamo)", r"(?:i\s+)?need to",
                r"(?:i\s+)?have to", "i must", "gotta"),
         match=("devo mandare le foto a mia sorella", "I need to see what's new", "tra poco devo accendere le luci",
-               "lo devo consegnare domani"),
+               "lo devo consegnare domani", "poi devo spostarlo nel cestino", "and then I have to print it"),
         no_match=("voglio che tu li cancelli", "cancella i file vecchi", "I needed that yesterday",
-                  "devono arrivare i pacchi"),
+                  "devono arrivare i pacchi", "poi devi spostarlo nel cestino", "then delete it"),
     ),
     Rule(
         id="wish_after_question",
