@@ -21,7 +21,7 @@ from app.turn import events as ev
 from app.turn.services import provide
 
 from . import answer as ans
-from . import compose, live
+from . import compose, live, past_actions
 from . import turn_inputs as parts
 from .stats import PlannerStats, StepStats
 
@@ -81,6 +81,8 @@ def answer(ctx: TurnContext, llm: Any, info: Any, question: str, weight: float,
         fallback = ans.unsure_text(question) if how.mode == "write" else ans.no_tool_fallback(question)
         if how.mode == "write" and (offline := live.refusal(question, getattr(info, "live", 0.0))):
             return finish(ctx, info, offline, None)  # the world's state now: never written from nothing
+        if (record := past_actions.record_answer(ctx.owner, question)) is not None:
+            return finish(ctx, info, record, None)  # "did you delete X?": from the record of changes, not a guess
     if how.mode != "write" or llm is None:
         return finish(ctx, info, fallback, None)
     parts.warm_writer(ctx, llm, how.messages[:1])

@@ -12,6 +12,7 @@ import os
 import shutil
 import time
 import uuid
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -77,6 +78,53 @@ def remember_action(owner: str, kind: str, path: str, data: dict[str, Any]) -> N
                         (uuid.uuid4().hex, owner, path, 1, None, time.time(), kind, json.dumps(data)))
     finally:
         con.close()
+
+
+@dataclass(frozen=True)
+class Change:
+    """One recorded change that touched a path: its kind (write, trash, move, copy, mkdir), when, whether it was
+    undone, and where the thing went (a move's or a copy's destination)."""
+
+    kind: str
+    when: float
+    undone: bool
+    to: str = ""
+
+
+def _touches(kind: str, path: str, data: dict[str, Any], target: str) -> tuple[bool, str]:
+    """Did a recorded change of `kind` act on `target`, and where did it put it? A copy keeps only what it made,
+    so its source is known by name alone."""
+    name = Path(target).name
+    if kind == "trash":
+        return any(str(d.get("path", "")) == target for d in data.get("items") or []) or path == target, ""
+    if kind == "move":
+        for src, dst in data.get("moves") or []:
+            if target in (src, dst):
+                return True, dst
+        return False, ""
+    if kind == "copy":
+        made = [c for c in data.get("created") or [] if Path(c).name == name or c == target]
+        return bool(made), made[0] if made else ""
+    if kind == "mkdir":
+        return target in (data.get("created") or []) or path == target, ""
+    return path == target, ""
+
+
+def changes_to(owner: str, target: str) -> list[Change]:
+    """The recorded changes of `owner` that touched `target`, newest first: what answers "did you delete X?" from
+    what happened rather than from a model's guess. The record keeps the last KEEP changes per owner."""
+    con = _db()
+    try:
+        rows = con.execute("select path, kind, data, created_at, undone from changes where owner = ? "
+                           "order by created_at desc", (owner,)).fetchall()
+    finally:
+        con.close()
+    out = []
+    for path, kind, data, when, undone in rows:
+        hit, to = _touches(kind or "write", path, json.loads(data or "{}"), target)
+        if hit:
+            out.append(Change(kind or "write", float(when), bool(undone), to))
+    return out
 
 
 def undo(args: dict[str, Any], ctx: ToolContext) -> dict[str, Any]:

@@ -94,3 +94,31 @@ def test_metnos_tools_json_lists_the_file_actions() -> None:
                  "get_urls"):
         assert name in tools, sorted(tools)
     assert tools["delete_files"]["risk"] == "write" and tools["get_urls"]["risk"] == "read"
+
+
+def test_a_question_whether_a_file_was_moved_is_answered_from_the_record(tmp_path: Path) -> None:
+    """"did you delete X already?" had the model answer "Yes, I deleted X already." with nothing looked up: the
+    answer comes from the record of file changes — no, yes with when and where, or what was done instead — and
+    nothing runs."""
+    home, xdg, docs = setup(tmp_path)
+    (docs / "archivio").mkdir()
+    f = docs / "note.md"
+    f.write_text("note\n", encoding="utf-8")
+
+    events, p = ask(home, xdg, "--json", f"did you delete {f} already?")
+    assert p.returncode == 0, p.stderr
+    assert not [e for e in events if e["type"] in ("tool_call", "approval")]
+    assert answer_of(events).startswith("No, I have no record of deleting note.md"), answer_of(events)
+
+    events, p = ask(home, xdg, "--json", "--yes", f"sposta {f} in {docs / 'archivio'}")
+    assert [e["tool"] for e in events if e["type"] == "tool_call"] == ["move_files"], p.stderr
+
+    events, p = ask(home, xdg, "--json", f"hai già spostato {f}?")
+    assert not [e for e in events if e["type"] in ("tool_call", "approval")]
+    said = answer_of(events)
+    assert said.startswith(f"Sì: ho spostato note.md in {docs / 'archivio'} oggi alle "), said
+
+    events, p = ask(home, xdg, "--json", f"l'hai cancellato {f}?")
+    said = answer_of(events)
+    assert said.startswith("No, non risulta che io abbia cancellato note.md; invece ho spostato note.md in "), said
+    assert (docs / "archivio" / "note.md").exists() and not [e for e in events if e["type"] == "tool_call"]

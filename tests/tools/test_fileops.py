@@ -240,3 +240,25 @@ def test_a_path_said_only_inside_quoted_words_is_never_changed(box: Box) -> None
     named = box.run("delete_files", {"paths": [str(f)]}, text=f'cancella {f}, dentro c\'era "vedi {f.name}"')
     assert named.ok and not f.exists()
 
+
+
+def test_the_record_says_which_changes_touched_a_file(box: Box) -> None:
+    """What "did you delete/move/copy X?" is answered from (planner/past_actions.py): each kind of change with
+    where it put the file, newest first, undone ones marked; an untouched file has none."""
+    from app.tools.undo import changes_to
+
+    a, b = box.root / "a.txt", box.root / "b.txt"
+    a.write_text("alpha")
+    b.write_text("beta")
+    dest = box.root / "dest"
+    assert box.run("make_folder", {"path": str(dest)}).ok
+    assert box.run("copy_files", {"paths": [str(a)], "dest": str(dest)}).ok
+    assert box.run("move_files", {"paths": [str(a)], "dest": str(box.root / "c.txt")}, text="rinomina").ok
+    assert box.run("delete_files", {"paths": [str(box.root / "c.txt")]}).ok
+    assert box.run("undo", {}).ok  # the delete taken back
+    got = [(c.kind, c.to, c.undone) for c in changes_to("local", str(a))]
+    assert got == [("move", str(box.root / "c.txt"), False), ("copy", str(dest / "a.txt"), False)], got
+    assert [(c.kind, c.undone) for c in changes_to("local", str(box.root / "c.txt"))] == \
+        [("trash", True), ("move", False)]
+    assert [c.kind for c in changes_to("local", str(dest))] == ["mkdir"]
+    assert changes_to("local", str(b)) == [] and changes_to("someone-else", str(a)) == []

@@ -180,4 +180,21 @@ ASKING = Table("asking", __doc__ or "", (
         match=("grand,", "no bother", "sorted", "lovely, thanks"),
         no_match=("grandma", "the sound file", "sort the files"),
     ),
+    Rule(
+        id="asks_if_you_did",
+        effect="a question whether the assistant did an action ('did you delete X?', 'hai già spostato X?', "
+               "'l'hai cancellato?'): answered from the record of file changes, never by the model's guess (it "
+               "had answered 'Yes, I deleted X already.' with nothing looked up)",
+        mode="match",
+        pattern=r"^\W*(?:(?:ma|e|quindi|allora|so|and|but|wait|scusa|sorry)[,\s]+)?(?:{words})\b",
+        words=(r"did\s+(?:you|u|ya)",
+               r"(?:have|had)\s+(?:you|u|ya)\s+(?:(?:already|actually|really|just)\s+)?(?:\w+(?:ed|en)|made|put|sent)",
+               r"(?:(?:l['’]\s*|lo\s+|la\s+|li\s+|le\s+|(?:ce|me|te)\s+l['’]\s*)?(?:hai|avevi)|"
+               r"(?:l['’]\s*|lo\s+|la\s+|li\s+|le\s+)ha)\s+(?:(?:già|gia|poi|davvero|mica|veramente)\s+)?"
+               r"\w+(?:at|it|ut|ess|ott|itt|ert)[oaie]"),
+        match=("did you delete /tmp/x/a.txt already?", "hai già spostato il file?", "l'hai cancellato?",
+               "ma hai copiato /tmp/a in /tmp/b?", "have you moved the photos yet?", "me l'hai spostato?"),
+        no_match=("cancella /tmp/x/a.txt", "I have moved it myself", "ho già spostato il file",
+                  "can you delete X?", "hai un minuto?"),
+    ),
 ))
