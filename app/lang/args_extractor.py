@@ -22,6 +22,7 @@ from typing import Any
 from app.lang.file_kinds import FILE_EXTS, ext_alternation
 from app.lang.numbers import number_word_spans
 
+from .quotes import quote_spans
 from .when import find_time_spans
 
 log = logging.getLogger(__name__)
@@ -42,10 +43,8 @@ _FILE_WORDS = r"(?:file|files|documenti|documento|documents|document|doc)"
 
 _TRAIL = ".,;:!?)]}>'\"»”’"
 _RE_QUOTED = re.compile(r"[\"'“”«»‘’]((?:~|/|\.{1,2}/|[A-Za-z]:\\)[^\"'“”«»‘’\n]{1,512})[\"'“”«»‘’]")
-# Any other quoted text is an argument too ("scrivi 'ciao' nel file ..."). An apostrophe inside a word
-# ("l'ora", "po'") cannot open or close a quote, and inside the quote it is a letter: "aggiungici 'chiamare
-# l'ormeggiatore'" had no quoted text at all, and its "chiamare" was refused as a call (everyday18-66).
-_RE_QUOTED_TEXT = re.compile(r"(?<!\w)([\"'“«‘])(?P<q>(?:[^\"'“”«»‘’\n]|(?<=\w)['’](?=\w)){1,500}?)([\"'”»’])(?!\w)")
+# Any other quoted text is an argument too ("scrivi 'ciao' nel file ..."): read as every package reads a quote
+# (quotes.py: an apostrophe inside a word neither opens nor closes one).
 # "nel file ~/todo.txt: chiamare la banca": after a path and a colon, the rest is the text to write
 _RE_AFTER_COLON = re.compile(r"(?:~|/)[^\s:]*[^\s:.,;]:\s+(?P<q>[^\n]{1,500}?)\s*$")
 _RE_URL = re.compile(r"(?i)(?<![\w@])(?:(?:https?|ftp)://|www\.)[^\s<>\"'“”«»]{1,2048}")
@@ -118,10 +117,9 @@ def _named_as_files(text: str, m: re.Match[str]) -> bool:
 def _quoted_spans(text: str, now: datetime) -> list[SlotSpan]:
     """Quoted paths, quoted text, and the text after "nel file X:" (when nothing is quoted)."""
     c = [SlotSpan(m.start(), m.end(), "path", m.group(1).strip()) for m in _RE_QUOTED.finditer(text)]
-    for m in _RE_QUOTED_TEXT.finditer(text):
-        q = m.group("q").strip()
-        if q:
-            c.append(SlotSpan(m.start(), m.end(), "quoted", q))
+    for start, end, inner in quote_spans(text):
+        if inner.strip():
+            c.append(SlotSpan(start, end, "quoted", inner.strip()))
     m2 = _RE_AFTER_COLON.search(text)
     if m2 and not any(s.kind == "quoted" for s in c):  # "scrivi nel file X: chiamare la banca": the text is the value
         c.append(SlotSpan(m2.start("q"), m2.end("q"), "quoted", m2.group("q").strip()))

@@ -15,30 +15,12 @@ from app.lang.rules.search_phrases import SEARCH_PHRASES
 
 # a short head, a colon, then at least a sentence of content
 _INLINE = re.compile(r"^(?P<head>[^:\n]{3,120}?):[ \t]*\n?(?P<body>\S[\s\S]{19,})$")
-# A quote that opens after a non-word char (so Italian apostrophes "c'è", "l'ora" are not quotes). Inside double
-# quotes or guillemets an apostrophe is a letter ('scrivi in todo.txt "chiamare l'assicurazione"' was not a quote,
-# and its "chiamare" read as a call asked); in single quotes too, an apostrophe between two letters is a letter
-# ("aggiungici 'chiamare l'ormeggiatore'", everyday18-66), and the span ends at the next one that is not.
-_QUOTED = re.compile(r"(?<![\w])(?:[\"“«](?P<d>[^\"”»\n]{1,2000}?)[\"”»]"
-                     r"|[‘'](?P<s>(?:[^’'\n]|(?<=\w)['’](?=\w)){1,2000}?)[’'])(?![\w])")
 _SCHEME_OR_DRIVE = re.compile(r"(https?|ftp)$|[A-Za-z]$")  # the head's end, before "//" or "\"
 _SLASHES = re.compile(r"//|\\")
 _DIGIT_END = re.compile(r"\d$")
 _DIGIT = re.compile(r"\d")
 # "riassumi questo testo: …": words before a colon that announce content
 _CONTENT_HEAD = PLANNER_EVIDENCE.pattern("content_head")
-
-
-def quoted_texts(text: str) -> list[str]:
-    """The quoted spans of `text`, stripped, in order (apostrophes inside words are no quotes)."""
-    spans = ((m.group("d") if m.group("d") is not None else m.group("s")) for m in _QUOTED.finditer(text))
-    return [q.strip() for q in spans if q.strip()]
-
-
-def without_quotes(text: str) -> str:
-    """`text` with each quoted span put as "…": what a request asks, read without the words it quotes (a quoted
-    "cancella X" is the content to keep, never an action the request asks for)."""
-    return _QUOTED.sub('"…"', text)
 
 
 def split_inline(text: str) -> tuple[str, str | None]:

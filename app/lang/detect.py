@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from .quotes import without_quotes
 from .rules.texting import TEXTING
 from .units import english_unit_names
 
@@ -43,7 +44,6 @@ _EN |= {"that", "it's", "its", "that's", "there's", "one", "just", "if", "but", 
 # Unit names only English uses ("feet", "pounds", "gallons"; from the unit table, so "5.5 feet in cm" is English).
 _EN |= english_unit_names()
 
-_QUOTED = re.compile(r"(?<!\w)['\"«“‘]([^'\"»”’\n]{1,200})['\"»”’](?!\w)")
 # Paths, URLs, addresses and file names are in no language: "/tmp/i/a.md" must not count "i" and "a" as English.
 # `(?<!\S)` anchors the two "anything around a mark" forms at a word's start, where their leftmost match begins
 # anyway: unanchored, each was retried from every character of a long run ("x" * 100_000 took minutes).
@@ -55,7 +55,7 @@ def lang_said(text: str) -> str | None:
     """"it" or "en" when the request's words say which, None when they do not ("thx man", "ok", a bare path): no
     function word of either language and no Italian accent. A tie of words goes to the language its texting words
     say, else to Italian when the text has Italian accents, else to English."""
-    text = _QUOTED.sub(" ", text)  # "translate 'buona notte' into English" is English
+    text = without_quotes(text, " ")  # "translate 'buona notte' into English" is English
     text = _NAMES.sub(" ", text)
     words = re.findall(r"[a-zàèéìòù']+", text.lower())
     it = sum(w in _IT for w in words) + sum(1 for w in words if w.endswith(("zione", "mente")))

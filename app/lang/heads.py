@@ -26,8 +26,8 @@ import numpy as np
 from app.config.paths import resources_dir
 
 from .args_extractor import extract_spans
-from .content_said import without_quotes
 from .lexicon import SLIPS
+from .quotes import without_quotes
 
 log = logging.getLogger(__name__)
 

@@ -14,8 +14,9 @@ from typing import Any
 from app.lang.actions import ActionSig, action_of
 from app.lang.args_extractor import extract
 from app.lang.clauses import split_continuation
-from app.lang.content_said import quoted_texts, split_inline
+from app.lang.content_said import split_inline
 from app.lang.paths_said import from_whole, resolve
+from app.lang.quotes import quoted_texts
 from app.lang.rules.planner_evidence import PLANNER_EVIDENCE
 
 FILE_WORDS = PLANNER_EVIDENCE.pattern("file_words")  # a clause about files

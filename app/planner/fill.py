@@ -15,9 +15,9 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
-from app.lang.content_said import without_quotes
 from app.lang.path_shape import beside
 from app.lang.placeholders import STEP_REF, STEP_REF_ANY
+from app.lang.quotes import without_quotes
 from app.lang.rules.planner_answer import PLANNER_ANSWER
 from app.lang.rules.planner_fill import PLANNER_FILL
 from app.models.schema import bounded

@@ -13,10 +13,10 @@ from typing import Any, Callable, Iterable
 
 from app.lang.actions import ActionSig, action_of, asked_before_negation
 from app.lang.args_extractor import extract
-from app.lang.content_said import without_quotes
 from app.lang.file_kinds import ARCHIVES
 from app.lang.messages import register
 from app.lang.normalize import canonical, split_words
+from app.lang.quotes import without_quotes
 from app.lang.rules.unsupported import UNSUPPORTED as CUES
 from app.lang.rules.unsupported_things import CAPTURED, SAID_WITH_ITS_VERB, THINGS
 from app.lang.tokens import sentences

@@ -14,8 +14,8 @@ from __future__ import annotations
 from pathlib import PurePath
 from typing import Any
 
-from app.lang.content_said import quoted_texts, without_quotes
 from app.lang.messages import Message
+from app.lang.quotes import quoted_texts, without_quotes
 
 from .registry import risky
 from .slots import path_args

@@ -5,10 +5,11 @@ distant behaviour of routing, memory or the planner.
 """
 from __future__ import annotations
 
-from app.lang.content_said import quoted_texts, split_inline
+from app.lang.content_said import split_inline
 from app.lang.lead import FIRST_WORD, after_lead
 from app.lang.path_shape import extension, has_drive, has_short_extension, last_part, looks_like_path_or_address
 from app.lang.placeholders import SLOT, STEP_REF, STEP_REF_START, slot_for_argument
+from app.lang.quotes import quoted_texts
 from app.lang.rules.remember import REMEMBER
 from app.lang.stated import foreign_script, unbacked_claim
 from app.lang.tokens import (
