@@ -39,6 +39,7 @@ _BREAK = CONTEXT_WORDS.pattern("sentence_break")
 _CONNECTOR = ASIDES.pattern("connector")
 _GOES_ON = ASIDES.pattern("goes_on")
 _TITLE_DOT = ASIDES.pattern("title_dot")
+_QUESTION = ASIDES.pattern("direct_question")
 _TAKEN = ASKING.pattern("taken_back_cut")
 _KEEPS = ("path", "url", "quoted", "email")  # values a fragment acts on: never aside
 _EDGES = " ,;:!?.…-–—"
@@ -90,6 +91,8 @@ def _may_be_aside(fragment: str, tied: bool, before: str = "", first: bool = Fal
     pdf", "…, non in /x", "…, no wait" all stay."""
     if CONTEXT.match(fragment) is not None:
         return True
+    if _QUESTION.search(fragment.strip()):
+        return False  # a question of its own asks, whatever the head reads ("che ora è ad Asmara?")
     if tied and ASK_WORDS.intersection(bare_words(before)[-1:]):
         return False
     words = bare_words(fragment)[1 if tied else 0:]
@@ -115,7 +118,8 @@ def focus(text: str, judge: Judge, sure: float = ASIDE_SURE) -> Focus:
                                                                   first=i == 0)}
     for i, (part, tied) in enumerate(pieces):
         if tied and i - 1 in drop and i not in drop:
-            if i not in score or score[i] < LEANS_ASIDE or ASK_WORDS.intersection(bare_words(part)[1:]):
+            if i not in score or score[i] < LEANS_ASIDE or ASK_WORDS.intersection(bare_words(part)[1:]) or \
+                    _QUESTION.search(part.strip()):
                 return Focus(text)  # a value or an ask inside a clause of the aside: nothing is read apart
             drop.add(i)  # "…, così ci metto le ricette | che mi manda mia sorella": the aside's own clause
     if not drop or len(drop) == len(parts):

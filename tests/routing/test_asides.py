@@ -85,3 +85,12 @@ def test_a_reminder_is_kept_without_the_reason_said_after_what_to_remind(make_ro
     assert "market opens early" in res.reason
     plain = r.route("ricordami domani alle 9 di pagare l'F24")
     assert plain is not None and plain.args["text"] == "pagare l'F24"
+
+
+def test_a_question_of_its_own_is_never_an_aside() -> None:
+    """everyday19-26: "adesso | che ora è ad Asmara? | voglio chiamare mia mamma" — the question, tied to "adesso",
+    went with it as an aside, and the wish after it was refused as a call. A question asks (rule
+    asides.direct_question); a tag question ("…, vero?") does not."""
+    assert not focus("adesso che ora è ad Asmara? voglio chiamare mia mamma", sure).asides
+    assert not focus("copy ~/a.txt to ~/b, what's in it?", sure).asides
+    assert focus("copy ~/a.txt to ~/b, right?", sure).asides == ("right?",)

@@ -45,4 +45,17 @@ ASIDES = Table("asides", __doc__ or "", (
         match=("kiamare il sig.", "call Mrs.", "dal dott.", "chiedi al prof."),
         no_match=("chiamare il sig. Rossi", "ho finito.", "the end.", "vai a casa"),
     ),
+    Rule(
+        id="direct_question",
+        effect="a fragment that is a question of its own ('che ora è ad Asmara?', 'what's in it?') asks: it is never "
+               "an aside, whatever the head reads (everyday19-26: the question was dropped as an aside and the "
+               "reason after it, 'voglio chiamare mia mamma', refused as a call); a tag question ('vero?', "
+               "'right?') is no question of its own",
+        mode="search",
+        pattern=r"^(?!\W*(?:{words})\W*$).*\w.*\?\W*$",
+        words=(r"vero", r"no", r"ok(?:ay)?", r"right", r"eh", r"ti\s+pare", r"capito", r"giusto", r"non\s+credi",
+               r"don['’]?t\s+you\s+think", r"you\s+know", r"isn['’]?t\s+it", r"ya\s+know"),
+        match=("che ora è ad Asmara?", "adesso che ora è ad Asmara?", "what's in it?", "mi conferma la data?"),
+        no_match=("voglio chiamare mia mamma", "vero?", "right?", "ti pare?", "per sicurezza"),
+    ),
 ))
