@@ -78,3 +78,16 @@ def test_an_irish_ok_around_what_was_done_tells_only() -> None:
     # everyday10-42: "grand" and "no bother" were no social words, so the account was planned and the file read
     assert tells_only("grand, I read that note.md in /tmp/x meself this morning, no bother")
     assert not tells_only("grand, read me note.md in /tmp/x")
+
+
+@pytest.mark.parametrize(("text", "told"), [
+    ("io già letto /tmp/x/todo.txt ieri sera, grazie tanto, va bene così", True),  # everyday19-27: read out again
+    ("I already moved it myself, thanks a lot", True),
+    ("ho già letto /tmp/x/note.md, grazie mille", True),
+    ("grazie tanto, ora leggi /tmp/x/a.txt", False),
+    ("ho già letto /tmp/x/note.md, ora riassumilo", False),
+])
+def test_warmer_thanks_are_thanks(text: str, told: bool) -> None:
+    from app.lang.asked_actions import tells_only
+
+    assert tells_only(text) is told

@@ -153,15 +153,20 @@ ASKING = Table("asking", __doc__ or "", (
         id="thanks_word",
         effect="a word of thanks ('grazie', 'thanks anyway'): with asking.ok_word, a piece made only of these asks "
                "nothing and tells nothing",
-        words=(r"grazie(?:\s+mille|\s+lo\s+stesso)?", r"thanks?(?:\s+anyway)?", r"thank\s+you", "thx", "ty",
+        # with the words that make it warmer ("grazie tanto", "thanks a lot": everyday19-27's "grazie tanto" was no
+        # thanks, and the file the person had read was read out again)
+        words=(r"grazie(?:\s+(?:mille|tante|tanto|infinite|davvero|di\s+cuore|lo\s+stesso))?",
+               r"thanks?(?:\s+(?:anyway|so\s+much|a\s+lot|a\s+million|loads|heaps|again))?",
+               r"thank\s+you(?:\s+(?:so|very)\s+much)?", "thx", "ty",
                "figurati", "ciao", "ps", r"(?:la|ti|vi)\s+ringrazio(?:\s+molto|\s+tanto)?"),
-        match=("grazie", "ok grazie!", "no worries, thanks", "thank you so much", "La ringrazio"),
+        match=("grazie", "ok grazie!", "no worries, thanks", "thank you so much", "La ringrazio", "grazie tanto,"),
         no_match=("ringraziare", "thankful", "typo", "leggi note.md"),
     ),
     Rule(
         id="ok_word",
         effect="a word that agrees or reassures ('ok', 'va bene', 'tranquillo', 'no worries', 'fyi')",
-        words=("ok(?:ay)?", r"va\s+bene", "tranquill[oa]", r"no\s+worries", r"nessun\s+problema", "perfetto", "great",
+        words=("ok(?:ay)?", r"va\s+bene(?:\s+cos[iì])?", "tranquill[oa]", r"no\s+worries", r"nessun\s+problema",
+               "perfetto", "great",
                "fine", "cool", r"(?:tutto\s+)?a\s+posto(?:\s+cos[iì])?", r"tutto\s+ok", "comunque", "anyway", "fyi",
                r"per\s+tua\s+info", r"just\s+so\s+you\s+know", r"(?:ti\s+)?volevo\s+dir(?:ti|e)",
                # a closing that asks for nothing more ("non occorre altro", "that's all")
