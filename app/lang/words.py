@@ -75,7 +75,19 @@ def content_stems(text: str, extra_stop: frozenset[str] = frozenset()) -> list[s
             if len(w) > 1 and not w.isdigit() and w not in STOPWORDS and w not in extra_stop]
 
 
-__all__ = ["QUALIFIERS", "STOPWORDS", "STOPWORDS_EN", "STOPWORDS_IT", "content_stems", "fold", "stem", "words"]
+def shares_a_word(a: str, b: str) -> bool:
+    """Do two texts share a word that carries meaning — the same stem, or stems that open with the same four
+    letters ("compie"/"compleanno", "tasse"/"tax")? A vector's nearness alone also joins texts of one voice or
+    register that speak of different things."""
+    sa, sb = set(content_stems(a)), set(content_stems(b))
+    if sa & sb:
+        return True
+    heads = {s[:4] for s in sa if len(s) >= 4}
+    return any(s[:4] in heads for s in sb if len(s) >= 4)
+
+
+__all__ = ["QUALIFIERS", "STOPWORDS", "STOPWORDS_EN", "STOPWORDS_IT", "content_stems", "fold", "shares_a_word", "stem",
+           "words"]
 
 
 def one_slip(w: str, word: str) -> bool:

@@ -22,6 +22,7 @@ import numpy as np
 
 from app.lang.rules.question import QUESTION
 from app.lang.tokens import long_words
+from app.lang.words import shares_a_word
 from app.store import vault
 from app.store.db import StoreError, db_path, one_row, open_db, require_sqlite3mc
 
@@ -39,6 +40,11 @@ SOURCE_RE = re.compile(r"^(user|external|tool:[\w.-]+|file:.+|web:\S+)$")
 DEFAULT_SUPERSEDE_THRESHOLD = 0.89  # e5-small q4: contradicting pairs measured 0.896–0.971 (see facts.same_subject)
 ANSWER_MIN_SIMILARITY = 0.87  # answer_from_memory: see its docstring for the measured separation
 ANSWER_MIN_MARGIN = 0.03
+# Below this a fact is quoted as the answer only when it shares a word with the question: with few facts the
+# margin is easy to clear, and "Mi conferma la data odierna?" was answered with "tien a mente che la mia pilotina
+# se ciama Nettuno" at 0.903 (everyday19-20). A question about a fact said in other words ("who does my taxes?")
+# still finds it, through the planner's recall.
+ANSWER_SURE = 0.93
 # a question by its first word, even without "?" (app/lang/rules/question.py)
 INTERROGATIVE = QUESTION.opening("opens_it", "opens_en")
 RECENCY_WEIGHT = 0.03  # at most this much cosine for a fact confirmed today, halving every 90 days
@@ -373,6 +379,8 @@ class LongTermMemory:
         if best < ANSWER_MIN_SIMILARITY or best - second < ANSWER_MIN_MARGIN:
             return None
         f = top[0]
+        if best < ANSWER_SURE and not shares_a_word(q, f.text):
+            return None  # near by the vector alone: the planner asks recall and the model judges
         return quote_answer(q, f.text, f.date, f.source), f
 
     def prompt_block(self, query: str | None = None) -> str:

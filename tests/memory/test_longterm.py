@@ -210,6 +210,22 @@ def test_recall_finds_by_meaning_and_prefers_recently_confirmed(key_store, embed
 
 
 @pytest.mark.keyring
+def test_a_fact_near_only_by_its_register_is_no_answer(key_store, embedder) -> None:
+    """everyday19-20: with few facts kept, "Mi conferma, per cortesia, la data odierna?" was answered by quoting
+    "la mia pilotina se ciama Nettuno" (0.903, no word in common). Below ANSWER_SURE a quoted fact must share a
+    word with the question; the planner's recall still finds facts said in other words."""
+    mem = open_mem(key_store, embedder)
+    try:
+        mem.remember("la mia pilotina se ciama Nettuno", "general")
+        mem.remember("il compleanno di Giulia è il 14 marzo", "people")
+        assert mem.answer_from_memory("Mi conferma, per cortesia, la data odierna?") is None
+        got = mem.answer_from_memory("quando compie gli anni Giulia?")
+        assert got is not None and got[0].endswith("il compleanno di Giulia è il 14 marzo"), got
+    finally:
+        mem.close()
+
+
+@pytest.mark.keyring
 def test_prompt_block_small_memory_whole_large_memory_searched(key_store, embedder) -> None:
     clock = Clock()
     mem = open_mem(key_store, embedder, inline_max_facts=3, recall_top_k=2, clock=clock)

@@ -26,12 +26,15 @@ REMEMBER = Table("remember", __doc__ or "", (
         mode="match",
         pattern=_PLEASE + r"(?:{words})" + _INSERTED_PLEASE + r"(?:\s*,?\s*che\b|\s*[:,])\s*(?P<x>.+)",
         # the formal forms too: "la prego di ricordarsi che …", "si ricordi che …", "tenga a mente che …"
-        words=("ricordati", "ricorda", "ricordatelo", "memorizza", "tieni a mente", "segnati", "annotati", "annota",
-               "ricordami", "ricordarsi", "ricordare", "si ricordi", "memorizzare", "memorizzi", "tenere a mente",
-               "tenga a mente", "si segni", "prenda nota", "prendi nota"),
+        # "tenere a mente" in every form a person types: tieni, tenga, tenete, tenere, and the clipped "tien" of the
+        # north-east (everyday19: "tien a mente che la mia pilotina se ciama Nettuno" kept its trigger in the fact)
+        words=("ricordati", "ricorda", "ricordatelo", "memorizza", r"t(?:ie|e)n(?:i|ga|ete|ere)?\s+a\s+mente",
+               "segnati", "annotati", "annota", "ricordami", "ricordarsi", "ricordare", "si ricordi", "memorizzare",
+               "memorizzi", "si segni", "prenda nota", "prendi nota"),
         match=("ricordati che il dentista è giovedì", "segnati: la palestra chiude alle 22",
                "tenga a mente che la riunione è alle 10", "per favore annota che Paul mi deve 20 euro",
-               "ricordati, per favore, che il gas scade lunedì", "tenga a mente, la prego, che arrivo alle 9"),
+               "ricordati, per favore, che il gas scade lunedì", "tenga a mente, la prego, che arrivo alle 9",
+               "tien a mente che la barca si chiama Nettuno"),
         no_match=("ricordati di comprare il latte", "ricordi che giorno è?", "segna il file come letto"),
         flags=_DOTALL,
     ),
@@ -62,15 +65,21 @@ REMEMBER = Table("remember", __doc__ or "", (
         effect="an English verb of keeping in mind, then 'that', ':' or ',' (or 'che': a mixed request is still a "
                "fact to keep)",
         mode="match",
-        pattern=r"(?:please\s+)?(?:{words})" + _INSERTED_PLEASE + r"(?:\s*,?\s*(?:that|che)\b|\s*[:,])\s*(?P<x>.+)",
+        # the verb may take its object and a time to keep it for: "note it for future:", "note this down for later
+        # on," (everyday18, everyday19: not kept), "keep this in mind for the future:"
+        pattern=r"(?:please\s+)?(?:{words})(?:\s+(?:it|this|that))?(?:\s+down)?"
+                r"(?:\s+for\s+(?:the\s+)?(?:future(?:\s+reference)?|later(?:\s+on)?))?" + _INSERTED_PLEASE +
+                r"(?:\s*,?\s*(?:that|che)\b|\s*[:,])\s*(?P<x>.+)",
         words=("remember", "memori[sz]e", "keep in mind", "note down", "don'?t forget", "do not forget",
                "don'?t let me forget", "do not let me forget", "make sure I remember", "make sure I don'?t forget",
-               "make a note", "take note", "note", "jot down"),
+               "make a note", "take note", "note", "jot down", r"keep\s+(?:it|this|that)\s+in\s+mind"),
         match=("remember that the gate code is 4512", "note: the plumber comes Friday",
                "keep in mind that Sara is vegetarian", "remember che il dentista è giovedì",
                "remember, please, that Jo is vegan", "don't let me forget that I can't stand instant coffee",
-               "make sure I remember that the bins go out on Tuesday"),
-        no_match=("remember to buy milk", "notes from the meeting are in the folder", "do you remember the code?"),
+               "make sure I remember that the bins go out on Tuesday", "note it for future: my standup is at 9:30",
+               "note this down for later on, the white pills are for the morning"),
+        no_match=("remember to buy milk", "notes from the meeting are in the folder", "do you remember the code?",
+                  "write it down for me: 3 eggs", "keep it short", "keep that, delete the rest"),
         flags=_DOTALL,
     ),
     Rule(
@@ -89,7 +98,8 @@ REMEMBER = Table("remember", __doc__ or "", (
                "what follows is a statement (the rules below)",
         mode="match",
         pattern=r"^\s*" + _PLEASE + r"(?:{words})\s+(?P<x>.+)$",
-        words=("ricordati", "ricorda", "memorizza", "tieni a mente", "segnati", "annota", "annotati", "remember",
+        words=("ricordati", "ricorda", "memorizza", r"t(?:ie|e)n(?:i|ga|ete|ere)?\s+a\s+mente", "segnati", "annota",
+               "annotati", "remember",
                "memori[sz]e", "keep in mind", "note down", "don't forget", "do not forget"),
         match=("remember my doctor is Dr. Rossi", "ricordati mia sorella si chiama Anna"),
         no_match=("ricordarsi le cose è difficile", "remembering names is hard", "please remember"),
