@@ -41,6 +41,7 @@ from .choose import (
 )
 from .evidence import analyze, plain
 from .fill import ArgsError, missing_required, model_args, rule_args, shown_args
+from .folder_read import as_listing
 from .head_vote import head_asks, head_prior
 from .live import live_probability
 from .overrule import overrule
@@ -202,7 +203,8 @@ class Planner:
             raise ArgsError(str(e), tool.name, e.missing) from None
         if veto.restated_write(tool, args, ctx.turn.steps) or veto.made_up_figures(args, sources, t.text):
             return None  # a clause restating the write just made; a sum of figures nobody gave: an answer
-        return Decision(tool.name, args, sources, choice)
+        run, args, sources = as_listing(tool, args, sources, t.tools)  # "show us what's in archivio"
+        return Decision(run.name, args, sources, choice)
 
     def _act(self, t: PlanTurn, call: Decision) -> None:
         ctx, sit = t.ctx, t.sit
