@@ -147,13 +147,17 @@ def claims_undone(text: str, wrote: bool) -> bool:
 _UNNAMED = CLAIMED_ACTION.pattern("unnamed_thing")
 _CLOCK = {"date": CLAIMED_CLOCK.pattern("date_now"), "day": CLAIMED_CLOCK.pattern("date_now_day"),
           "time": CLAIMED_CLOCK.pattern("time_now")}
+_ZONE_NOW, _ZONE_ASKED = CLAIMED_CLOCK.pattern("zone_now"), CLAIMED_CLOCK.pattern("zone_asked")
 _DATE_ASKED = CLAIMED_CLOCK.pattern("date_asked")
 
 
 def clock_text(text: str, question: str) -> str | None:
-    """The machine's own date or time, when an answer written with no tool run states it ("It's currently
-    evening.", everyday8-36): the model has no clock (app/lang/rules/claimed_clock.py). None when it states none."""
+    """The machine's own date, time or time zone, when an answer written with no tool run states it ("It's
+    currently evening.", everyday8-36): the model has no clock (app/lang/rules/claimed_clock.py). None when it
+    states none."""
     kind = next((k for k, rx in _CLOCK.items() if rx.search(text)), None)
+    if _ZONE_NOW.search(text) and _ZONE_ASKED.search(question) and place_asked(question) is None:
+        kind = "zone"  # "what timezone's this box set to" answered "…the Eastern Standard Time (EST) timezone."
     if kind is None:
         return None
     if kind == "day" or kind == "time" and _DATE_ASKED.search(question):

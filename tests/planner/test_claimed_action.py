@@ -112,6 +112,23 @@ def test_a_stated_time_is_the_clock_s_and_for_a_place_named_it_is_that_place_s()
     assert ans.clock_text("The time in Tokyo is usually ahead of Rome.", "is Tokyo ahead of Rome?") is None
 
 
+def test_a_time_zone_stated_for_this_computer_is_the_machine_s() -> None:
+    """everyday19-68: "what timezone's this box set to mate, clock looks off" was answered "The box set is likely
+    set to the Eastern Standard Time (EST) timezone." on a machine set to UTC. A zone the answer names for this
+    computer is the machine's own (where_am_i); a question about another place's zone, or about zones in general,
+    keeps the model's words."""
+    from app.tools.clock import where_am_i
+
+    zone = where_am_i({}, None)["timezone"]  # type: ignore[arg-type]
+    said = ans.clock_text("The box set is likely set to the Eastern Standard Time (EST) timezone.",
+                          "what timezone's this box set to mate, clock looks off")
+    assert said is not None and said.startswith("You are on ") and said.endswith(f"time zone {zone}."), said
+    it = ans.clock_text("Il fuso orario è CET.", "che fuso orario ha questo computer?")
+    assert it is not None and it.startswith("Sei su ") and it.endswith(f"fuso orario {zone}."), it
+    assert ans.clock_text("Il fuso orario di New York è EST.", "che fuso orario ha New York?") is None
+    assert ans.clock_text("CET is one hour ahead of UTC.", "what is the difference between CET and UTC?") is None
+
+
 def test_a_date_of_the_person_s_stated_from_nothing_must_be_one_they_told() -> None:
     """everyday9-28 and -33 (read after the clean run): "quannu fa l'anni a niputi mia Giulia" was answered "il 15
     maggio" (the saved birthday is 14 marzo), a dentist's time "giovedì alle 14:00" (saved: 15). A day, date or

@@ -66,6 +66,27 @@ CLAIMED_CLOCK = Table("claimed_clock", __doc__ or "", (
                   "L'ora è un'unità di tempo.", "La ora è una parola antica."),
     ),
     Rule(
+        id="zone_now",
+        effect="the answer names a time zone ('set to the Eastern Standard Time (EST) timezone', 'il fuso orario è "
+               "CET', 'you're on UTC'): of this computer, the machine's own (where_am_i), never the model's "
+               "(everyday19-68 was told EST on a machine set to UTC)",
+        words=(r"time\s*zone", r"fuso\s+orario", r"(?:[ECMP][SD]T|CES?T|GMT|UTC|BST|IST|JST|AEST)\b",
+               r"[A-Z][a-z]+/[A-Z][A-Za-z_]+"),
+        flags=0,
+        match=("The box set is likely set to the Eastern Standard Time (EST) timezone.", "Il fuso orario è CET.",
+               "You're on UTC.", "It uses Europe/Rome."),
+        no_match=("Set the clock to daylight saving.", "L'orario è giusto.", "Costs 5 euro/month."),
+    ),
+    Rule(
+        id="zone_asked",
+        effect="a question about the time zone this computer is set to ('what timezone's this box set to', 'che "
+               "fuso orario ho?'): with no other place named (elsewhere_named), the answer is the machine's",
+        words=(r"time\s*zone", r"tz", r"fuso\s+orario", r"fuso"),
+        match=("what timezone's this box set to mate, clock looks off", "che fuso orario ha questo pc?",
+               "which time zone am I in"),
+        no_match=("what time is it", "che ore sono?", "fusione di file"),
+    ),
+    Rule(
         id="time_asked",
         effect="a question that asks the time ('che ore sono', 'what time is it', 'l'ora esatta'): with a place "
                "named after it, the time there is asked (elsewhere_named)",
