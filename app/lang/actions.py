@@ -101,6 +101,12 @@ _MEMORY_PLACE = ACTION_READING.pattern("memory_place")
 _END_OF_TEXT = ACTION_READING.pattern("end_of_text")
 _NEW_THING = ACTION_READING.pattern("new_thing")
 _TRASH_PLACE = ACTION_READING.pattern("trash_place")
+# frames that name an action by what it does to a file, not by a verb: the file in another format, the file made to
+# reach a person
+_FRAMES = ((ACTION_READING.pattern("format_target"), "convert"), (ACTION_READING.pattern("handing_over"), "send"))
+# what the verb carrying a frame reads as alone: "salva X come pdf" (write), "turn X into a pdf", "get X to my
+# accountant" (get) — the frame's action replaces it; a verb of another clause ("leggi X e …") stays
+_MAKING = frozenset({"move", "write", "copy", "append", "open", "edit", "on", "start", "get"})
 _PUTTING = frozenset({"move", "write", "copy", "append"})  # what a verb of putting reads as before its place is read
 
 
@@ -121,6 +127,11 @@ def action_of(text: str) -> ActionSig:
     if sig.roles and set(sig.actions) <= _PUTTING and \
             _TRASH_PLACE.search(normalize_cached(masked_text(asked_part(text)))):
         sig = replace(sig, actions=("delete",))  # "chuck X in the bin": the bin is where a delete puts it
+    masked = normalize_cached(masked_text(asked_part(text))) if sig.roles else ""
+    for rx, act in _FRAMES:
+        if masked and rx.search(masked):
+            # "fai diventare X pdf" (convert), "dovrei far avere X al fornitore" (send): whatever verb carries it
+            sig = replace(sig, actions=(act, *(a for a in sig.actions if a not in _MAKING and a != act)))
     if not sig.actions and _NEW_THING.search(normalize_cached(asked_part(text))):
         sig = replace(sig, actions=("write",))  # "need a new file X with…": a creation asked without its verb
     if "~time" in sig.content and _EVENT_TIME.search(normalize_cached(asked_part(text))):

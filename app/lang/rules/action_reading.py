@@ -6,6 +6,8 @@ the time now; "salva questa frase in memoria" keeps a fact, it writes no file.
 """
 from __future__ import annotations
 
+import re
+
 from .table import Rule, Table
 
 ACTION_READING = Table("action_reading", __doc__ or "", (
@@ -112,5 +114,37 @@ ACTION_READING = Table("action_reading", __doc__ or "", (
         no_match=("list the new files in /tmp/x", "is there a new file in /tmp/x?", "c'è un file nuovo in /tmp/x?",
                   "ci sono file nuovi?", "show me a new way to do it", "fammi una copia di /tmp/x/a.txt",
                   "fammi un elenco dei file in /tmp/x", "make me a list of the files in /tmp/x"),
+    ),
+    Rule(
+        id="format_target",
+        effect="a named file made into another format ('fai diventare {path} pdf', 'turn {path} into a pdf', 'salva "
+               "{path} come pdf', 'export {path} to PDF', 'fammi un pdf di {path}'): a conversion, whatever the verb "
+               "(read on the masked text, where a format word is {ext}; everyday19-25 read the photo instead)",
+        flags=0,
+        pattern=r"\{path\}[^{}]{0,40}?\b(?:{words})\s+(?:(?:a|an|un|uno|una|in)\s+)?(?:formato\s+)?\{ext\}"
+                r"(?!\s+(?:folder|files?|directory|dir|cartella|cartelle|documents?|documenti)\b)|"
+                r"\b(?:a|an|un|uno|una)\s+\{ext\}\s+(?:of|di|da|from|dal|dalla|dello)\s+\{path\}",
+        words=("diventare", "diventi", "diventa", "become", "becomes", "into", "as", "come", "to", "in", "a"),
+        match=("puoi fare foto {path} vacanze mare1 jpg diventare {ext} serve per questura", "turn {path} into a {ext}",
+               "salva {path} come {ext}", "fammi un {ext} di {path}", "export {path} to {ext} please"),
+        no_match=("trova i {ext} in {path}", "copia {path} in {path}", "sposta {path} nella cartella {ext} folder",
+                  "copy {path} to the {ext} folder", "leggi {path}"),
+    ),
+    Rule(
+        id="handing_over",
+        effect="a named file made to reach a person ('dovrei far avere {path} al mio fornitore', 'get {path} to my "
+               "accountant', 'pass {path} on to Luca', 'fagli arrivare {path}'): a send, whatever the verb (read on "
+               "the masked text; everyday18's 'far avere' read the file instead of saying no tool sends)",
+        flags=re.IGNORECASE,
+        pattern=r"\bf(?:ar|ai|arg?li|arle|arti|arci|agli|alle|accia|acciamo)\s+(?:avere|arrivare|pervenire|recapitare)\s+"
+                r"(?:(?:a|al|alla|ai|alle|allo)\s+[\w']+(?:\s+[\w']+)?\s+)?(?:(?:il|la|lo|l'|questo|questa|quel|"
+                r"quello|quella)\s*)?(?:(?:file|documento)\s+)?\{path\}|"
+                r"\b(?:{words})\s+\{path\}\s+(?:on\s+|over\s+|across\s+)?to\s+(?!\{path\}|the\s+(?:folder|"
+                r"directory|bin|trash)\b)(?:my|the|his|her|our|their|[a-z]+)\b",
+        words=("get", "pass", "hand", "give", "bring", "slip"),
+        match=("dovrei far avere {path} al mio fornitore", "get {path} to my accountant", "pass {path} on to Luca",
+               "fagli arrivare {path} entro stasera", "hand {path} over to the new guy"),
+        no_match=("copy {path} to {path}", "get {path} to the folder {path}", "far avere successo",
+                  "fammi avere un'idea", "give me {path}"),
     ),
 ))
