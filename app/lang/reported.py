@@ -86,13 +86,21 @@ CAUSAL = frozenset({"perché", "perchè", "perche", "xké", "xkè", "xke", "xch�
                     "cuz", "coz"})
 
 
+def _infinitive(word: str) -> bool:
+    """An Italian infinitive of a verb the lexicon knows: after "che" it is left of "che mi voglio guardare…", "che
+    devo ritrovare…" once the helper verb and its pronoun are read as no content (everyday19-51: "aprimi la cartella
+    X che mi voglio guardare le fotografie" listed the folder instead of opening it)."""
+    return word.endswith(("are", "ere", "ire")) and verb_class(word) is not None
+
+
 def without_reason(toks: list[str]) -> list[str]:
     """"elenca /mnt/usb perché non mi ricordo cosa c'è": after the action, a because-clause is why, not what."""
     for k, t in enumerate(toks):
         reason = TEXTING.get(t, t) in CAUSAL or (
             # "elenca i file di X che devo ritrovare la verifica": a spoken "because" right after the value
             t == "che" and k > 0 and toks[k - 1] in ("{path}", "{url}") and k + 1 < len(toks)
-            and toks[k + 1] in ("devo", "dobbiamo", "voglio", "vogliamo", "sto", "serve")) or (
+            and (toks[k + 1] in ("devo", "dobbiamo", "voglio", "vogliamo", "sto", "serve") or _infinitive(toks[k + 1]))
+        ) or (
             # "elimina X, non serve più": why it can go, not a "don't" ("mi" is a filler, gone already)
             t == "non" and (toks[k + 1:k + 2] in (["serve"], ["servono"]) or toks[k + 1:k + 3] in (
                 ["ci", "serve"], ["ci", "servono"])))
