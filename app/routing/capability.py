@@ -13,6 +13,7 @@ from typing import Any, Callable, Iterable
 
 from app.lang.actions import ActionSig, action_of, asked_before_negation
 from app.lang.args_extractor import extract
+from app.lang.asides import fragments
 from app.lang.file_kinds import ARCHIVES
 from app.lang.messages import register
 from app.lang.normalize import canonical, split_words
@@ -221,7 +222,8 @@ def unsupported(clause: str, covered: set[str], sig: ActionSig | None = None) ->
     if before:  # "turn the volume right up, can't hear a word": the negation governs nothing asked before it
         sig = replace(sig, actions=before, negated=False)
     if sig.negated and not live:
-        return None
+        lead = _lead_before_negation(clause)  # "whack the volume up on this thing, can't hear a sausage"
+        return _thing(lead, action_of(lead), covered, _said(lead, action_of(lead))) if lead else None
     if RESTORE_CUE.search(clause) and "restore" not in covered and not sig.negated:
         return Verdict("restore", "restore", guard=True)
     if not sig.actions and not live:
@@ -237,6 +239,17 @@ def unsupported(clause: str, covered: set[str], sig: ActionSig | None = None) ->
         if verdict is not None:
             return verdict
     return _thing(clause, sig, covered, said)
+
+
+def _lead_before_negation(clause: str) -> str:
+    """The fragments before the first negated one, when that one and the rest name no action: the person's
+    complaint after a thing asked ("whack the volume up on this thing boss, can't hear a sausage": everyday19-32,
+    the volume was explained instead of refused); '' otherwise."""
+    parts = fragments(clause)
+    k = next((i for i, p in enumerate(parts) if action_of(p).negated), 0)
+    if k == 0 or any(action_of(p).actions for p in parts[k:]):
+        return ""
+    return " ".join(parts[:k])
 
 
 def _thing(clause: str, sig: ActionSig, covered: set[str], said: _Said) -> Verdict | None:

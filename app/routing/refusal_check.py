@@ -26,6 +26,11 @@ from .capability import Verdict
 
 ANSWER = "answer"  # the intent head's class for words (an answer, or saying it cannot)
 
+# Below this the head's likeliest tool is no reading of a tool's call: "whack the volume up on this thing boss, can't
+# hear a sausage" read delete_files at 0.23 and the refusal was dropped (everyday19-32, declared; the capability
+# set's tune half chose the bound, resources/eval/capability/README.md)
+HEAD_READS = 0.3
+
 IntentReader = Callable[[str], "dict[str, float] | None"]
 
 
@@ -64,7 +69,8 @@ class SecondOpinion:
         action = verdict.action
         if verdict.guard or not action or action in self.asked():
             return True
-        if self.head_top()[0] == ANSWER:
-            return True  # the head too reads words: "send a calendar invite for friday" stays refused
+        best, p = self.head_top()
+        if best == ANSWER or p < HEAD_READS:
+            return True  # the head too reads words ("send a calendar invite for friday"), or reads nothing sure
         self.dropped.append(action)
         return False

@@ -43,6 +43,8 @@ def stage() -> ActionStage:
      "l'ombrello", "live", "it"),
     # a negation after the action governs nothing asked before it (everyday5-38 went to the model: "Sure, I can…")
     ("turn the volume right up on this thing, can't hear a bloody word", "device", "en"),
+    # a thing asked (no verb the lexicon reads), then the person's complaint with its negation (everyday19-32)
+    ("whack the volume up on this thing boss, can't hear a sausage", "device", "en"),
     # a time in the person's reason is not when to act (everyday5-40 read the file out instead)
     ("stampami /tmp/x/spese.csv che lo devo portare alla contabile stasera", "print", "it"),
     # an action named by its noun in a formal request (everyday5-42 listed the folder)
