@@ -32,6 +32,7 @@ HOLD_CHARS = 24
 # (app/lang/rules/planner_answer.py).
 _LABEL = PLANNER_ANSWER.pattern("label")
 _MARKERS = PLANNER_ANSWER.pattern("markers")
+_BY_HAND = PLANNER_ANSWER.pattern("do_it_yourself")
 _CLAIM = CLAIMED_ACTION.any_of("done_it", "will_do_it", "done_en", "will_do_en", "will_do_file_en")
 
 
@@ -200,6 +201,11 @@ _REFUSED = SELECTION_ANSWER.pattern("refusal")
 def refused(text: str) -> bool:
     """Is the answer a bare refusal? Never the answer to a request for an action (chuck X in the bin, everyday18)."""
     return _REFUSED.search(text.strip()) is not None
+
+
+def by_hand(text: str) -> bool:
+    """Does the answer tell how to do it by hand (a shell command, steps to follow) instead of doing it?"""
+    return _BY_HAND.search(text) is not None
 
 
 def not_touched_text(question: str) -> str:

@@ -182,11 +182,12 @@ def _about_actions(ctx: TurnContext, info: Any, question: str, steps: Any, gen: 
         fallback = ans.nothing_done_text(question)
         gen = ans.Generated(fallback, True, "the answer claims an action that did not run", gen.completion,
                             gen.streamed, gen.model_tokens)
-    elif gen.usable and not steps and ans.refused(gen.text) and asked_to_act(info, question):
+    elif gen.usable and not steps and (ans.refused(gen.text) or ans.by_hand(gen.text)) and \
+            asked_to_act(info, question):
         fallback = ans.not_touched_text(question)  # "chuck X in the bin, done with it": the model declined the
-        # delete, then wrote "I'm sorry, but I can't assist with that."
-        gen = ans.Generated(fallback, True, "the model refused a request for an action", gen.completion,
-                            gen.streamed, gen.model_tokens)
+        # delete, then wrote "I'm sorry, but I can't assist with that."; or it told how to do it with `cp`
+        gen = ans.Generated(fallback, True, "the model refused a request for an action, or told how to do it by "
+                            "hand", gen.completion, gen.streamed, gen.model_tokens)
     return gen
 
 

@@ -46,4 +46,21 @@ PLANNER_ANSWER = Table("planner_answer", __doc__ or "", (
                "~/b.txt; bytes: 10"),
         no_match=("/tmp/x/lista spesa.txt", "/tmp/notes; draft.txt", "C:/dati/a.txt"),
     ),
+    Rule(
+        id="do_it_yourself",
+        effect="the answer tells how to do the action by hand — a shell command, steps to follow — instead of doing "
+               "it or saying why not: for a request that asks an action on a named file, what was (not) done is said "
+               "instead ('predisponga la cartella X e vi collochi una copia di Y' got 'posso utilizzare il comando "
+               "`cp`…' and a bash block, everyday19-21)",
+        pattern=r"```|`(?:cp|mv|rm|mkdir|touch|cat|ls|find|grep|echo|sudo)\b|\b(?:{words})\b",
+        words=(r"(?:il|un|questo)\s+comando", r"the\s+following\s+(?:command|steps)",
+               r"(?:run|use|type)\s+(?:this|the|a)\s+command",
+               r"(?:you\s+can|puoi|può)\s+(?:try\s+)?(?:the\s+following|seguire\s+questi|i\s+seguenti)",
+               r"(?:follow|segui)\s+(?:these|questi)\s+(?:steps|passaggi)", r"in\s+(?:the\s+)?terminal",
+               r"nel\s+terminale"),
+        match=("posso utilizzare il comando `cp` per copiare il file", "```bash\nmkdir /tmp/x\n```",
+               "You can try the following steps: 1. Open the settings", "run this command in the terminal"),
+        no_match=("Ho copiato a.txt in /tmp/b.", "Non posso inviare email.", "Il file ha 4 righe.",
+                  "The command line is a text interface."),
+    ),
 ))
