@@ -91,8 +91,9 @@ register({
     "planner.unknown_tool_hint": {"it": "rispondo con quello che so finora",
                                   "en": "answering with what is known so far"},
     # the reason is the parser's English (JSON positions, the model's raw text): the English text and the log
-    "planner.args_failed": {"it": "non sono riuscito a ricavare i valori per {tool}",
-                            "en": "the values for {tool} could not be filled: {error}"},
+    # in words only: the tool's name and the model's raw error are for the details view (the planner's trace)
+    "planner.args_failed": {"it": "non sono riuscito a ricavare dalla richiesta tutti i valori che servono",
+                            "en": "I could not work out from the request all the values that are needed"},
     "planner.args_hint": {"it": "scrivi nella richiesta il valore che manca, ad esempio il percorso completo",
                           "en": "say the missing value in the request, e.g. the full path"},
     "planner.bad_decision": {"it": "la scelta del modello non è uno strumento noto: {text}",

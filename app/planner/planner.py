@@ -197,8 +197,8 @@ class Planner:
             args, sources = addition_args(args, sources, ctx.turn.steps,
                                           lambda a, s: self._model_args(ctx, t.llm, t.ps, tool, a, s))
         except ArgsError as e:
-            ctx.emit(ev.Error(ctx.turn_id, ctx.next_step, message=say("planner.args_failed", ctx.lang,
-                                                                       tool=tool.name, error=e),
+            log.info("arguments of %s not filled: %s", tool.name, e)  # the tool and the raw error: the log's
+            ctx.emit(ev.Error(ctx.turn_id, ctx.next_step, message=say("planner.args_failed", ctx.lang),
                               hint=say("planner.args_hint", ctx.lang)))
             raise ArgsError(str(e), tool.name, e.missing) from None
         if veto.restated_write(tool, args, ctx.turn.steps) or veto.made_up_figures(args, sources, t.text):

@@ -117,7 +117,7 @@ def test_a_model_without_grammar_cannot_break_the_turn(make_ctx: Callable[..., A
     answer = Planner().run(run.ctx, [])
     assert answer and run.streamed == answer
     for e in run.of("error"):  # free text where a name or JSON was due: said, and the turn goes on or ends
-        assert "non è uno strumento noto" in e.message or "ricavare i valori" in e.message, e.message
+        assert "non è uno strumento noto" in e.message or "ricavare dalla richiesta" in e.message, e.message
     assert all(c.tool in build_registry() for c in run.of("tool_call"))
 
 
@@ -151,7 +151,8 @@ def test_missing_argument_without_a_model_ends_cleanly(make_ctx: Callable[..., A
     answer = Planner().run(run.ctx, [])
     messages = [e.message for e in run.of("error")]
     assert any(m.startswith("il modello locale non è disponibile") for m in messages), messages  # request's language
-    assert any("ricavare i valori per set_volume" in m for m in messages)
+    assert any("ricavare dalla richiesta tutti i valori" in m for m in messages)
+    assert not any("set_volume" in m for m in messages), messages  # the tool's name is for the details view
     assert not run.of("tool_call") and "manca un valore" in answer and "set_volume" not in answer  # words, no tool id
 
 
