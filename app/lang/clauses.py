@@ -16,6 +16,7 @@ _MAY_SPLIT = re.compile(r"(?i)[,;&?!]|\w\.\s|\b(?:e|ed|and|quindi|" + _SEQUENCE 
 _PARTICIPLE = re.compile(r"(?i)^\w+(?:ed|at[oaie]|it[oaie]|ut[oaie])\s*[.!?]*$")
 _ELIDED_C = CLAUSES.pattern("elided_c")
 _QUESTION = CLAUSES.pattern("question_opens")
+_TELL = CLAUSES.pattern("tell_me_opens")
 # "…? voglio chiamare mia mamma", "…? ho il telefono scarico": why the question is asked
 _WISH = CONTEXT_REASON.any_of("wish_after_question", "state_after_question")
 # "…, I want to call my mother": after a comma only a wish says why (a state there, "…, ho fretta", is left alone)
@@ -76,7 +77,8 @@ def split_continuation(text: str) -> list[str]:
         rest = text[m.end():]
         if not rest.strip() or m.start() <= start:
             continue
-        question = m.group(0).strip(" ,").lower() in ("e", "ed", "and") and "?" in rest and _QUESTION.match(rest)
+        joined = m.group(0).strip(" ,").lower() in ("e", "ed", "and")
+        question = joined and ("?" in rest and _QUESTION.match(rest) or _TELL.match(rest.strip()))
         sep = m.group(0).strip()
         why = (sep == "?" and _WISH.match(rest)) or (sep == "," and _WANT.match(rest))  # "…? ho il phone scarico"
         plan = m.group(0).strip() == "," and (CONTEXT.match(rest) or CONTEXT.match(text[start:m.start()]))

@@ -121,9 +121,9 @@ class ActionStage:
             d.rest.append(clause)  # "devo mandare le foto a mia sorella, trovami i jpg": the person's own plan
             d.context.append(clause)
             return
-        if d.refused and d.read[-2:-1] == d.refused[-1:] and points_back(clause):
-            d.refused.append(clause)  # "fai uno screenshot e salvalo in X": "lo" is the refused screenshot
-            return
+        if d.refused and d.read[-2:-1] == d.refused[-1:] and (points_back(clause) or _of_its_result(clause, d)):
+            d.refused.append(clause)  # "fai uno screenshot e salvalo in X": "lo" is the refused screenshot; "fai
+            return  # una googlata su … e dimmi cosa esce": what the refused search would find
         verdict, plan = self._verdict(d, clause, sig)
         if verdict is not None:
             key = f"cannot.{verdict.cannot}"
@@ -196,6 +196,26 @@ class _Decision:
     context: list[str] = field(default_factory=list)  # the clauses that tell the person's own plan (CONTEXT)
 
 
+def _of_its_result(clause: str, d: _Decision) -> bool:
+    """Does a clause that names no value and no thing of its own (a time, a date, a count: "e dimmi che ore sono"
+    stays a question) follow a refused clause that named no file either? Then it asks about what the refused action
+    would have given ("fai una googlata su … e dimmi cosa esce"), not about something that exists."""
+    if any(v for k, v in extract(clause).items() if not k.startswith("_")) or \
+            any(c.startswith("~") for c in action_of(clause).content):
+        return False
+    return not any(extract(d.refused[-1]).get(k) for k in ("path", "url", "email"))
+
+
+def _with_its_object(clause: str, refused: list[str]) -> str:
+    """A clause left to the planner that names no file of its own, after a refused clause that named one: that file
+    is what it asks about ("manda X al commercialista | e dimmi quante righe ha" — alone, the planner had nothing to
+    count and said it had no file)."""
+    if extract(clause).get("path") or extract(clause).get("url"):
+        return clause
+    named = [p for c in refused for p in extract(c).get("path") or []]
+    return f"{clause} {named[0]}" if len(set(named)) == 1 else clause
+
+
 def _route_result(d: _Decision) -> RouteResult:
     """The stage's answer: what cannot be done, the calls by rules, the question back, or the part left to
     the planner with the "cannot" said first."""
@@ -222,7 +242,7 @@ def _route_result(d: _Decision) -> RouteResult:
     if d.rest and not (d.cannot and not steps and all(c in d.context for c in d.rest)):
         # the person's own plan around a refused request is no request of its own: "Dovrei girare a Luca … gli
         # appunti in X, riesci a mandarglieli su WhatsApp?" read X out after the refusal (everyday9-40)
-        res.planner_text = " ".join(d.rest)
+        res.planner_text = " ".join(_with_its_object(c, d.refused) for c in d.rest)
         res.notice = notice
     elif steps:
         res.notice = notice

@@ -14,6 +14,7 @@ from typing import Any, Callable, Iterable
 from app.lang.actions import ActionSig, action_of, asked_before_negation
 from app.lang.args_extractor import extract
 from app.lang.asides import fragments
+from app.lang.asked_actions import asked_actions
 from app.lang.file_kinds import ARCHIVES
 from app.lang.messages import register
 from app.lang.normalize import canonical, split_words
@@ -218,8 +219,9 @@ def unsupported(clause: str, covered: set[str], sig: ActionSig | None = None) ->
     # live news asked in a sentence of its own that is not negated: "che tempo fa domani a firenze? gli ospiti
     # … vogliono andare a siena" read negated as a whole (a reported wish), and the model invented a forecast
     live = "live" not in covered and any(asks_live(s) and not action_of(s).negated for s in sentences(clause))
-    before = asked_before_negation(clause) if sig.negated else ()
-    if before:  # "turn the volume right up, can't hear a word": the negation governs nothing asked before it
+    before = asked_before_negation(clause) or tuple(sorted(asked_actions(clause))) if sig.negated else ()
+    if before:  # "turn the volume right up, can't hear a word": the negation governs nothing asked before it; "il
+        # mio fornitore vuole X, me lo può spedire?": someone's wish, then the send asked (the asked part's reading)
         sig = replace(sig, actions=before, negated=False)
     if sig.negated and not live:
         lead = _lead_before_negation(clause)  # "whack the volume up on this thing, can't hear a sausage"

@@ -355,3 +355,23 @@ def test_a_pronoun_after_a_doable_clause_still_acts_on_it(stage: ActionStage) ->
     assert res is not None and res.planner_text == "leggi /tmp/x/a.txt"
     res = stage.decide("zippa la cartella ~/foto e leggi /tmp/x/a.txt")  # a clause of its own is not dropped
     assert res is not None and res.planner_text and "/tmp/x/a.txt" in res.planner_text, res
+
+
+@pytest.mark.parametrize("text,key,rest", [
+    # a request to be told something after a refused one is a clause of its own (rules clauses.tell_me_opens), and
+    # it asks about the file the refused clause named (it was refused whole, the lines never counted)
+    ("manda /tmp/x/todo.txt al commercialista e dimmi quante righe ha", "send",
+     "dimmi quante righe ha /tmp/x/todo.txt"),
+    ("manda un whatsapp a Luca e dimmi che ore sono", "send", "dimmi che ore sono"),
+    # …unless it asks about what the refused action would have given
+    ('fai una googlata su "bonus mobili 2025" e dimmi cosa esce', "web", None),
+    # someone's wish, then the send asked of the assistant: refused (the model had said "Sì, puoi spedire…")
+    ("il mio fornitore vuole /tmp/x/todo.txt, me lo può spedire?", "send", None),
+])
+def test_what_is_refused_and_what_is_left_to_the_planner(stage: ActionStage, text: str, key: str,
+                                                          rest: str | None) -> None:
+    res = stage.decide(text)
+    assert res is not None and res.stage == "capability"
+    said = res.notice if rest is not None else res.reply
+    assert said == Message(f"cannot.{key}").text("it"), (res.reply, res.notice)
+    assert res.planner_text == rest

@@ -65,6 +65,18 @@ CLAUSES = Table("clauses", __doc__ or "", (
         no_match=("che sono pdf", "the weather tomorrow", "quando?", "whatever you think"),
     ),
     Rule(
+        id="tell_me_opens",
+        effect="after 'e'/'and', a clause that asks to be told something ('…e dimmi quante righe ha', '…and tell me "
+               "what's in it') is a request of its own, with or without a '?': 'manda X al commercialista e dimmi "
+               "quante righe ha' was refused whole for the send, and the lines were never counted",
+        mode="match",
+        pattern=r"(?:{words})\b\s*\S+",
+        words=(r"dimmi", r"mi\s+dici", r"mi\s+dica", r"ditemi", r"fammi\s+sapere", r"tell\s+me", r"let\s+me\s+know",
+               r"show\s+me", r"mostrami", r"fammi\s+vedere"),
+        match=("dimmi quante righe ha", "tell me what's in it", "fammi sapere se ci sono errori", "mostrami il totale"),
+        no_match=("dimmi", "dicono che", "tell them", "the telly"),
+    ),
+    Rule(
         id="back_to_before_it",
         effect="an Italian clause whose object is a clitic pointing at what the clause before it named or made "
                "('fai uno screenshot e salvalo in X'): when that clause is refused, this one has nothing to act on "
