@@ -20,10 +20,12 @@ SEARCH_PHRASES = Table("search_phrases", __doc__ or "", (
     Rule(
         id="grep_mentions",
         effect="files that contain or mention something: a search of their text",
+        # and the passive "è nominata", Venetian "xe nominada" (everyday19-3: the files were found by name)
         words=("contengono", "contiene", "containing", "contain", "mentions?", r"menzion\w+", "compare",
-               "compaiono"),
+               "compaiono", r"(?:è|e'|xe|viene|vien|sono|vengono)\s+(?:nomina|cita)[td][oaie]"),
         match=("quali file in /srv contengono timeout?", "which files in ~/docs mention Roma",
-               "in quali file di /tmp compare errore"),
+               "in quali file di /tmp compare errore", "cerca in tuti i file de /tmp dove che xe nominada la Sara",
+               "trova i file di /tmp dove è citato Rossi"),
         no_match=("elenca i file in /srv", "compara /tmp/a.txt e /tmp/b.txt", "containers in /srv"),
     ),
     Rule(
