@@ -30,6 +30,7 @@ log = logging.getLogger(__name__)
 MAX_CHARS = 4000  # longer inputs are cut: bounded cost, and no request that long is a fast-path request
 SLOT_KINDS = ("path", "url", "email", "number", "ext", "date", "time", "quoted", "window")
 LIST_KINDS = ("path", "url", "email", "number", "ext", "date", "time", "quoted")
+OBJECT_KINDS = ("path", "url", "email")  # values that name a thing to act on (a file, a page, an address)
 
 # Extensions that are safe to read as a bare word ("i pdf", "PNGs"): not ordinary words in IT/EN. All known ones
 # (FILE_EXTS, app/lang/file_kinds.py, by kind).

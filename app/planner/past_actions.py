@@ -21,9 +21,6 @@ from app.store import StoreError
 from app.tools import undo
 
 _ASKS = ASKING.pattern("asks_if_you_did")
-# the action classes a question names → the kinds of change the record keeps for them
-_KINDS = {"delete": ("trash",), "move": ("move",), "copy": ("copy",), "write": ("write", "mkdir"),
-          "append": ("write",), "edit": ("write",)}
 
 register({
     "past.trash": {"it": "ho spostato {name} nel cestino {when}", "en": "I moved {name} to the trash {when}"},
@@ -72,7 +69,7 @@ def record_answer(owner: str, question: str, now: datetime | None = None) -> str
     record; None when the request is no such question, names no file, or the record cannot be read."""
     if not _ASKS.match(question):
         return None
-    asked = [a for a in action_of(question).actions if a in _KINDS]
+    asked = [a for a in action_of(question).actions if a in undo.KINDS_OF_ACTION]
     paths = [str(p) for p in extract(question).get("path") or []]
     if not asked or not paths:
         return None
@@ -82,8 +79,8 @@ def record_answer(owner: str, question: str, now: datetime | None = None) -> str
     except (OSError, StoreError):
         return None  # a locked or missing record: the model answers, and the claimed-action check stands
     lang, name, now = detect_lang(question), Path(target).name, now or datetime.now().astimezone()
-    kinds = _KINDS[asked[0]]
-    verb = Message(f"past.verb.{'write' if asked[0] in ('append', 'edit') else asked[0]}")
+    kinds = undo.KINDS_OF_ACTION[asked[0]]
+    verb = Message(f"past.verb.{'write' if 'write' in kinds else asked[0]}")
     same = [c for c in changes if c.kind in kinds]
     if same:
         return say("past.yes", lang, did=_did(same[0], name, now))

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
 from app.lang.actions import action_of, asked_part
-from app.lang.args_extractor import extract
+from app.lang.args_extractor import OBJECT_KINDS, extract
 from app.lang.clauses import points_back, split_continuation, wish_after_question
 from app.lang.context import CONTEXT
 from app.lang.detect import detect_lang
@@ -203,14 +203,14 @@ def _of_its_result(clause: str, d: _Decision) -> bool:
     if any(v for k, v in extract(clause).items() if not k.startswith("_")) or \
             any(c.startswith("~") for c in action_of(clause).content):
         return False
-    return not any(extract(d.refused[-1]).get(k) for k in ("path", "url", "email"))
+    return not any(extract(d.refused[-1]).get(k) for k in OBJECT_KINDS)
 
 
 def _with_its_object(clause: str, refused: list[str]) -> str:
     """A clause left to the planner that names no file of its own, after a refused clause that named one: that file
     is what it asks about ("manda X al commercialista | e dimmi quante righe ha" — alone, the planner had nothing to
     count and said it had no file)."""
-    if extract(clause).get("path") or extract(clause).get("url"):
+    if any(extract(clause).get(k) for k in OBJECT_KINDS):
         return clause
     named = [p for c in refused for p in extract(c).get("path") or []]
     return f"{clause} {named[0]}" if len(set(named)) == 1 else clause

@@ -26,6 +26,9 @@ from .confine import allowed_roots, confine
 from .registry import Approval, Tool, ToolContext, ToolError
 
 KEEP = 50  # changes remembered per owner
+# the action classes of a request → the kinds of change recorded for them (what "did you delete X?" looks up)
+KINDS_OF_ACTION = {"delete": ("trash",), "move": ("move",), "copy": ("copy",), "write": ("write", "mkdir"),
+                   "append": ("write",), "edit": ("write",)}
 
 MIGRATIONS = [Migration(1, "file changes", """
     create table changes(id text primary key, owner text not null, path text not null,
