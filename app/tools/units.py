@@ -63,7 +63,7 @@ def write(v: Fraction, lang: str) -> str:
     return ("-" if r < 0 else "") + text
 
 
-def _plain(v: Fraction) -> str:
+def plain_number(v: Fraction) -> str:
     """The exact decimal of a typed number, for the canonical expression ("5.5", "-40", "0.000015")."""
     for d in range(MAX_DECIMALS):
         if (v * 10 ** d).denominator == 1:
@@ -141,7 +141,7 @@ def convert(found: Request | Unknown) -> dict[str, Any]:
         raise ToolError(Message("units.below_zero", value=Message(
             "units.quantity", it=_quantity(parts, "it"), en=_quantity(parts, "en"))))
     out: dict[str, Any] = {
-        "expression": " + ".join(f"{_plain(v)} {u.symbols[0]}" for v, u in parts) + " -> " +
+        "expression": " + ".join(f"{plain_number(v)} {u.symbols[0]}" for v, u in parts) + " -> " +
                       " + ".join(t.symbols[0] for t in targets),
         "conversion": True, "dimension": dim, "unit": " + ".join(t.id for t in targets)}
     for lang in ("it", "en"):

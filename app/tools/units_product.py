@@ -23,8 +23,8 @@ from typing import Any
 from app.lang.rules.arithmetic_words import ARITHMETIC_WORDS
 from app.lang.units import Unit
 
-from .units import _plain, rounded, write
-from .units_read import _HALF, JOIN, Item, _group, _items, _number_at
+from .units import plain_number, rounded, write
+from .units_read import HALF, JOIN, Item, group_at, items_of, number_at
 
 TIMES = frozenset(ARITHMETIC_WORDS.rule("dimension_by").words)
 _END = frozenset({"?", "!", ".", ",", ";", ":"})
@@ -51,7 +51,7 @@ class Product:
 
 def _half_after(items: list[Item], k: int) -> int:
     """How many items say "e mezzo" / "and a half" at k (0 when they do not)."""
-    if k + 1 < len(items) and items[k].text in JOIN and items[k + 1].text in _HALF:
+    if k + 1 < len(items) and items[k].text in JOIN and items[k + 1].text in HALF:
         return 2
     if k + 2 < len(items) and items[k].text == "and" and items[k + 1].text == "a" and items[k + 2].text == "half":
         return 3
@@ -61,7 +61,7 @@ def _half_after(items: list[Item], k: int) -> int:
 def _side_at(items: list[Item], k: int) -> tuple[Side, int] | None:
     """A length at item k (a compound one summed into its first unit) and the index after it; a bare number when
     no unit follows."""
-    got = _group(items, k)
+    got = group_at(items, k)
     if got is not None:
         parts, j = got
         unit = parts[0].unit
@@ -70,7 +70,7 @@ def _side_at(items: list[Item], k: int) -> tuple[Side, int] | None:
         value = sum((p.value * p.unit.size for p in parts), Fraction(0)) / unit.size
         extra = _half_after(items, j)
         return Side(value + (Fraction(1, 2) if extra else 0), unit), j + extra
-    num = _number_at(items, k, first=False)
+    num = number_at(items, k, first=False)
     return (Side(num[0], None), num[1]) if num is not None else None
 
 
@@ -99,7 +99,7 @@ def find_product(text: str) -> Product | None:
     """The lengths a request multiplies, or None."""
     if not isinstance(text, str) or not _DIGIT.search(text):
         return None
-    items = _items(_SIGN.sub(" x ", text))
+    items = items_of(_SIGN.sub(" x ", text))
     if not any(it.kind == "unit" for it in items):
         return None
     for i, it in enumerate(items):
@@ -119,7 +119,7 @@ def area_of(p: Product) -> dict[str, Any]:
     total = math.prod((v * u.size / unit.size for v, u in sides), start=Fraction(1))
     symbol = f"{unit.symbols[0]}{_POWER[len(sides)]}"
     out: dict[str, Any] = {
-        "expression": " * ".join(f"{_plain(v)} {u.symbols[0]}" for v, u in sides),
+        "expression": " * ".join(f"{plain_number(v)} {u.symbols[0]}" for v, u in sides),
         "conversion": True, "dimension": "area" if len(sides) == 2 else "volume", "unit": symbol,
         "exact": rounded(total)[2]}
     for lang in ("it", "en"):

@@ -36,7 +36,7 @@ JOIN = frozenset({"e", "ed", "and", "+", ",", "plus", "più"})
 CUES = frozenset({"converti", "convertire", "convertimi", "conversione", "trasforma", "convert", "conversion",
                   "transform"})
 _ARTICLES = frozenset({"a", "an", "un", "uno", "una"})
-_HALF = frozenset({"mezzo", "mezza"})
+HALF = frozenset({"mezzo", "mezza"})
 _MINUS = frozenset({"meno", "minus"})
 _NOT_A_UNIT = (CONNECT | CONNECT_WITH_CUE | FILL_A | FILL_B | QUESTION | JOIN | _ARTICLES
                | frozenset({"the", "il", "lo", "la", "of"}))
@@ -76,7 +76,7 @@ class Unknown:
 
 
 # -- reading --------------------------------------------------------------------------------------
-def _items(text: str) -> list[Item]:
+def items_of(text: str) -> list[Item]:
     """Tokens as numbers, units (longest alias first) and other words."""
     toks = tokens(text)
     weak = weak_keys()
@@ -137,7 +137,7 @@ def _at_end(toks: tuple[Token, ...], j: int) -> bool:
     return j >= len(toks) or toks[j].text in ("?", "!", ";", ",", ":")
 
 
-def _number_at(items: list[Item], i: int, first: bool = True) -> tuple[Fraction, int] | None:
+def number_at(items: list[Item], i: int, first: bool = True) -> tuple[Fraction, int] | None:
     """A number starting at item i and the index after it: digits, "meno 10", number words before a unit
     ("tre once", "twenty five feet"), and for the first part of a quantity an article ("un miglio",
     "a mile") or "mezzo" (one half) — later parts need a number ("5 km a miglia" is not 5 km + 1 mi)."""
@@ -155,9 +155,9 @@ def _number_at(items: list[Item], i: int, first: bool = True) -> tuple[Fraction,
 
     if it.kind != "word":
         return None
-    if not first and (it.text in _HALF or it.text == "half" or it.text in _ARTICLES):
+    if not first and (it.text in HALF or it.text == "half" or it.text in _ARTICLES):
         return None
-    if it.text in _HALF and unit_next(i + 1):
+    if it.text in HALF and unit_next(i + 1):
         return Fraction(1, 2), i + 1
     if it.text == "half" and i + 2 < len(items) and items[i + 1].text in _ARTICLES and unit_next(i + 2):
         return Fraction(1, 2), i + 2
@@ -171,12 +171,12 @@ def _number_at(items: list[Item], i: int, first: bool = True) -> tuple[Fraction,
     return None
 
 
-def _group(items: list[Item], i: int) -> tuple[list[Part], int] | None:
+def group_at(items: list[Item], i: int) -> tuple[list[Part], int] | None:
     """A quantity: number + unit, then more of one dimension ("5 piedi e 6 pollici", "1 lb 4 oz")."""
     parts: list[Part] = []
     k = i
     while True:
-        got = _number_at(items, k, first=not parts)
+        got = number_at(items, k, first=not parts)
         if got is None or got[1] >= len(items) or items[got[1]].kind != "unit":
             break
         value, j = got
@@ -195,7 +195,7 @@ def _group(items: list[Item], i: int) -> tuple[list[Part], int] | None:
 
 
 def _unit_follows(items: list[Item], i: int, first: Unit) -> bool:
-    got = _number_at(items, i, first=False)
+    got = number_at(items, i, first=False)
     if got is None or got[1] >= len(items) or items[got[1]].kind != "unit":
         return False
     unit = items[got[1]].unit
@@ -219,7 +219,7 @@ def _targets(items: list[Item], k: int) -> tuple[tuple[Unit, ...], str, int] | N
 
 def _form_a(items: list[Item], i: int, cue: bool) -> Request | Unknown | None:
     """QUANTITY connector TARGET ("5.5 feet in cm", "5 piedi sono quanti cm")."""
-    group = _group(items, i)
+    group = group_at(items, i)
     head = items[i]
     if group is None:  # "5 furlongs in metri": a number and a word that is no unit, before a known target
         if head.kind != "num" or i + 1 >= len(items) or not _unknown_word(items[i + 1]):
@@ -269,7 +269,7 @@ def _form_b(items: list[Item], q: int) -> Request | Unknown | None:
     while k < len(items) and k - start < 4 and items[k].kind != "unit" and (
             items[k].text in FILL_B or _article_of_number(items, k)):
         k += 1
-    group = _group(items, k)
+    group = group_at(items, k)
     if group is not None:
         return Request(tuple(group[0]), tgt[0], tgt[1])
     if k + 1 < len(items) and items[k].kind == "num" and _unknown_word(items[k + 1]):
@@ -279,7 +279,7 @@ def _form_b(items: list[Item], q: int) -> Request | Unknown | None:
 
 def _article_of_number(items: list[Item], k: int) -> bool:
     """"how many pints in a 50 litre keg": an article before a number is the container's, not the quantity's ("a
-    mile" alone is one mile, read by _group)."""
+    mile" alone is one mile, read by group_at)."""
     return items[k].text in _ARTICLES and k + 1 < len(items) and items[k + 1].kind == "num"
 
 
@@ -292,7 +292,7 @@ def find(text: str) -> Request | Unknown | None:
     """The conversion a request asks for, an `Unknown` when it names a unit not in the table, else None."""
     if not isinstance(text, str) or not _DIGIT.search(text) and not _maybe_wordy(text):
         return None
-    items = _items(text)
+    items = items_of(text)
     if not any(it.kind == "unit" for it in items):
         return None
     cue = any(it.text in CUES for it in items)
