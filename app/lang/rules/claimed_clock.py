@@ -34,11 +34,13 @@ CLAIMED_CLOCK = Table("claimed_clock", __doc__ or "", (
         id="date_now_day",
         effect="the answer states today's date ('Oggi è il 5 dicembre', 'The date today is December 5th', 'today "
                "is the 3rd'): the clock's, never the model's",
-        pattern=r"\b(?:today\s+is|today's\s+date\s+is|the\s+date\s+(?:today\s+)?is|oggi\s+(?:è|e'|siamo)|"
-                r"la\s+data\s+di\s+oggi\s+è)\s*(?:il\s+|the\s+)?(?:\d{1,2}(?:st|nd|rd|th)?\b|{words})",
+        pattern=r"\b(?:today\s+is|(?:today's|the\s+current)\s+date\s+is|the\s+date\s+(?:today\s+)?is|oggi\s+(?:è|e'|siamo)|"
+                r"la\s+data\s+(?:di\s+oggi|odierna|attuale|corrente)\s+è)\s*(?:il\s+|the\s+)?"
+                r"(?:\d{1,2}(?:st|nd|rd|th)?\b|{words})",
         words=("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
                "november", "december"),
-        match=("Oggi è il 5 dicembre.", "The date today is December 5th.", "today is the 3rd"),
+        match=("Oggi è il 5 dicembre.", "The date today is December 5th.", "today is the 3rd",
+               "Sì, la data odierna è il 28/04/2023."),
         no_match=("Il 25 aprile è festa.", "Today is a good day.", "Oggi è una bella giornata per camminare."),
     ),
     Rule(
