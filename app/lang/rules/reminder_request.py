@@ -195,9 +195,10 @@ REMINDER_REQUEST = Table("reminder_request", __doc__ or "", (
         effect="Italian words read with one slip ('domnai', 'minuit'): in an Italian request, a word one letter away "
                "from one of these, and from no other, is read as it",
         pattern=_B + r"(?:{words})" + _E,
+        # and the parts of the day ("matina": Sicilian and Venetian say it with one t, batch 13's 627)
         words=("domani", "dopodomani", "stasera", "stamattina", "domattina", "pomeriggio", "mezzogiorno", "minuti",
-               "ricordami", "avvisami", "promemoria", "settimana"),
-        match=("ricordami domani", "tra 10 minuti"),
+               "ricordami", "avvisami", "promemoria", "settimana", "mattina", "mattino", "mezzanotte", "stanotte"),
+        match=("ricordami domani", "tra 10 minuti", "domani mattina"),
         no_match=("domain name", "il minuto"),
     ),
     Rule(
