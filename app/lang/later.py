@@ -16,6 +16,7 @@ from .args_extractor import extract
 LATER = LATER_RULES.pattern("later")
 IN_A_WHILE = LATER_RULES.pattern("in_a_while")
 DEADLINE = LATER_RULES.pattern("deadline")
+EVENT_THEN = LATER_RULES.pattern("event_then")
 
 
 def _unquoted(clause: str, slots: dict[str, Any]) -> str:
@@ -36,7 +37,8 @@ def asks_later(clause: str, slots: dict[str, Any] | None = None) -> bool:
     ("due tonight", "entro le 18") is not one."""
     slots = extract(clause) if slots is None else slots
     said = _unquoted(clause, slots)
-    if DEADLINE.search(said):  # "rename X to Y pls, due tonight": a deadline is met by acting now
-        said = DEADLINE.sub(" ", said)
-        slots = extract(said)
+    for span in (DEADLINE, EVENT_THEN):  # "rename X to Y pls, due tonight": a deadline is met by acting now; "crea
+        if span.search(said):  # la cartella X che domani arriva il legname": why now, not when
+            said = span.sub(" ", said)
+            slots = extract(said)
     return bool(slots.get("time")) or LATER.search(said) is not None

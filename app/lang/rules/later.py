@@ -47,6 +47,21 @@ LATER = Table("later", __doc__ or "", (
         no_match=("cancella X domani alle 8", "sposta i file stasera", "moltiplica 5 per 3", "due file da copiare"),
     ),
     Rule(
+        id="event_then",
+        effect="something that happens at a later moment, said after 'che'/'perché'/'because' ('crea la cartella X "
+               "che domani arriva il legname', '…, the timber comes tomorrow'): why the person asks now, not when to "
+               "act (asks_later drops it; routing batch 48's tune half was refused as 'later')",
+        pattern=r"\b(?:che|perch[eé]|xk[eé]|since|because|cause|cuz)\s+(?:{words})\s+(?:(?:mi|ci|ti)\s+)?"
+                r"(?:arriv\w*|vien\w*|veng\w*|part\w*|inizi\w*|comincia\w*|chiud\w*|apr\w*|c['’]\s?è|"
+                r"c['’]\s?sono|come|comes|arrives?|starts?|opens?|closes?|is|are)\b",
+        words=("domani", "dopodomani", "stasera", "stanotte", "oggi", "tomorrow", "tonight", "today",
+               r"luned[iì]", r"marted[iì]", r"mercoled[iì]", r"gioved[iì]", r"venerd[iì]", "sabato", "domenica"),
+        match=("crea la cartella /home/b/gozzo che domani arriva il legname", "copia X in Y perché domani c'è l'audit",
+               "make the folder X because tomorrow is the audit"),
+        no_match=("crea la cartella X domani", "cancella X domani alle 8", "che domani ho da fare",
+                  "copia X in Y domani che arriva il legname"),
+    ),
+    Rule(
         id="in_a_while",
         effect="a later moment that can only be when to act, whatever the action ('domani' may be what a "
                "question is about, so it is only in `later`)",
