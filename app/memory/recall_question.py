@@ -44,6 +44,7 @@ _GENERIC_HEAD = RECALL_TOPIC.pattern("generic_head")
 _CODE_FOR = RECALL_TOPIC.pattern("code_for")
 _RECALL_MAX_WORDS = 4
 _PRONOUNS = frozenset(RECALL_TOPIC.rule("pronoun").words)
+_ANYTHING = RECALL_TOPIC.pattern("anything")
 _WHEN_THING = RECALL_TOPIC.pattern("when_thing")
 _WHEN_SAID = RECALL_TOPIC.pattern("said_when")
 
@@ -85,8 +86,9 @@ def recall_topic(text: str) -> str | None:
         x = _GENERIC_HEAD.sub(r"\1", x)
         x = _CODE_FOR.sub("", x)
         words = x.split()
-        if x.lower() in _PRONOUNS:
-            return None  # "cosa ricordi di me?": everything about the person, no topic to search for
+        if x.lower() in _PRONOUNS or _ANYTHING.match(x):
+            return None  # "cosa ricordi di me?": everything about the person, no topic to search for; "do you
+            # remember things for me?": whether it keeps things at all
         if not words or len(words) > _RECALL_MAX_WORDS or not has_word_char(x) or looks_like_path_or_address(x):
             return None  # a path, an address or a file name ("what's the code for ~/x.py") is no remembered topic
         return x

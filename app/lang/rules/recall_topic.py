@@ -140,6 +140,17 @@ RECALL_TOPIC = Table("recall_topic", __doc__ or "", (
         no_match=("the code", "codeine for pain", "gate code"),
     ),
     Rule(
+        id="anything",
+        effect="a topic of only generic words ('do you remember things for me?', 'ti ricordi le cose?'): a question "
+               "whether the assistant keeps things at all, answered in words — no recall (routing batch 45's held "
+               "half: recall searched for 'things for me')",
+        mode="match",
+        pattern=r"^(?:(?:the|le|delle|any|some)\s+)?(?:{words})(?:\s+(?:for|per|about|su|di)\s+(?:me|us|noi))?$",
+        words=("things", "stuff", "anything", "everything", "cose", "qualcosa", "roba", "tutto", "something"),
+        match=("things for me", "stuff", "le cose", "anything about me"),
+        no_match=("the gate code", "things in the attic", "mia sorella"),
+    ),
+    Rule(
         id="pronoun",
         effect="the person themself or another pronoun as the whole topic ('cosa ricordi di me?'): everything "
                "about someone, no topic to search for",
