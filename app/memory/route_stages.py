@@ -33,7 +33,7 @@ register({
 # Every rule below needs one of these words: a request without any of them costs a few substring tests (this stage runs
 # on every request L0 does not answer).
 _MEMORY_WORDS = ("ricord", "ricrod", "rcord", "rammen", "avvis", "rememb", "remeb", "remme", "rmemb", "remem",
-                 "remind", "memori", "in mind", "a mente", "note down",
+                 "remind", "memori", "in mind", "a mente", "note down", "note it", "note this", "for future",
                  "segna", "annot", "forget", "dimentic", "scord", "ping me", "alert me", "recall", "know", "you about",
                  "to you", "tell you", "told you", "tell u", "told u", "salvat", "a note", "take note", "saved",
                  "stored",

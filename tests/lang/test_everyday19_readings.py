@@ -36,3 +36,17 @@ def test_a_spoken_because_with_its_helper_verb_left_out_is_the_reason() -> None:
     assert action_of(text).actions == ("open",) and asked_actions(text) == {"open"}
     assert asked_actions("elenca i file di /tmp/x che devo ritrovare la verifica") == {"list"}
     assert asked_actions("leggi /tmp/x/a.txt e poi guarda /tmp/x/b.txt") == {"read"}
+
+
+@pytest.mark.parametrize(("text", "fact"), [
+    ("note it for future: my daily standup is at 9:30 only, not 10", "my daily standup is at 9:30 only, not 10"),
+    ("note this down for later on, the white pills are for the morning", "the white pills are for the morning"),
+    ("tien a mente che la mia pilotina se ciama Nettuno", "la mia pilotina se ciama Nettuno"),
+    ("keep that, delete the rest", None),
+])
+def test_memory_said_loosely_keeps_the_fact(text: str, fact: str | None) -> None:
+    """everyday18/19: 'note it for future:' was answered, not kept; 'tien a mente' kept its trigger in the fact."""
+    from app.memory.facts import extract_fact
+
+    got = extract_fact(text)
+    assert (got[0] if got else None) == fact
