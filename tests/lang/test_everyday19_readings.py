@@ -50,3 +50,11 @@ def test_memory_said_loosely_keeps_the_fact(text: str, fact: str | None) -> None
 
     got = extract_fact(text)
     assert (got[0] if got else None) == fact
+
+
+def test_the_formal_verbs_of_making_and_placing() -> None:
+    # everyday19-21: the model answered with a bash command; both actions are asked, in order
+    text = "Cortesemente, predisponga la cartella /tmp/x/pratiche e vi collochi una copia di /tmp/x/todo.txt."
+    assert asked_actions(text) == {"write", "copy"}
+    assert asked_actions("colloca /tmp/x/a.txt in /tmp/y") == {"move"}
+    assert asked_actions("la collocazione dei file in /tmp/x") == set()
