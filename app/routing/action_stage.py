@@ -212,8 +212,10 @@ def _with_its_object(clause: str, refused: list[str]) -> str:
     count and said it had no file)."""
     if any(extract(clause).get(k) for k in OBJECT_KINDS):
         return clause
-    named = [p for c in refused for p in extract(c).get("path") or []]
-    return f"{clause} {named[0]}" if len(set(named)) == 1 else clause
+    named = [str(p) for c in refused for p in extract(c).get("path") or []]
+    if len(set(named)) != 1:
+        return clause
+    return f'{clause} "{named[0]}"' if " " in named[0] else f"{clause} {named[0]}"  # a name with spaces, whole
 
 
 def _route_result(d: _Decision) -> RouteResult:
