@@ -18,7 +18,8 @@ Modules, by what they read (tests/architecture/test_lang_modules_listed.py keeps
                        (an action named by its noun), later.py (an action asked for later), asked_actions.py
                        (which clauses ask, and which actions),
                        asked.py (the shape of answer asked), content_said.py (text
-                       the request carries), reply.py (a bare yes / no to an offer), followup.py (words that
+                       the request carries), quotes.py (quoted text, one reading for every package),
+                       reply.py (a bare yes / no to an offer), followup.py (words that
                        point back at the previous turn: "il primo", "aprilo", "e in inglese?", "rifallo per X")
                        typos.py (a slip in the first verb of a change: "elimna X"), real_words.py (common
                        IT/EN words that are never a slip; built by real_words_build.py, a dev tool)
