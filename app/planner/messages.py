@@ -86,18 +86,18 @@ register({
                               "en": "{names} not found in the request and no model to ask"},
     "planner.model_unavailable_hint": {"it": "rispondo solo con le regole; esegui `metnos doctor`",
                                        "en": "answering by rules only; run `metnos doctor`"},
-    "planner.unknown_tool": {"it": "il modello ha scelto uno strumento che non esiste ({tool})",
-                             "en": "the model chose a tool that does not exist ({tool})"},
+    # in words only: the name the model wrote goes to the log
+    "planner.unknown_tool": {"it": "il modello ha scelto uno strumento che non esiste",
+                             "en": "the model chose a tool that does not exist"},
     "planner.unknown_tool_hint": {"it": "rispondo con quello che so finora",
                                   "en": "answering with what is known so far"},
-    # the reason is the parser's English (JSON positions, the model's raw text): the English text and the log
-    # in words only: the tool's name and the model's raw error are for the details view (the planner's trace)
+    # in words only: the tool's name and the model's raw error (the parser's English, JSON positions) go to the log
     "planner.args_failed": {"it": "non sono riuscito a ricavare dalla richiesta tutti i valori che servono",
                             "en": "I could not work out from the request all the values that are needed"},
     "planner.args_hint": {"it": "scrivi nella richiesta il valore che manca, ad esempio il percorso completo",
                           "en": "say the missing value in the request, e.g. the full path"},
-    "planner.bad_decision": {"it": "la scelta del modello non è uno strumento noto: {text}",
-                             "en": "the model's decision is not a known tool or 'answer': {text}"},
+    "planner.bad_decision": {"it": "la scelta del modello non è uno strumento noto",
+                             "en": "the model's decision is not a known tool or an answer"},
     "planner.bad_decision_hint": {"it": "decido in base alla struttura della richiesta",
                                   "en": "deciding by the request's structure instead"},
 })

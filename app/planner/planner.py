@@ -181,8 +181,8 @@ class Planner:
             return None  # the writer summarizes what was read, streamed, from an excerpt
         tool = t.tools.get(choice.name)
         if tool is None:  # only reachable through a model that names a tool freely
-            ctx.emit(ev.Error(ctx.turn_id, ctx.next_step, message=say("planner.unknown_tool", ctx.lang,
-                                                                       tool=choice.name),
+            log.info("the model named a tool that does not exist: %s", choice.name)
+            ctx.emit(ev.Error(ctx.turn_id, ctx.next_step, message=say("planner.unknown_tool", ctx.lang),
                               hint=say("planner.unknown_tool_hint", ctx.lang)))
             return None
         args, sources = rule_args(tool, clause, t.evd, ctx.turn.steps,

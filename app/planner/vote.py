@@ -6,6 +6,7 @@ probability, so it becomes a bounded vote (choose.generated_vote) that the struc
 """
 from __future__ import annotations
 
+import logging
 from typing import Any, Callable, Collection
 
 from app.lang.messages import say
@@ -13,6 +14,8 @@ from app.tools.runner import TurnContext
 from app.turn import events as ev
 
 from .choose import generated_vote, names_grammar, parse_action
+
+log = logging.getLogger(__name__)
 
 
 def model_vote(ctx: TurnContext, llm: Any, prompt: str, opts: list[str], struct: dict[str, float],
@@ -45,8 +48,8 @@ def vote_from_text(ctx: TurnContext, text: str, opts: list[str], struct: dict[st
             opts.append(name)
             struct[name] = min(struct.values())
         else:
-            ctx.emit(ev.Error(ctx.turn_id, ctx.next_step,
-                              message=say("planner.bad_decision", ctx.lang, text=repr(text[:80])),
+            log.info("the model's decision is no option: %r", text[:80])
+            ctx.emit(ev.Error(ctx.turn_id, ctx.next_step, message=say("planner.bad_decision", ctx.lang),
                               hint=say("planner.bad_decision_hint", ctx.lang)))
             return None
     return generated_vote(name, opts)
