@@ -77,7 +77,7 @@ def record_answer(owner: str, question: str, now: datetime | None = None) -> str
     try:
         changes = undo.changes_to(owner, target)
     except (OSError, StoreError):
-        return None  # a locked or missing record: the model answers, and the claimed-action check stands
+        return None  # a locked or missing record: the model answers, as before
     lang, name, now = detect_lang(question), Path(target).name, now or datetime.now().astimezone()
     kinds = undo.KINDS_OF_ACTION[asked[0]]
     verb = Message(f"past.verb.{'write' if 'write' in kinds else asked[0]}")
