@@ -124,12 +124,11 @@ def action_of(text: str) -> ActionSig:
     if not {"append", "write"} & set(sig.actions) and _END_OF_TEXT.search(normalize_cached(asked_part(text))):
         # "put eggs at the bottom of it": an addition to the text ("lista" there is its name, not "elenca")
         sig = replace(sig, actions=("append", *(a for a in sig.actions if a != "list")))
-    if sig.roles and set(sig.actions) <= _PUTTING and \
-            _TRASH_PLACE.search(normalize_cached(masked_text(asked_part(text)))):
+    masked = normalize_cached(masked_text(asked_part(text))) if sig.roles else ""  # (values as placeholders)
+    if masked and set(sig.actions) <= _PUTTING and _TRASH_PLACE.search(masked):
         sig = replace(sig, actions=("delete",))  # "chuck X in the bin": the bin is where a delete puts it
-    masked = normalize_cached(masked_text(asked_part(text))) if sig.roles else ""
-    for rx, act in _FRAMES:
-        if masked and rx.search(masked):
+    for rx, act in _FRAMES if masked else ():
+        if rx.search(masked):
             # "fai diventare X pdf" (convert), "dovrei far avere X al fornitore" (send): whatever verb carries it
             sig = replace(sig, actions=(act, *(a for a in sig.actions if a not in _MAKING and a != act)))
     if not sig.actions and _NEW_THING.search(normalize_cached(asked_part(text))):

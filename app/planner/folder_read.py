@@ -10,6 +10,7 @@ import os
 from typing import Any, Mapping
 
 from app.tools.registry import Tool
+from app.tools.slots import paths_given
 
 READ, LIST = "read_files", "list_dir"
 
@@ -20,9 +21,7 @@ def as_listing(tool: Tool, args: dict[str, Any], sources: dict[str, str],
     lister = tools.get(LIST)
     if tool.name != READ or lister is None:
         return tool, args, sources
-    paths = args.get("paths") or ([args["path"]] if args.get("path") else [])
-    if isinstance(paths, str):
-        paths = [paths]
+    paths = paths_given(args)  # as read_files reads them
     if len(paths) != 1 or not isinstance(paths[0], str) or not os.path.isdir(os.path.expanduser(paths[0])):
         return tool, args, sources
     source = sources.get("paths") or sources.get("path") or "rules"

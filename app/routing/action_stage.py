@@ -203,14 +203,16 @@ def _of_its_result(clause: str, d: _Decision) -> bool:
     if any(v for k, v in extract(clause).items() if not k.startswith("_")) or \
             any(c.startswith("~") for c in action_of(clause).content):
         return False
-    return not any(extract(d.refused[-1]).get(k) for k in OBJECT_KINDS)
+    refused = extract(d.refused[-1])
+    return not any(refused.get(k) for k in OBJECT_KINDS)
 
 
 def _with_its_object(clause: str, refused: list[str]) -> str:
     """A clause left to the planner that names no file of its own, after a refused clause that named one: that file
     is what it asks about ("manda X al commercialista | e dimmi quante righe ha" — alone, the planner had nothing to
     count and said it had no file)."""
-    if any(extract(clause).get(k) for k in OBJECT_KINDS):
+    own = extract(clause)
+    if any(own.get(k) for k in OBJECT_KINDS):
         return clause
     named = [str(p) for c in refused for p in extract(c).get("path") or []]
     if len(set(named)) != 1:

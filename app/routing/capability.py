@@ -225,7 +225,10 @@ def unsupported(clause: str, covered: set[str], sig: ActionSig | None = None) ->
         sig = replace(sig, actions=before, negated=False)
     if sig.negated and not live:
         lead = _lead_before_negation(clause)  # "whack the volume up on this thing, can't hear a sausage"
-        return _thing(lead, action_of(lead), covered, _said(lead, action_of(lead))) if lead else None
+        if not lead:
+            return None
+        lead_sig = action_of(lead)
+        return _thing(lead, lead_sig, covered, _said(lead, lead_sig))
     if RESTORE_CUE.search(clause) and "restore" not in covered and not sig.negated:
         return Verdict("restore", "restore", guard=True)
     if not sig.actions and not live:

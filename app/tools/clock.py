@@ -43,8 +43,8 @@ def get_date(args: dict[str, Any], ctx: ToolContext | None = None) -> dict[str, 
 
 def said_now(kind: str, lang: str) -> str:
     """The clock's own sentence: "date" → "Oggi è sabato 5 dicembre 2026.", "time" → "Sono le 22:15.", "zone" → "Sei
-    su vm, fuso orario Europe/Rome." (what the
-    tools' answers say, for a writer that stated the clock from nothing: planner/answer.clock_text)."""
+    su vm, fuso orario Europe/Rome." (what the tools' answers say, for a writer that stated the clock from nothing:
+    planner/answer.clock_text)."""
     if kind == "date":
         return _date(get_date({}), lang, Asked())
     if kind == "zone":

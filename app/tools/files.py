@@ -40,7 +40,7 @@ from .confine import allowed_roots, confine, require_regular
 from .doctext import DOCUMENT_KINDS, MAX_CHARS, DocText, extract, kind_of
 from .files_said import found, listed, read, written
 from .registry import Tool, ToolContext, ToolError
-from .slots import Slots
+from .slots import Slots, paths_given
 
 MAX_LIST = 500
 MAX_FIND = 200
@@ -201,9 +201,7 @@ def _read_one(raw: str, encoding: str, ctx: ToolContext) -> dict[str, Any]:
 
 
 def read_files(args: dict[str, Any], ctx: ToolContext) -> dict[str, Any]:
-    paths = args.get("paths") or ([args["path"]] if args.get("path") else [])
-    if isinstance(paths, str):
-        paths = [paths]
+    paths = paths_given(args)
     if not paths:
         raise ToolError(Message("files.no_paths"))
     enc = args.get("encoding") or "auto"

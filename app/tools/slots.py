@@ -74,6 +74,12 @@ def fill_map(tool: Any) -> dict[str, str]:
     return out
 
 
+def paths_given(args: Mapping[str, Any]) -> list[Any]:
+    """The files a call names, as read_files takes them: `paths` (a list, or one path as a string) or `path`."""
+    paths = args.get("paths") or ([args["path"]] if args.get("path") else [])
+    return [paths] if isinstance(paths, str) else list(paths)
+
+
 def path_args(tool: Any) -> tuple[str, ...]:
     """The arguments that hold paths (the destination last): declared, else those whose name takes a path."""
     s = slots_of(tool)

@@ -6,7 +6,7 @@ by the planner's write veto (the person's own plan, "lo cancello dopo", is not a
 from __future__ import annotations
 
 from .table import Rule, Table
-from .weekday_words import WEEKDAYS_IT
+from .weekday_words import WEEKDAY_NUMBERS, WEEKDAYS_EN, WEEKDAYS_IT
 
 # "ogni sera", "every monday": again and again, never now
 _EVERY = (r"ogni\s+(?:giorno|sera|notte|mattina|ora|settimana|mese|\w+d[iì]|sabato|domenica)|"
@@ -18,6 +18,9 @@ def _offset(it_units: str, en_units: str) -> str:
     return (r"(?:tra|fra)\s+(?:un|una|mezz|mezza|mezzo|qualche|\d+|due|tre|cinque|dieci|venti|trenta)['’]?\s*"
             rf"(?:\w+\s+)?(?:{it_units})|in\s+(?:an?|one|two|five|ten|half an|\d+)\s+(?:{en_units})")
 
+
+# the Italian weekdays as typed, with or without the accent (the one weekday table's names)
+_WEEKDAYS_IT_TYPED = tuple(w for w in WEEKDAY_NUMBERS if w not in WEEKDAYS_EN)
 
 LATER = Table("later", __doc__ or "", (
     Rule(
@@ -55,7 +58,7 @@ LATER = Table("later", __doc__ or "", (
                 r"(?:arriv\w*|vien\w*|veng\w*|part\w*|inizi\w*|comincia\w*|chiud\w*|apr\w*|c['’]\s?è|"
                 r"c['’]\s?sono|come|comes|arrives?|starts?|opens?|closes?|is|are)\b",
         words=("domani", "dopodomani", "stasera", "stanotte", "oggi", "tomorrow", "tonight", "today",
-               r"luned[iì]", r"marted[iì]", r"mercoled[iì]", r"gioved[iì]", r"venerd[iì]", "sabato", "domenica"),
+               *_WEEKDAYS_IT_TYPED),
         match=("crea la cartella /home/b/gozzo che domani arriva il legname", "copia X in Y perché domani c'è l'audit",
                "make the folder X because tomorrow is the audit"),
         no_match=("crea la cartella X domani", "cancella X domani alle 8", "che domani ho da fare",
