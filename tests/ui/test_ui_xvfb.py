@@ -107,8 +107,8 @@ def test_metnos_app_is_driven_by_forwarded_commands(xdisplay, qapp):
     """The real `metnos app` on X11: --toggle/--show/--ask reach it, a second start defers to it, SIGTERM ends it."""
     from app.ui.single_instance import is_running
 
-    # PYTHONFAULTHANDLER: a crash prints the Python stacks (the app once ended with SIGSEGV at SIGTERM, 1 full UI
-    # run in 4, with nothing to say where)
+    # PYTHONFAULTHANDLER: a crash prints the Python stacks. The app ended with SIGSEGV at SIGTERM (1 run in ~8
+    # under load) while its handler quit inside a paint; launch.queued_quit, tests/ui/test_ui_quit_signal.py
     env = dict(os.environ, DISPLAY=xdisplay, QT_QPA_PLATFORM="xcb", METNOS_UI_LANGUAGE="en", PYTHONFAULTHANDLER="1")
     metnos = [sys.executable, "-m", "app.cli.main"]
     app = subprocess.Popen([*metnos, "app", "--no-preload"], cwd=ROOT, env=env, stdout=subprocess.PIPE,
