@@ -36,11 +36,11 @@ SUITE_DIR = resources_dir() / "eval" / "requests"
 SUITES = ("suite", "everyday")  # the CI sample draws from these
 # measured in `metnos bench requests` only: fresh (2026-12-03, two writers, 633), everyday2 (2026-12-04, 60),
 # everyday3 (2026-12-05, 60), everyday4 to everyday8 (2026-12-05, 70 each), everyday9 and everyday10 (2026-12-06, 70
-# each), everyday11 to everyday19 (2026-12-06/07, 70 each), each from new voices, all held out but fresh's tune half
+# each), everyday11 to everyday20 (2026-12-06/07, 70 each), each from new voices, all held out but fresh's tune half
 FRESH = ("fresh", "everyday2", "everyday3", "everyday4", "everyday5", "everyday6", "everyday7", "everyday8",
          "everyday9", "everyday10", "everyday11", "everyday12", "everyday13",
          "everyday14", "everyday15", "everyday16", "everyday17", "everyday18",
-         "everyday19")
+         "everyday19", "everyday20")
 MAX_ANSWER_TOKENS = 120
 # Tools that serve another tool and are never an action of their own.
 HELPERS = frozenset({"search_tools", "scratchpad_read"})
