@@ -37,8 +37,10 @@ def _it_forms(inf: str) -> set[str]:
         cond = stem + end[0] + "r"
     else:
         return forms
-    # the polite conditional: "mi creerebbe la cartella X?", "mi apriresti X?", "potrebbe cercare…" (Lei, tu, voi)
-    return forms | {cond + "ebbe", cond + "esti", cond + "este"}
+    # the polite conditional: "mi creerebbe la cartella X?", "mi apriresti X?", "potrebbe cercare…" (Lei, tu, voi);
+    # the subjunctive a formal wish takes: "vorrei che stampasse il documento", "gradirei che cercassi…" (Lei, tu)
+    wish = stem + end[0] + "ss"
+    return forms | {cond + "ebbe", cond + "esti", cond + "este", wish + "e", wish + "i"}
 
 
 def _en_forms(base: str) -> set[str]:
