@@ -96,12 +96,17 @@ def _asking_pieces(text: str) -> list[str]:
 
 _PURPOSE = CONTEXT_REASON.pattern("purpose_infinitive")
 _PURPOSE_END = CONTEXT_REASON.pattern("purpose_end")
+_PURPOSE_LEAD = CONTEXT_REASON.pattern("purpose_lead")
 
 
 def without_purpose(text: str) -> str:
     """`text` without the goal of the action it asks ("mi scrivi un messaggio … per avvisare i clienti" asks a write:
     the notice was refused as sending), up to the end of its sentence or the next "e poi"; as it was when no action
-    is asked before the goal."""
+    is asked before the goal. A goal said first ("per organizzare una videochiamata, che ore sono ad Atene?") goes
+    when what follows it asks something."""
+    lead = _PURPOSE_LEAD.match(text)
+    if lead and (action_of(text[lead.end():]).actions or asks_a_question(text[lead.end():])):
+        text = text[lead.end():].lstrip()
     m = _PURPOSE.search(text)
     if not m or not action_of(text[:m.start()]).actions:
         return text

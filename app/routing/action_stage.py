@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
 from app.lang.actions import action_of, asked_part
+from app.lang.asked_actions import without_purpose
 from app.lang.args_extractor import OBJECT_KINDS, extract
 from app.lang.clauses import points_back, split_continuation, wish_after_question
 from app.lang.context import CONTEXT
@@ -152,7 +153,8 @@ class ActionStage:
         if sig.actions or RESTORE_CUE.search(clause) or asks_live(clause) or thing_of(clause):
             if d.covered is None:  # what the tools can do: only looked up for a clause with a verb
                 d.covered = self._coverage.get()
-            verdict = unsupported(clause, d.covered, sig)
+            asked = without_purpose(clause)  # "per organizzare una videochiamata, che ore sono ad Atene?"
+            verdict = unsupported(asked, d.covered, sig if asked == clause else None)
             if verdict is not None and verdict.cannot == "download" and extract(d.text).get("url"):
                 verdict = None  # "mi serve il contenuto di <url>, me lo scarichi?": the page, said before
         if verdict is not None and not d.opinion.stands(verdict):

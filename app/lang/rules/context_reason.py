@@ -192,6 +192,20 @@ CONTEXT_REASON = Table("context_reason", __doc__ or "", (
                   "send it to Marco"),
     ),
     Rule(
+        id="purpose_lead",
+        effect="a goal said first, up to its comma or colon ('per organizzare una videochiamata con Atene, che ore "
+               "sono in Grecia?'): why the person asks what follows it, not a request of its own (a call was refused "
+               "for a question of the time)",
+        mode="match",
+        pattern=r"^\W*(?:per|in order to|so as to|to)\s+(?:poi\s+)?[a-zà-ù]+(?:are|ere|ire|arl[aeio]|erl[aeio]|"
+                r"irl[aeio]|argli|ergli|irgli|arne|erne|irne)?\s+[^,:;.?!]+[,:;]",
+        match=("Per organizzare una videochiamata con un collega, potrebbe dirmi che ore sono in Grecia?",
+               "per avvisare i clienti: scrivimi una bozza", "to plan a call with Athens, what time is it there?",
+               "in order to email the landlord, read me contratto.txt"),
+        no_match=("per favore, leggi notes.txt", "per domani, ricordami il latte", "per me, leggi X",
+                  "to marco: send the file", "leggi X per avvisare i clienti, grazie"),
+    ),
+    Rule(
         id="purpose_end",
         effect="where the goal read by purpose_infinitive ends: the sentence's end or the next 'e poi' / 'then', "
                "after which a clause may ask again ('scrivimi un testo per avvisarli e poi cancella X')",
