@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from app.lang.actions import action_of
+from app.lang.path_shape import looks_like_path_or_address
 from app.lang.rules.planner_evidence import PLANNER_EVIDENCE
 from app.lang.rules.search_phrases import SEARCH_PHRASES
 
@@ -35,7 +36,18 @@ def split_inline(text: str) -> tuple[str, str | None]:
         return text, None  # a time such as 14:05
     if not action_of(head).known and not _CONTENT_HEAD.search(head):
         return text, None
+    if _asks_on_its_own(head, body):
+        return text, None
     return head, body
+
+
+def _asks_on_its_own(head: str, body: str) -> bool:
+    """Is what follows the colon a request of its own — an action on a path it names, after a head that names none
+    ("Prima di archiviarlo desidererei rileggerlo: mi mostrerebbe il testo di X?")? Then the colon announces the
+    request; read as content, the head's "rileggerlo" was answered and X never read (everyday20-13). Content to
+    write or keep follows a head that says where ("scrivi in note.txt: …") or names no file at all."""
+    return not looks_like_path_or_address(head) and looks_like_path_or_address(body) and \
+        bool(action_of(body).actions) and not _CONTENT_HEAD.search(head)
 
 
 _INSIDE = tuple(SEARCH_PHRASES.pattern(r) for r in ("grep_mentions", "grep_named_text", "grep_talks_about",

@@ -64,8 +64,11 @@ def request_part(text: str, has_action: Callable[[str], bool], values: Callable[
         return found[sentence]
 
     now = for_now_at(parts)
-    if now and not any(slots(p).get("path") or slots(p).get("url") for p in parts[:now]):
-        return " ".join(parts[now:])  # "…want to move these tonight, so for now just list X": the plan, then the ask
+    after = " ".join(parts[now:])
+    if now and not any(slots(p).get("path") or slots(p).get("url") for p in parts[:now]) and \
+            (has_action(after) or any(w in ASK_WORDS for w in bare_words(after))):
+        return after  # "…want to move these tonight, so for now just list X": the plan, then the ask — but in "mi
+        # mostrerebbe dunque, per il momento, il testo di X?" the verb is before it (everyday20-13)
 
     kept = [p for i, p in enumerate(parts) if not _only_says_why(p, has_action, slots)
             and not (CONTEXT.match(p) and not slots(p).get("path") and not slots(p).get("url")
