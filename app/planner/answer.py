@@ -16,8 +16,10 @@ from app.lang.asked import asked
 from app.lang.clauses import asks_a_question
 from app.lang.detect import detect_lang
 from app.lang.messages import say
+from app.lang.normalize import normalize
 from app.lang.path_shape import looks_like_path_or_address
 from app.lang.places import bare, place_asked
+from app.lang.rules.action_reading import ACTION_READING
 from app.lang.rules.claimed_action import CLAIMED_ACTION
 from app.lang.rules.claimed_clock import CLAIMED_CLOCK
 from app.lang.rules.planner_answer import PLANNER_ANSWER
@@ -150,6 +152,8 @@ _CLOCK = {"date": CLAIMED_CLOCK.pattern("date_now"), "day": CLAIMED_CLOCK.patter
           "time": CLAIMED_CLOCK.pattern("time_now")}
 _ZONE_NOW, _ZONE_ASKED = CLAIMED_CLOCK.pattern("zone_now"), CLAIMED_CLOCK.pattern("zone_asked")
 _DATE_ASKED = CLAIMED_CLOCK.pattern("date_asked")
+_TIME_ASKED, _FIGURE = CLAIMED_CLOCK.pattern("time_asked"), CLAIMED_CLOCK.pattern("clock_figure")
+_EVENT_TIME = ACTION_READING.pattern("event_time")
 
 
 def clock_text(text: str, question: str) -> str | None:
@@ -159,6 +163,9 @@ def clock_text(text: str, question: str) -> str | None:
     kind = next((k for k, rx in _CLOCK.items() if rx.search(text)), None)
     if _ZONE_NOW.search(text) and _ZONE_ASKED.search(question) and place_asked(question) is None:
         kind = "zone"  # "what timezone's this box set to" answered "…the Eastern Standard Time (EST) timezone."
+    if kind is None and _TIME_ASKED.search(question) and _FIGURE.search(text) and not _FIGURE.search(question) \
+            and not _EVENT_TIME.search(normalize(question)):  # ("a che ora parte il treno?" is not the clock's)
+        kind = "time"  # "…che ore sono in questo momento in Grecia?" answered "Sono in questo momento 12:00 in Grecia."
     if kind is None:
         return None
     if kind == "day" or kind == "time" and _DATE_ASKED.search(question):

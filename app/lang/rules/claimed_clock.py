@@ -131,4 +131,14 @@ CLAIMED_CLOCK = Table("claimed_clock", __doc__ or "", (
                "Your appointment is at 3 pm.", "It's on March 14th."),
         no_match=("Non lo so.", "Giulia è tua nipote.", "The code has 4 digits.", "Il maggiordomo è arrivato."),
     ),
+    Rule(
+        id="clock_figure",
+        effect="a time of day written as a figure ('12:00', 'alle 14.30'): in an answer to a question of the time "
+               "(time_asked) with no tool run it is the model's invention, whatever words surround it ('Sono in "
+               "questo momento 12:00 in Grecia.', 'Sono in Grecia alle 14:00.': the world clock was never asked)",
+        pattern=r"\b(?:[01]?\d|2[0-3])[:.][0-5]\d\b",
+        match=("Sono in questo momento 12:00 in Grecia.", "Sono in Grecia alle 14:00.", "It's 3:45 over there.",
+               "ore 9.30"),
+        no_match=("Costa 5 euro.", "Ci sono 3 ore di differenza.", "version 10.123", "nel 2026"),
+    ),
 ))
