@@ -107,7 +107,10 @@ _FRAMES = ((ACTION_READING.pattern("format_target"), "convert"), (ACTION_READING
 # what the verb carrying a frame reads as alone: "salva X come pdf" (write), "turn X into a pdf", "get X to my
 # accountant" (get) — the frame's action replaces it; a verb of another clause ("leggi X e …") stays
 _MAKING = frozenset({"move", "write", "copy", "append", "open", "edit", "on", "start", "get"})
-_PUTTING = frozenset({"move", "write", "copy", "append"})  # what a verb of putting reads as before its place is read
+# what a verb of putting reads as before its place is read ("send it to the trash": a send only by its verb; the
+# send was refused as an e-mail, everyday20-27)
+_PUTTING = frozenset({"move", "write", "copy", "append", "send"})
+_SENDING = frozenset({"move", "copy", "send"})  # with no path said: "mandalo nel cestino", not "scrivi nel cestino…"
 
 
 @lru_cache(maxsize=8192)
@@ -125,7 +128,8 @@ def action_of(text: str) -> ActionSig:
         # "put eggs at the bottom of it": an addition to the text ("lista" there is its name, not "elenca")
         sig = replace(sig, actions=("append", *(a for a in sig.actions if a != "list")))
     masked = normalize_cached(masked_text(asked_part(text))) if sig.roles else ""  # (values as placeholders)
-    if masked and set(sig.actions) <= _PUTTING and _TRASH_PLACE.search(masked):
+    if sig.actions and set(sig.actions) - {"delete"} <= (_PUTTING if masked else _SENDING) and \
+            _TRASH_PLACE.search(masked or normalize_cached(asked_part(text))):  # ("mandalo nel cestino": no path)
         sig = replace(sig, actions=("delete",))  # "chuck X in the bin": the bin is where a delete puts it
     for rx, act in _FRAMES if masked else ():
         if rx.search(masked):

@@ -61,11 +61,11 @@ ACTION_READING = Table("action_reading", __doc__ or "", (
                "reads, lists or finds there as it is: 'what's in the bin?')",
         flags=0,
         pattern=r"\b(?:{words})\s+(?:(?:the|il|la|my|mio|mia)\s+)?(?:bin|trash|rubbish|garbage|cestino|spazzatura|"
-                r"pattumiera|immondizia|recycle\s+bin)\b(?!\s+(?:folder|directory|dir|cartella)\b)",
+                r"pattumiera|immondizia|recycle\s+bin)\b(?!\s+(?:folder|directory|dir|cartella|della\s+spesa)\b)",
         words=("in", "into", "to", "nel", "nella", "nello", "alla", "al", "inside", "dentro"),
         match=("chuck {path} in the bin, done with it", "sbatti {path} nella spazzatura", "stick {path} in the trash"),
         no_match=("svuota il cestino", "list {path}/bin", "the trash can be emptied later",
-                  "put it in the bin folder {path}"),
+                  "put it in the bin folder {path}", "metti il latte nel cestino della spesa"),
     ),
     Rule(
         id="memory_place",
