@@ -46,7 +46,20 @@ def anchor_bare_paths(tool: Tool, args: dict[str, Any], sources: dict[str, str],
         if not isinstance(v, str) or (sources.get(k) != "model" and k not in acted_on):
             continue
         out[k] = _anchored(v, bases, k in acted_on and sources.get(k) != "ref", evd.text, beside)
+        if k in acted_on and "write" in (getattr(tool, "acts", None) or ()):
+            out[k] = _new_file_in(out[k], named)
     return out, sources
+
+
+def _new_file_in(value: Any, named: Sequence[str]) -> Any:
+    """A file to be written, named bare ("crea X come cartella e poi scrivici dentro un file note.txt"), goes in the
+    one folder the request names — it is not on disk yet, so `_anchored` cannot find it; the write failed as a
+    relative path (everyday20-35). With two folders named, or none, it stays as said (the tool's clear refusal)."""
+    if not isinstance(value, str) or not value.strip() or "/" in value or value.startswith("~"):
+        return value
+    folders = list(dict.fromkeys(p.rstrip("/") for p in named
+                                 if p.startswith(("/", "~")) and os.path.isdir(os.path.expanduser(p))))
+    return f"{folders[0]}/{value.strip()}" if len(folders) == 1 else value
 
 
 FOUND_DEPTH = 2  # levels under a named folder where a bare file name is looked for

@@ -374,6 +374,24 @@ def test_a_bare_file_to_act_on_is_the_one_of_that_name_under_the_folder_said(tmp
     assert anchor_bare_paths(copy, missing, {"paths": "rules", "dest": "rules"}, ev)[0] == missing
 
 
+def test_a_new_file_named_bare_is_written_in_the_one_folder_the_request_names(tmp_path: Any) -> None:
+    """everyday20-35, "crea X/ticket come folder e poi scrivici dentro un file note_ticket.txt con la riga …": the
+    write got the bare name and failed as a relative path. A file to be written is not on disk yet; it goes in the
+    one folder the request names (made by then). With two folders named it stays as said."""
+    from app.planner.anchor import anchor_bare_paths
+
+    (tmp_path / "ticket").mkdir()  # the first clause made it
+    ev = analyze(f"crea {tmp_path}/ticket come folder e poi scrivici dentro un file note_ticket.txt con la riga "
+                 "'reboot fatto'", NOW)
+    write = REG.get("write_files")
+    args = {"path": "note_ticket.txt", "content": "reboot fatto"}
+    got, _ = anchor_bare_paths(write, args, {"path": "model", "content": "rules"}, ev)
+    assert got["path"] == f"{tmp_path}/ticket/note_ticket.txt"
+    (tmp_path / "altro").mkdir()
+    two = analyze(f"crea {tmp_path}/ticket e {tmp_path}/altro e poi scrivi un file note_ticket.txt con 'x'", NOW)
+    assert anchor_bare_paths(write, args, {"path": "model", "content": "rules"}, two)[0]["path"] == "note_ticket.txt"
+
+
 def test_a_file_of_a_later_clause_is_in_the_place_of_the_folder_made_first(tmp_path: Any) -> None:
     """everyday15-54, "fammi una cartella che si chiama stagionatura dentro X e poi copiaci dentro il file lista
     spesa.txt": the second clause said a bare "spesa.txt" (the name cut at its space) and X only as the new
