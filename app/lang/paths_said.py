@@ -172,9 +172,12 @@ def _resolve(text: str, paths: list[str]) -> list[str]:
             if target is None and re.search(re.escape(p) + r"[\"'”»]?\s+(?:\w+\s+){0,3}?" + _WHERE + r"\s+(?:"
                                             + _KIND + r"\s+)?" + re.escape(f), text, re.I):
                 target = _join(f, p)  # a new file said to be in the folder ("crea nuovo.txt in /x")
-            elif target is None and re.search(_WHERE + r"\s+" + re.escape(f) + r",?\s+" + _CALLING + r"\s+[\"'“«]?"
-                                              + re.escape(p), text, re.I):
-                target = _join(f, p)  # named after its place ("un file nuovo in /x che si chiama turni.txt")
+            elif target is None:
+                # named after its place ("un file nuovo in /x che si chiama turni.txt"), with a space in its name
+                # ("a new file in /x called golf scores.txt": the bare "scores.txt" was written nowhere, everyday20-51)
+                target = next((_join(f, n) for n in dict.fromkeys((bare_name(text, p), p))
+                               if re.search(_WHERE + r"\s+" + re.escape(f) + r",?\s+" + _CALLING + r"\s+[\"'“«]?"
+                                            + re.escape(n), text, re.I)), None)
             if target:
                 dropped.add(f)
                 break
