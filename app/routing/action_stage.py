@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
 from app.lang.actions import action_of, asked_part
-from app.lang.asked_actions import without_purpose
 from app.lang.args_extractor import OBJECT_KINDS, extract
+from app.lang.asked_actions import without_purpose
 from app.lang.clauses import points_back, split_continuation, wish_after_question
 from app.lang.context import CONTEXT
 from app.lang.detect import detect_lang

@@ -50,7 +50,8 @@ CASES = [  # (request, the paths the planner must see)
     # a new file named after its place (everyday7-24 read {r} as the file)
     ("fammi un file nuovo in {r} che si chiama turni.txt e scrivici lunedì notte", ["{r}/turni.txt"]),
     # a space in the new name (everyday20-51: the bare "scores.txt" was written nowhere)
-    ("so what I need is a new file in {r} called golf scores.txt and put in it the line Saturday 88", ["{r}/golf scores.txt"]),
+    ("so what I need is a new file in {r} called golf scores.txt and put in it the line Saturday 88",
+     ["{r}/golf scores.txt"]),
     ("make a file in {r} called shifts.md with monday and tuesday", ["{r}/shifts.md"]),
     ("write a file called {r}/grocery run.txt with: milk, eggs", ["{r}/grocery run.txt"]),  # a new file
     ("crea una cartella fatture 2024 dentro {r} e poi ci sposti dentro {r}/notes.md",
