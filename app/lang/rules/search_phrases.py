@@ -22,10 +22,13 @@ SEARCH_PHRASES = Table("search_phrases", __doc__ or "", (
         effect="files that contain or mention something: a search of their text",
         # and the passive "è nominata", Venetian "xe nominada" (everyday19-3: the files were found by name)
         words=("contengono", "contiene", "containing", "contain", "mentions?", r"menzion\w+", "compare",
-               "compaiono", r"(?:è|e'|xe|viene|vien|sono|vengono)\s+(?:nomina|cita)[td][oaie]"),
+               "compaiono", r"(?:è|e'|xe|viene|vien|sono|vengono)\s+(?:nomina|cita)[td][oaie]",
+               # the occurrences of a name ("ogni occorrenza del nome «Sara»": found by name, everyday20-9)
+               r"occorrenz[ae]", r"occurrences?\s+of"),
         match=("quali file in /srv contengono timeout?", "which files in ~/docs mention Roma",
                "in quali file di /tmp compare errore", "cerca in tuti i file de /tmp dove che xe nominada la Sara",
-               "trova i file di /tmp dove è citato Rossi"),
+               "trova i file di /tmp dove è citato Rossi", "cerchi nei file di /tmp ogni occorrenza del nome «Sara»",
+               "find every occurrence of Sara in /tmp"),
         no_match=("elenca i file in /srv", "compara /tmp/a.txt e /tmp/b.txt", "containers in /srv"),
     ),
     Rule(
@@ -75,8 +78,9 @@ SEARCH_PHRASES = Table("search_phrases", __doc__ or "", (
         id="in_files",
         effect="'cerca nei file di X': a search inside the files, which needs something to look for",
         words=("nei file", "dentro (?:ai |i )?file", "in the files", "inside the files", "in (?:my|your) files",
-               "nel contenuto", "in the contents?"),
-        match=("cerca nei file di /srv", "search in my files for the invoice", "guarda dentro i file di ~/docs"),
+               "nel contenuto", "in the contents?", r"all['’]\s?interno\s+(?:dei|di\s+tutti\s+i)\s+file"),
+        match=("cerca nei file di /srv", "search in my files for the invoice", "guarda dentro i file di ~/docs",
+               "cercare, all'interno dei file contenuti nella cartella /srv, il nome Sara"),
         no_match=("cerca i file in /srv", "search my files", "nei filetti di /srv"),
     ),
     Rule(
