@@ -184,12 +184,19 @@ RECALL = Table("recall", __doc__ or "", (
                  r"te\s+l['’]?\s*(?:ho|avevo)\s+(?:già\s+|gia\s+)?dett[oa]|ti\s+(?:ho|avevo)\s+(?:già\s+|gia\s+)?"
                  r"dett[oa]|ne\s+abbiamo\s+(?:già\s+|gia\s+)?parlato|come\s+ti\s+(?:ho|avevo)\s+detto|"
                  # the formal "Le" (capital: "le" is "to her"), and "comunicato/riferito" for "detto"
-                 r"(?:ti|vi|(?-i:Le))\s+(?:ho|avevo|avessi|abbia)\s+(?:già\s+|gia\s+)?(?:comunicat|riferit|accennat)[oa])\b",
+                 r"(?:ti|vi|(?-i:Le))\s+(?:ho|avevo|avessi|abbia)\s+(?:già\s+|gia\s+)?(?:comunicat|riferit|accennat)[oa]|"
+                 # what the person gave the assistant to keep ("tra le informazioni che le ho lasciato", "the info I
+                 # gave you"): "le" lower-case here, as the formal "Le" is usually typed (everyday20-10)
+                 r"(?:informazioni|dati|cose|note|appunti)\s+che\s+(?:ti|le|vi)\s+(?:ho|avevo)\s+(?:già\s+|gia\s+)?"
+                 r"(?:lasciat|dat|fornit|dett|comunicat)[oaie]|"
+                 r"(?:info(?:rmation)?|details|notes|stuff|things)\s+(?:that\s+)?i\s+(?:gave|left|told|sent)\s+(?:you|u))\b",
          match=("which do i like better coffee or tea i think i mentioned it to you once",
                 "come si chiama il mio idraulico? te l'ho detto settimana scorsa",
                 "what's my sister's name, I told you before", "ne abbiamo già parlato, quando parto?",
                 "la data in cui Giulia festeggia gli anni, che a suo tempo Le avevo comunicato",
-                "vorrei sapere se Le avessi comunicato il nome del mio consulente"),
+                "vorrei sapere se Le avessi comunicato il nome del mio consulente",
+                "potrebbe verificarlo tra le informazioni che le ho lasciato in precedenza?",
+                "check the info I gave you last week"),
          no_match=("I told him to call me", "he mentioned it to me", "mi ha detto che arriva domani",
                    "tell me a joke", "le ho comunicato la decisione ieri, a Maria")),
     _cue("ricordi", "'ti ricordi X'",
