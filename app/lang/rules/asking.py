@@ -172,15 +172,21 @@ ASKING = Table("asking", __doc__ or "", (
                # a closing that asks for nothing more ("non occorre altro", "that's all")
                r"non\s+(?:occorre|serve|c['’]è\s+bisogno\s+di)\s+(?:altro|nient['’]?altro|null['’]?altro)",
                r"nient['’]?altro", r"that['’]?s\s+all", r"nothing\s+else(?:\s+needed)?", r"tutto\s+chiaro",
-               r"all\s+clear", r"all\s+good",
-               # nothing for the assistant to do ("…, tu non devi fare niente, grazie": a list was run anyway)
-               r"(?:tu\s+)?non\s+(?:devi|serve\s+che|c['’]è\s+bisogno\s+che)\s+(?:tu\s+)?(?:fare|fai|faccia)\s+"
+               r"all\s+clear", r"all\s+good"),
+        match=("ok", "tranquillo,", "va bene", "just so you know", "non occorre altro", "that's all"),
+        no_match=("okra", "benevolo", "leggilo", "finestra"),
+    ),
+    Rule(
+        id="nothing_to_do",
+        effect="nothing for the assistant to do ('tu non devi fare niente', 'you don't have to do anything'): with "
+               "asking.ok_word, a piece that asks nothing ('…io ho già cancellato da sola, tu non devi fare niente, "
+               "grazie': a folder was listed anyway, everyday20-21)",
+        words=(r"(?:tu\s+)?non\s+(?:devi|serve\s+che|c['’]è\s+bisogno\s+che)\s+(?:tu\s+)?(?:fare|fai|faccia)\s+"
                r"(?:niente|nulla)", r"non\s+(?:fare|fa['’]?)\s+(?:niente|nulla)",
                r"(?:you\s+)?(?:don['’]?t|do\s+not|needn['’]?t)\s+(?:have\s+to\s+|need\s+to\s+)?do\s+anything",
                r"no\s+need\s+to\s+do\s+anything", r"nothing\s+(?:for\s+you\s+)?to\s+do"),
-        match=("ok", "tranquillo,", "va bene", "just so you know", "non occorre altro", "that's all",
-               "tu non devi fare niente", "you don't have to do anything"),
-        no_match=("okra", "benevolo", "leggilo", "finestra"),
+        match=("tu non devi fare niente", "you don't have to do anything", "no need to do anything"),
+        no_match=("non devi cancellare niente", "do anything you like with /tmp/a.txt", "leggilo"),
     ),
     Rule(
         id="ok_word_uk",
