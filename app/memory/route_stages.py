@@ -12,6 +12,7 @@ from app.lang.actions import action_of
 from app.lang.clauses import asks_a_question
 from app.lang.messages import Message, register
 from app.lang.reported import told_before
+from app.lang.rules.memory_cues import MEMORY_CUES
 from app.turn.decision import RouteResult
 
 from .facts import extract_fact, timed_reminder
@@ -32,17 +33,9 @@ register({
 })
 
 
-# Every rule below needs one of these words: a request without any of them costs a few substring tests (this stage runs
-# on every request L0 does not answer).
-_MEMORY_WORDS = ("ricord", "ricrod", "rcord", "rammen", "avvis", "rememb", "remeb", "remme", "rmemb", "remem",
-                 "remind", "memori", "in mind", "a mente", "note down", "note it", "note this", "for future",
-                 "segna", "annot", "forget", "dimentic", "scord", "ping me", "alert me", "recall", "know", "you about",
-                 "to you", "tell you", "told you", "tell u", "told u", "salvat", "a note", "take note", "saved",
-                 "stored",
-                 "sai", "detto", "i said", "i say", "mention", "prenda nota", "prendi nota", "si segni", "note that",
-                 "note:", "jot down", "com'era", "com'erano", "qual era", "quali erano", "again", "who's", "whos",
-                 "who is", "chi è", "chi e'", "chi era", "codic", "password", "combinazion", "combination", " code",
-                 " pin")
+# Every rule below needs one of these pieces of words (app/lang/rules/memory_cues.py): a request with none costs a
+# few searches (this stage runs on every request L0 does not answer).
+_CUES = tuple(MEMORY_CUES.pattern(r.id) for r in MEMORY_CUES.rules)
 
 
 class RememberStage:
@@ -57,7 +50,7 @@ class RememberStage:
         low = text.lower()
         told = told_before(text) and asks_a_question(text)  # "…: potrebbe verificarlo tra le informazioni che le
         # ho lasciato?" — the answer is something the person gave the memory (everyday20-10 was answered by the model)
-        if not told and not any(w in low for w in _MEMORY_WORDS):
+        if not told and not any(c.search(low) for c in _CUES):
             return None
         lang = timed_reminder(text)
         if lang is not None:  # a time the reminders stage could not read: the form that works, nothing stored
