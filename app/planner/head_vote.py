@@ -95,6 +95,27 @@ MEMORY_READER = "recall"  # the tool that reads what the person told the assista
 CALCULATOR = "calculate"  # computes only what the request says: the head's read of it needs a number said
 
 
+# How sure the head must be of a read before it is shown to the model when the structure did not rank it (head_shown).
+# Without it the model never scored that tool, and the head's choice went unchecked both ways: "se vendo 1200 chili
+# a 0,85 al chilo quanto incasso" (head calculate 0.53, under HEAD_ASKS) was answered without the calculator, and
+# "explain the difference between a literature review and a systematic review?" (head recall 0.56) ran recall with
+# no judge against it (everyday20-6, -43). Of 140 recorded first decisions (everyday19, 20) six had the head's top
+# tool unranked at ≥ 0.40; a write among them (remember 0.82 for an explanation) stays behind the veto's own rules.
+HEAD_SHOWN = 0.45
+
+
+def head_shown(tools: Mapping[str, Tool], head: Mapping[str, float] | None, offered: Sequence[str]) -> str | None:
+    """The read the head leans to (its top class, ≥ HEAD_SHOWN, not a write) among the offered tools: shown to the
+    model with the structure's candidates, so the model weighs it (issue 27: the model weighs every decision)."""
+    if not head:
+        return None
+    top = max(head, key=head.__getitem__)
+    tool = tools.get(top)
+    if top == ANSWER or head[top] < HEAD_SHOWN or top not in offered or tool is None or risky(tool):
+        return None
+    return top
+
+
 def head_asks(head: Mapping[str, float] | None, offered: Sequence[str], text: str = "") -> str | None:
     """The tool the head is sure (≥ HEAD_ASKS) the clause asks for, when it is among the offered options (the
     write veto has already removed what is not asked); None when the head is unsure or says `answer`.

@@ -42,7 +42,7 @@ from .choose import (
 from .evidence import analyze, plain
 from .fill import ArgsError, missing_required, model_args, rule_args, shown_args
 from .folder_read import as_listing
-from .head_vote import head_asks, head_prior
+from .head_vote import head_asks, head_prior, head_shown
 from .live import live_probability
 from .overrule import overrule
 from .referent import NoReferent, no_referent, unnamed_object
@@ -273,6 +273,8 @@ class Planner:
             cands.append("read_files")
         # an offered write the head is sure of is shown to the model wherever the structure ranks it
         cands += [n for n in veto.head_sure(t.tools, hp, pool) if n not in cands]
+        shown = head_shown(t.tools, hp, pool)  # a read the head leans to, unranked: the model weighs it too
+        cands += [shown] if shown is not None and shown not in cands else []
         # the tool the head is sure the clause asks for is not shown (a schema costs prompt tokens on every
         # decision); it may still overrule an answer (_decide), from what the veto offers
         asked = head_asks(hp, pool, clause.text if clause is not None else '') if not s.clause_tools else None
