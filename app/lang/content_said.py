@@ -47,7 +47,14 @@ def _asks_on_its_own(head: str, body: str) -> bool:
     request; read as content, the head's "rileggerlo" was answered and X never read (everyday20-13). Content to
     write or keep follows a head that says where ("scrivi in note.txt: …") or names no file at all."""
     return not looks_like_path_or_address(head) and looks_like_path_or_address(body) and \
-        bool(action_of(body).actions) and not _CONTENT_HEAD.search(head)
+        bool(action_of(body).actions) and not _CONTENT_HEAD.search(head) and \
+        not set(action_of(head).actions) & _TAKES_TEXT
+
+
+# actions whose object is a text said after the colon ("traduci in inglese: leggi il file X…", "scrivi a Marco: mi
+# mandi X?"): what follows is that text, even when it reads like a request
+_TAKES_TEXT = frozenset({"translate", "write", "append", "edit", "summarize", "remember", "send", "reply",
+                         "calculate"})
 
 
 _INSIDE = tuple(SEARCH_PHRASES.pattern(r) for r in ("grep_mentions", "grep_named_text", "grep_talks_about",

@@ -76,6 +76,14 @@ def test_content_said() -> None:
     assert quoted_texts("scrivi 'ciao mondo' nel file") == ["ciao mondo"]
     assert split_inline("apri https://example.com/una/pagina/lunga")[1] is None
     assert split_inline("alle 14:05 ricordami di chiamare mamma")[1] is None
+    # a colon that announces a request on a path the head does not name (everyday20-13) — but never the text a
+    # translation, a message or a fact takes
+    assert split_inline("Prima di archiviarlo desidererei rileggerlo: mi mostrerebbe il testo di /tmp/r.txt?")[1] \
+        is None
+    for text in ("traduci in inglese: leggi il file /tmp/a.txt e dimmi cosa contiene",
+                 "scrivi a Marco: mi mandi il file /tmp/a.txt?",
+                 "ricordati questo: il file /tmp/a.txt va cancellato entro sera"):
+        assert split_inline(text)[1] is not None, text
 
 
 def test_lead() -> None:
