@@ -9,9 +9,7 @@ import logging
 from typing import Any, Callable
 
 from app.lang.actions import action_of
-from app.lang.clauses import asks_a_question
 from app.lang.messages import Message, register
-from app.lang.reported import told_before
 from app.lang.rules.memory_cues import MEMORY_CUES
 from app.turn.decision import RouteResult
 
@@ -48,9 +46,7 @@ class RememberStage:
 
     def decide(self, text: str, owner: str | None) -> RouteResult | None:
         low = text.lower()
-        told = told_before(text) and asks_a_question(text)  # "…: potrebbe verificarlo tra le informazioni che le
-        # ho lasciato?" — the answer is something the person gave the memory (everyday20-10 was answered by the model)
-        if not told and not any(c.search(low) for c in _CUES):
+        if not any(c.search(low) for c in _CUES):
             return None
         lang = timed_reminder(text)
         if lang is not None:  # a time the reminders stage could not read: the form that works, nothing stored
@@ -59,9 +55,6 @@ class RememberStage:
         found = extract_fact(text)
         if found is None:
             topic = recall_topic(text)
-            if topic is None and told and not _acts_on_a_path(text):
-                return RouteResult("L0", "recall", {"query": text}, arg_sources={"query": "rules"},
-                                   reason="memory: a question about what the person told before", stage=self.name)
             if topic is None:
                 return None
             return RouteResult("L0", "recall", {"query": topic}, arg_sources={"query": "rules"},
