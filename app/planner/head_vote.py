@@ -106,7 +106,7 @@ HEAD_SHOWN = 0.45
 
 def head_shown(tools: Mapping[str, Tool], head: Mapping[str, float] | None, offered: Sequence[str]) -> str | None:
     """The read the head leans to (its top class, ≥ HEAD_SHOWN, not a write) among the offered tools: shown to the
-    model with the structure's candidates, so the model weighs it (issue 27: the model weighs every decision)."""
+    model with the structure's candidates, so that it weighs every decision, not only those the structure ranks."""
     if not head:
         return None
     top = max(head, key=head.__getitem__)
