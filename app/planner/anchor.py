@@ -27,8 +27,8 @@ def anchor_bare_paths(tool: Tool, args: dict[str, Any], sources: dict[str, str],
     under /x", everyday14-20), is the one entry of that name within FOUND_DEPTH levels under those folders — only
     when there is exactly one: a destination or a new name the rules read is left as said."""
     named = [p for c in evd.clauses for p in c.paths] + list(evd.slots.get("path") or [])
-    bases = [p for p in named if p.startswith(("/", "~")) and os.path.isdir(os.path.expanduser(p))]
-    bases += [parent(p) for p in named if p.startswith(("/", "~")) and os.path.isfile(os.path.expanduser(p))]
+    folders = [p for p in named if p.startswith(("/", "~")) and os.path.isdir(os.path.expanduser(p))]
+    bases = folders + [parent(p) for p in named if p.startswith(("/", "~")) and os.path.isfile(os.path.expanduser(p))]
     bases = list(dict.fromkeys(bases))
     # the place a named folder is in, for a name said there and nowhere deeper: "fammi una cartella stagionatura
     # dentro /x e poi copiaci dentro il file lista spesa.txt" — the file is in /x, which the request named only as
@@ -47,19 +47,18 @@ def anchor_bare_paths(tool: Tool, args: dict[str, Any], sources: dict[str, str],
             continue
         out[k] = _anchored(v, bases, k in acted_on and sources.get(k) != "ref", evd.text, beside)
         if k in acted_on and "write" in (getattr(tool, "acts", None) or ()):
-            out[k] = _new_file_in(out[k], named)
+            out[k] = _new_file_in(out[k], folders)
     return out, sources
 
 
-def _new_file_in(value: Any, named: Sequence[str]) -> Any:
+def _new_file_in(value: Any, folders: Sequence[str]) -> Any:
     """A file to be written, named bare ("crea X come cartella e poi scrivici dentro un file note.txt"), goes in the
     one folder the request names — it is not on disk yet, so `_anchored` cannot find it; the write failed as a
     relative path (everyday20-35). With two folders named, or none, it stays as said (the tool's clear refusal)."""
     if not isinstance(value, str) or not value.strip() or "/" in value or value.startswith("~"):
         return value
-    folders = list(dict.fromkeys(p.rstrip("/") for p in named
-                                 if p.startswith(("/", "~")) and os.path.isdir(os.path.expanduser(p))))
-    return f"{folders[0]}/{value.strip()}" if len(folders) == 1 else value
+    places = list(dict.fromkeys(f.rstrip("/") for f in folders))
+    return f"{places[0]}/{value.strip()}" if len(places) == 1 else value
 
 
 FOUND_DEPTH = 2  # levels under a named folder where a bare file name is looked for
