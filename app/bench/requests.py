@@ -215,6 +215,21 @@ def stock_reply(answer: str) -> bool:
     return any(text == say(key, lang) for key in STOCK_REPLIES for lang in ("it", "en"))
 
 
+def morning_clock() -> Callable[[], Any]:
+    """Today at 09:00 local time, running on from the start of the call: the time the suite's reminders are read
+    by. At the real clock, "ricordami oggi alle 16 e 30" asked after 16:30 is in the past and the case failed by the
+    hour of the run; the day stays today's, so weekday words read as they would for the person."""
+    from datetime import datetime
+
+    from app.reminders.clock import system_clock, zone
+
+    real = system_clock()
+    local = real.astimezone(zone())
+    start = datetime(local.year, local.month, local.day, 9, 0, tzinfo=local.tzinfo)
+    offset = start - real
+    return lambda: system_clock() + offset
+
+
 def run_suite(cases: Iterable[dict[str, Any]], model: str,
               progress: Callable[[dict[str, Any]], None] | None = None) -> list[dict[str, Any]]:
     """Each case as one turn of one Engine, in a private METNOS_HOME with the five facts remembered."""
@@ -229,7 +244,7 @@ def run_suite(cases: Iterable[dict[str, Any]], model: str,
         root = Path(tmp) / "root"
         cfg = Path(tmp) / "runtime.toml"
         cfg.write_text(runtime_toml(root, model), encoding="utf-8")
-        engine = Engine(ConfigManager(cfg, create=False))
+        engine = Engine(ConfigManager(cfg, create=False), clock=morning_clock())
         try:
             _seed_memory(engine)
             for case in cases:

@@ -31,6 +31,7 @@ from app.config import ConfigManager
 from app.lang.messages import say
 from app.models.base import LLMError
 from app.models.bundle import ModelError
+from app.reminders.clock import Clock
 from app.store import StoreError, vault
 from app.store.keys import KeyUnavailable, PassphraseLocked
 from app.tools.plugin import Plugin
@@ -67,7 +68,7 @@ def deny_all(tool: str, args: dict[str, Any], risk: str) -> bool:
 class Engine:
     def __init__(self, manager: ConfigManager | None = None, *, models: ModelLoader | None = None,
                  registry: Registry | None = None, planner: Any = None, router: Any = None,
-                 journal: Any = None, plugins: list[Plugin] | None = None):
+                 journal: Any = None, plugins: list[Plugin] | None = None, clock: Clock | None = None):
         self.manager = manager or ConfigManager()
         self.models = models or ModelLoader(self.manager)
         if registry is None:
@@ -79,7 +80,8 @@ class Engine:
         self._router = router
         self._router_failed = False
         self._journal = journal
-        self.plugins: list[Plugin] = plugins if plugins is not None else default_plugins(self)
+        # `clock`: the time the reminders read "oggi alle 16:30" by (a bench's fixed morning; the system's otherwise)
+        self.plugins: list[Plugin] = plugins if plugins is not None else default_plugins(self, clock)
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="metnos-engine")
         # the work after each answer, in the order the turns answered, never on the turn's thread
         self._after = ThreadPoolExecutor(max_workers=1, thread_name_prefix="metnos-after")

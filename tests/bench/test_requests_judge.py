@@ -120,3 +120,17 @@ def test_an_answer_request_given_a_stock_no_answer_sentence_fails() -> None:
             got = rq.judge(case, _ran(answer=say(key, lang)))
             assert not got["ok"] and "stock" in got["why"]
     assert rq.judge(case, _ran(answer="Riconoscimento ottico dei caratteri: legge il testo nelle immagini."))["ok"]
+
+
+
+def test_the_suite_reads_reminders_from_todays_morning() -> None:
+    """A case like "ricordami oggi alle 16 e 30" passed or failed by the hour of the run before the suite had its
+    own clock: now it is today at 09:00 local time, and it runs on from there."""
+    from app.reminders.clock import system_clock, zone
+
+    before = system_clock().astimezone(zone()).date()
+    clock = rq.morning_clock()
+    first = clock().astimezone(zone())
+    after = system_clock().astimezone(zone()).date()
+    assert first.date() in (before, after) and (first.hour, first.minute) == (9, 0)
+    assert clock() >= first  # it runs on: a scheduler reading it later sees later
