@@ -12,7 +12,7 @@ import re
 from functools import lru_cache
 
 from .actions import action_of, asked_before_negation, asked_part
-from .clauses import split_continuation, wish_after_question
+from .clauses import asks_a_question, split_continuation, wish_after_question
 from .context import CONTEXT
 from .later import asks_later
 from .normalize import tokens
@@ -53,12 +53,6 @@ def _acts_later(piece: str) -> bool:
     if m and action_of(piece[:m.start()]).actions:
         piece = piece[:m.start()]
     return asks_later(piece)
-
-
-def asks_a_question(text: str) -> bool:
-    """Is `text` a question — a question mark, or a question word first ("whats the last thing i changed in X",
-    "quanti file ci sono")? A question is asked whatever else it tells (planner/veto.py asking_only)."""
-    return "?" in text or _ABOUT.match(text) is not None
 
 
 def _pieces(text: str) -> list[str]:
