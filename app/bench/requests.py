@@ -40,7 +40,7 @@ SUITES = ("suite", "everyday")  # the CI sample draws from these
 FRESH = ("fresh", "everyday2", "everyday3", "everyday4", "everyday5", "everyday6", "everyday7", "everyday8",
          "everyday9", "everyday10", "everyday11", "everyday12", "everyday13",
          "everyday14", "everyday15", "everyday16", "everyday17", "everyday18",
-         "everyday19", "everyday20")
+         "everyday19", "everyday20", "everyday21")
 MAX_ANSWER_TOKENS = 120
 # Tools that serve another tool and are never an action of their own.
 HELPERS = frozenset({"search_tools", "scratchpad_read"})
