@@ -16,8 +16,8 @@ from __future__ import annotations
 from typing import Any, Iterable, Mapping, Sequence
 
 from app.lang.actions import action_of
-from app.lang.asked_actions import CONDITION, asked_actions, asks_a_question, asks_plainly
-from app.lang.clauses import asked_as_question, wish_after_question
+from app.lang.asked_actions import CONDITION, asked_actions, asks_plainly
+from app.lang.clauses import asked_as_question, asks_a_question, wish_after_question
 from app.lang.context import CONTEXT, for_now_at
 from app.lang.lexicon import READ_ONLY
 from app.lang.normalize import split_words
@@ -26,6 +26,7 @@ from app.lang.rules import ASKING
 from app.lang.signature import TELL
 from app.tools.calculate import numbers_unsaid
 from app.tools.registry import Tool, risky
+from app.tools.slots import paths_given
 
 from .head_vote import model_refuses_write
 
@@ -195,9 +196,10 @@ def restated_write(tool: Tool, args: Mapping[str, Any], steps: Iterable[Any]) ->
 
 
 def _write_key(args: Mapping[str, Any]) -> tuple[str, ...]:
-    """The target and the text of a write (paths sorted), or () when the call names no target."""
-    paths = args.get("paths") or ([args["path"]] if args.get("path") else [])
-    if not isinstance(paths, list) or not paths:
+    """The target and the text of a write (paths sorted), or () when the call names no target. The paths are read
+    as the tools read them (one path as a string is a list of one: a repeated write of it was not caught)."""
+    paths = paths_given(args)
+    if not paths:
         return ()
     text = args.get("content") or args.get("fact") or ""
     return (*sorted(str(p) for p in paths), str(args.get("dest") or ""), str(text).strip())

@@ -13,6 +13,8 @@ APPENDED = Step(1, "write_files", {"path": "/x/todo.txt", "content": "comprare i
 def test_the_same_write_again_is_a_restatement() -> None:
     again = {"path": "/x/todo.txt", "content": "comprare il pane"}  # the overwrite the second clause asked for
     assert veto.restated_write(REG.get("write_files"), again, [APPENDED])
+    one_as_text = {"paths": "/x/todo.txt", "content": "comprare il pane"}  # one path as a string, as tools take it
+    assert veto.restated_write(REG.get("write_files"), one_as_text, [APPENDED])
 
 
 def test_another_target_another_text_or_a_read_is_not() -> None:
