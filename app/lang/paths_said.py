@@ -18,6 +18,7 @@ import re
 from pathlib import Path
 from typing import Callable
 
+from app.lang.actions import action_of
 from app.lang.rules.place_names import PLACE_NAMES
 from app.lang.tokens import find_word
 
@@ -183,7 +184,44 @@ def _resolve(text: str, paths: list[str]) -> list[str]:
                 break
         joined.append(target or p)
     # the folder that only said where a name is drops out ("sposta scan.pdf da /a a /b" -> /a/scan.pdf, /b)
-    return [p for p in joined if p not in dropped]
+    return _named_before(text, [p for p in joined if p not in dropped])
+
+
+# actions with a place to go: what is named before the folder may be the destination ("sposta in archivio i file
+# di /x"), so nothing is joined for them
+_TWO_PLACES = frozenset({"move", "copy", "rename"})
+MIN_NAME = 4  # a shorter name ("app", "cv") is too often a word of the sentence
+
+
+def _named_before(text: str, paths: list[str]) -> list[str]:
+    """The one entry of the one folder a request names, when the words before that folder name it: "elencami la
+    roba dentro Documenti, quella cartella sotto /x", "open Foto Vacanze folder in /x", "leggere a me lista spesa,
+    sta dentro /x" → /x/Documenti, /x/Foto Vacanze, /x/lista spesa.txt.
+
+    Why the disk and the order, not another phrasing: each way of saying "the X folder in Y" had been one more
+    pattern (_IN_WORDS, _CALLED_IN), and everyday21 brought three new ones in one set (X itself listed, opened).
+    People name the thing first and then where it is; the folder's own entries say which words are a name. A file
+    is named without its extension only by a name of more than one word ("lista spesa"): one word ("report") is
+    too often just a word. Two entries named, or an action with a destination: nothing is joined."""
+    if len(paths) != 1 or not paths[0].startswith(("/", "~")):
+        return paths
+    folder = paths[0]
+    at = text.find(folder)
+    base = Path(os.path.expanduser(folder))
+    if at <= 0 or not base.is_dir() or set(action_of(text).actions) & _TWO_PLACES:
+        return paths
+    said = text[:at]
+    try:
+        entries = [e for _, e in entries_below(str(base), 1, MAX_SCAN) or [] if not e.name.startswith(".")]
+    except OSError:
+        return paths
+    hits = []
+    for e in entries:
+        stem = Path(e.name).stem if e.is_file() else ""
+        names = [e.name] + ([stem] if len(re.split(r"[\s_-]+", stem)) > 1 else [])
+        if any(len(n) >= MIN_NAME and find_word(n, said) for n in names):
+            hits.append(e.name)
+    return [_join(folder, hits[0])] if len(hits) == 1 else paths
 
 
 MAX_DEPTH = 3  # folders below the one said, at most, that a name is looked for in

@@ -12,6 +12,8 @@ from typing import Any, Sequence
 
 from app.lang.path_shape import parent
 from app.lang.paths_said import bare_name, entries_below
+from app.lang.tokens import find_word
+from app.tools.places import named_folder
 from app.tools.registry import Tool
 from app.tools.slots import path_args, slots_of
 
@@ -79,7 +81,7 @@ def _anchored(value: Any, bases: Sequence[str], deep: bool, text: str = "",
         return next((j for n in names for j in (f"{b.rstrip('/')}/{n}" for b in places)
                      if os.path.exists(os.path.expanduser(j))), None)
 
-    hit = direct(bases)
+    hit = direct(bases) or _said_child(name, bases, text)
     if hit or "/" in name:
         return hit or value
     if deep:
@@ -89,6 +91,25 @@ def _anchored(value: Any, bases: Sequence[str], deep: bool, text: str = "",
         if found:
             return value  # two of them: not a guess
     return direct(beside) or value
+
+
+def _said_child(name: str, bases: Sequence[str], text: str) -> str | None:
+    """"Documents/contratto affitto.txt", the model's words for "into the Documenti folder in there", as the folder
+    of a named place that the request calls by name (any case, or the same user folder in the other language): read
+    as the home's Documents it was outside the allowed folders (everyday21-23). Only one such folder, only one said."""
+    head, _, rest = name.partition("/")
+    hits = []
+    for b in bases:
+        try:
+            children = [e.name for e in os.scandir(os.path.expanduser(b)) if e.is_dir()]
+        except OSError:
+            continue
+        for child in children:
+            same = child.lower() == head.lower() or named_folder(child) is not None and \
+                named_folder(child) == named_folder(head)
+            if same and find_word(child, text):
+                hits.append(f"{b.rstrip('/')}/{child}" + (f"/{rest}" if rest else ""))
+    return hits[0] if len(set(hits)) == 1 else None
 
 
 def _below(folder: str, name: str) -> list[str]:

@@ -80,7 +80,14 @@ CASES = [  # (request, the paths the planner must see)
     ("read lettera.txt and then list the Documenti folder under {r}",  # a clause with its own action stays
      ["{r}/Documenti/lettera.txt", "{r}/Documenti"]),
     ("leggimi bozza.txt che sta in archivio/2024 sotto {r}", ["{r}/archivio/2024/bozza.txt"]),
+    # the thing named first, then the folder it is in, found among that folder's entries (everyday21-13, -14, -20)
+    ("elencami la roba dentro Documenti, quella cartella sotto {r}", ["{r}/Documenti"]),
+    ("please open Foto Vacanze folder in {r}, i want see the sea pictures", ["{r}/Foto Vacanze"]),
+    ("per favore leggere a me lista spesa, sta dentro {r}, devo andare mercato", ["{r}/lista spesa.txt"]),
     # must not change
+    ("sposta in archivio tutti i file di {r}", ["{r}"]),  # a destination said first
+    ("leggimi le notes che stanno in {r}", ["{r}"]),  # one word without its extension is just a word
+    ("tra archivio e Documenti, cosa c'è in {r}?", ["{r}"]),  # two entries named: no guess
     ("read lettera.txt in {r}", ["{r}/lettera.txt"]),  # under Documenti, a folder the request never names
     ("leggimi doppio.txt che sta sotto {r}, in archivio o forse in 2024", ["{r}/doppio.txt"]),  # two on the way
     ("create a folder named {r}/drafts for the letters", ["{r}/drafts"]),

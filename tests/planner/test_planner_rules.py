@@ -347,6 +347,26 @@ def test_a_bare_place_the_model_wrote_is_found_in_a_folder_the_request_names(tmp
     assert got["dest"] == "archivio"
 
 
+def test_a_folder_the_model_named_in_the_other_language_is_the_one_in_the_place_said(tmp_path: Any) -> None:
+    """"move contratto affitto.txt out of X and into the Documenti folder in there": the model wrote dest
+    "Documents/contratto affitto.txt", read as the home's Documents, outside the allowed folders (everyday21-23).
+    It is X/Documenti when X has it and the request says its name; a folder the request never names is not."""
+    from app.planner.anchor import anchor_bare_paths
+
+    (tmp_path / "Documenti").mkdir()
+    (tmp_path / "contratto affitto.txt").write_text("x\n", encoding="utf-8")
+    move = REG.get("move_files")
+    src = [f"{tmp_path}/contratto affitto.txt"]
+    ev = analyze(f"move contratto affitto.txt out of {tmp_path} and into the Documenti folder in there", NOW)
+    for dest in ("Documents/contratto affitto.txt", "documenti/contratto affitto.txt", "Documents"):
+        got, _ = anchor_bare_paths(move, {"paths": src, "dest": dest}, {"paths": "rules", "dest": "model"}, ev)
+        want = f"{tmp_path}/Documenti" + dest[dest.find("/"):] if "/" in dest else f"{tmp_path}/Documenti"
+        assert got["dest"] == want
+    ev = analyze(f"move contratto affitto.txt out of {tmp_path} and into my Documents", NOW)
+    got, _ = anchor_bare_paths(move, {"paths": src, "dest": "Documents"}, {"paths": "rules", "dest": "model"}, ev)
+    assert got["dest"] == "Documents"  # the request never says "Documenti": the home's folder, as before
+
+
 def test_a_bare_file_to_act_on_is_the_one_of_that_name_under_the_folder_said(tmp_path: Any) -> None:
     """everyday14-20, "make us a copy of cv.txt, it's in the Documenti folder under X, and pop the copy into
     X/archivio": the rules read a bare "cv.txt" and the copy was refused ("relative paths are ambiguous"). It is the
