@@ -101,6 +101,7 @@ _MEMORY_PLACE = ACTION_READING.pattern("memory_place")
 _END_OF_TEXT = ACTION_READING.pattern("end_of_text")
 _NEW_THING = ACTION_READING.pattern("new_thing")
 _TRASH_PLACE = ACTION_READING.pattern("trash_place")
+_NEW_NAME = ACTION_READING.pattern("new_name")
 # frames that name an action by what it does to a file, not by a verb: the file in another format, the file made to
 # reach a person
 _FRAMES = ((ACTION_READING.pattern("format_target"), "convert"), (ACTION_READING.pattern("handing_over"), "send"))
@@ -131,6 +132,10 @@ def action_of(text: str) -> ActionSig:
     if sig.actions and set(sig.actions) - {"delete"} <= (_PUTTING if masked else _SENDING) and \
             _TRASH_PLACE.search(masked or normalize_cached(asked_part(text))):  # ("mandalo nel cestino": no path)
         sig = replace(sig, actions=("delete",))  # "chuck X in the bin": the bin is where a delete puts it
+    elif not sig.actions and masked and _TRASH_PLACE.search(masked) and "?" not in text:
+        sig = replace(sig, actions=("delete",))  # a verb no rule knows, the bin as its place ("chuck X in the bin")
+    if not sig.actions and masked and _NEW_NAME.search(masked):
+        sig = replace(sig, actions=("rename",))  # "il file X chiamalo Y.txt": its new name, not a call
     for rx, act in _FRAMES if masked else ():
         if rx.search(masked):
             # "fai diventare X pdf" (convert), "dovrei far avere X al fornitore" (send): whatever verb carries it

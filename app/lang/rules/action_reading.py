@@ -87,14 +87,32 @@ ACTION_READING = Table("action_reading", __doc__ or "", (
         effect="a verb of putting with the end of a text as the place ('put eggs at the bottom of it', 'tack X "
                "onto the end', 'metti le uova in fondo alla lista'): adding to the text, an append (no rule read it: "
                "the read before it ran and the addition was dropped, everyday8-67, everyday7)",
+        # the place may come first too: "in fondo a X metti una riga nuova: …" (everyday21-17, the content's verb
+        # "ordinare" was read instead)
         pattern=r"\b(?:{words})\b[^.?!;]{0,60}?\b(?:(?:at|onto|on|to)\s+the\s+(?:bottom|end)|in\s+fondo|"
-                r"alla\s+fine|in\s+coda)\b",
+                r"alla\s+fine|in\s+coda)\b|^(?:(?:at|onto|on|to)\s+the\s+(?:bottom|end)|in\s+fondo|alla\s+fine|"
+                r"in\s+coda)\b[^.?!;:]{0,60}?\b(?:{words})\b",
         words=("put", "stick", "tack", "pop", "slap", "chuck", "throw", "bung", "metti", "mettici", "mettimi",
                "aggiungici", "piazza", "schiaffa", "ficca"),
         match=("ok read me X then put eggs at the bottom of it", "tack brisket onto the bottom of it",
-               "metti le uova in fondo alla lista", "stick milk on the end of the list"),
+               "metti le uova in fondo alla lista", "stick milk on the end of the list",
+               "in fondo a {path} metti una riga nuova: ordinare cemento", "at the end of {path} put: call Jo"),
         no_match=("put the file in /tmp/x", "leggimelo fino in fondo",
-                  "I read it to the end", "at the bottom of the page there is a note"),
+                  "I read it to the end", "at the bottom of the page there is a note",
+                  "in fondo a {path} c'è una riga: mettila in grassetto"),
+    ),
+    Rule(
+        id="new_name",
+        effect="a verb of calling with a file's name as what it is called ('il file X chiamalo Y.txt', 'call it "
+               "final.txt'): a rename, when no other action is read (a file cannot be phoned; everyday21-15 read X "
+               "out instead). Read on the request with its values masked ({path})",
+        flags=0,
+        pattern=r"\b(?:{words})\s+\{path\}",
+        words=("chiamalo", "chiamala", "chiamali", "chiamale", r"chiama\s+\{path\}", r"call\s+(?:it|this|that)",
+               r"name\s+(?:it|this|that)", "nominalo", "nominala"),
+        match=("il file  {path}  in  {path}  chiamalo  {path} , così lo ritrovo", "call it  {path}  please",
+               "chiama  {path}   {path} ", "name it  {path} "),
+        no_match=("chiamalo domani", "call it a day", "chiamalo e digli di  {path} ", "call mom"),
     ),
     Rule(
         id="new_thing",

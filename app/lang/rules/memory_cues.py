@@ -19,10 +19,10 @@ MEMORY_CUES = Table("memory_cues", __doc__ or "", (
         pattern=r"(?:{words})",
         words=("ricord", "ricrod", "rcord", "rammen", "avvis", "rememb", "remeb", "remme", "rmemb", "remem",
                "remind", r"in\s+mind", r"a\s+mente", r"note\s+(?:down|it|this|that)", r"note:", "for future",
-               "segna", "annot", r"prend[ai]\s+nota", r"si\s+segni", r"take\s+note", r"jot\s+down", "ping me",
-               "alert me"),
+               "segna", "annot", r"prend[ai]\s+nota", r"si\s+segni", r"take\s+note", r"jot\s+(?:down|it|this|that)",
+               "ping me", "alert me"),
         match=("ricordati che il dentista è giovedì", "tienilo a mente", "note it for future: standup at 9:30",
-               "Prenda nota che il mio consulente è Rossi", "ping me at 5"),
+               "Prenda nota che il mio consulente è Rossi", "ping me at 5", "jot this down for later: bins on Tuesday"),
         no_match=("leggi /tmp/a.txt", "che ore sono?", "what is the note format"),
     ),
     Rule(
