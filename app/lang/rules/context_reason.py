@@ -73,13 +73,16 @@ CONTEXT_REASON = Table("context_reason", __doc__ or "", (
                r"i\s+(?:totally\s+|completely\s+)?forgot", r"me\s+lo\s+sono\s+scordat[oa]",
                r"i\s+have", r"i['’]ve\s+got", r"i['’]?m", r"i\s+am", r"i\s+(?:can['’]?t|don['’]?t)\s+(?:find|know)",
                r"my\s+\w+(?:\s+there)?\s+(?:is|are|was|died|has|have|wants?|needs?)",
+               # "…in Celsius? The forecast up here is all in F" (everyday21-53: refused as weather): a thing
+               # of the person's world and how it is, said after the question
+               r"the\s+\w+(?:\s+(?:up|down|over|out|round|around)\s+here)?\s+(?:is|are)\s+(?:all|always|only)\b",
                r"(?:il|la|i|le)\s+mi[oaie]\s+\w+(?:\s+l[àa])?\s+(?:è|e|si|vuole|vogliono|ha|hanno|deve)"),
         match=("ho il phone scarico e nn trovo il caricabatterie", "my phone died and I can't find the charger",
                "sono senza orologio", "I'm at the station with no watch", "my client there want to do call",
                "il mio capo vuole una risposta entro le 5", "sure forget one", "I totally forgot it",
-               "me lo sono scordato"),
-        no_match=("ho bisogno di sapere cosa c'è in /tmp/x", "leggimi /tmp/x", "mandalo a Luca",
-                  "hold on, read it", "forget the gate code", "forget one of them"),
+               "me lo sono scordato", "The forecast up here is all in F"),
+        no_match=("ho bisogno di sapere cosa c'è in /tmp/x", "the meeting is at 5, remind me", "leggimi /tmp/x",
+                  "mandalo a Luca", "hold on, read it", "forget the gate code", "forget one of them"),
     ),
     Rule(
         id="reason_busy",

@@ -29,6 +29,10 @@ REMINDER_REQUEST = Table("reminder_request", __doc__ or "", (
                "ricorda",
                r"(?:imposta|metti|setta|crea|fissa|aggiungi|programma|segna)(?:mi)?\s+(?:(?:un|il)\s+)?"
                r"(?:promemoria|avviso|reminder)",
+               # the notice as what is made to appear ("domattina alle 7 fammi uscire un avviso di chiamare…",
+               # everyday21-28: refused as a message to send)
+               r"(?:fammi|mandami|dammi|mi\s+fai)\s+(?:(?:uscire|arrivare|comparire|apparire|suonare)\s+)?"
+               r"(?:(?:un|il|una|la)\s+)?(?:promemoria|avviso|reminder|notifica)",
                # the -ing form too: "would you mind reminding me / pinging me…" (reminders 574, 592)
                "promemoria", r"remind(?:ing)?\s+(?:me|us)", r"set\s+(?:(?:a|an|up\s+a|me\s+a)\s+)?reminder",
                r"(?:add|create|make)\s+a\s+reminder", "reminder", "remind", "remember", r"ping(?:ing)?\s+(?:me|us)",
@@ -40,7 +44,8 @@ REMINDER_REQUEST = Table("reminder_request", __doc__ or "", (
                "set a reminder for friday", "ogni lunedì alle 8 ricordami la carta",
                "would you mind reminding me on Thursday at 10", "mind pinging me at 6?",
                "domani alle 9 devo pagare l'F24, me lo ricordi?",
-               "settami un reminder per la call giovedì alle 10", "mettimi un reminder ogni lunedì alle 9"),
+               "settami un reminder per la call giovedì alle 10", "mettimi un reminder ogni lunedì alle 9",
+               "domattina alle 7 fammi uscire un avviso di chiamare il fornitore"),
         no_match=("ricordarsi è difficile", "this reminds me of you", "i ricordi d'infanzia", "remembering names"),
     ),
     Rule(
@@ -98,8 +103,8 @@ REMINDER_REQUEST = Table("reminder_request", __doc__ or "", (
         mode="match",
         pattern="(?:{words})",
         words=("ricord", "rammen", "avvis", "mi ", "imposta", "metti", "setta", "crea", "fissa", "aggiungi",
-               "programma", "segna", "promemoria"),
-        match=("ricordami", "avvisami", "imposta un promemoria", "settami un reminder"),
+               "programma", "segna", "promemoria", "fammi", "mandami", "dammi"),
+        match=("ricordami", "avvisami", "imposta un promemoria", "settami un reminder", "fammi uscire un avviso"),
         no_match=("remind me", "set a reminder", "ping me"),
     ),
     Rule(
