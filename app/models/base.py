@@ -70,8 +70,9 @@ class LLMBackend(Protocol):
     def complete(self, prompt: str, *, max_tokens: int = 256, stop: Sequence[str] = (),
                  json_schema: dict[str, Any] | None = None, grammar: str | None = None,
                  temperature: float = 0.0, cancel: CancelToken | None = None,
-                 on_token: TokenCallback | None = None) -> Completion:
-        """Generate from a raw prompt; constrained when a schema/grammar is given; streamed through on_token."""
+                 on_token: TokenCallback | None = None, repeat_penalty: float = 1.0) -> Completion:
+        """Generate from a raw prompt; constrained when a schema/grammar is given; streamed through on_token.
+        `repeat_penalty` > 1 makes tokens already in the text less likely (a second attempt after a loop)."""
 
     def score_options(self, prompt: str, options: Sequence[str]) -> list[float]:
         """Mean log-probability of each option as the continuation of `prompt` (higher = likelier)."""

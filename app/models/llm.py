@@ -268,7 +268,7 @@ class LlamaBackend:
     def complete(self, prompt: str, *, max_tokens: int = 256, stop: Sequence[str] = (),
                  json_schema: dict[str, Any] | None = None, grammar: str | None = None,
                  temperature: float = 0.0, cancel: CancelToken | None = None,
-                 on_token: TokenCallback | None = None) -> Completion:
+                 on_token: TokenCallback | None = None, repeat_penalty: float = 1.0) -> Completion:
         from llama_cpp.llama_grammar import LlamaGrammar
 
         g = None
@@ -290,7 +290,7 @@ class LlamaBackend:
             try:
                 stream = self.llm.create_completion(
                     tokens, max_tokens=max_tokens, temperature=temperature, top_k=1 if temperature == 0 else 40,
-                    stop=list(stop) + list(self.stop_strings), grammar=g, stream=True)
+                    stop=list(stop) + list(self.stop_strings), grammar=g, stream=True, repeat_penalty=repeat_penalty)
                 for chunk in stream:
                     if cancel is not None and cancel.cancelled:
                         finish = "cancelled"

@@ -258,9 +258,12 @@ class OpenAIBackend:
     def complete(self, prompt: str, *, max_tokens: int = 256, stop: Sequence[str] = (),
                  json_schema: dict[str, Any] | None = None, grammar: str | None = None,
                  temperature: float = 0.0, cancel: CancelToken | None = None,
-                 on_token: TokenCallback | None = None) -> Completion:
+                 on_token: TokenCallback | None = None, repeat_penalty: float = 1.0) -> Completion:
         path, body = self._body(prompt, max_tokens, stop, temperature)
         body.update(self._constraint(json_schema, grammar))
+        if repeat_penalty != 1.0:
+            body["repeat_penalty" if self.dialect != "openai" else "frequency_penalty"] = \
+                repeat_penalty if self.dialect != "openai" else min(2.0, 2 * (repeat_penalty - 1.0))
         if self.dialect in ("openai",):
             body["stream_options"] = {"include_usage": True}
         t0 = time.perf_counter()

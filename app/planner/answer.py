@@ -285,7 +285,7 @@ class Generated:
 
 def generate(llm: Any, prompt: str, *, grounding: Grounding, prompt_text: str, max_tokens: int,
              cancel: CancelToken, emit_token: Callable[[str], None], fallback: str,
-             sources: str | None = None) -> Generated:
+             sources: str | None = None, repeat_penalty: float = 1.0) -> Generated:
     """Stream a guarded answer; return the model's text, or `fallback` when it was not an answer.
     With `sources` (the observations), every number, path and quoted line of the answer must be there."""
     stop = StopToken(cancel)
@@ -318,7 +318,8 @@ def generate(llm: Any, prompt: str, *, grounding: Grounding, prompt_text: str, m
 
     comp = None
     try:
-        comp = llm.complete(prompt, max_tokens=max_tokens, temperature=0.0, cancel=stop, on_token=on_token)
+        comp = llm.complete(prompt, max_tokens=max_tokens, temperature=0.0, cancel=stop, on_token=on_token,
+                            **({"repeat_penalty": repeat_penalty} if repeat_penalty != 1.0 else {}))
     except TurnCancelled:
         if cancel.cancelled:
             raise
@@ -349,6 +350,11 @@ def _final_problem(text: str, prompt_text: str, allowed: str, grounding: Groundi
 
 
 LOOP_KEEP_LETTERS = 40  # what is left before a loop must be this long to be an answer
+# A second attempt after a loop with nothing to keep before it: tokens already written made less likely. Greedy
+# decoding of the small model falls into "…per le sue tue tue tue" on some requests (a dictated card, everyday21-4)
+# and the person got the stock "no reliable answer"; only that attempt is penalised — a penalty on every answer
+# would bend names and figures a good answer repeats.
+LOOP_RETRY_PENALTY = 1.3
 
 
 def _loop_start(text: str) -> int | None:

@@ -406,7 +406,7 @@ def _asked_sig_actions(clause: Any, asked_all: frozenset[str]) -> tuple[str, ...
     (everyday21-64, a substitute). A read is still offered; it is not pushed."""
     if clause is None:
         return ()
-    acts = clause.sig.actions
+    acts: tuple[str, ...] = clause.sig.actions
     if not acts or not CONDITION.match(clause.text) or asked_actions(clause.text) & asked_all:
         return acts
     return ()

@@ -60,6 +60,27 @@ def finish(ctx: TurnContext, info: Any, text: str, gen: ans.Generated | None) ->
     return text
 
 
+def _written(ctx: TurnContext, llm: Any, prompt: str, lead: str, g: ans.Grounding, max_tokens: int, fallback: str,
+             sources: str | None) -> ans.Generated:
+    """The model's answer, streamed after the lead; after a loop with nothing to keep, one more attempt with
+    repeating made less likely (ans.LOOP_RETRY_PENALTY), the first draft dropped from the screen."""
+    gen = None
+    for penalty in (1.0, ans.LOOP_RETRY_PENALTY):
+        if gen is not None and gen.streamed:
+            ctx.emit(ev.Progress(ctx.turn_id, ctx.next_step,
+                                 what="answer_reset: the model repeated itself; one more attempt"))
+        emit = token_emitter(ctx)
+        if lead:
+            emit(lead + " ")
+            emit = after_lead(emit)
+        gen = ans.generate(llm, prompt, grounding=g, prompt_text=prompt, cancel=ctx.cancel, emit_token=emit,
+                           max_tokens=max_tokens, fallback=fallback, sources=sources, repeat_penalty=penalty)
+        if gen.usable or gen.reason != "a loop":
+            break
+    assert gen is not None
+    return gen
+
+
 def answer(ctx: TurnContext, llm: Any, info: Any, question: str, weight: float,
            history: list[tuple[str, str]], prime: Prime) -> str:
     """Render data at once; have a writing model write judgement from short excerpts (compose.py)."""
@@ -87,15 +108,10 @@ def answer(ctx: TurnContext, llm: Any, info: Any, question: str, weight: float,
         return finish(ctx, info, fallback, None)
     parts.warm_writer(ctx, llm, how.messages[:1])
     prompt = llm.render(how.messages, True) + how.lead
-    emit = token_emitter(ctx)
-    if how.lead:
-        emit(how.lead + " ")
-        emit = after_lead(emit)
     t0 = time.perf_counter()
     st = prime(ctx, llm, prompt, "answer")
-    gen = ans.generate(llm, prompt, grounding=g, prompt_text=prompt, cancel=ctx.cancel, emit_token=emit,
-                       max_tokens=how.max_tokens or max_tokens, fallback=fallback,
-                       sources=compose.sources_of(question, steps) + "\n" + fallback if steps else None)
+    sources = compose.sources_of(question, steps) + "\n" + fallback if steps else None
+    gen = _written(ctx, llm, prompt, how.lead, g, how.max_tokens or max_tokens, fallback, sources)
     st.ms = (time.perf_counter() - t0) * 1000
     st.completion_tokens = gen.model_tokens
     info.stats.append(st)

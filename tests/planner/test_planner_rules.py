@@ -249,6 +249,35 @@ def test_generate_returns_the_part_before_a_loop_as_the_models_answer() -> None:
     assert loop.text == "FALLBACK" and not loop.usable
 
 
+def test_a_loop_with_nothing_to_keep_gets_one_more_attempt_with_repeating_made_less_likely() -> None:
+    """Greedy decoding fell into "…per le sue tue tue tue" on a dictated card (everyday21-4) and the person got the
+    stock "no reliable answer": the writer tries once more with a repeat penalty, and the screen drops the first
+    draft. (A scripted stand-in for the model: the bundled one loops on that prompt, but a minute of CI for it.)"""
+    import types
+
+    from app.planner.writing import _written
+    from app.turn.cancel import CancelToken
+
+    class _LoopsOnce(_Scripted):
+        def __init__(self) -> None:
+            super().__init__("")
+            self.penalties: list[float] = []
+
+        def complete(self, prompt: str, *, on_token: Any, cancel: Any, **kw: Any) -> None:
+            self.penalties.append(kw.get("repeat_penalty", 1.0))
+            self.text = ("Auguri tue tue tue tue tue tue tue tue tue" if len(self.penalties) == 1 else
+                         "Tanti auguri per la pensione, dopo quarant'anni di scavi te la sei proprio meritata!")
+            super().complete(prompt, on_token=on_token, cancel=cancel)
+
+    events: list[Any] = []
+    ctx = types.SimpleNamespace(emit=events.append, turn_id="t", next_step=1, cancel=CancelToken())
+    model = _LoopsOnce()
+    gen = _written(ctx, model, "scrivimi un biglietto", "", ans.Grounding(), 80, "FALLBACK", None)  # type: ignore[arg-type]
+    assert model.penalties == [1.0, ans.LOOP_RETRY_PENALTY]
+    assert gen.usable and gen.text.startswith("Tanti auguri")
+    assert any(getattr(e, "what", "").startswith("answer_reset") for e in events)  # the looping draft is dropped
+
+
 def test_grounding_answers_the_question_asked() -> None:
     res = {"path": "/tmp/a.log", "bytes": 40, "lines": 3, "encoding": "utf-8",
            "content": "INFO a\nERROR disk full\nERROR db down\n"}
