@@ -29,8 +29,9 @@ FLOOR_TUNE = 0.95
 FLOOR_WHAT = 0.885
 # ... and as the app keeps it: the router drops what follows the task and the aside head reads aside
 # (lang/asides.py `trailing`, p ≥ 0.5 chosen on the tuning half: 290 -> 301 of 315, none made wrong; held-out
-# 270 -> 274 of 308; README)
-FLOOR_WHAT_TRIMMED = {"tune": 301 / 315, "held": 274 / 308}
+# 270 -> 274 of 308; README). With batch 14 (ids 683-738, 2026-12-07): tune 325/341 after the fixes from its tuning
+# half and one declared from its held half ("pe"), held-out 296/332 — a new batch's voices lower the whole figure
+FLOOR_WHAT_TRIMMED = {"tune": 325 / 341, "held": 296 / 332}
 
 
 @dataclass(frozen=True)

@@ -171,10 +171,12 @@ REMINDER_WHEN = Table("reminder_when", __doc__ or "", (
     ),
     Rule(
         id="day_short",
-        effect="tomorrow as people type it in a hurry ('tmrw', '2moro', 'dmn')",
+        effect="tomorrow as people type it in a hurry ('tmrw', '2moro', 'dmn'), or say it in a dialect (Scots 'the "
+               "morra', Neapolitan 'dimane': reminders batch 14's tune half kept them in what to remind)",
         pattern=_B + r"(?:{words})" + _E,
-        words=("tmrw", "tmr", "tmrow", "2moro", "2morrow", "tomoz", "dmn", "dmani"),
-        match=("remind me tmrw at 8", "2moro at 9", "ricordami dmn h 8 lezione"),
+        words=("tmrw", "tmr", "tmrow", "2moro", "2morrow", "tomoz", "dmn", "dmani", r"the\s+morra", "dimane"),
+        match=("remind me tmrw at 8", "2moro at 9", "ricordami dmn h 8 lezione", "remind me the morra at 6",
+               "ricordami dimane alle 7"),
         no_match=("tomorrow", "tmrws"),
     ),
     Rule(
