@@ -230,7 +230,7 @@ class _Reading:
         rule, m = got
         g: dict[str, Any] = m.groupdict()
         if rule == "meal":
-            self.clock = _Clock(MEALS[m.group("meal").lower()], 0, True)
+            self.clock = _Clock(MEALS[" ".join(m.group("meal").lower().split())], 0, True)
             self.take(m)
             return
         if rule == "noon":

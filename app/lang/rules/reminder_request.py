@@ -29,6 +29,10 @@ REMINDER_REQUEST = Table("reminder_request", __doc__ or "", (
                "ricorda",
                r"(?:imposta|metti|setta|crea|fissa|aggiungi|programma|segna)(?:mi)?\s+(?:(?:un|il)\s+)?"
                r"(?:promemoria|avviso|reminder)",
+               # a wish for the reminder itself ("Vorrei un promemoria per giovedì 12 marzo alle 14:15: …", batch 14's
+               # held 699, declared; "I'd like a reminder…"): the noun alone asks only at the start
+               r"(?:vorrei|voglio|mi\s+serve|mi\s+servirebbe|desidero|gradirei)\s+(?:un|il)\s+(?:promemoria|reminder|avviso)",
+               r"(?:i['’]d\s+like|i\s+would\s+like|i\s+need|i\s+want)\s+a\s+reminder",
                # the notice as what is made to appear ("domattina alle 7 fammi uscire un avviso di chiamare…",
                # everyday21-28: refused as a message to send)
                r"(?:fammi|mandami|dammi|mi\s+fai)\s+(?:(?:uscire|arrivare|comparire|apparire|suonare)\s+)?"
@@ -45,7 +49,9 @@ REMINDER_REQUEST = Table("reminder_request", __doc__ or "", (
                "would you mind reminding me on Thursday at 10", "mind pinging me at 6?",
                "domani alle 9 devo pagare l'F24, me lo ricordi?",
                "settami un reminder per la call giovedì alle 10", "mettimi un reminder ogni lunedì alle 9",
-               "domattina alle 7 fammi uscire un avviso di chiamare il fornitore"),
+               "domattina alle 7 fammi uscire un avviso di chiamare il fornitore",
+               "Vorrei un promemoria per giovedì 12 marzo alle 14:15: richiamare la signora Colombo",
+               "I'd like a reminder tomorrow at 9 to call Marco"),
         no_match=("ricordarsi è difficile", "this reminds me of you", "i ricordi d'infanzia", "remembering names"),
     ),
     Rule(
@@ -103,7 +109,8 @@ REMINDER_REQUEST = Table("reminder_request", __doc__ or "", (
         mode="match",
         pattern="(?:{words})",
         words=("ricord", "rammen", "avvis", "mi ", "imposta", "metti", "setta", "crea", "fissa", "aggiungi",
-               "programma", "segna", "promemoria", "fammi", "mandami", "dammi"),
+               "programma", "segna", "promemoria", "fammi", "mandami", "dammi", "vorrei", "voglio", "desidero",
+               "gradirei"),
         match=("ricordami", "avvisami", "imposta un promemoria", "settami un reminder", "fammi uscire un avviso"),
         no_match=("remind me", "set a reminder", "ping me"),
     ),
@@ -135,8 +142,11 @@ REMINDER_REQUEST = Table("reminder_request", __doc__ or "", (
         id="negated",
         effect="a negation right before the verb ('non ricordarmelo domani', 'don't remind me at 5'): nothing asked",
         pattern=_B + r"(?:{words})\s+(?:\w+\s+)?$",
-        words=("non", "don't", "dont", r"do\s+not", "never", "mai", r"no\s+need\s+to"),
-        match=("non ", "don't ", "per favore non "),
+        # "…alle 6 tutte le mattine, non serve che me lo ricordi" set a daily reminder (batch 14's held 687, declared)
+        words=("non", "don't", "dont", r"do\s+not", "never", "mai", r"no\s+need\s+to",
+               r"non\s+(?:serve|c['’]?[eè]\s+bisogno)\s+che(?:\s+me)?(?:\s+l[oaie])?",
+               r"(?:don'?t|do\s+not)\s+need\s+to"),
+        match=("non ", "don't ", "per favore non ", "non serve che me lo ", "you don't need to "),
         no_match=("puoi ", "can you ", "hey, "),
     ),
     Rule(

@@ -46,8 +46,9 @@ COUNT_WORDS: dict[str, int] = {
 }
 UNIT_MINUTES: dict[str, int] = {"min": 1, "h": 60, "giorn": 1440, "day": 1440, "settiman": 10080, "week": 10080,
                                 "or": 60, "hour": 60, "hr": 60}
-MEALS: dict[str, int] = {"colazione": 8, "breakfast": 8, "pranzo": 13, "lunch": 13, "lunchtime": 13, "cena": 20,
-                         "dinner": 20, "dinnertime": 20}  # "dopo pranzo": the same hour, a meal lasts
+MEALS: dict[str, int] = {"colazione": 8, "breakfast": 8, "pranzo": 13, "lunch": 13, "lunchtime": 13, "lunch time": 13,
+                         "cena": 20, "dinner": 20, "dinnertime": 20, "dinner time": 20}
+# ("dopo pranzo": the same hour, a meal lasts)
 FIRST_WORDS = ("primo", "first")  # "il primo di ogni mese": day 1
 # "daily", "weekly", "monthly" as an adverb ("remind me monthly", "… every Friday, weekly"), not as the adjective
 # of a noun ("the monthly report", "the daily standup": what to be reminded of, no repetition)
@@ -200,9 +201,12 @@ REMINDER_WHEN = Table("reminder_when", __doc__ or "", (
     Rule(
         id="meal",
         effect="a meal as the time ('a pranzo', 'at lunchtime', 'a cena'): its usual hour (MEALS)",
-        pattern=_B + r"(?:a|at|per|for|all'ora\s+di|dopo|after)\s+(?:the\s+)?(?P<meal>{words})" + _E,
-        words=("pranzo", "cena", "colazione", "lunchtime", "lunch", "dinnertime", "dinner", "breakfast"),
-        match=("domenica a pranzo", "on sunday at lunchtime", "stasera a cena"),
+        # "tomorrow lunch time remind me…" (batch 14's held 695, declared): "X time" is the time without a preposition
+        pattern=_B + r"(?:(?:a|at|per|for|all'ora\s+di|dopo|after)\s+(?:the\s+)?|(?=\w+\s+time\b))"
+                     r"(?P<meal>{words})" + _E,
+        words=("pranzo", "cena", "colazione", "lunchtime", r"lunch\s+time", "lunch", "dinnertime", r"dinner\s+time",
+               "dinner", "breakfast"),
+        match=("domenica a pranzo", "on sunday at lunchtime", "stasera a cena", "tomorrow lunch time remind me"),
         no_match=("il pranzo di Natale", "lunch with Bob", "a cenare"),
     ),
     Rule(
