@@ -9,7 +9,7 @@ import time
 from dataclasses import replace
 from typing import Any, Callable
 
-from app.lang.asked_actions import asked_actions
+from app.lang.asked_actions import asked_actions, asks_plainly
 from app.lang.detect import detect_lang
 from app.lang.messages import say
 from app.lang.reported import told_before
@@ -212,11 +212,16 @@ def asked_to_act(info: Any, question: str) -> bool:
     by the intent head on the first decision (`answer` < CLAIM_GATE): a request to write words ("scrivimi una mail
     per dire che ho inviato il report", "traduci: ho spedito il pacco" — `answer` 0.94–0.96) gets text in which
     "ho inviato" is the person's voice, not a claim; "store this for me: …" (`answer` 0.10, remember 0.77) does
-    not. Without a head (no embedder), the rules' reading of what is asked."""
+    not; below it with `answer` still the likeliest class, only a plain request the rules read an action in (not
+    a question). Without a head (no embedder), the rules' reading of what is asked."""
     head = next((c.head for c in getattr(info, "choices", ()) if c.head), None)
-    if head is not None:
-        return float(head.get("answer", 0.0)) < CLAIM_GATE
-    return bool(asked_actions(question))
+    if head is None:
+        return bool(asked_actions(question))
+    if float(head.get("answer", 0.0)) >= CLAIM_GATE:
+        return False
+    # unsure, yet `answer` its likeliest class: a question, unless the rules read an action asked ("secondo te ha
+    # senso fare la magistrale…?" at 0.38 had its opinion replaced by "Non l'ho fatto…", fresh tune half)
+    return max(head, key=head.__getitem__) != "answer" or (asks_plainly(question) and bool(asked_actions(question)))
 
 
 def wrote(ctx: TurnContext) -> bool:

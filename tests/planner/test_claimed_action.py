@@ -38,6 +38,11 @@ def test_a_claim_is_checked_only_when_the_request_asks_for_something_to_be_done(
     assert asked_to_act(_Info({"remember": 0.77, "answer": 0.10}), "store this for me: my lock code is 0717")
     # "scrivimi una mail per dire che ho inviato il report": the mail's "ho inviato" is the person's voice
     assert not asked_to_act(_Info({"answer": 0.96, "write_files": 0.01}), "scrivimi una mail: ho inviato il report")
+    # unsure, `answer` still likeliest: a question is not asked to act ("…iniziare subito a lavorare?" read a start,
+    # and an opinion the model refused became "Non l'ho fatto…"); a plain request the rules read still is
+    question = "secondo te ha senso fare la magistrale o conviene iniziare subito a lavorare? ho 23 anni"
+    assert not asked_to_act(_Info({"answer": 0.38, "recall": 0.09}), question)
+    assert asked_to_act(_Info({"answer": 0.40, "remember": 0.30}), "salvati questa: Giulia porta il 38 di scarpe")
     # no head (no embedder): the rules' reading of what is asked
     assert asked_to_act(_Info(None), "ricordati che il dentista è giovedì")
     assert not asked_to_act(_Info(None), "che cos'è un file json?")
