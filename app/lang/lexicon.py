@@ -104,6 +104,7 @@ IT_EXTRA: dict[str, list[str]] = {
     "stop": ["smetti", "ferma", "interrompi", "termina"],
     "remember": ["ricordati", "ricordamelo", "tieni a mente", "tenere a mente", "prendi nota", "prendi appunti",
                  "segnati", "segnatelo", "annotati", "annotatelo", "appuntati", "appuntatelo",
+                 "salvati questa", "salvati questo", "salvatelo", "salvatela",
                  # a negated forgetting asks to keep: read as one phrase before its "non" can negate the request
                  "non dimenticare", "non dimenticarti", "non scordare", "non scordarti", "non farmi dimenticare",
                  "non farmelo dimenticare", "non lasciarmi dimenticare", "fa che non dimentichi"],

@@ -47,6 +47,8 @@ def anchor_bare_paths(tool: Tool, args: dict[str, Any], sources: dict[str, str],
             continue
         if not isinstance(v, str) or (sources.get(k) != "model" and k not in acted_on):
             continue
+        if sources.get(k) == "model":
+            v = _invented_place(v, evd.text, bases, beside)
         out[k] = _anchored(v, bases, k in acted_on and sources.get(k) != "ref", evd.text, beside)
         if k in acted_on and "write" in (getattr(tool, "acts", None) or ()):
             out[k] = _new_file_in(out[k], folders)
@@ -61,6 +63,22 @@ def _new_file_in(value: Any, folders: Sequence[str]) -> Any:
         return value
     places = list(dict.fromkeys(f.rstrip("/") for f in folders))
     return f"{places[0]}/{value.strip()}" if len(places) == 1 else value
+
+
+def _invented_place(value: str, text: str, bases: Sequence[str], beside: Sequence[str]) -> str:
+    """A place the model made up around a name the request said ("porta app.log da X in archivio" → dest
+    "/home/user/archivio/app.log", a home that is not this one: fresh tune half) is that name anchored in the places
+    the request names, when it is there; what the request said itself, or what exists, is left as it is."""
+    if not value.startswith("/") or value in text or os.path.exists(parent(value)):
+        return value
+    parts = [p for p in value.split("/") if p]
+    for n in (2, 1):
+        if len(parts) > n:
+            tail = "/".join(parts[-n:])
+            got = _anchored(tail, bases, False, text, beside)
+            if isinstance(got, str) and got != tail:
+                return got
+    return value
 
 
 FOUND_DEPTH = 2  # levels under a named folder where a bare file name is looked for

@@ -83,9 +83,13 @@ def find_files(args: dict[str, Any], ctx: ToolContext) -> dict[str, Any]:
     roots = allowed_roots(ctx.config)
     raw = args.get("root") or args.get("path") or "~"
     base = confine(raw, roots, must_exist=True)
+    pattern = args.get("pattern") or "*"
+    if base.is_file() and not args.get("ext"):
+        # the file itself as the place: "it's called lettera.txt and it must be somewhere in X" read X/…/lettera.txt
+        # (the path found on disk) and the search failed as "not a folder" (fresh tune half): looked for, it is there
+        base, pattern = base.parent, base.name if pattern == "*" else pattern
     if not base.is_dir():
         raise ToolError(Message("files.not_folder", path=raw))
-    pattern = args.get("pattern") or "*"
     ext = args.get("ext")
     patterns = [_norm_ext(ext)] if ext else [pattern]
     hours = args.get("modified_within_hours")

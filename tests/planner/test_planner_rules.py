@@ -391,6 +391,10 @@ def test_a_folder_the_model_named_in_the_other_language_is_the_one_in_the_place_
         got, _ = anchor_bare_paths(move, {"paths": src, "dest": dest}, {"paths": "rules", "dest": "model"}, ev)
         want = f"{tmp_path}/Documenti" + dest[dest.find("/"):] if "/" in dest else f"{tmp_path}/Documenti"
         assert got["dest"] == want
+    # a home the model made up around the name said ("/home/user/Documenti/…"): the name in the place said
+    got, _ = anchor_bare_paths(move, {"paths": src, "dest": "/home/nobody-here/Documenti/contratto affitto.txt"},
+                               {"paths": "rules", "dest": "model"}, ev)
+    assert got["dest"] == f"{tmp_path}/Documenti/contratto affitto.txt"
     ev = analyze(f"move contratto affitto.txt out of {tmp_path} and into my Documents", NOW)
     got, _ = anchor_bare_paths(move, {"paths": src, "dest": "Documents"}, {"paths": "rules", "dest": "model"}, ev)
     assert got["dest"] == "Documents"  # the request never says "Documenti": the home's folder, as before

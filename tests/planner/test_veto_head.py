@@ -55,8 +55,9 @@ def test_only_a_request_that_plainly_asks_may_unlock() -> None:
 
 @pytest.mark.parametrize("text,tool", [("could you pull up the spreadsheet /tmp/x/spese.csv in its default app",
                                          "open_path"),
-                                        ("chiama montagna2023.jpg la foto /tmp/x/Foto Vacanze/montagna.jpg",
-                                         "move_files")])
+                                        # ("chiama montagna2023.jpg la foto X" was here: the rules read
+                                        # it as a rename now, rules/action_reading.py new_name)
+                                        ])
 def test_a_clause_with_no_known_action_gets_the_write_the_head_leans_to(bundled_embedder: Any, text: str,
                                                                         tool: str) -> None:
     """Below HEAD_UNLOCK, read by the head alone: the rules read no action, so a read of the same object would be

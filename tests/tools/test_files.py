@@ -109,6 +109,9 @@ def test_list_and_find(tmp_path: Path) -> None:
     assert sorted(Path(m["path"]).name for m in out["matches"]) == ["a.PDF", "b.pdf"]
     out = call("find_files", {"root": str(tmp_path), "pattern": "*.txt", "modified_within_hours": 1}, tctx(tmp_path))
     assert out["count"] == 1
+    # the file itself as the place ("it's called c.txt and it must be somewhere in X", found on disk): it is found
+    out = call("find_files", {"root": str(tmp_path / "c.txt")}, tctx(tmp_path))
+    assert [m["path"] for m in out["matches"]] == [str(tmp_path / "c.txt")]
 
 
 def _ctx(tmp_path: Path, decision) -> tuple[TurnContext, list]:

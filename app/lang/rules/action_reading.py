@@ -108,10 +108,11 @@ ACTION_READING = Table("action_reading", __doc__ or "", (
                "out instead). Read on the request with its values masked ({path})",
         flags=0,
         pattern=r"\b(?:{words})\s+\{path\}",
-        words=("chiamalo", "chiamala", "chiamali", "chiamale", r"chiama\s+\{path\}", r"call\s+(?:it|this|that)",
+        words=("chiamalo", "chiamala", "chiamali", "chiamale", r"chiama\s+\{path\}(?:\s+(?:la|il|lo|l['’])\s*\w+)?",
+               r"call\s+(?:it|this|that)",
                r"name\s+(?:it|this|that)", "nominalo", "nominala"),
         match=("il file  {path}  in  {path}  chiamalo  {path} , così lo ritrovo", "call it  {path}  please",
-               "chiama  {path}   {path} ", "name it  {path} "),
+               "chiama  {path}   {path} ", "name it  {path} ", "chiama  {path}  la foto  {path} "),
         no_match=("chiamalo domani", "call it a day", "chiamalo e digli di  {path} ", "call mom"),
     ),
     Rule(

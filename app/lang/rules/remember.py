@@ -30,12 +30,15 @@ REMEMBER = Table("remember", __doc__ or "", (
         # north-east (everyday19: "tien a mente che la mia pilotina se ciama Nettuno" kept its trigger in the fact)
         words=("ricordati", "ricorda", "ricordatelo", "memorizza", r"t(?:ie|e)n(?:i|ga|ete|ere)?\s+a\s+mente",
                "segnati", "annotati", "annota", "ricordami", "ricordarsi", "ricordare", "si ricordi", "memorizzare",
-               "memorizzi", "si segni", "prenda nota", "prendi nota"),
+               "memorizzi", "si segni", "prenda nota", "prendi nota", r"salvati\s+quest[oa]", "salvatelo",
+               "salvatela"),
         match=("ricordati che il dentista è giovedì", "segnati: la palestra chiude alle 22",
+               "salvati questa: Giulia porta il 38 di scarpe",
                "tenga a mente che la riunione è alle 10", "per favore annota che Paul mi deve 20 euro",
                "ricordati, per favore, che il gas scade lunedì", "tenga a mente, la prego, che arrivo alle 9",
                "tien a mente che la barca si chiama Nettuno"),
-        no_match=("ricordati di comprare il latte", "ricordi che giorno è?", "segna il file come letto"),
+        no_match=("ricordati di comprare il latte", "ricordi che giorno è?", "segna il file come letto",
+                  "i file salvati: a.txt, b.txt"),
         flags=_DOTALL,
     ),
     Rule(
