@@ -15,7 +15,7 @@ import time
 from typing import Any, Sequence
 
 from app.lang.asked import asked as answer_shape
-from app.lang.asked_actions import CONDITION, asked_actions, asks_plainly
+from app.lang.asked_actions import asked_actions, asks_plainly
 from app.lang.heads import INTENT_HEAD, load_head
 from app.lang.messages import say
 from app.lang.signature import EVENT
@@ -262,7 +262,7 @@ class Planner:
         pool = [n for n in pool if n not in superseded]
         emb = idx.embed_scores(vec)
         lex = idx.lexical_scores(content_words(plain(said)))
-        act = idx.action_scores(_asked_sig_actions(clause, t.asked_all))
+        act = idx.action_scores(veto.pushing_actions(clause, t.asked_all))
         struct, prereq = structural_scores(t.tools, pool, emb, lex, act, clause, evd, sit or t.sit,
                                            idx.actions_with_tools())
         if hp is not None and not s.clause_tools:
@@ -397,16 +397,3 @@ class Planner:
         ps.add("user", pr.observation_text(step, tool, view, facts=facts, draft=draft,
                                            new_tools=new_tools, state=changed, note=note, line=ps.line))
 
-
-def _asked_sig_actions(clause: Any, asked_all: frozenset[str]) -> tuple[str, ...]:
-    """The clause's actions that count for the tools that perform them: none in a hypothetical that asks none of
-    them (a plain question asks no action either, yet its verb says what to read: "cosa c'è in X?").
-    "If I rename X, would you still be able to find it afterwards?" names a rename and a find, and asks neither —
-    yet "find" ranked the searches over the answer the model preferred by 4.8 nats, and X's text was searched
-    (everyday21-64, a substitute). A read is still offered; it is not pushed."""
-    if clause is None:
-        return ()
-    acts: tuple[str, ...] = clause.sig.actions
-    if not acts or not CONDITION.match(clause.text) or asked_actions(clause.text) & asked_all:
-        return acts
-    return ()

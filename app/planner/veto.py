@@ -234,3 +234,16 @@ def owed(t: Any, opts: Sequence[str], llm_ll: Mapping[str, float] | None = None)
     return [o for o in opts if o in t.tools and not t.tools[o].builtin  # (a note or a plan is the model's)
             and o not in ran
             and tool_actions(t.tools[o], affinity.get(o)) & asked and not model_refuses_write(llm_ll, o, t.tools[o])]
+
+def pushing_actions(clause: Any, asked_all: frozenset[str]) -> tuple[str, ...]:
+    """The clause's actions that count for the tools that perform them: none in a hypothetical that asks none of
+    them (a plain question asks no action either, yet its verb says what to read: "cosa c'è in X?").
+    "If I rename X, would you still be able to find it afterwards?" names a rename and a find, and asks neither —
+    yet "find" ranked the searches over the answer the model preferred by 4.8 nats, and X's text was searched
+    (everyday21-64, a substitute). A read is still offered; it is not pushed."""
+    if clause is None:
+        return ()
+    acts: tuple[str, ...] = clause.sig.actions
+    if not acts or not CONDITION.match(clause.text) or asked_actions(clause.text) & asked_all:
+        return acts
+    return ()

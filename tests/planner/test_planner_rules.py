@@ -532,13 +532,13 @@ def test_a_hypothetical_pushes_no_tool_by_the_actions_it_only_names() -> None:
     """"If I rename X, would you still be able to find it afterwards?" names a rename and a find and asks neither:
     its "find" ranked the searches over the answer (everyday21-64). A plain question's verb still says what to read,
     and a condition before a request ("if you can, read X") is no hypothetical."""
-    from app.planner.planner import _asked_sig_actions
+    from app.planner.veto import pushing_actions
 
     def acts(text: str) -> tuple[str, ...]:
         from app.lang.asked_actions import asked_actions
 
         ev = analyze(text, NOW)
-        return _asked_sig_actions(ev.clauses[-1], asked_actions(text))
+        return pushing_actions(ev.clauses[-1], asked_actions(text))
 
     assert acts("If I rename /tmp/x/note.md, would you still be able to find it afterwards?") == ()
     assert acts("se lo rinomino /tmp/x/note.md, riesci ancora a trovarlo?") == ()
