@@ -134,8 +134,10 @@ def action_of(text: str) -> ActionSig:
         sig = replace(sig, actions=("delete",))  # "chuck X in the bin": the bin is where a delete puts it
     elif not sig.actions and masked and _TRASH_PLACE.search(masked) and "?" not in text:
         sig = replace(sig, actions=("delete",))  # a verb no rule knows, the bin as its place ("chuck X in the bin")
-    if not sig.actions and masked and _NEW_NAME.search(masked):
-        sig = replace(sig, actions=("rename",))  # "il file X chiamalo Y.txt": its new name, not a call
+    if not sig.actions and masked.count("{path}") >= 2 and _NEW_NAME.search(masked):
+        # "il file X chiamalo Y.txt": its new name, not a call; with the file itself said too ("…, chiamalo Y" alone
+        # is the new name of a rename said before it, not a clause of its own)
+        sig = replace(sig, actions=("rename",))
     for rx, act in _FRAMES if masked else ():
         if rx.search(masked):
             # "fai diventare X pdf" (convert), "dovrei far avere X al fornitore" (send): whatever verb carries it
