@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from app.docs.plugin import DocsPlugin
 from app.memory.plugin import MemoryPlugin
 from app.memory.scratchpad import ScratchpadPlugin
-from app.reminders.clock import Clock
+from app.reminders.clock import Clock, system_clock
 from app.reminders.plugin import RemindersPlugin
 from app.tools.allow import AllowFolderPlugin
 from app.tools.plugin import Plugin
@@ -25,8 +25,8 @@ def default_plugins(engine: Engine, clock: Clock | None = None) -> list[Plugin]:
     """Scratchpad first: the memory's tools may produce big observations the scratchpad keeps. Reminders before
     memory: their routing stage takes "ricordami domani alle 9 di …" before memory's remember stage does. Allow-folder
     last: it only offers, after a path was refused."""
-    reminders = RemindersPlugin(engine) if clock is None else RemindersPlugin(engine, clock=clock)
-    return [ScratchpadPlugin(), reminders, MemoryPlugin(engine), DocsPlugin(engine), AllowFolderPlugin()]
+    return [ScratchpadPlugin(), RemindersPlugin(engine, clock=clock or system_clock), MemoryPlugin(engine),
+            DocsPlugin(engine), AllowFolderPlugin()]
 
 
 def safe(plugin: Plugin, hook: str, *args: Any) -> Any:

@@ -211,10 +211,7 @@ def _named_before(text: str, paths: list[str]) -> list[str]:
     if at <= 0 or not base.is_dir() or set(action_of(text).actions) & _TWO_PLACES:
         return paths
     said = text[:at]
-    try:
-        entries = [e for _, e in entries_below(str(base), 1, MAX_SCAN) or [] if not e.name.startswith(".")]
-    except OSError:
-        return paths
+    entries = [e for _, e in entries_below(str(base), 1, MAX_SCAN) or [] if not e.name.startswith(".")]
     hits = []
     for e in entries:
         stem = Path(e.name).stem if e.is_file() else ""

@@ -116,6 +116,7 @@ def _said_child(name: str, bases: Sequence[str], text: str) -> str | None:
     of a named place that the request calls by name (any case, or the same user folder in the other language): read
     as the home's Documents it was outside the allowed folders (everyday21-23). Only one such folder, only one said."""
     head, _, rest = name.partition("/")
+    user_folder = named_folder(head)  # (each call reads the user-dirs file: once for the name, once per folder)
     hits = []
     for b in bases:
         try:
@@ -123,9 +124,9 @@ def _said_child(name: str, bases: Sequence[str], text: str) -> str | None:
         except OSError:
             continue
         for child in children:
-            same = child.lower() == head.lower() or named_folder(child) is not None and \
-                named_folder(child) == named_folder(head)
-            if same and find_word(child, text):
+            if not find_word(child, text):
+                continue
+            if child.lower() == head.lower() or user_folder is not None and named_folder(child) == user_folder:
                 hits.append(f"{b.rstrip('/')}/{child}" + (f"/{rest}" if rest else ""))
     return hits[0] if len(set(hits)) == 1 else None
 

@@ -319,7 +319,7 @@ def generate(llm: Any, prompt: str, *, grounding: Grounding, prompt_text: str, m
     comp = None
     try:
         comp = llm.complete(prompt, max_tokens=max_tokens, temperature=0.0, cancel=stop, on_token=on_token,
-                            **({"repeat_penalty": repeat_penalty} if repeat_penalty != 1.0 else {}))
+                            repeat_penalty=repeat_penalty)
     except TurnCancelled:
         if cancel.cancelled:
             raise

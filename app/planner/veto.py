@@ -235,6 +235,7 @@ def owed(t: Any, opts: Sequence[str], llm_ll: Mapping[str, float] | None = None)
             and o not in ran
             and tool_actions(t.tools[o], affinity.get(o)) & asked and not model_refuses_write(llm_ll, o, t.tools[o])]
 
+
 def pushing_actions(clause: Any, asked_all: frozenset[str]) -> tuple[str, ...]:
     """The clause's actions that count for the tools that perform them: none in a hypothetical that asks none of
     them (a plain question asks no action either, yet its verb says what to read: "cosa c'è in X?").
