@@ -195,7 +195,9 @@ def read_reminder(text: str, now: datetime) -> ReminderAsk | None:
         if _VAGUE.search(after) is None:
             return None
         return ReminderAsk(_what(_VAGUE.sub(lambda v: "\x00" * len(v.group(0)), rest)), None, lang, verb)
-    what = _what(rest) or _what(blanked[:m.start()])
+    # a question mark ends the request: what follows is another sentence ("Could you remind me on Sunday at 7 to
+    # charge the batteries? The wedding is that afternoon", reminders batch 15 kept "?" and the reason in it)
+    what = _what(rest.split("?")[0]) or _what(blanked[:m.start()])
     return ReminderAsk(what, when, lang, verb)
 
 

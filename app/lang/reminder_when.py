@@ -75,6 +75,8 @@ class _Reading:
     weekdays: tuple[int, ...] = ()
     month_day: int = 0
     offset: int | None = None  # minutes from now
+    offset_at: int = 0  # where the offset was said
+    day_spans: list[tuple[int, int]] = field(default_factory=list)  # where the day was said
     day: date | None = None
     day_other: date | None = None  # a date in numbers read day first that could be month first ("3/4")
     past: bool = False  # "yesterday": a day gone, said in words — no moment to come
@@ -131,6 +133,7 @@ class _Reading:
         if rule == "offset_part":
             w = m.group("w").lower()
             self.offset = 45 if w.startswith(("tre", "three", "3")) else 15 if "quart" in w else 30
+            self.offset_at = m.start()
         else:
             if m.group("unit") is None and m.group("pre").lower() not in ("tra", "fra", "in"):
                 return  # "after 5 to call": an hour, not five minutes
@@ -147,9 +150,15 @@ class _Reading:
             if minutes <= 0:
                 return
             self.offset = minutes
+        self.offset_at = m.start()
         self.take(m)
 
     def read_day(self) -> None:
+        said = len(self.spans)
+        self._read_day()
+        self.day_spans = self.spans[said:]
+
+    def _read_day(self) -> None:
         got = self.first("day_part", "day_short")
         if got is not None:
             rule, m = got
@@ -224,7 +233,7 @@ class _Reading:
 
     def read_clock(self) -> None:
         got = self.first("noon", "meal", "clock_past", "clock_at", "clock_word", "clock_ampm", "clock_hhmm",
-                         "clock_military", "clock_military_day")
+                         "clock_military", "clock_military_day", "clock_military_ask", "clock_part")
         if got is None:
             return
         rule, m = got
@@ -233,9 +242,12 @@ class _Reading:
             self.clock = _Clock(MEALS[" ".join(m.group("meal").lower().split())], 0, True)
             self.take(m)
             return
-        if rule == "noon":
-            w = m.group("w").lower()
-            self.clock = _Clock(0 if w in ("mezzanotte", "midnight") else 12, 0, True)
+        if rule == "noon":  # "a mezzanotte e un quarto", "a mezzogiorno meno un quarto"
+            hour = 0 if m.group("w").lower() in ("mezzanotte", "midnight") else 12
+            minute, less = _fraction(g.get("frac")), _fraction(g.get("less"))
+            if less:
+                hour, minute = (hour - 1) % 24, 60 - less
+            self.clock = _Clock(hour, minute, True)
             self.take(m)
             return
         raw = g.get("h") or ""
@@ -284,6 +296,7 @@ class _Reading:
     def _result(self) -> When | None:
         if self.repeat_kind is not None:
             return self._repeat()
+        self._offset_said_first()
         if self.offset is not None and self.clock is None and self.day is None:
             start, later = self.now.replace(second=0, microsecond=0), timedelta(minutes=self.offset)
             if start.tzinfo is None:
@@ -302,6 +315,18 @@ class _Reading:
             at = datetime.combine(self.now.date(), time(hour))
             return When(at if at > self._naive_now() else at + timedelta(days=1), spans=self._spans())
         return None
+
+    def _offset_said_first(self) -> None:
+        """An amount of time from now said before a day, with no hour: the moment is the amount, and the day belongs
+        to what to be reminded of or to its reason ("Fra un paio d'ore ricordami di ritirare la focaccia, che stasera
+        vengono i nipoti", "in a couple of hours remind me to call the florist about the proteas for Saturday":
+        reminders batch 15 read tonight at 20:00 and Saturday at 9:00)."""
+        if self.offset is None or self.offset >= 1440 or self.clock is not None or self.day is None:
+            return
+        if not self.day_spans or self.offset_at > min(a for a, _ in self.day_spans):
+            return
+        self.spans = [s for s in self.spans if s not in self.day_spans]
+        self.day, self.day_other, self.part, self.day_spans = None, None, None, []
 
     def _spans(self) -> tuple[tuple[int, int], ...]:
         return tuple(sorted(self.spans))

@@ -22,7 +22,7 @@ REMINDER_REQUEST = Table("reminder_request", __doc__ or "", (
                "moment (rules/reminder_when.py) the request is a reminder; `w` is the verb",
         pattern=_B + r"(?P<w>{words})" + _E,
         # "me" or "us": "remind us at half five to ring our kid" (everyday9-34), "ricordaci domani di…"
-        words=(r"ricorda(?:m(?:[iì]|elo|ela|eli)|c[iì])", r"rammenta(?:m(?:[iì]|elo)|c[iì])",
+        words=(r"ricorda(?:m(?:[iì]|elo|ela|eli)|c[iì]|\s+m[ie](?=\s))", r"rammenta(?:m(?:[iì]|elo)|c[iì])",
                r"avvisa(?:m(?:[iì]|elo)|c[iì])",
                r"ricordarm[ei](?:lo)?", "avvisarmi", r"mi\s+(?:puoi\s+)?(?:ricordi|avvisi|ricordare|avvisare)",
                r"me\s+lo\s+(?:puoi\s+)?(?:ricordi|ricordare|ricorderesti)", r"fammi\s+ricordare", "ricordati",
@@ -51,7 +51,9 @@ REMINDER_REQUEST = Table("reminder_request", __doc__ or "", (
                "settami un reminder per la call giovedì alle 10", "mettimi un reminder ogni lunedì alle 9",
                "domattina alle 7 fammi uscire un avviso di chiamare il fornitore",
                "Vorrei un promemoria per giovedì 12 marzo alle 14:15: richiamare la signora Colombo",
-               "I'd like a reminder tomorrow at 9 to call Marco"),
+               "I'd like a reminder tomorrow at 9 to call Marco",
+               "ricorda mi sabato alle dieci di portare il camion",
+               "Per favore ricorda me alle ore 12 dare la medicina"),
         no_match=("ricordarsi è difficile", "this reminds me of you", "i ricordi d'infanzia", "remembering names"),
     ),
     Rule(

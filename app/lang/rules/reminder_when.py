@@ -73,12 +73,13 @@ REMINDER_WHEN = Table("reminder_when", __doc__ or "", (
     Rule(
         id="every_day",
         effect="every day, or every morning/evening ('ogni giorno', 'tutte le sere', 'daily'); `part` says when",
-        pattern=_B + r"(?:(?:ogni|every|each)\s+(?P<part>giorno|gg|day|mattina|morning|sera|evening|notte|night|"
-                     r"pomeriggio|afternoon)|tutti\s+i\s+giorni|tutte\s+le\s+(?P<part2>mattine|sere|notti)|{words})"
+        pattern=_B + r"(?:(?:ogni|every|evry|each)\s+(?P<part>giorno|gg|day|mattina|morning|sera|evening|notte|night|"
+                     r"pomeriggio|afternoon)|tutti\s+i\s+giorni|tutt[ei]\s+le\s+(?P<part2>mattine|sere|notti)|{words})"
                 + _E,
         words=(_NOT_A_NOUN + "daily" + _ADVERB_END, _NOT_A_NOUN + "everyday" + _ADVERB_END, "quotidianamente",
                "ogni santo giorno"),
         match=("ogni giorno alle 21", "ogni gg alle 6", "every day at 8am", "tutte le sere", "remind me daily",
+               "Tutti le sere alle 21 ricordami", "evry day at 7",
                "remind me daily at 8 to stretch"),
         no_match=("ogni lunedì", "every other week", "il giorno dopo", "at 9 remind me about the daily standup"),
     ),
@@ -97,9 +98,10 @@ REMINDER_WHEN = Table("reminder_when", __doc__ or "", (
         id="every_weekday",
         effect="every one of some weekdays ('ogni lunedì', 'every monday and thursday', 'tutti i venerdì'); `days` "
                "lists them",
-        pattern=_B + r"(?:ogni|every|each|tutti\s+i|tutte\s+le)\s+(?P<days>" + _WD + r"s?(?:\s*(?:,|e|ed|and|&)\s*"
+        pattern=_B + r"(?:ogni|every|evry|each|tutti\s+i|tutte\s+le)\s+(?P<days>" + _WD + r"s?(?:\s*(?:,|e|ed|and|&)\s*"
                 + _WD + r"s?)*)" + _E,
-        match=("ogni lunedì alle 8", "every monday and thursday", "tutti i venerdì", "ogni martedì e venerdì"),
+        match=("ogni lunedì alle 8", "every monday and thursday", "tutti i venerdì", "ogni martedì e venerdì",
+               "remind me evry tuesday and thursday at 7 pm"),
         no_match=("lunedì alle 8", "on monday", "ogni giorno"),
     ),
     Rule(
@@ -144,11 +146,11 @@ REMINDER_WHEN = Table("reminder_when", __doc__ or "", (
                 + r"|a\s+couple\s+of|un\s+paio\s+d[i']?)\s*'?\s*(?:(?P<unit>" + _UNITS
                 + r")(?:(?<=h)(?P<hm>[0-5]\d))?" + _E + r"|(?<=\d)(?=\s+(?:to|di)\s))"  # "in 10 to …": minutes
                 # the minutes after the hours, with "e/and" or not ("tra 2 ore e 10 minuti", "in 2hrs 15min")
-                r"(?:\s*(?:(?:e|and)\s+(?P<half>mezz[ao]|a\s+half)|(?:(?:e|and)\s+)?"
+                r"(?:\s*(?:(?:e|and)\s+(?P<half>mezz[ao]|(?:a\s+)?half)|(?:(?:e|and)\s+)?"
                 r"(?P<n2>\d{1,2})\s*(?:minuti|min|mins|minutes|m))" + _E + ")?",
         match=("avvisami tra 20 minuti", "in 2 hours", "tra un'ora e mezza", "in an hour and a half", "fra 3 giorni",
                "in a couple of hours", "tra un paio d'ore", "in 1h30", "ricordami tra 5 di scolare la pasta",
-               "in 2hrs 15min", "tra 2h 15m"),
+               "in 2hrs 15min", "tra 2h 15m", "remind me in one hour and half to take out the pierogi"),
         no_match=("tra Milano e Roma", "in 2024", "in the morning", "alle 20 minuti dopo", "in 1h300", "in un di"),
     ),
     Rule(
@@ -175,9 +177,9 @@ REMINDER_WHEN = Table("reminder_when", __doc__ or "", (
         effect="tomorrow as people type it in a hurry ('tmrw', '2moro', 'dmn'), or say it in a dialect (Scots 'the "
                "morra', Neapolitan 'dimane': reminders batch 14's tune half kept them in what to remind)",
         pattern=_B + r"(?:{words})" + _E,
-        words=("tmrw", "tmr", "tmrow", "2moro", "2morrow", "tomoz", "dmn", "dmani", r"the\s+morra", "dimane"),
+        words=("tmrw", "tmr", "tmrow", "2moro", "2morrow", "tomoz", "tomoro", "dmn", "dmani", r"the\s+morra", "dimane"),
         match=("remind me tmrw at 8", "2moro at 9", "ricordami dmn h 8 lezione", "remind me the morra at 6",
-               "ricordami dimane alle 7"),
+               "ricordami dimane alle 7", "remind me at noon tomoro to clean my hockey bag"),
         no_match=("tomorrow", "tmrws"),
     ),
     Rule(
@@ -232,9 +234,9 @@ REMINDER_WHEN = Table("reminder_when", __doc__ or "", (
                "before or after noon; alone, it is its usual hour",
         # after an article or a possessive it names a thing ("the night shift", "my morning run"), no moment
         pattern=_B + r"(?<!\bthe\s)(?<!\bmy\s)(?<!\bour\s)(?<!\ba\s)(?<!\bla\s)(?<!\bil\s)"
-                r"(?:in\s+the\s+|di\s+|del\s+|della\s+|nel\s+|at\s+)?(?P<part>{words})" + _E,
+                r"(?:in\s+(?:the\s+)?|di\s+|del\s+|della\s+|nel\s+|at\s+)?(?P<part>{words})" + _E,
         words=tuple(sorted(PARTS, key=len, reverse=True)),
-        match=("alle 9 di sera", "at 6 in the morning", "sabato pomeriggio"),
+        match=("alle 9 di sera", "at 6 in the morning", "sabato pomeriggio", "every sunday 6 in evening"),
         no_match=("seraphina", "mornings are cold", "about the night shift swap", "send the morning route sheets"),
     ),
     # -- a clock time --------------------------------------------------------------------------------------------
@@ -290,27 +292,48 @@ REMINDER_WHEN = Table("reminder_when", __doc__ or "", (
         id="clock_military_day",
         effect="a time in four digits before the day ('1730 today', '0745 tomorrow', '2215 tonight'), at the start or "
                "after 'for/reminder/per' (reminders 520, 528, 536)",
-        pattern=r"(?:^|(?<=\bfor\s)|(?<=\bper\s)|(?<=reminder\s)|(?<=promemoria\s))(?P<h>[01]\d|2[0-3])(?P<m>[0-5]\d)"
+        pattern=r"(?:^|(?<=\bfor\s)|(?<=\bper\s)|(?<=reminder\s)|(?<=promemoria\s)|(?<=\bme\s))(?P<h>[01]\d|2[0-3])"
+                r"(?P<m>[0-5]\d)"
                 # (\x00: the day already read and blanked, lang/reminder_when.py)
                 r"(?=\s*(?:(?:today|tonight|tomorrow|tmrw|oggi|stasera|stanotte|domani)" + _E + r"|\x00))",
-        match=("Set a reminder for 1730 today", "0745 tomorrow remind me", "Set reminder 2215 tonight: call"),
+        match=("Set a reminder for 1730 today", "0745 tomorrow remind me", "Set reminder 2215 tonight: call",
+               "Remind me 0600 tmrw to take the calving jack", "Remind me 1400 today recheck the Jones ewe"),
         no_match=("2024 holidays", "call 0700", "in 1200 hours", "pay 2000 today", "remind me to pay 1500 tomorrow"),
+    ),
+    Rule(
+        id="clock_military_ask",
+        effect="a time in four digits right before the verb that asks ('Every weekday 0730 remind me…', '1st of every "
+               "month 0830 remind me…': a rota's way, reminders batch 15)",
+        pattern=r"(?<![\w:.,])(?<!\bin\s)(?<!\bnel\s)(?P<h>[01]\d|2[0-3])(?P<m>[0-5]\d)(?=\s+(?:remind|ricord|avvis|ping|"
+                r"alert))",
+        match=("Every weekday 0730 remind me check the log", "1st of every month 0830 remind me practice mtg"),
+        no_match=("remind me to pay 1500 tomorrow", "in 2024 remind me to renew", "call 0700", "12345 remind me"),
+    ),
+    Rule(
+        id="clock_part",
+        effect="an hour with its part of the day and no 'at' ('every sunday 6 in evening', 'domenica 9 di sera'): "
+               "the hour; the part is read after it (`part`)",
+        pattern=r"(?<![\w:.,])(?<!\bat\s)(?<!\balle\s)(?<!\bore\s)(?P<h>1[0-2]|0?\d)(?=\s+(?:in\s+(?:the\s+)?|di\s+|del\s+|della\s+)(?:morning|"
+                r"evening|afternoon|night|mattina|sera|pomeriggio|notte)" + _E + ")",
+        match=("remind me every sunday 6 in evening to call", "domenica 9 di sera"),
+        no_match=("2 cats in the evening", "at 6 in the morning", "15 di sera", "in 3 days in the evening"),
     ),
     Rule(
         id="clock_word",
         effect="an hour said in words ('alle otto', 'all'una', 'at eight')",
         pattern=_B + r"(?:alle|all'|at)\s*(?P<hw>{words})" + _E + r"(?:\s+e\s+(?P<frac>mezza|mezzo|meza|mezo|"
-                                                                  r"un\s+quarto))?",
+                                                                  r"un\s+quarto)|\s+meno\s+(?P<less>un\s+quarto))?",
         words=tuple(sorted(HOUR_WORDS, key=len, reverse=True)),
-        match=("alle otto", "all'una", "at eight"),
+        match=("alle otto", "all'una", "at eight", "alle sei meno un quarto"),
         no_match=("alle poste", "at home", "alle 8"),
     ),
     Rule(
         id="noon",
         effect="noon or midnight in words ('a mezzogiorno', 'at noon', 'a mezzanotte')",
-        pattern=_B + r"(?:(?:a|at|alle|by)\s+)?(?P<w>{words})" + _E,
+        pattern=_B + r"(?:(?:a|at|alle|by)\s+)?(?P<w>{words})" + _E
+                + r"(?:\s+e\s+(?P<frac>mezza|mezzo|un\s+quarto)|\s+meno\s+(?P<less>un\s+quarto))?",
         words=("mezzogiorno", "mezzanotte", "noon", "midnight", "midday"),
-        match=("a mezzogiorno", "at noon", "by midnight"),
+        match=("a mezzogiorno", "at noon", "by midnight", "a mezzanotte e un quarto"),
         no_match=("afternoon", "mezzogiornata"),
     ),
 ))
