@@ -25,7 +25,8 @@ Modules, by what they read (tests/architecture/test_lang_modules_listed.py keeps
                        IT/EN words that are never a slip; built by real_words_build.py, a dev tool)
     values             args_extractor.py (a tool's arguments by rules), paths_said.py (paths as people say
                        them), placeholders.py ({{stepN.field}}), when.py (dates and windows)
-    reminders          reminder_ask.py (is it a reminder, of what), reminder_when.py (when), repeat.py (a rule),
+    reminders          reminder_ask.py (is it a reminder, of what), reminder_when.py (when), reminder_clock.py (its
+                       values), repeat.py (a rule),
                        dates_said.py (dates in numbers, named days: "il 10/01", "a Natale")
     selection          selection_ask.py ("traduci in inglese" over a selected text)
     answers            stated.py (what a written answer claims), messages.py (every sentence, IT/EN, plurals)

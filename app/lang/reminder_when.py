@@ -22,18 +22,16 @@ from datetime import date, datetime, time, timedelta, timezone
 from typing import Any
 
 from app.lang.dates_said import BLANK, first_date, named_day
+from app.lang.reminder_clock import Clock, fraction, int_day, later_day_hour, part_name, unit_minutes
 from app.lang.repeat import Repeat
 from app.lang.rules.month_words import MONTHS_SHORT
 from app.lang.rules.reminder_when import (
     COUNT_WORDS,
     DAY_PARTS,
-    FIRST_WORDS,
-    FRACTIONS,
     HOUR_WORDS,
     MEALS,
     PARTS,
     REMINDER_WHEN,
-    UNIT_MINUTES,
     WEEKDAY_NUMBERS,
 )
 
@@ -50,22 +48,6 @@ class When:
     day_other: date | None = None  # "il 3/4" was read day first: the month-first day, for the confirmation to say
 
 
-def _int_day(raw: str | None) -> int | None:
-    if not raw:
-        return None
-    digits = re.sub(r"\D", "", raw)
-    if raw.lower().startswith(FIRST_WORDS):
-        return 1
-    return int(digits) if digits and 1 <= int(digits) <= 31 else None
-
-
-@dataclass
-class _Clock:
-    hour: int
-    minute: int
-    explicit: bool  # no doubt between morning and afternoon
-
-
 @dataclass
 class _Reading:
     text: str  # the request, blanked as it is read
@@ -80,7 +62,7 @@ class _Reading:
     day: date | None = None
     day_other: date | None = None  # a date in numbers read day first that could be month first ("3/4")
     past: bool = False  # "yesterday": a day gone, said in words — no moment to come
-    clock: _Clock | None = None
+    clock: Clock | None = None
     part: str | None = None
 
     def take(self, m: re.Match[str]) -> None:
@@ -110,7 +92,7 @@ class _Reading:
         today = self.now.date()
         if rule in ("month_day_every", "every_month"):
             self.repeat_kind = "month"
-            self.month_day = _int_day(m.groupdict().get("d") or m.groupdict().get("d2")) or today.day
+            self.month_day = int_day(m.groupdict().get("d") or m.groupdict().get("d2")) or today.day
         elif rule == "workdays":
             self.repeat_kind, self.weekdays = "week", (0, 1, 2, 3, 4)
         elif rule in ("every_weekday", "plural_weekday"):
@@ -122,7 +104,7 @@ class _Reading:
         else:
             self.repeat_kind = "day"
             part = (m.group("part") or m.group("part2") or "").lower()
-            self.part = _part_name(part)
+            self.part = part_name(part)
         self.take(m)
 
     def read_offset(self) -> None:
@@ -139,7 +121,7 @@ class _Reading:
                 return  # "after 5 to call": an hour, not five minutes
             n = " ".join(m.group("n").lower().split())
             count = int(n) if n.isdigit() else 2 if n.startswith(("a couple", "un paio")) else COUNT_WORDS.get(n, 0)
-            unit = _unit_minutes(m.group("unit"))
+            unit = unit_minutes(m.group("unit"))
             minutes = count * unit
             if m.group("half"):
                 minutes += unit // 2
@@ -239,22 +221,22 @@ class _Reading:
         rule, m = got
         g: dict[str, Any] = m.groupdict()
         if rule == "meal":
-            self.clock = _Clock(MEALS[" ".join(m.group("meal").lower().split())], 0, True)
+            self.clock = Clock(MEALS[" ".join(m.group("meal").lower().split())], 0, True)
             self.take(m)
             return
         if rule == "noon":  # "a mezzanotte e un quarto", "a mezzogiorno meno un quarto"
             hour = 0 if m.group("w").lower() in ("mezzanotte", "midnight") else 12
-            minute, less = _fraction(g.get("frac")), _fraction(g.get("less"))
+            minute, less = fraction(g.get("frac")), fraction(g.get("less"))
             if less:
                 hour, minute = (hour - 1) % 24, 60 - less
-            self.clock = _Clock(hour, minute, True)
+            self.clock = Clock(hour, minute, True)
             self.take(m)
             return
         raw = g.get("h") or ""
         word = g.get("hw") or (raw if not raw.isdigit() else "")
         hour = HOUR_WORDS[word.lower()] if word else int(raw)
-        minute = int(g.get("m") or 0) + _fraction(g.get("frac"))  # "e 30" is a fraction of its own
-        less = _fraction(g.get("less"))
+        minute = int(g.get("m") or 0) + fraction(g.get("frac"))  # "e 30" is a fraction of its own
+        less = fraction(g.get("less"))
         if (rule == "clock_past" and (g.get("dir") or "").lower() == "to") or less:
             hour, minute = (hour - 1) % 24, 60 - (minute or less)  # "a quarter to 8", "le 6 meno un quarto"
         ap = (g.get("ap") or "").lower()
@@ -267,7 +249,7 @@ class _Reading:
             hour = 0
         if not 0 <= minute <= 59:
             return
-        self.clock = _Clock(hour, minute, explicit)
+        self.clock = Clock(hour, minute, explicit)
         self.take(m)
 
     def read_part(self) -> None:
@@ -275,7 +257,7 @@ class _Reading:
         if m is None:
             return
         if self.part is None:
-            self.part = _part_name(m.group("part").lower())
+            self.part = part_name(m.group("part").lower())
         self.take(m)
 
     def read_all(self) -> None:
@@ -337,7 +319,7 @@ class _Reading:
     def _repeat(self) -> When:
         assumed = None
         if self.clock is not None:
-            hour, minute = _later_day_hour(self.clock, self.part), self.clock.minute
+            hour, minute = later_day_hour(self.clock, self.part), self.clock.minute
         elif self.part is not None:
             hour, minute = PARTS[self.part][1], 0
         else:
@@ -357,7 +339,7 @@ class _Reading:
         c = self.clock
         if day == self.now.date() and not c.explicit and self.part is None:
             return self._next_clock(c, only_today=True)
-        hour = _later_day_hour(c, self.part)
+        hour = later_day_hour(c, self.part)
         if self.part is not None and PARTS[self.part][0] != "am" and hour < 6:
             day += timedelta(days=1)  # "stanotte alle 2", "tonight at 2am": after midnight, the next date
         at = datetime.combine(day, time(hour, c.minute))
@@ -365,13 +347,13 @@ class _Reading:
             return When(at, spans=self._spans(), assumed="pm", other=datetime.combine(day, time(c.hour, c.minute)))
         return When(at, spans=self._spans())
 
-    def _next_clock(self, c: _Clock, only_today: bool = False) -> When:
+    def _next_clock(self, c: Clock, only_today: bool = False) -> When:
         """A clock time with no day: the next one still to come (today, else tomorrow); an ambiguous hour is
         the first of its two readings still to come."""
         now = self._naive_now()
         today = now.date()
         if c.explicit or self.part is not None:
-            hour = _later_day_hour(c, self.part) if self.part is not None else c.hour
+            hour = later_day_hour(c, self.part) if self.part is not None else c.hour
             hours = [hour]
         else:
             hours = [c.hour, c.hour + 12]
@@ -385,43 +367,6 @@ class _Reading:
         if 7 <= at.hour <= 11:  # the morning hour as said: nothing to point out
             return When(at, spans=self._spans())
         return When(at, spans=self._spans(), assumed="pm" if at.hour >= 12 else "am", other=other)
-
-
-def _part_name(word: str) -> str | None:
-    """'giorno'/'day' are no part of the day."""
-    return word if word in PARTS else None
-
-
-def _unit_minutes(unit: str | None) -> int:
-    """Minutes in a unit; a number with no unit ("tra 10 di …") counts minutes."""
-    u = (unit or "min").lower()
-    if u == "m" or u.startswith("min"):
-        return 1
-    if u == "h":
-        return 60
-    return next((v for k, v in UNIT_MINUTES.items() if u.startswith(k)), 60)
-
-
-def _fraction(frac: str | None) -> int:
-    if not frac:
-        return 0
-    f = " ".join(frac.lower().split())
-    return int(f) if f.isdigit() else FRACTIONS.get(f, 0)
-
-
-def _later_day_hour(c: _Clock, part: str | None) -> int:
-    """The hour meant on a day other than today, or in a repetition: as said when it is plain ('alle 15',
-    '6pm'); in the part of the day said ('alle 9 di sera'); else 1–6 is the afternoon, 7–11 the morning."""
-    if c.explicit:
-        return c.hour
-    if part is not None:
-        half = PARTS[part][0]
-        if half == "pm" and c.hour < 12:
-            return c.hour + 12
-        if half == "night" and 7 <= c.hour < 12:
-            return c.hour + 12
-        return c.hour
-    return c.hour + 12 if 1 <= c.hour <= 6 else c.hour
 
 
 def read_when(text: str, now: datetime, focus: int = 0) -> When | None:
