@@ -30,6 +30,7 @@ _SENTENCE = ASKING.pattern("sentence_break")
 _ABOUT = ASKING.pattern("about_action")
 _DONE_BY_ME = ASKING.pattern("done_by_me")
 _SAID_OF = ASKING.pattern("said_of_a_thing")
+_WRITTEN = ASKING.pattern("written_quote")
 _OWN_END = ASKING.pattern("own_clause_end")
 # "segnati che ho già chiamato Marco", "remember I already paid the rent": after the verb of keeping, the account is
 # the fact to keep, not the person's account of what they did — the clause asks to remember (rules/remember.py)
@@ -80,6 +81,8 @@ def _asking_pieces(text: str) -> list[str]:
             continue  # "se lo cancello, posso recuperarlo?": the question about a hypothetical asks nothing
         if len(pieces) > 1 and _SAID_OF.match(piece):
             continue  # "…, che si trova nella cartella X", "…, it got changed": a description asks nothing
+        if len(pieces) > 1 and _WRITTEN.search(piece):
+            continue  # "sul post-it c'è scritto 'sposta X', che vuol dire?": the quote is what is asked about
         after_condition = False
         if len(pieces) > 1 and CONTEXT.match(piece):
             continue  # "devo mandarlo al commercialista, dimmi il totale": the person's plan beside a request

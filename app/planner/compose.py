@@ -186,10 +186,13 @@ def each_step(question: str, steps: Sequence[Any], last_draft: str,
     and answered only Y's listing — the file the person asked to read was never shown (by hand, 2026-12-07);
     "crea la cartella X e spostaci Y" said only the move. A failed earlier step is left out (the step after it
     retried or went on), and a call repeated with the same arguments is said once."""
+    def key_of(s: Any) -> str:
+        return f"{s.tool} {json.dumps(s.args, sort_keys=True, default=str)}"
+
     shown: list[str] = []
-    seen: set[str] = set()
+    seen: set[str] = {key_of(steps[-1])} if steps else set()  # the last one is `last_draft`
     for s in steps[:-1]:
-        key = f"{s.tool} {json.dumps(s.args, sort_keys=True, default=str)}"
+        key = key_of(s)
         if not s.ok or s.tool in _UNSHOWN or key in seen:
             continue
         seen.add(key)

@@ -201,8 +201,8 @@ class Planner:
             ctx.emit(ev.Error(ctx.turn_id, ctx.next_step, message=say("planner.args_failed", ctx.lang),
                               hint=say("planner.args_hint", ctx.lang)))
             raise ArgsError(str(e), tool.name, e.missing) from None
-        if veto.restated_write(tool, args, ctx.turn.steps) or veto.made_up_figures(args, sources, t.text):
-            return None  # a clause restating the write just made; a sum of figures nobody gave: an answer
+        if veto.restated_call(tool, args, ctx.turn.steps, t.tools) or veto.made_up_figures(args, sources, t.text):
+            return None  # a clause restating the call just made; a sum of figures nobody gave: an answer
         run, args, sources = as_listing(tool, args, sources, t.tools)  # "show us what's in archivio"
         return Decision(run.name, args, sources, choice)
 

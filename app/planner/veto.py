@@ -184,15 +184,23 @@ def _an_account(clause: Any) -> bool:
     return not clause.paths and not values and not tells and not asks_a_question(text) and not clause.sig.actions
 
 
-def restated_write(tool: Tool, args: Mapping[str, Any], steps: Iterable[Any]) -> bool:
-    """Does this call only repeat a write this turn already made — the same tool on the same target with the same
-    text? "vorrei aggiungere in fondo a todo.txt 'comprare il pane', me lo scrivi tu per piacere?" appended the
-    line, then the courtesy clause ran write_files again as an overwrite and todo.txt held only the new line.
-    A clause that restates what was just done asks nothing more."""
-    if not risky(tool):
-        return False
-    key = _write_key(args)
-    return bool(key) and any(s.ok and s.tool == tool.name and _write_key(s.args) == key for s in steps)
+def restated_call(tool: Tool, args: Mapping[str, Any], steps: Sequence[Any], tools: Mapping[str, Tool]) -> bool:
+    """Does this call only repeat what this turn already did? A write: the same tool on the same target with the
+    same text ("vorrei aggiungere in fondo a todo.txt 'comprare il pane', me lo scrivi tu per piacere?" appended
+    the line, then the courtesy clause ran write_files again as an overwrite and todo.txt held only the new line).
+    A read: the same call with the same arguments that succeeded, with no write after it that could have changed
+    what it reads ("devo spostare X in archivio domani, intanto leggimelo" read X by the rules, then the model
+    asked the same read again and the answer showed the file twice). A clause that restates what was just done
+    asks nothing more. `tools`: the turn's tools by name, to tell a later write (an unknown name counts as one)."""
+    if risky(tool):
+        key = _write_key(args)
+        return bool(key) and any(s.ok and s.tool == tool.name and _write_key(s.args) == key for s in steps)
+    for i, s in enumerate(steps):
+        if s.ok and s.tool == tool.name and dict(s.args) == dict(args):
+            later = steps[i + 1:]
+            if not any(s2.tool not in tools or risky(tools[s2.tool]) for s2 in later):
+                return True
+    return False
 
 
 def _write_key(args: Mapping[str, Any]) -> tuple[str, ...]:

@@ -10,8 +10,10 @@ from dataclasses import replace
 from typing import Any, Callable
 
 from app.lang.asked_actions import asked_actions, asks_plainly
+from app.lang.clauses import asks_a_question
 from app.lang.detect import detect_lang
 from app.lang.messages import say
+from app.lang.quotes import quoted_texts
 from app.lang.reported import told_before
 from app.lang.rules.recall_topic import RECALL_TOPIC
 from app.lang.stated import when_backed
@@ -214,6 +216,8 @@ def asked_to_act(info: Any, question: str) -> bool:
     "ho inviato" is the person's voice, not a claim; "store this for me: …" (`answer` 0.10, remember 0.77) does
     not; below it with `answer` still the likeliest class, only a plain request the rules read an action in (not
     a question). Without a head (no embedder), the rules' reading of what is asked."""
+    if quoted_texts(question) and asks_a_question(question) and not asked_actions(question):
+        return False  # "sul post-it c'è scritto 'sposta X in archivio', che vuol dire?": the action is the quote's
     head = next((c.head for c in getattr(info, "choices", ()) if c.head), None)
     if head is None:
         return bool(asked_actions(question))

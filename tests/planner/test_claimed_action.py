@@ -46,6 +46,11 @@ def test_a_claim_is_checked_only_when_the_request_asks_for_something_to_be_done(
     # no head (no embedder): the rules' reading of what is asked
     assert asked_to_act(_Info(None), "ricordati che il dentista è giovedì")
     assert not asked_to_act(_Info(None), "che cos'è un file json?")
+    # a question about words in quotes: the action is the quote's, whatever the head reads ("Il comando 'sposta…'
+    # indica che…" had been replaced by "Non l'ho fatto…", by hand)
+    quoted = "sul post-it c'è scritto 'sposta /x/todo.txt in archivio', che vuol dire?"
+    assert not asked_to_act(_Info({"answer": 0.20, "move_files": 0.70}), quoted)
+    assert asked_to_act(_Info({"answer": 0.20, "write_files": 0.70}), "scrivi 'sposta la macchina' in /x/todo.txt")
 
 
 def test_a_claim_about_a_file_never_named_becomes_the_question_which() -> None:

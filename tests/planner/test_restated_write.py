@@ -1,5 +1,6 @@
-"""A clause that restates the write just made runs nothing more (planner/veto.py: restated_write): the courtesy
-"me lo scrivi tu per piacere?" after an append overwrote todo.txt with the appended line."""
+"""A clause that restates the call just made runs nothing more (planner/veto.py: restated_call): the courtesy
+"me lo scrivi tu per piacere?" after an append overwrote todo.txt with the appended line; "devo spostare X in
+archivio domani, intanto leggimelo" read X twice and showed it twice."""
 from __future__ import annotations
 
 from app.engine.catalog import build_registry
@@ -7,24 +8,35 @@ from app.planner import veto
 from app.turn.events import Step
 
 REG = build_registry()
+TOOLS = {name: REG.get(name) for name in ("read_files", "write_files", "list_dir", "move_files")}
 APPENDED = Step(1, "write_files", {"path": "/x/todo.txt", "content": "comprare il pane", "mode": "append"})
 
 
 def test_the_same_write_again_is_a_restatement() -> None:
     again = {"path": "/x/todo.txt", "content": "comprare il pane"}  # the overwrite the second clause asked for
-    assert veto.restated_write(REG.get("write_files"), again, [APPENDED])
+    assert veto.restated_call(REG.get("write_files"), again, [APPENDED], TOOLS)
     one_as_text = {"paths": "/x/todo.txt", "content": "comprare il pane"}  # one path as a string, as tools take it
-    assert veto.restated_write(REG.get("write_files"), one_as_text, [APPENDED])
+    assert veto.restated_call(REG.get("write_files"), one_as_text, [APPENDED], TOOLS)
 
 
-def test_another_target_another_text_or_a_read_is_not() -> None:
+def test_another_target_or_another_text_is_not() -> None:
     write = REG.get("write_files")
-    assert not veto.restated_write(write, {"path": "/x/spesa.txt", "content": "comprare il pane"}, [APPENDED])
-    assert not veto.restated_write(write, {"path": "/x/todo.txt", "content": "comprare il latte"}, [APPENDED])
-    assert not veto.restated_write(REG.get("read_files"), {"paths": ["/x/todo.txt"]},
-                                   [Step(1, "read_files", {"paths": ["/x/todo.txt"]})])
+    assert not veto.restated_call(write, {"path": "/x/spesa.txt", "content": "comprare il pane"}, [APPENDED], TOOLS)
+    assert not veto.restated_call(write, {"path": "/x/todo.txt", "content": "comprare il latte"}, [APPENDED], TOOLS)
     failed = Step(1, "write_files", APPENDED.args, ok=False)
-    assert not veto.restated_write(write, {"path": "/x/todo.txt", "content": "comprare il pane"}, [failed])
+    assert not veto.restated_call(write, {"path": "/x/todo.txt", "content": "comprare il pane"}, [failed], TOOLS)
+
+
+def test_the_same_read_again_is_a_restatement_unless_a_write_came_between() -> None:
+    read, args = REG.get("read_files"), {"paths": ["/tmp/w/todo.txt"]}
+    first = Step(1, "read_files", dict(args))
+    assert veto.restated_call(read, args, [first], TOOLS)
+    listed = Step(2, "list_dir", {"path": "/tmp/w"})
+    assert veto.restated_call(read, args, [first, listed], TOOLS)  # a read between changes nothing
+    # "read X, add a line, show it to me again": the write between makes the second read new
+    assert not veto.restated_call(read, args, [first, APPENDED], TOOLS)
+    assert not veto.restated_call(read, {"paths": ["/tmp/w/note.md"]}, [first], TOOLS)
+    assert not veto.restated_call(read, args, [Step(1, "read_files", dict(args), ok=False)], TOOLS)
 
 
 def test_a_model_written_calculation_with_figures_nobody_gave_is_not_run() -> None:

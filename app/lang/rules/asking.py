@@ -86,6 +86,21 @@ ASKING = Table("asking", __doc__ or "", (
                   "that's all, grazie", "they can wait, read /x/a.txt first", "the file is there"),
     ),
     Rule(
+        id="written_quote",
+        effect="a clause that says what is written or said somewhere, in quotes ('sul post-it c'è scritto \"sposta X "
+               "in archivio\"', 'the note says \"delete X\"'), beside a question about it: the quote is the "
+               "thing asked about, not a request (its 'sposta' had the model's explanation replaced by 'Non l'ho "
+               "fatto', by hand 2026-12-07)",
+        pattern=r"\b(?:{words})\s*:?\s*[\"'«“‘]",
+        words=(r"c['’]?\s*(?:[èe]|era)\s+scritto", r"ci\s+(?:sta|stava)\s+scritto", r"(?:[èe]|era)\s+scritto",
+               r"scritto\s+(?:sopra|sul|sulla|nel|nella)\s+\w+", "dice", "diceva", "recita", "says", "said",
+               "reads", r"(?:it['’]?s|is)\s+written"),
+        match=("sul post-it c'è scritto 'sposta /x/a.txt in archivio'", "the sticky note says \"delete /x/a.txt\"",
+               "nella mail c'era scritto: 'copia tutto'", "my boss's note reads 'rename the folder'"),
+        no_match=("scrivi 'ciao' in /x/a.txt", "dice che devo spostare /x/a.txt", "sposta /x/a.txt in archivio",
+                  "write 'it says hello' in /x/a.txt"),
+    ),
+    Rule(
         id="about_action",
         effect="a question about an action (what, which, who, how…), not a request for it; a modal "
                "('can you delete X?') is a polite request and stays asked",
