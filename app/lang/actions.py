@@ -102,6 +102,8 @@ _END_OF_TEXT = ACTION_READING.pattern("end_of_text")
 _NEW_THING = ACTION_READING.pattern("new_thing")
 _TRASH_PLACE = ACTION_READING.pattern("trash_place")
 _NEW_NAME = ACTION_READING.pattern("new_name")
+_PUT_INTO_TEXT = ACTION_READING.pattern("put_into_text")
+_TEXT_FILE = re.compile(r"(?i)\.(?:txt|md|csv|log|text|markdown)\b")
 # frames that name an action by what it does to a file, not by a verb: the file in another format, the file made to
 # reach a person
 _FRAMES = ((ACTION_READING.pattern("format_target"), "convert"), (ACTION_READING.pattern("handing_over"), "send"))
@@ -134,6 +136,10 @@ def action_of(text: str) -> ActionSig:
         sig = replace(sig, actions=("delete",))  # "chuck X in the bin": the bin is where a delete puts it
     elif not sig.actions and masked and _TRASH_PLACE.search(masked) and "?" not in text:
         sig = replace(sig, actions=("delete",))  # a verb no rule knows, the bin as its place ("chuck X in the bin")
+    if not {"append", "write"} & set(sig.actions) and masked and _TEXT_FILE.search(text) and \
+            _PUT_INTO_TEXT.search(masked):
+        # "metti anche detersivo piatti nella lista spesa.txt": words put into a text file are added to it
+        sig = replace(sig, actions=("append", *(a for a in sig.actions if a not in _PUTTING and a != "list")))
     if not sig.actions and masked.count("{path}") >= 2 and _NEW_NAME.search(masked):
         # "il file X chiamalo Y.txt": its new name, not a call; with the file itself said too ("…, chiamalo Y" alone
         # is the new name of a rename said before it, not a clause of its own)
@@ -142,8 +148,10 @@ def action_of(text: str) -> ActionSig:
         if rx.search(masked):
             # "fai diventare X pdf" (convert), "dovrei far avere X al fornitore" (send): whatever verb carries it
             sig = replace(sig, actions=(act, *(a for a in sig.actions if a not in _MAKING and a != act)))
-    if not sig.actions and _NEW_THING.search(normalize_cached(asked_part(text))):
-        sig = replace(sig, actions=("write",))  # "need a new file X with…": a creation asked without its verb
+    if "write" not in sig.actions and _NEW_THING.search(normalize_cached(asked_part(text))):
+        # "need a new file X with…": a creation asked without its verb; beside another verb too ("Prepari una nuova
+        # cartella chiamata X dentro Y e subito dopo vi copi il file…", everyday22-7: only the copy was read)
+        sig = replace(sig, actions=("write", *sig.actions))
     if "~time" in sig.content and _EVENT_TIME.search(normalize_cached(asked_part(text))):
         sig = replace(sig, content=sig.content | {EVENT})
     if not sig.negated and (_not_asked(text) or told_done(text)):

@@ -76,7 +76,8 @@ class ActionSig:
 
 
 _OBJ_CLITICS = frozenset({"me", "mi", "ti", "te", "ci", "ce", "us", "him", "her", "them"})
-_POSSESSIVE = frozenset(w for rid in ("determiner_en", "determiner_it") for w in POSSESSIVES.rule(rid).words)
+_POSSESSIVE = frozenset(w for rid in ("determiner_en", "determiner_it", "quantifier")
+                        for w in POSSESSIVES.rule(rid).words)
 _GENITIVE = POSSESSIVES.pattern("genitive")
 
 

@@ -30,6 +30,10 @@ def _it_forms(inf: str) -> set[str]:
         soft = stem[:-1] if stem.endswith("i") else stem
         forms |= {stem + "a", stem + "ate", hard + "i", stem + "o", soft + "iamo" if not stem.endswith("i") else
                   stem + "amo", stem + "ando", stem + "ato", stem + "ata", stem + "ati"}
+        if stem.endswith("i") and stem not in real_words.REAL_WORDS:
+            # the Lei imperative of "copiare" is "copi" ("vi copi il file", everyday22-7: the formal request had no
+            # copy), not when the form is a common word of its own ("archivi", "inizi", "cambi": nouns)
+            forms.add(stem)
         cond = (stem[:-1] if stem.endswith("i") and stem[-2:-1] in ("c", "g") else hard) + "er"
     elif end in ("ere", "ire"):
         forms |= {stem + "i", stem + ("ete" if end == "ere" else "ite"), stem + "a", stem + "o", stem + "iamo",

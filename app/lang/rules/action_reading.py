@@ -102,6 +102,23 @@ ACTION_READING = Table("action_reading", __doc__ or "", (
                   "in fondo a {path} c'è una riga: mettila in grassetto"),
     ),
     Rule(
+        id="put_into_text",
+        effect="a verb of putting with words (not a file) as what is put and a file as the place ('metti anche "
+               "detersivo piatti nella lista spesa.txt', 'put \"clean the guest room\" as a new line in X'): adding "
+               "to the text, an append (everyday22-16 read the list out instead). Read on the masked text; a text "
+               "file must be said (actions.py), so 'put the photos in X' stays a move",
+        pattern=r"\b(?:{words})\s+(?:anche\s+|also\s+|pure\s+)?(?!(?:(?:il|la|lo|i|le|gli|the|my|a|an|un|una|"
+                r"uno)\s+)?(?:file|files|foto|photos?|pics?|copia|copy|cartella|folder|documento|document|"
+                r"it|lo|la)\b)(?:(?!\{path\})[^.?!;]){1,60}?\b(?:in|nel|nella|nello|into|on|onto|to|"
+                r"sul|sulla|dentro)\s+(?:(?:the|la|il|lo|my|mia|mio)\s+)?(?:(?:file|lista|list|elenco)\s+)?\{path\}",
+        words=("metti", "mettici", "mettimi", "put", "pop", "stick", "bung", "slap", "piazza", "ficca"),
+        match=("per favore metti anche detersivo piati nella lista {path} che sta in {path}",
+               "can you put {quoted} as a new line in {path}", "metti anche lo zucchero nella {path}",
+               "pop oat milk on the list {path}"),
+        no_match=("metti {path} dentro la cartella archivio", "put a copy of the contract {path} in {path}",
+                  "put the photos in {path}", "metti il file nella {path}", "put it in {path}"),
+    ),
+    Rule(
         id="new_name",
         effect="a verb of calling with a file's name as what it is called ('il file X chiamalo Y.txt', 'call it "
                "final.txt'): a rename, when no other action is read (a file cannot be phoned; everyday21-15 read X "

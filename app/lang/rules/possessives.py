@@ -1,4 +1,4 @@
-"""Possessives before a word: "the crew's share", "my copy", "our move", "la mia copia".
+"""Possessives and quantifiers before a word: "the crew's share", "my copy", "la mia copia", "qualche notifica".
 
 Read by lang/signature.py: a word that could be a verb ("share", "copy", "move", "print") after a possessive is
 a noun — English and Italian put a possessive only before nouns — so no action is read from it. everyday10-41
@@ -28,6 +28,16 @@ POSSESSIVES = Table("possessives", __doc__ or "", (
                "nostra", "nostri", "nostre", "vostro", "vostra", "vostri", "vostre", "loro"),
         match=("la mia copia", "il tuo invio"),
         no_match=("copia il file", "invia tutto"),
+    ),
+    Rule(
+        id="quantifier",
+        effect="a quantifier that stands only before a noun ('qualche notifica', 'ogni copia', 'any share'): the "
+               "word after it is a noun ('ho messo qualche notifica per ricordarmi robe?' was refused as sending a "
+               "notification, everyday22-46)",
+        words=("qualche", "ogni", "nessun", "nessuna", "alcuni", "alcune", "ciascun", "ciascuna", "parecchi",
+               "parecchie", "any", "every", "each", "another"),
+        match=("ho messo qualche notifica", "ogni copia costa"),
+        no_match=("notifica Marco", "copia il file"),
     ),
     Rule(
         id="genitive",
