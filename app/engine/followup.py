@@ -101,6 +101,7 @@ class FollowUps:
         self._prev: dict[str, Previous] = {}
         self._rewritten: dict[str, str] = {}  # turn id -> what the person said (turn.text holds the rewrite)
         self._asked: set[str] = set()  # turns answered with a question back: they leave the state as it was
+        self._typed: dict[str, str] = {}  # turn id -> the request as typed, when it was read in other case
 
     # -- before the router ------------------------------------------------------------
     def resolve(self, engine: Any, ctx: Any, text: str, session: str) -> str | None:
@@ -297,6 +298,13 @@ class FollowUps:
         ctx.emit(ev.Progress(ctx.turn_id, 0, what=f"follow-up: {text}"))
         return text
 
+    def read_as(self, turn: Turn, text: str) -> str:
+        """The turn works on `text` (the request typed in capitals, in lower case: lang/capitals.py); `ended` puts
+        the person's words back."""
+        self._typed.setdefault(turn.id, turn.text)
+        turn.text = text
+        return text
+
     # -- after the turn -----------------------------------------------------------------
     def ended(self, turn: Turn, session: str) -> None:
         """Put the person's words back as the turn's text, and keep what the turn left for the next one."""
@@ -308,6 +316,7 @@ class FollowUps:
             turn.text = said
             if turn.route is None:  # planned on the rewrite: not a phrase → call pair to learn from
                 turn.route = RouteResult("L3", planner_text=request, stage="followup", reason="follow-up")
+        turn.text = self._typed.pop(turn.id, turn.text)
         if not session or asked:
             return
         old = self._prev.pop(session, None)

@@ -7,7 +7,8 @@ could not import routing's lexicon, a sibling, and kept copies).
 
 Modules, by what they read (tests/architecture/test_lang_modules_listed.py keeps this list whole):
 
-    words and shapes   normalize.py (one normal form), words.py (stems, stopwords), tokens.py (runs, sentences),
+    words and shapes   normalize.py (one normal form), capitals.py (a request typed in capitals), words.py
+                       (stems, stopwords), tokens.py (runs, sentences),
                        detect.py (IT or EN), lexicon.py + vocabulary.py (verbs and objects as data, compiled),
                        path_shape.py (how a path is spelled), file_kinds.py (extensions), values.py (a number,
                        a yes/no, a date as text), numbers.py (numbers in words), units.py (units of measure),
