@@ -7,6 +7,7 @@ Why by rules and by shape: the numbers of a conversion are not arithmetic (the a
 The shapes read (the quantity may be compound, "5 piedi e 6 pollici", "5'6\"", "1 lb 4 oz"):
 - QUANTITY [in|to|a|->|=|sono quanti…] TARGET      "converti 3 libbre in kg", "100 km/h in mph"
 - quanti|how many TARGET [sono|is|ci sono in…] QUANTITY   "how many liters is 2 gallons"
+- QUANTITY … that|it|quello … in TARGET   "it's 50 F there today, how much is that in celsius?"
 A TARGET may be two units of one dimension ("piedi e pollici").
 """
 from __future__ import annotations
@@ -241,6 +242,33 @@ def _form_a(items: list[Item], i: int, cue: bool) -> Request | Unknown | None:
     return None
 
 
+# words that point back at a quantity said before ("…it's 50 F there today, how much is that in celsius?")
+_BACK = frozenset({"that", "it", "this", "quello", "questo", "questi", "quelli", "sono", "fa", "fanno"})
+_TO = frozenset({"in", "to", "into"})
+MAX_BETWEEN = 12  # words from the quantity to the question that points back at it
+
+
+def _form_c(items: list[Item], i: int) -> Request | None:
+    """QUANTITY … (that|it|quello…) … in [one word] TARGET: the quantity said in a sentence of its own, the
+    question pointing back at it ("my brother says it's 50 F there today, how much is that in proper celsius",
+    everyday22-26: the model wrote 50/9*5/9). Only one quantity, a target of its dimension, nothing else between."""
+    group = group_at(items, i)
+    if group is None:
+        return None
+    parts, k0 = group
+    back = next((k for k in range(k0, min(len(items), k0 + MAX_BETWEEN)) if items[k].text in _BACK), None)
+    if back is None or any(it.kind in ("unit", "num") for it in items[k0:back]):
+        return None
+    to = next((k for k in range(back + 1, min(len(items), back + MAX_CONNECTING)) if items[k].text in _TO), None)
+    if to is None:
+        return None
+    for t in (to + 1, to + 2):  # "in proper celsius": one word may stand before the unit
+        tgt = _targets(items, t) if t < len(items) and (t == to + 1 or items[to + 1].kind == "word") else None
+        if tgt is not None and tgt[0][0].dimension == parts[0].unit.dimension:
+            return Request(tuple(parts), tgt[0], tgt[1])
+    return None
+
+
 def _connectors(items: list[Item], k: int, cue: bool) -> int | None:
     """Skip 1–MAX_CONNECTING connecting words ("in", "to", "sono quanti", "is how many", ", what is that in"); None
     without a real connector."""
@@ -297,7 +325,7 @@ def find(text: str) -> Request | Unknown | None:
         return None
     cue = any(it.text in CUES for it in items)
     for i in range(len(items)):
-        found = _form_b(items, i) or _form_a(items, i, cue)
+        found = _form_b(items, i) or _form_a(items, i, cue) or _form_c(items, i)
         if isinstance(found, Unknown) and (near := near_alias(found.word)):  # "104 farenait in celsius"
             again = find(re.sub(rf"(?<!\w){re.escape(found.word)}(?!\w)", near, text, count=1, flags=re.I))
             return again if again is not None else found

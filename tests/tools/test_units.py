@@ -51,6 +51,9 @@ def answer(text: str, lang: str) -> str:
     ("100 °C in kelvin", "100 °C = 373,15 K", "100 °C = 373.15 K"),
     ("20 gradi in fahrenheit", "20 °C = 68 °F", "20 °C = 68 °F"),  # "gradi" alone: the other scale
     ("what's 100 fahrenheit in celsius", "100 °F ≈ 37,7778 °C", "100 °F ≈ 37.7778 °C"),
+    # the quantity said in a sentence of its own, the question pointing back at it (everyday22-26)
+    ("my brother says its 50 f there today, how much is that in proper celsius", "50 °F = 10 °C", "50 °F = 10 °C"),
+    ("ho corso 10 km oggi, quanto fa in miglia?", "10 km ≈ 6,2137 miglia", "10 km ≈ 6.2137 mi"),
     # volume
     ("how many liters is 2 gallons", "2 galloni ≈ 7,5708 l", "2 gal ≈ 7.5708 l"),
     ("mezzo litro in ml", "0,5 l = 500 ml", "0.5 l = 500 ml"),
@@ -191,7 +194,8 @@ def test_below_absolute_zero_is_refused() -> None:
     "ho corso 10 km in un'ora", "apri i 2 pdf in ~/doc", "the one in ~/x", "quanto fa il seno di 30 gradi",
     "ricordati che preferisco i bianchi serviti a 10 gradi", "aggiungi 'burro 5 kg' alla fine di ~/spesa.txt",
     "ho fatto 5 km a piedi", "quanti km ci sono da Roma a Milano", "how many GB do I have free",
-    "quanti gradi ci sono a Milano?",
+    "quanti gradi ci sono a Milano?", "ho spostato 5 file, quello in alto lo apri?",
+    "il pacco pesa 3 kg e costa 10 euro, quanto fa in dollari?", "I walked 5 miles, is that far?",
 ])
 def test_not_conversions(text: str) -> None:
     assert find(text) is None and not has_expression(text), text
