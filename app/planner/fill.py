@@ -20,6 +20,7 @@ from app.lang.placeholders import STEP_REF, STEP_REF_ANY
 from app.lang.quotes import without_quotes
 from app.lang.rules.planner_answer import PLANNER_ANSWER
 from app.lang.rules.planner_fill import PLANNER_FILL
+from app.lang.rules.remember import REMEMBER
 from app.models.schema import bounded
 from app.tools.calculate import has_expression, numbers_left_out
 from app.tools.registry import Tool
@@ -39,6 +40,7 @@ _LOOPING = re.compile(r"(.{1,3})\1{11,}$", re.S)  # the same 1-3 characters a do
 ENUM_PICKS: dict[str, re.Pattern[str]] = {r.id.removeprefix("pick_"): PLANNER_FILL.pattern(r.id)
                                           for r in PLANNER_FILL.rules if r.id.startswith("pick_")}
 _LEAD = PLANNER_FILL.pattern("object_lead")
+_FACT_OPENS = REMEMBER.pattern("fact_opens")
 
 
 class ArgsError(Exception):
@@ -84,8 +86,9 @@ def _made_folder(steps: Sequence[Step]) -> str | None:
     return None
 
 
-def _object_text(clause: Clause) -> str:
-    """The clause after its first action word: "ricordati che X" -> "X"."""
+def _object_text(clause: Clause, fact: bool = False) -> str:
+    """The clause after its first action word: "ricordati che X" -> "X". A fact with no verb the lexicon knows
+    ("please keep it in your head that I work nights…") is what follows its "that/che" or colon."""
     words = clause.text.split()
     from app.lang.normalize import normalize
     from app.lang.vocabulary import verb_class
@@ -94,6 +97,9 @@ def _object_text(clause: Clause) -> str:
         if verb_class(normalize(w)):
             rest = " ".join(words[i + 1:])
             return _LEAD.sub("", rest).strip(" .?!") or clause.text
+    m = _FACT_OPENS.search(clause.text) if fact else None
+    if m is not None and clause.text[m.end():].strip(" .?!"):
+        return clause.text[m.end():].strip(" .?!")
     return clause.text.strip(" .?!")
 
 
@@ -223,7 +229,7 @@ def _fill_text(f: _Filling) -> None:
             if by_rules and k not in f.args and k in FREE_TEXT_NAMES and \
                     props.get(k, {}).get("type", "string") == "string":
                 cap = int(props[k].get("maxLength", 500))
-                f.put(k, (f.ev.inline or _object_text(clause))[:cap])
+                f.put(k, (f.ev.inline or _object_text(clause, fact=k == "fact"))[:cap])
 
 
 def _fill_choices(f: _Filling) -> None:

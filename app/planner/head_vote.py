@@ -91,6 +91,27 @@ def read_by_both(head: Mapping[str, float] | None, llm_ll: Mapping[str, float] |
     return best if max(llm_ll, key=llm_ll.__getitem__) == best else None
 
 
+# How sure the head must be of a write the veto keeps out before its reading counts as what the clause is about
+# (about_a_write_not_asked): veto.HEAD_LEAN's value, where the head's top write was measured to mean the clause.
+HEAD_ABOUT = 0.25
+
+
+def about_a_write_not_asked(head: Mapping[str, float] | None, llm_ll: Mapping[str, float] | None,
+                            offered: Sequence[str], tools: Mapping[str, Tool]) -> bool:
+    """Does the head read the clause as a write the veto keeps out (its top class, ≥ HEAD_ABOUT, not offered)
+    while the model prefers the answer? Then the request is about that write — a hypothetical, a question about
+    it — and a read the structure ranks because the object is named answers what was not asked: "se buto via X
+    dopo poso tirarlo indrio?" read X out (head delete_files 0.40, the model 3.5 nats for the answer,
+    everyday22-63). Two readers of the meaning against the object's words. On the recorded first decisions of
+    everyday19–22 and the fresh tune half (declared) it changes that one decision and no other."""
+    if not head or not llm_ll or ANSWER not in llm_ll:
+        return False
+    top = max(head, key=head.__getitem__)
+    tool = tools.get(top)
+    return top not in offered and tool is not None and risky(tool) and head[top] >= HEAD_ABOUT and \
+        max(llm_ll, key=llm_ll.__getitem__) == ANSWER
+
+
 MEMORY_READER = "recall"  # the tool that reads what the person told the assistant
 CALCULATOR = "calculate"  # computes only what the request says: the head's read of it needs a number said
 

@@ -1,7 +1,7 @@
 """After the combined choice: where one judge's reading overrules it, in a fixed order, each measured where it
 was added (head_vote.py and veto.py say on what). Kept apart from the planner's loop so the order is read in one
 place: the head for a tool where structure and model would answer; head and model together for a read where the
-structure would answer; head and model together for words; the
+structure would answer; head and model together for words; the head's write not asked with the model's answer; the
 model's refusal of a first write; head and model together for another read; a clause still owed its action."""
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any, Mapping, Sequence
 
 from . import veto
 from .choose import ANSWER, CAREFUL_WEIGHT
-from .head_vote import answered_by_both, head_outvoted, model_declines_write, read_by_both
+from .head_vote import about_a_write_not_asked, answered_by_both, head_outvoted, model_declines_write, read_by_both
 
 
 def overrule(t: Any, name: str, probs: Mapping[str, float], struct: Mapping[str, float],
@@ -28,6 +28,8 @@ def overrule(t: Any, name: str, probs: Mapping[str, float], struct: Mapping[str,
     why = "structure decided" if ll is None else "structure + model"
     if name != ANSWER and first and answered_by_both(plan.head, ll, name):
         name, why = ANSWER, "intent head and model: answer"  # a question for words; the structure, a tool it names
+    elif name != ANSWER and first and about_a_write_not_asked(plan.head, ll, opts, t.tools):
+        name, why = ANSWER, "intent head: a write not asked; model: answer"  # a question about the write
     elif name != ANSWER and first and model_declines_write(ll, name, t.tools.get(name)):
         name, why = ANSWER, "the model declines the write"  # the structure only matched the write's words
     elif name != ANSWER and first and t.weight > CAREFUL_WEIGHT and \

@@ -23,6 +23,7 @@ from app.lang.lexicon import READ_ONLY
 from app.lang.normalize import split_words
 from app.lang.placeholders import CARRIED_VALUES
 from app.lang.rules import ASKING
+from app.lang.rules.remember import REMEMBER
 from app.lang.signature import TELL
 from app.tools.calculate import numbers_unsaid
 from app.tools.registry import Tool, risky
@@ -82,6 +83,22 @@ def head_unlocked(tools: Mapping[str, Any], head: Mapping[str, float] | None, te
         return frozenset()  # the rules read a read ("apri X e dimmi cosa contiene": open made a read): no write
     lean = head_leans(tools, head, text)
     return frozenset(head_sure(tools, head, list(head or ()))) | ({lean} if lean else frozenset())
+
+
+MEMORY_WRITER = "remember"
+FACT_OPENS = REMEMBER.pattern("fact_opens")
+
+
+def fact_unlocked(tools: Mapping[str, Any], head: Mapping[str, float] | None, text: str) -> frozenset[str]:
+    """`remember`, when the head is sure of it (≥ HEAD_UNLOCK) and the words before the fact ("please keep it in
+    your head", before "that I work nights Tuesday to Thursday, so mornings after those are no good") ask plainly:
+    the fact may hold a negation or a question of its own, which made the whole request read as not plain and the
+    write stayed vetoed though the head read remember 0.78 (everyday22-10, answered "I'll keep that in mind")."""
+    m = FACT_OPENS.search(text)
+    if not head or m is None or head.get(MEMORY_WRITER, 0.0) < HEAD_UNLOCK or MEMORY_WRITER not in tools:
+        return frozenset()
+    before = text[:m.start()]
+    return frozenset({MEMORY_WRITER}) if before.strip() and asks_plainly(before) else frozenset()
 
 
 def tool_actions(tool: Any, affinity: Mapping[str, float] | None) -> frozenset[str]:

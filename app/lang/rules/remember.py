@@ -164,6 +164,17 @@ REMEMBER = Table("remember", __doc__ or "", (
         no_match=("Irene likes jazz", "mi piacerebbe andare a Roma", "Anna odia il pesce"),
     ),
     Rule(
+        id="fact_opens",
+        effect="where the fact a request asks to keep begins: after 'that/che' or a colon ('please keep it in your "
+               "head that I work nights…, so mornings are no good'). What follows may say anything — a negation, a "
+               "question, a condition — and is the fact's, not the request's (the planner reads whether the words "
+               "before it ask plainly)",
+        pattern=r"\b(?:that|che|ke)\b|:",
+        match=("please keep it in your head that I work nights", "tieni a mente che il cancello è rotto",
+               "for the record: the boiler is serviced"),
+        no_match=("keep it short", "leggi il file"),
+    ),
+    Rule(
         id="texting_che",
         effect="'ke' between words is texting for 'che' ('ricordati ke il dentista è giovedì')",
         pattern=r"(?<=\s)ke(?=\s)",
