@@ -22,7 +22,7 @@ from .args_extractor import extract, masked_text
 from .context import request_part
 from .lexicon import LEXICON_VERSION, ON_MEMORY
 from .normalize import canonical, normalize_cached, split_words
-from .reported import told_done
+from .reported import told_before, told_done
 from .signature import EVENT, ActionSig, negation_at, signature_of_tokens
 from .tokens import sentences
 
@@ -127,6 +127,10 @@ def action_of(text: str) -> ActionSig:
     if sig.actions and not sig.roles and _MEMORY_PLACE.search(normalize_cached(asked_part(text))):
         # "salva questa frase in memoria: '…'": the memory is the place, so the write keeps a fact
         sig = replace(sig, actions=tuple(dict.fromkeys(ON_MEMORY.get(a, a) for a in sig.actions)))
+    elif sig.actions and not sig.roles and set(sig.actions) <= set(ON_MEMORY) and told_before(text):
+        # "accountant info i gave you - outdated. wipe it": what the person gave the assistant is its memory, and
+        # wiping it is forgetting (everyday22-39 was asked which file to delete)
+        sig = replace(sig, actions=tuple(dict.fromkeys(ON_MEMORY[a] for a in sig.actions)))
     if not {"append", "write"} & set(sig.actions) and _END_OF_TEXT.search(normalize_cached(asked_part(text))):
         # "put eggs at the bottom of it": an addition to the text ("lista" there is its name, not "elenca")
         sig = replace(sig, actions=("append", *(a for a in sig.actions if a != "list")))

@@ -33,7 +33,7 @@ def test_words_put_into_a_text_file_are_added_to_it(text: str, asked: set[str]) 
 
 
 def test_a_goal_said_with_a_causal_che_asks_nothing() -> None:
-    text = "apri la cartella Foto Vacanze che sta dentro /tmp/x che le voglio far vedere al collega all area di servizio"
+    text = "apri la cartella Foto Vacanze che sta dentro /tmp/x che le voglio far vedere al collega"
     assert asked_actions(text) == {"open"}  # the showing is why: listing it was a substitute
 
 
@@ -49,3 +49,12 @@ def test_a_goal_said_with_a_causal_che_asks_nothing() -> None:
 def test_a_request_in_capitals_is_read_in_lower_case_but_its_paths_and_codes(typed: str, read: str) -> None:
     assert unshouted(typed) == read
     assert shouted(typed) == (typed != read)
+
+
+@pytest.mark.parametrize(("text", "asked"), [
+    ("accountant info i gave you - outdated. wipe it", {"forget"}),  # everyday22-39: asked which file
+    ("cancella quello che ti ho detto sul dentista", {"forget"}),
+    ("cancella il file /tmp/x/a.txt che ti ho detto", {"delete"}),  # a file named: a file
+])
+def test_wiping_what_the_person_gave_the_assistant_is_forgetting(text: str, asked: set[str]) -> None:
+    assert asked_actions(text) == asked
