@@ -215,7 +215,7 @@ class _Reading:
 
     def read_clock(self) -> None:
         got = self.first("noon", "meal", "clock_past", "clock_at", "clock_word", "clock_ampm", "clock_hhmm",
-                         "clock_military", "clock_military_day", "clock_military_ask", "clock_part")
+                         "clock_military", "clock_military_day", "clock_part")
         if got is None:
             return
         rule, m = got

@@ -290,31 +290,27 @@ REMINDER_WHEN = Table("reminder_when", __doc__ or "", (
     ),
     Rule(
         id="clock_military_day",
-        effect="a time in four digits before the day ('1730 today', '0745 tomorrow', '2215 tonight'), at the start or "
-               "after 'for/reminder/per' (reminders 520, 528, 536)",
-        pattern=r"(?:^|(?<=\bfor\s)|(?<=\bper\s)|(?<=reminder\s)|(?<=promemoria\s)|(?<=\bme\s))(?P<h>[01]\d|2[0-3])"
-                r"(?P<m>[0-5]\d)"
+        effect="a time in four digits beside the day ('1730 today', '0745 tomorrow', '2215 tonight'), at the start or "
+               "after 'for/reminder/per/me' (reminders 520, 528, 536; 'Remind me 0600 tmrw', batch 15), or right "
+               "before the verb that asks ('Every weekday 0730 remind me…': a rota's way, batch 15)",
+        pattern=r"(?:(?:^|(?<=\bfor\s)|(?<=\bper\s)|(?<=reminder\s)|(?<=promemoria\s)|(?<=\bme\s))"
                 # (\x00: the day already read and blanked, lang/reminder_when.py)
-                r"(?=\s*(?:(?:today|tonight|tomorrow|tmrw|oggi|stasera|stanotte|domani)" + _E + r"|\x00))",
+                r"(?=\d{4}\s*(?:(?:today|tonight|tomorrow|tmrw|oggi|stasera|stanotte|domani)" + _E + r"|\x00))|"
+                r"(?<![\w:.,])(?<!\bin\s)(?<!\bnel\s)(?=\d{4}\s+(?:remind|ricord|avvis|ping|alert)))"
+                r"(?P<h>[01]\d|2[0-3])(?P<m>[0-5]\d)",
         match=("Set a reminder for 1730 today", "0745 tomorrow remind me", "Set reminder 2215 tonight: call",
-               "Remind me 0600 tmrw to take the calving jack", "Remind me 1400 today recheck the Jones ewe"),
-        no_match=("2024 holidays", "call 0700", "in 1200 hours", "pay 2000 today", "remind me to pay 1500 tomorrow"),
-    ),
-    Rule(
-        id="clock_military_ask",
-        effect="a time in four digits right before the verb that asks ('Every weekday 0730 remind me…', '1st of every "
-               "month 0830 remind me…': a rota's way, reminders batch 15)",
-        pattern=r"(?<![\w:.,])(?<!\bin\s)(?<!\bnel\s)(?P<h>[01]\d|2[0-3])(?P<m>[0-5]\d)(?=\s+(?:remind|ricord|avvis|ping|"
-                r"alert))",
-        match=("Every weekday 0730 remind me check the log", "1st of every month 0830 remind me practice mtg"),
-        no_match=("remind me to pay 1500 tomorrow", "in 2024 remind me to renew", "call 0700", "12345 remind me"),
+               "Remind me 0600 tmrw to take the calving jack", "Remind me 1400 today recheck the Jones ewe",
+               "Every weekday 0730 remind me check the log", "1st of every month 0830 remind me practice mtg"),
+        no_match=("2024 holidays", "call 0700", "in 1200 hours", "pay 2000 today", "remind me to pay 1500 tomorrow",
+                  "in 2024 remind me to renew", "12345 remind me"),
     ),
     Rule(
         id="clock_part",
         effect="an hour with its part of the day and no 'at' ('every sunday 6 in evening', 'domenica 9 di sera'): "
                "the hour; the part is read after it (`part`)",
-        pattern=r"(?<![\w:.,])(?<!\bat\s)(?<!\balle\s)(?<!\bore\s)(?P<h>1[0-2]|0?\d)(?=\s+(?:in\s+(?:the\s+)?|di\s+|del\s+|della\s+)(?:morning|"
-                r"evening|afternoon|night|mattina|sera|pomeriggio|notte)" + _E + ")",
+        pattern=r"(?<![\w:.,])(?<!\bat\s)(?<!\balle\s)(?<!\bore\s)(?P<h>1[0-2]|0?\d)"
+                r"(?=\s+(?:in\s+(?:the\s+)?|di\s+|del\s+|della\s+)(?:morning|evening|afternoon|night|mattina|sera|"
+                r"pomeriggio|notte)" + _E + ")",
         match=("remind me every sunday 6 in evening to call", "domenica 9 di sera"),
         no_match=("2 cats in the evening", "at 6 in the morning", "15 di sera", "in 3 days in the evening"),
     ),
