@@ -30,11 +30,14 @@ PLANNER_FILL = Table("planner_fill", __doc__ or "", (
         effect="'spostaci dentro', 'copiaci', 'move X into it': the destination is the folder an earlier clause "
                "just made",
         words=(r"\w{3,}(?:ci|cela|celo|celi|cele)", r"dentro(?!\s*[/~])", r"into\s+it", r"in\s+(?:it|there)",
-               "there", r"l[iì]\s+dentro"),
+               "there", r"l[iì]\s+dentro",
+               # the formal "vi" before the verb: "e subito dopo vi copi il file…" (everyday22-7: the model named
+               # the copy "contratto_affitto.txt")
+               r"^\W*(?:e\s+)?(?:ci|vi)\s+(?:copi|sposti|metta|mette|copia|sposta|metti)\w*"),
         match=("crea la cartella foto e spostaci dentro le immagini", "make a folder and move a.txt into it",
-               "copiaci report.pdf", "put the file in there"),
+               "copiaci report.pdf", "put the file in there", "vi copi il file contratto affitto.txt"),
         no_match=("sposta report.pdf dentro ~/Documenti", "move it to the archive folder", "copia a.txt in b.txt",
-                  "thermal report"),
+                  "thermal report", "copia vi.txt in /x"),
     ),
     Rule(
         id="pick_tail",
