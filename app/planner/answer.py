@@ -18,6 +18,7 @@ from app.lang.detect import detect_lang
 from app.lang.messages import say
 from app.lang.normalize import normalize
 from app.lang.path_shape import looks_like_path_or_address
+from app.lang.paths_said import resolve
 from app.lang.places import bare, place_asked
 from app.lang.rules.action_reading import ACTION_READING
 from app.lang.rules.claimed_action import CLAIMED_ACTION
@@ -218,7 +219,9 @@ def by_hand(text: str) -> bool:
 def not_touched_text(question: str) -> str:
     """What replaces a refusal of a request for an action on a file it names: the file was left as it was, and how
     to ask for what the person wants done with it."""
-    paths = [str(p) for p in extract(question).get("path") or []]
+    slots = extract(question)
+    # as the planner read them: "la lista spesa.txt che sta in X" is X's "lista spesa.txt", not "spesa.txt"
+    paths = [str(p) for p in resolve(question, list(slots.get("path") or []), list(slots.get("quoted") or []))]
     if not paths:
         return nothing_done_text(question)
     return say("answer.not_touched", detect_lang(question), target=paths[0])

@@ -217,7 +217,7 @@ class Planner:
         if outcome.ok:
             sit.has_content_source = True
             sit.read_paths |= read_paths(call.args)
-            if call.choice.prereq_for is None:
+            if call.choice.prereq_for is None and not veto.write_still_owed(t, call.tool):
                 t.clause_i += 1
                 sit.clause_tools = set()
         else:

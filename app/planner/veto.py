@@ -246,12 +246,14 @@ def owed(t: Any, opts: Sequence[str], llm_ll: Mapping[str, float] | None = None)
     veto has already kept what the request does not ask for out of `opts`. A write the model refuses outright
     (head_vote.model_refuses_write: `llm_ll`, the decision's scores) is not owed: the words were misread."""
     sit, clause = t.sit, t.evd.clause(t.clause_i)
-    if not sit.steps_done or not sit.pending_clause or sit.clause_tools or clause is None:
+    if not sit.steps_done or not sit.pending_clause or clause is None:
         return []
     asked = asked_actions(clause.text) & t.asked_all
     if not asked:
         return []
     affinity = t.idx.affinity_by_name()
+    if any(n not in t.tools or tool_actions(t.tools[n], affinity.get(n)) & asked for n in sit.clause_tools):
+        return []  # a tool that ran for the clause did what it asks (a read before its write: write_still_owed)
     # a tool that already ran, for a clause that names nothing of its own, would only run again on the same thing:
     # "apri la cartella X, che devo guardare una cosa" listed X twice (everyday10-16, 14-22: the model had the answer
     # 4.8 and 7.1 nats ahead); "leggi a.txt e poi leggi b.txt" names its own file and is still owed
@@ -259,6 +261,22 @@ def owed(t: Any, opts: Sequence[str], llm_ll: Mapping[str, float] | None = None)
     return [o for o in opts if o in t.tools and not t.tools[o].builtin  # (a note or a plan is the model's)
             and o not in ran
             and tool_actions(t.tools[o], affinity.get(o)) & asked and not model_refuses_write(llm_ll, o, t.tools[o])]
+
+
+def write_still_owed(t: Any, name: str) -> bool:
+    """Did the read `name`, run for the pending clause, leave the change the clause asks for undone? Then the
+    clause stays pending and its write is owed (`owed`): "metti anche detersivo piatti nella lista spesa.txt" read
+    the list (the model 3.22 nats for the read, 3.38 for the write) and answered it, the item never added
+    (everyday22-16 on its second look). Only a change a tool of the turn performs; a read clause served by a read
+    is served."""
+    clause, tool = t.evd.clause(t.clause_i), t.tools.get(name)
+    if clause is None or tool is None or risky(tool):
+        return False
+    asked = asked_actions(clause.text) & t.asked_all
+    affinity = t.idx.affinity_by_name()
+    if not asked or tool_actions(tool, affinity.get(name)) & asked:
+        return False
+    return any(risky(x) and not x.builtin and tool_actions(x, affinity.get(n)) & asked for n, x in t.tools.items())
 
 
 def pushing_actions(clause: Any, asked_all: frozenset[str]) -> tuple[str, ...]:
@@ -270,6 +288,11 @@ def pushing_actions(clause: Any, asked_all: frozenset[str]) -> tuple[str, ...]:
     if clause is None:
         return ()
     acts: tuple[str, ...] = clause.sig.actions
-    if not acts or not CONDITION.match(clause.text) or asked_actions(clause.text) & asked_all:
+    asked = asked_actions(clause.text) & asked_all
+    if asked and not asked & set(acts):
+        # what the clause asks, when its words' signature reads another action: "apri la cartella X che le voglio
+        # far vedere al collega" signs a read (the goal's "far vedere"), asks an open (everyday22-30: listed)
+        return tuple(sorted(asked))
+    if not acts or not CONDITION.match(clause.text) or asked:
         return acts
     return ()

@@ -200,3 +200,30 @@ def test_an_action_on_a_thing_only_pointed_at_is_asked_back_whoever_chose_the_an
     assert run.of("tool_call") == [] and word in answer and answer.rstrip().endswith("?"), answer
     poem = make_ctx("read me a short poem about the sea", extra_services={"llm": lambda: instruct_llm})
     assert not Planner().run(poem.ctx, []).startswith("Which")
+
+
+def test_a_read_run_for_a_clause_that_asks_a_change_leaves_the_change_owed() -> None:
+    """"metti anche detersivo piatti nella lista spesa.txt": the list was read and answered, the item never added
+    (everyday22-16). The read does not serve the clause (veto.write_still_owed), so its write is owed; a read
+    clause served by a read is served."""
+    from types import SimpleNamespace
+
+    from app.engine.catalog import all_tools
+    from app.lang.asked_actions import asked_actions
+    from app.planner import veto
+    from app.planner.choose import ANSWER, Situation
+    from app.planner.evidence import analyze
+
+    tools = {t.name: t for t in all_tools()}
+    idx = SimpleNamespace(affinity_by_name=lambda: {})
+    text = "metti anche il detersivo nella /tmp/x/lista.txt"
+    read = SimpleNamespace(turn=SimpleNamespace(steps=[Step(1, "read_files", {"paths": ["/tmp/x/lista.txt"]})]))
+    t = SimpleNamespace(sit=Situation(), evd=analyze(text), clause_i=0, asked_all=asked_actions(text), idx=idx,
+                        tools=tools, ctx=read)
+    assert veto.write_still_owed(t, "read_files")
+    t.sit = Situation(steps_done=1, pending_clause=True, clause_tools={"read_files"})
+    assert veto.owed(t, ["write_files", "list_dir", ANSWER]) == ["write_files"]
+    said = "leggi /tmp/x/lista.txt"
+    t = SimpleNamespace(sit=Situation(), evd=analyze(said), clause_i=0, asked_all=asked_actions(said), idx=idx,
+                        tools=tools, ctx=read)
+    assert not veto.write_still_owed(t, "read_files")
