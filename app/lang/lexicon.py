@@ -36,7 +36,7 @@ IT_VERBS: dict[str, list[str]] = {
     "off": ["spegnere", "disattivare", "disabilitare"],
     "start": ["avviare", "lanciare", "eseguire", "iniziare", "cominciare"],
     "stop": ["fermare", "interrompere", "terminare", "arrestare", "bloccare", "smettere"],
-    "remember": ["ricordare", "memorizzare", "segnare"],
+    "remember": ["ricordare", "memorizzare", "segnare", "rammentare"],
     "forget": ["dimenticare", "scordare"],
     "summarize": ["riassumere", "sintetizzare", "descrivere", "spiegare", "sunteggiare"],
     "send": ["inviare", "mandare", "spedire", "inoltrare", "condividere"],

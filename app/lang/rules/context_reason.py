@@ -187,7 +187,8 @@ CONTEXT_REASON = Table("context_reason", __doc__ or "", (
         effect="the goal of the action asked before it ('scrivimi un messaggio per avvisare i clienti', 'write a note "
                "in order to remind them'): what follows names why, not a second request (read by asked_actions "
                "only when the words before it ask for an action)",
-        pattern=r"\b(?:per|in order to|so as to)\s+(?:poi\s+)?[a-zà-ù]+(?:are|ere|ire|arl[aeio]|erl[aeio]|irl[aeio]|"
+        pattern=r"\b(?:per|in order to|so as to)\s+(?:poi\s+)?(?:far\s+|fare\s+)?[a-zà-ù]+(?:are|ere|ire|arl[aeio]|"
+                r"erl[aeio]|irl[aeio]|"
                 r"argli|ergli|irgli|arne|erne|irne)\b|\b(?:in order|so as) to\b|"
                 # the goal said with a causal "che" and a want or a need ("apri la cartella X che le voglio far
                 # vedere al collega": the showing is why the folder is opened; everyday22-30 listed it)
@@ -195,7 +196,8 @@ CONTEXT_REASON = Table("context_reason", __doc__ or "", (
                 r"(?:(?:far|fare)\s+)?[a-zà-ù]+(?:are|ere|ire)\b",
         match=("mi scrivi un messaggio per avvisare i clienti", "fammi una bozza per mandarla al capo",
                "write a short note in order to remind the team", "preparami il testo per poi inviarlo",
-               "apri la cartella X che le voglio far vedere al collega", "copia X che lo devo stampare"),
+               "apri la cartella X che le voglio far vedere al collega", "copia X che lo devo stampare",
+               "mi rammenta quella combinazione per far aprire il cancello?"),
         no_match=("per favore leggi notes.txt", "copia X per me", "manda il file per email", "per domani",
                   "send it to Marco", "dimmi che ore sono", "il file che voglio"),
     ),

@@ -169,11 +169,14 @@ RECALL = Table("recall", __doc__ or "", (
     # question, never a fact to keep; the command is "ricordati", "ricorda che", "(do) remember that"
     Rule(id="asks_if_remembered",
          effect="the person asks whether the assistant remembers ('te lo ricordi?', 'do you remember…'): a recall",
-         pattern=r"\bricordi\b|\b(?:do|does)\s+(?:you|u)\s+(?:remember|recall)\b",
+         # the formal "Mi rammenta / Mi ricorda …?" asks to be told again (everyday22-4: a gate's combination)
+         pattern=r"\bricordi\b|\b(?:do|does)\s+(?:you|u)\s+(?:remember|recall)\b|"
+                 r"\bmi\s+(?:rammenta|rammenti|ricorda|rammenterebbe|ricorderebbe)\b(?=[^.!?]*\?)",
          match=("quando compie gli anni mia mamma, te lo ricordi?", "when is mum's birthday, do you remember?",
-                "do u recall my wifi password"),
+                "do u recall my wifi password", "Mi rammenta quella combinazione per aprire il cancello?"),
          no_match=("ricordati che il dentista è giovedì", "ricorda che Luca è vegano",
-                   "do remember that my boss is called Dana", "remember that I parked on level 3")),
+                   "do remember that my boss is called Dana", "remember that I parked on level 3",
+                   "mi ricorda mio nonno. che ore sono?")),
     # read by the planner (reported.told_before): a question about what the person once said to the assistant
     Rule(id="told_before",
          effect="the person says they told the assistant before ('i think i mentioned it to you once', 'te l'ho "
