@@ -274,6 +274,9 @@ def run_suite(cases: Iterable[dict[str, Any]], model: str,
                 row = {k: case.get(k) for k in ("id", "suite", "split", "class", "lang", "text", "expect")}
                 row.update(judge(case, ran), level=ran.level, s=round(ran.seconds, 2),
                            tools=[t for t, _ in ran.tools], answer=ran.answer.replace(str(root), "{root}")[:300],
+                           # each call's arguments, for reading a miss (a write's content, a path the model wrote)
+                           calls=[[t, json.dumps(a, ensure_ascii=False, default=str).replace(str(root), "{root}")[:300]]
+                                  for t, a in ran.tools],
                            decisions=decisions)
                 rows.append(row)
                 if progress:

@@ -116,6 +116,16 @@ _PUTTING = frozenset({"move", "write", "copy", "append", "send"})
 _SENDING = frozenset({"move", "copy", "send"})  # with no path said: "mandalo nel cestino", not "scrivi nel cestino…"
 
 
+def put_into_text(text: str) -> str | None:
+    """The words a request puts into a text file it names ("metti anche detersivo piatti nella lista spesa.txt" →
+    "detersivo piatti"): the content of the append it asks, when it quotes none. None when it puts nothing."""
+    if not isinstance(text, str) or not _TEXT_FILE.search(text):
+        return None
+    m = _PUT_INTO_TEXT.search(normalize_cached(masked_text(asked_part(text))))
+    thing = " ".join(m.group("thing").split()) if m else ""
+    return thing if thing and "{" not in thing else None
+
+
 @lru_cache(maxsize=8192)
 def action_of(text: str) -> ActionSig:
     """Signature of a raw request (argument values are masked first)."""

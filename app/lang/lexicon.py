@@ -365,6 +365,7 @@ contiene contengono contenere contain contains containing
 
 # What a write or a delete means when its place is the assistant's memory (rules/action_reading.py
 # "memory_place"): "salva questa frase in memoria" keeps a fact, "cancellalo dalla memoria" forgets one.
+TEXT_ACTIONS = frozenset({"write", "append", "edit"})  # the actions whose change is a text the request gives
 ON_MEMORY: dict[str, str] = {"write": "remember", "append": "remember", "delete": "forget", "empty": "forget"}
 
 

@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
+from app.lang.actions import put_into_text
 from app.lang.path_shape import beside
 from app.lang.placeholders import STEP_REF, STEP_REF_ANY
 from app.lang.quotes import without_quotes
@@ -29,6 +30,7 @@ from app.tools.slots import CONTENT_NAMES, FREE_TEXT_NAMES, PATH_NAMES, path_arg
 from app.turn.cancel import CancelToken, TurnCancelled
 from app.turn.events import Step
 
+from .choose import norm_path, read_paths
 from .evidence import Clause, Evidence, window_hours
 
 MAX_MODEL_STRING = 100  # characters; under a grammar each generated token costs ~50 ms on Gemma's vocabulary
@@ -193,7 +195,10 @@ def _fill_addresses(f: _Filling) -> None:
 
 
 def _fill_content(f: _Filling) -> None:
-    """Content: quoted text to write, inline text, or the previous result by reference."""
+    """Content: quoted text to write, inline text, the words put into a text file ("metti anche detersivo piatti
+    nella lista spesa.txt": appended), or the previous result by reference — never a file's own text written
+    back onto it (everyday22-16 on a later look: the list read, then overwritten with itself, repeated)."""
+    put = put_into_text(f.clause.text) if f.clause is not None and f.tool.risk == "write" else None
     for k in CONTENT_NAMES:
         if k not in f.props:
             continue
@@ -201,10 +206,21 @@ def _fill_content(f: _Filling) -> None:
             f.put(k, f.ev.quoted[0])
         elif f.ev.inline:
             f.put(k, f.ev.inline)
+        elif put:
+            f.put(k, put)
+            if "append" in (f.props.get("mode") or {}).get("enum", ()):
+                f.put("mode", "append")
         else:
             ref = last_content_ref(f.steps)
-            if ref:
+            if ref and not (f.tool.risk == "write" and _onto_itself(f)):
                 f.put(k, ref, "ref")
+
+
+def _onto_itself(f: _Filling) -> bool:
+    """Is the previous result the text of the file this write targets (a read of it)?"""
+    last = next((s for s in reversed(f.steps) if s.ok), None)
+    targets = {norm_path(p) for p in f.paths[-1:]} | read_paths(f.args)
+    return last is not None and bool(targets & read_paths(last.args))
 
 
 def _fill_text(f: _Filling) -> None:

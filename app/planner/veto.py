@@ -15,11 +15,11 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping, Sequence
 
-from app.lang.actions import action_of
+from app.lang.actions import action_of, put_into_text
 from app.lang.asked_actions import CONDITION, asked_actions, asks_plainly
 from app.lang.clauses import asked_as_question, asks_a_question, wish_after_question
 from app.lang.context import CONTEXT, for_now_at
-from app.lang.lexicon import READ_ONLY
+from app.lang.lexicon import READ_ONLY, TEXT_ACTIONS
 from app.lang.normalize import split_words
 from app.lang.placeholders import CARRIED_VALUES
 from app.lang.rules import ASKING
@@ -276,7 +276,10 @@ def write_still_owed(t: Any, name: str) -> bool:
     affinity = t.idx.affinity_by_name()
     if not asked or tool_actions(tool, affinity.get(name)) & asked:
         return False
+    if asked & TEXT_ACTIONS and not (clause.slots.get("quoted") or t.evd.inline or put_into_text(clause.text)):
+        return False  # a text to write that the request does not carry would be the model's, from what was read
     return any(risky(x) and not x.builtin and tool_actions(x, affinity.get(n)) & asked for n, x in t.tools.items())
+
 
 
 def pushing_actions(clause: Any, asked_all: frozenset[str]) -> tuple[str, ...]:

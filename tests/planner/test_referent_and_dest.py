@@ -227,3 +227,25 @@ def test_a_read_run_for_a_clause_that_asks_a_change_leaves_the_change_owed() -> 
     t = SimpleNamespace(sit=Situation(), evd=analyze(said), clause_i=0, asked_all=asked_actions(said), idx=idx,
                         tools=tools, ctx=read)
     assert not veto.write_still_owed(t, "read_files")
+
+
+def test_words_put_into_a_text_file_are_appended_and_a_file_is_never_written_onto_itself() -> None:
+    """After the list was read, the owed write took the read's text as its content and overwrote the list with
+    itself (everyday22-16): the words the request puts in are the content, appended; a write never takes the text
+    of a read of its own target."""
+    from app.engine.catalog import build_registry
+    from app.planner.evidence import analyze
+    from app.planner.fill import rule_args
+
+    reg = build_registry()
+    text = "per favore metti anche detersivo piatti nella /tmp/x/lista.txt"
+    ev = analyze(text)
+    read = [Step(1, "read_files", {"paths": ["/tmp/x/lista.txt"]}, result={"content": "latte\npane\n"})]
+    args, _ = rule_args(reg.get("write_files"), ev.clauses[-1], ev, read)
+    assert args["content"] == "detersivo piatti" and args.get("mode") == "append"
+    other = analyze("scrivi nel file /tmp/x/copia.txt")
+    args, _ = rule_args(reg.get("write_files"), other.clauses[-1], other, read)
+    assert "{{step1" in str(args.get("content"))  # another file: the read's text is what to write
+    same = analyze("scrivi nel file /tmp/x/lista.txt")
+    args, _ = rule_args(reg.get("write_files"), same.clauses[-1], same, read)
+    assert "content" not in args  # its own text written back: left to ask for

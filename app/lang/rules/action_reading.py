@@ -106,10 +106,10 @@ ACTION_READING = Table("action_reading", __doc__ or "", (
         effect="a verb of putting with words (not a file) as what is put and a file as the place ('metti anche "
                "detersivo piatti nella lista spesa.txt', 'put \"clean the guest room\" as a new line in X'): adding "
                "to the text, an append (everyday22-16 read the list out instead). Read on the masked text; a text "
-               "file must be said (actions.py), so 'put the photos in X' stays a move",
+               "file must be said (actions.py), so 'put the photos in X' stays a move. `thing` is what is added",
         pattern=r"\b(?:{words})\s+(?:anche\s+|also\s+|pure\s+)?(?!(?:(?:il|la|lo|i|le|gli|the|my|a|an|un|una|"
                 r"uno)\s+)?(?:file|files|foto|photos?|pics?|copia|copy|cartella|folder|documento|document|"
-                r"it|lo|la)\b)(?:(?!\{path\})[^.?!;]){1,60}?\b(?:in|nel|nella|nello|into|on|onto|to|"
+                r"it)\b)(?P<thing>(?:(?!\{path\})[^.?!;]){1,60}?)\s+(?:in|nel|nella|nello|into|on|onto|to|"
                 r"sul|sulla|dentro)\s+(?:(?:the|la|il|lo|my|mia|mio)\s+)?(?:(?:file|lista|list|elenco)\s+)?\{path\}",
         words=("metti", "mettici", "mettimi", "put", "pop", "stick", "bung", "slap", "piazza", "ficca"),
         match=("per favore metti anche detersivo piati nella lista {path} che sta in {path}",
