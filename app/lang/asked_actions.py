@@ -35,7 +35,7 @@ _WRITTEN = ASKING.pattern("written_quote")
 _OWN_END = ASKING.pattern("own_clause_end")
 # "segnati che ho già chiamato Marco", "remember I already paid the rent": after the verb of keeping, the account is
 # the fact to keep, not the person's account of what they did — the clause asks to remember (rules/remember.py)
-_KEEP_FACT = tuple(REMEMBER.pattern(r) for r in ("keep_it", "keep_en", "dont_forget_it"))
+_KEEP_FACT = tuple(REMEMBER.pattern(r) for r in ("keep_it", "keep_en", "dont_forget_it", "keep_save"))
 _SOCIAL_WORDS = (ASKING.pattern("thanks_word"), ASKING.pattern("ok_word"), ASKING.pattern("ok_word_uk"),
                  ASKING.pattern("nothing_to_do"))
 _WORD = re.compile(r"\w")

@@ -67,7 +67,7 @@ def looks_like_instruction(text: str) -> str | None:
 # (app/lang/lead.py)
 # the trigger forms (app/lang/rules/remember.py), tried in this order; the category only when the form says it
 _TRIGGERS = (("keep_it", None), ("todo_it", "todo"), ("dont_forget_it", None), ("keep_en", None),
-             ("todo_en", "todo"))
+             ("todo_en", "todo"), ("keep_save", None))
 _TRIGGER_RES = [(after_lead(REMEMBER.rule(rule_id)), c) for rule_id, c in _TRIGGERS]
 
 

@@ -20,9 +20,10 @@ MEMORY_CUES = Table("memory_cues", __doc__ or "", (
         words=("ricord", "ricrod", "rcord", "rammen", "avvis", "rememb", "remeb", "remme", "rmemb", "remem",
                "remind", r"in\s+mind", r"a\s+mente", r"note\s+(?:down|it|this|that)", r"note:", "for future",
                "segna", "annot", r"prend[ai]\s+nota", r"si\s+segni", r"take\s+note", r"jot\s+(?:down|it|this|that)",
-               "ping me", "alert me"),
+               "ping me", "alert me", r"(?:save|store|salva|salvami|registra)\s+(?:that|che)\b"),
         match=("ricordati che il dentista è giovedì", "tienilo a mente", "note it for future: standup at 9:30",
-               "Prenda nota che il mio consulente è Rossi", "ping me at 5", "jot this down for later: bins on Tuesday"),
+               "Prenda nota che il mio consulente è Rossi", "ping me at 5", "jot this down for later: bins on Tuesday",
+               "pls save that my sign on date is 3 june"),
         no_match=("leggi /tmp/a.txt", "che ore sono?", "what is the note format"),
     ),
     Rule(

@@ -88,6 +88,22 @@ REMEMBER = Table("remember", __doc__ or "", (
         flags=_DOTALL,
     ),
     Rule(
+        id="keep_save",
+        effect="a verb of saving with a fact as its object ('pls save that my sign on date is 3 june', 'salva che "
+               "il wifi è pippo'): the fact is kept in memory — with no file, folder or path in it (everyday22-66 "
+               "was read as a file write, and the write refused)",
+        mode="match",
+        pattern=r"(?:please\s+|pls\s+|plz\s+)?(?:{words})\s+(?:that|che)\s+"
+                r"(?!(?:the\s+|il\s+|la\s+|lo\s+)?(?:file|files|documento|document|cartella|folder|foto|photos?|"
+                r"pics?)\b)(?![^\n]*[/\\])(?![^\n]*\.\w{2,4}\b)(?P<x>.+)",
+        words=("save", "store", "salva", "salvami", "registra"),
+        match=("pls save that my sign on date for next contract is 3 june in Rotterdam",
+               "salva che il codice del garage è 1234", "store that my locker is number 12"),
+        no_match=("save that file to /tmp/x", "salva che il file /tmp/a.txt è pronto", "save that photo please",
+                  "save that report.txt in archive", "save it"),
+        flags=_DOTALL,
+    ),
+    Rule(
         id="todo_en",
         effect="'remember to…', 'remind me to…': what follows is a thing to do, kept as a todo",
         mode="match",
