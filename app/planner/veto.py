@@ -281,7 +281,6 @@ def write_still_owed(t: Any, name: str) -> bool:
     return any(risky(x) and not x.builtin and tool_actions(x, affinity.get(n)) & asked for n, x in t.tools.items())
 
 
-
 def pushing_actions(clause: Any, asked_all: frozenset[str]) -> tuple[str, ...]:
     """The clause's actions that count for the tools that perform them: none in a hypothetical that asks none of
     them (a plain question asks no action either, yet its verb says what to read: "cosa c'è in X?").
