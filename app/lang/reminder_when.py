@@ -125,6 +125,8 @@ class _Reading:
             minutes = count * unit
             if m.group("half"):
                 minutes += unit // 2
+            if m.group("quarter"):
+                minutes += unit // 4
             if m.group("hm"):  # "1h30"
                 minutes += int(m.group("hm"))
             if m.group("n2"):

@@ -136,8 +136,10 @@ COURTESY = Table("courtesy", __doc__ or "", (
         effect="a laugh or a texting filler at the end ('get off xbox lol', 'pagare la bolletta ahah'): not part of "
                "what is said",
         pattern=r"[\s,;.!]+(?:{words})[\s.!]*$",
-        words=("lol", "lmao", "(?:ha){2,}h?", "(?:ah){2,}h?", "hehe", "xd", ":-?\\)", ":-?d"),
-        match=("get off xbox lol", "pagare la bolletta ahahah", "call mum :)"),
+        # Filipino "po", Singlish "lah", a German speaker's "bitte" (reminders batch 16's tune half)
+        words=("lol", "lmao", "(?:ha){2,}h?", "(?:ah){2,}h?", "hehe", "xd", ":-?\\)", ":-?d", "po", "lah", "bitte"),
+        match=("get off xbox lol", "pagare la bolletta ahahah", "call mum :)", "take my vitamins po",
+               "call vendor about the licence lah"),
         no_match=("buy lollipops", "the lol file", "haha.txt"),
     ),
     Rule(

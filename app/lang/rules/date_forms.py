@@ -36,14 +36,15 @@ NAMED_DAYS: dict[str, tuple[int | str, int, str | None]] = {
     "boxing day": (12, 26, None), "valentine's day": (2, 14, None), "valentines day": (2, 14, None),
     "halloween": (10, 31, None), "all saints' day": (11, 1, None), "all saints day": (11, 1, None),
     "easter sunday": ("easter", 0, None), "easter": ("easter", 0, None), "easter monday": ("easter", 1, None),
-    "good friday": ("easter", -2, None),
+    "good friday": ("easter", -2, None), "epiphany": (1, 6, None),
 }
 
 
 def _words(names: tuple[str, ...]) -> tuple[str, ...]:
     """Longest first ("vigilia di natale" before "natale"), spaces as any run of spaces, the apostrophe optional
     ("new years eve", "valentines day")."""
-    return tuple(n.replace(" ", r"\s+").replace("'", "'?") for n in sorted(names, key=len, reverse=True))
+    return tuple(n.replace(" di ", r" d[ie] ").replace(" ", r"\s+").replace("'", "'?")  # "vigilia de natale"
+                 for n in sorted(names, key=len, reverse=True))
 
 
 _NAMES_IT = ("vigilia di capodanno", "san silvestro", "sera di capodanno", "notte di capodanno", "capodanno",
@@ -53,7 +54,7 @@ _NAMES_IT = ("vigilia di capodanno", "san silvestro", "sera di capodanno", "nott
              r"luned[iì] dell'angelo", r"venerd[iì] santo")
 _NAMES_EN = ("new year's eve", "nye", "new year's day", "new year's", "christmas eve", "xmas eve", "christmas day",
              "christmas", "xmas", "boxing day", "valentine's day", "halloween", "all saints' day", "easter sunday",
-             "easter", "easter monday", "good friday")
+             "easter", "easter monday", "good friday", "epiphany")
 # the words that make a named day a moment: a preposition or article right before it ("a Natale", "on NYE")
 _MARK_IT = (r"(?<!\w)(?P<mark>a|ad|al|il|la|per\s+la|il\s+giorno\s+di|giorno\s+di|entro|il\s+prossimo|"
             r"la\s+prossima|questo|questa)\s+")

@@ -22,9 +22,10 @@ REMINDER_REQUEST = Table("reminder_request", __doc__ or "", (
                "moment (rules/reminder_when.py) the request is a reminder; `w` is the verb",
         pattern=_B + r"(?P<w>{words})" + _E,
         # "me" or "us": "remind us at half five to ring our kid" (everyday9-34), "ricordaci domani di…"
-        words=(r"ricorda(?:m(?:[iì]|elo|ela|eli)|c[iì]|\s+m[ie](?=\s))", r"rammenta(?:m(?:[iì]|elo)|c[iì])",
+        words=(r"a?ricorda(?:m(?:[iìe]|elo|ela|eli)|c[iì]|\s+m[ie](?=\s))", r"rammenta(?:m(?:[iì]|elo)|c[iì])",
                r"avvisa(?:m(?:[iì]|elo)|c[iì])",
-               r"ricordarm[ei](?:lo)?", "avvisarmi", r"mi\s+(?:puoi\s+)?(?:ricordi|avvisi|ricordare|avvisare)",
+               r"ricordarm[ei](?:lo)?", "avvisarmi",
+               r"mi\s+(?:puoi\s+|pu[oò]\s+|potrebbe\s+|dovrebbe\s+)?(?:ricordi|ricorda|avvisi|avvisa|ricordare|avvisare)",
                r"me\s+lo\s+(?:puoi\s+)?(?:ricordi|ricordare|ricorderesti)", r"fammi\s+ricordare", "ricordati",
                "ricorda",
                r"(?:imposta|metti|setta|crea|fissa|aggiungi|programma|segna)(?:mi)?\s+(?:(?:un|il)\s+)?"
@@ -38,7 +39,7 @@ REMINDER_REQUEST = Table("reminder_request", __doc__ or "", (
                r"(?:fammi|mandami|dammi|mi\s+fai)\s+(?:(?:uscire|arrivare|comparire|apparire|suonare)\s+)?"
                r"(?:(?:un|il|una|la)\s+)?(?:promemoria|avviso|reminder|notifica)",
                # the -ing form too: "would you mind reminding me / pinging me…" (reminders 574, 592)
-               "promemoria", r"remind(?:ing)?\s+(?:me|us)", r"set\s+(?:(?:a|an|up\s+a|me\s+a)\s+)?reminder",
+               "promemoria", r"remind(?:ing|er)?\s+(?:me|us)", r"set\s+(?:(?:a|an|up\s+a|me\s+a)\s+)?reminder",
                r"(?:add|create|make)\s+a\s+reminder", "reminder", "remind", "remember", r"ping(?:ing)?\s+(?:me|us)",
                r"alert(?:ing)?\s+(?:me|us)",
                r"nudg(?:e|ing)\s+me", r"notify(?:ing)?\s+me"),
@@ -53,7 +54,9 @@ REMINDER_REQUEST = Table("reminder_request", __doc__ or "", (
                "Vorrei un promemoria per giovedì 12 marzo alle 14:15: richiamare la signora Colombo",
                "I'd like a reminder tomorrow at 9 to call Marco",
                "ricorda mi sabato alle dieci di portare il camion",
-               "Per favore ricorda me alle ore 12 dare la medicina"),
+               "Per favore ricorda me alle ore 12 dare la medicina", "aò ricordame domani alle 5 de matina",
+               "Sabato mi ricorda alle 8 e mezza che devo essere a Plan de Gralba", "pls reminder me sunday 2 pm",
+               "Il 6 gennaio mi dovrebbe ricordare di chiamare la mia nipotina"),
         no_match=("ricordarsi è difficile", "this reminds me of you", "i ricordi d'infanzia", "remembering names"),
     ),
     Rule(

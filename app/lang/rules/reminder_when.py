@@ -146,11 +146,13 @@ REMINDER_WHEN = Table("reminder_when", __doc__ or "", (
                 + r"|a\s+couple\s+of|un\s+paio\s+d[i']?)\s*'?\s*(?:(?P<unit>" + _UNITS
                 + r")(?:(?<=h)(?P<hm>[0-5]\d))?" + _E + r"|(?<=\d)(?=\s+(?:to|di)\s))"  # "in 10 to …": minutes
                 # the minutes after the hours, with "e/and" or not ("tra 2 ore e 10 minuti", "in 2hrs 15min")
-                r"(?:\s*(?:(?:e|and)\s+(?P<half>mezz[ao]|(?:a\s+)?half)|(?:(?:e|and)\s+)?"
+                r"(?:\s*(?:(?:e|and)\s+(?P<half>mezz[ao]|(?:a\s+)?half)|(?:e|and)\s+(?P<quarter>un\s+quarto|a\s+quarter)|"
+                r"(?:(?:e|and)\s+)?"
                 r"(?P<n2>\d{1,2})\s*(?:minuti|min|mins|minutes|m))" + _E + ")?",
         match=("avvisami tra 20 minuti", "in 2 hours", "tra un'ora e mezza", "in an hour and a half", "fra 3 giorni",
                "in a couple of hours", "tra un paio d'ore", "in 1h30", "ricordami tra 5 di scolare la pasta",
-               "in 2hrs 15min", "tra 2h 15m", "remind me in one hour and half to take out the pierogi"),
+               "in 2hrs 15min", "tra 2h 15m", "remind me in one hour and half to take out the pierogi",
+               "in an hour and a quarter", "tra un'ora e un quarto"),
         no_match=("tra Milano e Roma", "in 2024", "in the morning", "alle 20 minuti dopo", "in 1h300", "in un di"),
     ),
     Rule(
@@ -177,7 +179,8 @@ REMINDER_WHEN = Table("reminder_when", __doc__ or "", (
         effect="tomorrow as people type it in a hurry ('tmrw', '2moro', 'dmn'), or say it in a dialect (Scots 'the "
                "morra', Neapolitan 'dimane': reminders batch 14's tune half kept them in what to remind)",
         pattern=_B + r"(?:{words})" + _E,
-        words=("tmrw", "tmr", "tmrow", "2moro", "2morrow", "tomoz", "tomoro", "dmn", "dmani", r"the\s+morra", "dimane"),
+        words=("tmrw", "tmr", "tmrow", "2moro", "2morrow", "tomoz", "tomoro", "tomorra", "dmn", "dmani",
+               r"the\s+morra", "dimane"),
         match=("remind me tmrw at 8", "2moro at 9", "ricordami dmn h 8 lezione", "remind me the morra at 6",
                "ricordami dimane alle 7", "remind me at noon tomoro to clean my hockey bag"),
         no_match=("tomorrow", "tmrws"),
@@ -194,11 +197,12 @@ REMINDER_WHEN = Table("reminder_when", __doc__ or "", (
     Rule(
         id="weekday_day",
         effect="a weekday with its day of the month and no month ('sabato 12', 'Friday the 11th'): that date",
-        pattern=_B + _WD + r"(?:\s+the)?\s+(?P<d>\d{1,2})(?:st|nd|rd|th|°)?" + _E + r"(?!\s*[:./-]\d|\s*(?:ore|hours?|"
+        pattern=_B + _WD + r"(?:\s+the)?\s+(?P<d>\d{1,2})(?:st|nd|rd|th|°)?" + _E
+                + r"(?!\s*[:./-]\d|\s*[ap]\.?\s?m\b|\s*(?:ore|hours?|"
                 r"minut)|\s+(?:di\s+|of\s+)?" + MONTH_WORDS.either("month_it", "month_en", "month_short") + ")",
         match=("ricordami sabato 12 alle 10", "remind me Friday the 11th"),
         no_match=("sabato alle 12", "sabato 12:30", "sabato 12-12", "friday 2 hours", "lunedì 14 dicembre",
-                  "Thursday 10 December"),
+                  "sunday 2 pm", "Thursday 10 December"),
     ),
     Rule(
         id="meal",
@@ -234,7 +238,7 @@ REMINDER_WHEN = Table("reminder_when", __doc__ or "", (
                "before or after noon; alone, it is its usual hour",
         # after an article or a possessive it names a thing ("the night shift", "my morning run"), no moment
         pattern=_B + r"(?<!\bthe\s)(?<!\bmy\s)(?<!\bour\s)(?<!\ba\s)(?<!\bla\s)(?<!\bil\s)"
-                r"(?:in\s+(?:the\s+)?|di\s+|del\s+|della\s+|nel\s+|at\s+)?(?P<part>{words})" + _E,
+                r"(?:in\s+(?:the\s+)?|di\s+|de\s+|del\s+|della\s+|nel\s+|at\s+)?(?P<part>{words})" + _E,
         words=tuple(sorted(PARTS, key=len, reverse=True)),
         match=("alle 9 di sera", "at 6 in the morning", "sabato pomeriggio", "every sunday 6 in evening"),
         no_match=("seraphina", "mornings are cold", "about the night shift swap", "send the morning route sheets"),
@@ -247,8 +251,8 @@ REMINDER_WHEN = Table("reminder_when", __doc__ or "", (
         pattern=_B + r"(?:{words})\s*" + _HOUR + _NO_UNIT
                 + r"(?:[:.](?P<m>[0-5]\d)|\s+e\s+(?P<frac>mezza|mezzo|meza|mezo|"
                 r"un\s+quarto|tre\s+quarti|(?P<mm>[0-5]?\d))|\s+meno\s+(?P<less>un\s+quarto|[0-5]?\d))?"
-                r"(?:\s*(?P<ap>[ap])\.?\s?m\b\.?)?(?!\d|[:.]\d)(?:\s*o'\s?clock\b|\s+in\s+punto\b)?",
-        words=(r"alle\s+ore", "alle", "all'", "ore", r"verso\s+le", "at", "by", "around", "@", "h"),
+                r"(?:\s*(?P<ap>[ap])\.?\s?m\b\.?)?(?!\d|[:.]\d)(?:\s*o'\s?clock\b|\s+in\s+punto\b|\s+sharp\b)?",
+        words=(r"alle\s+ore", "alle", "all'", "ore", r"verso\s+le", r"a\s+le", "at", "by", "around", "@", "h"),
         match=("alle 15 di chiamare", "alle 9.30", "alle 7 e mezza", "at 10am", "alle 15 e 30",
                "lunedì alle 9: chiamare", "alle 6 meno un quarto", "at 10 o'clock to telephone", "alle 5 in punto"),
         no_match=("alle poste", "at home", "tra 2 ore e mezza", "check the mum, she's at 6cm", "alle 5 km da casa",
@@ -317,10 +321,10 @@ REMINDER_WHEN = Table("reminder_when", __doc__ or "", (
     Rule(
         id="clock_word",
         effect="an hour said in words ('alle otto', 'all'una', 'at eight')",
-        pattern=_B + r"(?:alle|all'|at)\s*(?P<hw>{words})" + _E + r"(?:\s+e\s+(?P<frac>mezza|mezzo|meza|mezo|"
-                                                                  r"un\s+quarto)|\s+meno\s+(?P<less>un\s+quarto))?",
+        pattern=_B + r"(?:alle|all'|a\s+le|verso\s+le|at)\s*(?P<hw>{words})" + _E
+                + r"(?:\s+e\s+(?P<frac>mezza|mezzo|meza|mezo|un\s+quarto)|\s+meno\s+(?P<less>un\s+quarto))?",
         words=tuple(sorted(HOUR_WORDS, key=len, reverse=True)),
-        match=("alle otto", "all'una", "at eight", "alle sei meno un quarto"),
+        match=("alle otto", "all'una", "at eight", "alle sei meno un quarto", "domattina presto, verso le sette"),
         no_match=("alle poste", "at home", "alle 8"),
     ),
     Rule(
