@@ -28,6 +28,7 @@ _ALWAYS = re.compile(r"(?i)^\s*(?:,\s*)?(?:" + _SEQUENCE + r"|;)")
 
 _OPENS_QUESTION = QUESTION.opening("opens_it", "opens_en")
 _ABOUT = ASKING.pattern("about_action")  # "perché…", "how…", "e come lo cancello"
+_OPINION = QUESTION.pattern("opinion")  # "secondo te…", "…tu che ne pensi"
 _PIECES = re.compile(r"[,;:.!]\s*")  # where a question may open inside a request typed without "?"
 
 
@@ -61,8 +62,8 @@ def asks_a_question(text: str) -> bool:
     """Does `text` ask a question — a "?", or a clause that opens with a question word ("what is that file format
     called", "quel file è troppo grande, cosa faccio", "whats the last thing i changed in X")? Telling something to
     be done is not asking; a question is asked whatever else the text tells (planner/veto.py asking_only)."""
-    return "?" in text or any(_OPENS_QUESTION.match(c.strip()) or _ABOUT.match(c.strip())
-                              for c in _PIECES.split(text))
+    return "?" in text or _OPINION.search(text) is not None or \
+        any(_OPENS_QUESTION.match(c.strip()) or _ABOUT.match(c.strip()) for c in _PIECES.split(text))
 
 
 def split_continuation(text: str) -> list[str]:

@@ -95,7 +95,8 @@ def fact_unlocked(tools: Mapping[str, Any], head: Mapping[str, float] | None, te
     the fact may hold a negation or a question of its own, which made the whole request read as not plain and the
     write stayed vetoed though the head read remember 0.78 (everyday22-10, answered "I'll keep that in mind")."""
     m = FACT_OPENS.search(text)
-    if not head or m is None or head.get(MEMORY_WRITER, 0.0) < HEAD_UNLOCK or MEMORY_WRITER not in tools:
+    if not head or m is None or head.get(MEMORY_WRITER, 0.0) < HEAD_UNLOCK or MEMORY_WRITER not in tools or \
+            asks_a_question(text):  # "secondo te conviene…, io dico che…, tu che ne pensi": an opinion asked
         return frozenset()
     before = text[:m.start()]
     return frozenset({MEMORY_WRITER}) if before.strip() and asks_plainly(before) else frozenset()

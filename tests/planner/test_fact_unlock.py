@@ -41,3 +41,11 @@ def test_a_write_the_veto_keeps_out_with_the_models_answer_is_a_question_about_i
     assert not about_a_write_not_asked(head, {**model, "read_files": -0.1}, ["read_files", "answer"], tools)
     assert not about_a_write_not_asked(head, model, ["delete_files", "read_files", "answer"], tools)  # offered
     assert not about_a_write_not_asked({"read_files": 0.5, "delete_files": 0.3}, model, ["read_files"], tools)
+
+
+def test_an_opinion_asked_unlocks_nothing_however_sure_the_head() -> None:
+    """everyday23-29, a dictated run-on asking an opinion ("secondo te conviene fare l'olio a ottobre o aspettare
+    novembre che l'oliva è più matura… tu che ne pensi") was saved as a fact: head remember 0.85."""
+    text = ("senti una cosa ma secondo te quest'anno conviene fare l'olio presto a ottobre o aspettare novembre che "
+            "l'oliva e piu matura io dico che a ottobre viene piu buono tu che ne pensi")
+    assert veto.fact_unlocked(TOOLS, {"remember": 0.85, "answer": 0.06}, text) == frozenset()

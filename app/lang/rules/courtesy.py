@@ -137,7 +137,8 @@ COURTESY = Table("courtesy", __doc__ or "", (
                "what is said",
         pattern=r"[\s,;.!]+(?:{words})[\s.!]*$",
         # Filipino "po", Singlish "lah", a German speaker's "bitte" (reminders batch 16's tune half)
-        words=("lol", "lmao", "(?:ha){2,}h?", "(?:ah){2,}h?", "hehe", "xd", ":-?\\)", ":-?d", r"(?<!\bun\s)po", "lah", "bitte"),
+        words=("lol", "lmao", "(?:ha){2,}h?", "(?:ah){2,}h?", "hehe", "xd", ":-?\\)", ":-?d", r"(?<!\bun\s)po", "lah",
+               "bitte"),
         match=("get off xbox lol", "pagare la bolletta ahahah", "call mum :)", "take my vitamins po",
                "call vendor about the licence lah"),
         no_match=("buy lollipops", "the lol file", "haha.txt", "fammi vedere un po"),

@@ -28,6 +28,19 @@ QUESTION = Table("question", __doc__ or "", (
         no_match=("whenever you can", "the dentist is when?", "do you know the code"),
     ),
     Rule(
+        id="opinion",
+        effect="the person's opinion asked, anywhere in the text ('secondo te conviene…', '…tu che ne pensi', 'what do "
+               "you reckon'): a question even typed without '?' (everyday23-29, a dictated run-on about the olive "
+               "harvest, was saved as a fact)",
+        pattern=r"\b(?:{words})\b",
+        words=(r"secondo\s+te", r"(?:tu\s+)?che\s+ne\s+pensi", r"cosa\s+ne\s+pensi", r"che\s+dici",
+               r"what\s+do\s+you\s+think", r"what\s+do\s+you\s+reckon", r"in\s+your\s+opinion"),
+        match=("secondo te conviene fare l'olio a ottobre", "mio cognato dice di no tu che ne pensi",
+               "is it worth it, what do you reckon"),
+        no_match=("ricordati che il dentista è giovedì", "penso che sia giusto", "I think so",
+                  "do you think you could read /x/a.txt"),
+    ),
+    Rule(
         id="about_content",
         effect="a question about something a text says ('quanto pago di canone secondo X?', 'when does the lease "
                "end?'): after the file is read, the writer answers it from the text (the file is shown when the answer "

@@ -26,7 +26,8 @@ REMINDER_REQUEST = Table("reminder_request", __doc__ or "", (
                r"avvisa(?:m(?:[iì]|elo)|c[iì])",
                r"ricordarm[ei](?:lo)?", "avvisarmi",
                r"mi\s+(?:puoi\s+|pu[oò]\s+|potrebbe\s+|dovrebbe\s+)?(?:ricordi|ricorda|avvisi|avvisa|ricordare|avvisare)",
-               r"me\s+lo\s+(?:puoi\s+)?(?:ricordi|ricordare|ricorderesti)", r"fammi\s+ricordare", "ricordati",
+               r"me\s+lo\s+(?:puoi\s+)?(?:ricordi|ricordare|ricorderesti)", r"(?:fammi|mi\s+fai)\s+ricordare",
+               "ricordati",
                "ricorda",
                r"(?:imposta|metti|setta|crea|fissa|aggiungi|programma|segna)(?:mi)?\s+(?:(?:un|il)\s+)?"
                r"(?:promemoria|avviso|reminder)",
