@@ -86,6 +86,7 @@ def head_unlocked(tools: Mapping[str, Any], head: Mapping[str, float] | None, te
 
 
 MEMORY_WRITER = "remember"
+MAX_KEEP_WORDS = 8
 FACT_OPENS = REMEMBER.pattern("fact_opens")
 
 
@@ -99,7 +100,11 @@ def fact_unlocked(tools: Mapping[str, Any], head: Mapping[str, float] | None, te
             asks_a_question(text):  # "secondo te conviene…, io dico che…, tu che ne pensi": an opinion asked
         return frozenset()
     before = text[:m.start()]
-    return frozenset({MEMORY_WRITER}) if before.strip() and asks_plainly(before) else frozenset()
+    # the words that ask to keep are few ("please keep it in your head", "would you kindly make a note"); a long
+    # run before the first "che" is a story or a question typed without marks, not the asking part
+    if not before.strip() or len(before.split()) > MAX_KEEP_WORDS:
+        return frozenset()
+    return frozenset({MEMORY_WRITER}) if asks_plainly(before) else frozenset()
 
 
 def tool_actions(tool: Any, affinity: Mapping[str, float] | None) -> frozenset[str]:
