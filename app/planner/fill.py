@@ -195,9 +195,8 @@ def _fill_addresses(f: _Filling) -> None:
 
 
 def _fill_content(f: _Filling) -> None:
-    """Content: quoted text to write, inline text, the words put into a text file ("metti anche detersivo piatti
-    nella lista spesa.txt": appended), or the previous result by reference — never a file's own text written
-    back onto it (everyday22-16 on a later look: the list read, then overwritten with itself, repeated)."""
+    """Content: quoted text to write, inline text, the words put into a text file (appended), or the previous
+    result by reference — never a file's own text written back onto it (everyday22-16: the list overwritten)."""
     put = put_into_text(f.clause.text) if f.clause is not None and f.tool.risk == "write" else None
     for k in CONTENT_NAMES:
         if k not in f.props:
@@ -212,8 +211,17 @@ def _fill_content(f: _Filling) -> None:
                 f.put("mode", "append")
         else:
             ref = last_content_ref(f.steps)
-            if ref and not (f.tool.risk == "write" and _onto_itself(f)):
+            if ref and _ref_fits(f, k) and not (f.tool.risk == "write" and _onto_itself(f)):
                 f.put(k, ref, "ref")
+
+
+def _ref_fits(f: _Filling, key: str) -> bool:
+    """Does the previous result's field fit `key`'s type? A listing is no text to write (everyday23-35 failed on
+    "content should be string, got list", said in English inside an Italian answer)."""
+    last = next((s for s in reversed(f.steps) if s.ok), None)
+    field = result_field(last) if last is not None else None
+    value = last.result.get(field) if last is not None and field and isinstance(last.result, dict) else None
+    return f.props.get(key, {}).get("type", "string") != "string" or isinstance(value, str)
 
 
 def _onto_itself(f: _Filling) -> bool:

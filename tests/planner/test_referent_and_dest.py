@@ -249,3 +249,16 @@ def test_words_put_into_a_text_file_are_appended_and_a_file_is_never_written_ont
     same = analyze("scrivi nel file /tmp/x/lista.txt")
     args, _ = rule_args(reg.get("write_files"), same.clauses[-1], same, read)
     assert "content" not in args  # its own text written back: left to ask for
+
+
+def test_a_listing_is_no_text_to_write() -> None:
+    """everyday23-35: after a listing, the write took the entries (a list) as its content and failed on its type."""
+    from app.engine.catalog import build_registry
+    from app.planner.evidence import analyze
+    from app.planner.fill import rule_args
+
+    reg = build_registry()
+    ev = analyze("scrivi nel file /tmp/x/copia.txt")
+    listed = [Step(1, "list_dir", {"path": "/tmp/x"}, result={"entries": [{"name": "a.txt", "type": "file"}]})]
+    args, _ = rule_args(reg.get("write_files"), ev.clauses[-1], ev, listed)
+    assert "content" not in args
