@@ -91,6 +91,13 @@ register({
                            "en": "{path}: could not keep a copy for undo ({error}); nothing was written"},
     "files.write_failed": {"it": "{path}: scrittura non riuscita ({error}); il file originale è intatto",
                            "en": "{path}: could not write ({error}); the original file is unchanged"},
+    # -- arguments the planner prepared: the English text is the model's and the log's (with the tool's name)
+    "tool.arg_type": {"it": "un dato che avevo preparato ({arg}) non era nella forma giusta; prova a dirlo con altre "
+                            "parole",
+                      "en": "{tool}: argument '{arg}' should be {want}, got {got}"},
+    "tool.arg_enum": {"it": "un dato che avevo preparato ({arg}) non era tra quelli ammessi; prova a dirlo con altre "
+                            "parole",
+                      "en": "{tool}: argument '{arg}' must be one of {allowed}, got {got}"},
     "files.write_q": {"it": {"one": "Scrivere {n} carattere in {name} ({folder})?",
                              "other": "Scrivere {n} caratteri in {name} ({folder})?"},
                       "en": {"one": "Write {n} character to {name} ({folder})?",

@@ -16,6 +16,7 @@ from app.turn.describe import StepSaid, says
 from app.turn.rendering import Renderer, renders
 from app.turn.services import TurnServices
 
+from . import messages as _messages  # noqa: F401  (registers tool.arg_* among the tools' sentences)
 from .slots import NO_SLOTS, Slots, path_args
 
 Risk = Literal["read", "write", "send"]
@@ -197,9 +198,9 @@ def validate_args(tool: Tool, args: dict[str, Any]) -> dict[str, Any]:
             elif want == "array" and isinstance(v, str):
                 v = [v]
             else:
-                raise ToolError(f"{tool.name}: argument {k!r} should be {want}, got {type(v).__name__}")
+                raise ToolError(Message("tool.arg_type", tool=tool.name, arg=k, want=want, got=type(v).__name__))
         if "enum" in props[k] and v not in props[k]["enum"]:
-            raise ToolError(f"{tool.name}: argument {k!r} must be one of {props[k]['enum']}, got {v!r}")
+            raise ToolError(Message("tool.arg_enum", tool=tool.name, arg=k, allowed=props[k]["enum"], got=repr(v)))
         clean[k] = v
     def absent(k: str) -> bool:  # "" is a value only where the schema allows it (minLength 0: empty file content)
         v = clean.get(k)
