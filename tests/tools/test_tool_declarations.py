@@ -63,3 +63,14 @@ def test_the_file_rules_verbs_are_the_tools_verbs() -> None:
     assert not file_stage.NON_FILE_OBJECTS & file_stage._PLAIN_OBJECTS
     assert {"email", "reminder"} <= file_stage.NON_FILE_OBJECTS and "trash" in file_stage._PLAIN_OBJECTS
     assert file_lookup._OPEN_ASKED == set(reg.get("open_path").slots.verbs)
+
+
+def test_an_argument_of_the_wrong_type_is_said_in_the_persons_language() -> None:
+    """everyday23-35: "Non ci sono riuscito: write_files: argument 'content' should be string, got list" — an
+    English technical fragment in an Italian answer. The English text stays the model's and the log's."""
+    from app.lang.messages import Message
+    from app.tools.registry import ToolError
+
+    e = ToolError(Message("tool.arg_type", tool="write_files", arg="content", want="string", got="list"))
+    assert str(e) == "write_files: argument 'content' should be string, got list"
+    assert "should be" not in e.text("it") and "content" in e.text("it")
