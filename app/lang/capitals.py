@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+from .quotes import quote_spans
+
 MIN_LETTERS = 12  # "OK", "USB", "CIAO MAMMA": too short to tell shouting from an acronym
 MIN_UPPER = 0.9  # the share of letters in capitals
 _KEEP = re.compile(r"[/\\@{}~]|\.[A-Za-z0-9]{1,5}\b|[A-Za-z]\d|\d[A-Za-z]{2,}")  # paths, files, codes
@@ -25,7 +27,16 @@ def shouted(text: str) -> bool:
 
 
 def unshouted(text: str) -> str:
-    """`text` in lower case when it is typed in capitals, its paths, file names and codes as typed; else `text`."""
+    """`text` in lower case when it is typed in capitals, its paths, file names, codes and quoted words as typed
+    ("SCRIVI 'BUON NATALE' IN /tmp/x/a.txt" writes BUON NATALE); else `text`."""
     if not isinstance(text, str) or not shouted(text):
         return text
+    out, pos = [], 0
+    for a, b, _ in quote_spans(text):
+        out += [_lower_words(text[pos:a]), text[a:b]]
+        pos = b
+    return "".join([*out, _lower_words(text[pos:])])
+
+
+def _lower_words(text: str) -> str:
     return re.sub(r"\S+", lambda m: m.group(0) if _KEEP.search(m.group(0)) else m.group(0).lower(), text)

@@ -45,6 +45,7 @@ def test_a_goal_said_with_a_causal_che_asks_nothing() -> None:
     ("READ /tmp/X/TODO.TXT PLEASE RIGHT NOW", "read /tmp/X/TODO.TXT please right now"),  # a path as typed
     ("FLIGHT KL1602 AT 10", "FLIGHT KL1602 AT 10"),  # too few letters to tell from an acronym
     ("Ciao, come va oggi?", "Ciao, come va oggi?"),
+    ("SCRIVI 'BUON NATALE A TUTTI' IN /tmp/x/a.txt", "scrivi 'BUON NATALE A TUTTI' in /tmp/x/a.txt"),  # the content
 ])
 def test_a_request_in_capitals_is_read_in_lower_case_but_its_paths_and_codes(typed: str, read: str) -> None:
     assert unshouted(typed) == read
