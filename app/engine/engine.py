@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterator
 
 from app.config import ConfigManager
-from app.lang.capitals import shouted, unshouted
+from app.lang.capitals import unshouted
 from app.lang.messages import say
 from app.models.base import LLMError
 from app.models.bundle import ModelError
@@ -328,8 +328,8 @@ class Engine:
                                                       limit=MAX_REQUEST_CHARS),
                               hint=say("engine.too_long_hint", ctx.lang)))
             return
-        if shouted(text):  # "WHATS MY USUAL HOT DRINK AGAIN": read in lower case, shown as typed
-            text = self.followups.read_as(turn, unshouted(text))
+        if (lowered := unshouted(text)) != text:  # "WHATS MY USUAL HOT DRINK AGAIN": read in lower case, shown as typed
+            text = self.followups.read_as(turn, lowered)
         if session and session not in self.history:  # a conversation reopened: its last exchanges, bounded
             self.history[session] = reopened(self.journal, ctx.owner, session, skip=turn.id)
         for p in self.plugins:

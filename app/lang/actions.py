@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from functools import lru_cache
+from typing import Iterable
 
 from app.lang.rules import ASKING
 from app.lang.rules.action_not_asked import NOT_ASKED
@@ -20,8 +21,10 @@ from app.lang.words import stem  # noqa: F401  (re-exported: the one stemmer)
 
 from .args_extractor import extract, masked_text
 from .context import request_part
+from .file_kinds import names_line_text
 from .lexicon import LEXICON_VERSION, ON_MEMORY
 from .normalize import canonical, normalize_cached, split_words
+from .path_shape import looks_like_path_or_address
 from .reported import told_before, told_done
 from .signature import EVENT, ActionSig, negation_at, signature_of_tokens
 from .tokens import sentences
@@ -103,7 +106,6 @@ _NEW_THING = ACTION_READING.pattern("new_thing")
 _TRASH_PLACE = ACTION_READING.pattern("trash_place")
 _NEW_NAME = ACTION_READING.pattern("new_name")
 _PUT_INTO_TEXT = ACTION_READING.pattern("put_into_text")
-_TEXT_FILE = re.compile(r"(?i)\.(?:txt|md|csv|log|text|markdown)\b")
 # frames that name an action by what it does to a file, not by a verb: the file in another format, the file made to
 # reach a person
 _FRAMES = ((ACTION_READING.pattern("format_target"), "convert"), (ACTION_READING.pattern("handing_over"), "send"))
@@ -116,10 +118,18 @@ _PUTTING = frozenset({"move", "write", "copy", "append", "send"})
 _SENDING = frozenset({"move", "copy", "send"})  # with no path said: "mandalo nel cestino", not "scrivi nel cestino…"
 
 
+def on_told_memory(actions: Iterable[str], text: str) -> bool:
+    """Are `actions` all changes a memory takes, asked of what the person told or gave the assistant, with no path
+    named? "accountant info i gave you - outdated. wipe it": the memory is what is wiped, and wiping it is
+    forgetting (everyday22-39 was asked which file to delete)."""
+    acts = set(actions)
+    return bool(acts) and acts <= set(ON_MEMORY) and told_before(text) and not looks_like_path_or_address(text)
+
+
 def put_into_text(text: str) -> str | None:
     """The words a request puts into a text file it names ("metti anche detersivo piatti nella lista spesa.txt" →
     "detersivo piatti"): the content of the append it asks, when it quotes none. None when it puts nothing."""
-    if not isinstance(text, str) or not _TEXT_FILE.search(text):
+    if not isinstance(text, str) or not names_line_text(text):
         return None
     m = _PUT_INTO_TEXT.search(normalize_cached(masked_text(asked_part(text))))
     thing = " ".join(m.group("thing").split()) if m else ""
@@ -137,9 +147,7 @@ def action_of(text: str) -> ActionSig:
     if sig.actions and not sig.roles and _MEMORY_PLACE.search(normalize_cached(asked_part(text))):
         # "salva questa frase in memoria: '…'": the memory is the place, so the write keeps a fact
         sig = replace(sig, actions=tuple(dict.fromkeys(ON_MEMORY.get(a, a) for a in sig.actions)))
-    elif sig.actions and not sig.roles and set(sig.actions) <= set(ON_MEMORY) and told_before(text):
-        # "accountant info i gave you - outdated. wipe it": what the person gave the assistant is its memory, and
-        # wiping it is forgetting (everyday22-39 was asked which file to delete)
+    elif not sig.roles and on_told_memory(sig.actions, text):
         sig = replace(sig, actions=tuple(dict.fromkeys(ON_MEMORY[a] for a in sig.actions)))
     if not {"append", "write"} & set(sig.actions) and _END_OF_TEXT.search(normalize_cached(asked_part(text))):
         # "put eggs at the bottom of it": an addition to the text ("lista" there is its name, not "elenca")
@@ -150,7 +158,7 @@ def action_of(text: str) -> ActionSig:
         sig = replace(sig, actions=("delete",))  # "chuck X in the bin": the bin is where a delete puts it
     elif not sig.actions and masked and _TRASH_PLACE.search(masked) and "?" not in text:
         sig = replace(sig, actions=("delete",))  # a verb no rule knows, the bin as its place ("chuck X in the bin")
-    if not {"append", "write"} & set(sig.actions) and masked and _TEXT_FILE.search(text) and \
+    if not {"append", "write"} & set(sig.actions) and masked and names_line_text(text) and \
             _PUT_INTO_TEXT.search(masked):
         # "metti anche detersivo piatti nella lista spesa.txt": words put into a text file are added to it
         sig = replace(sig, actions=("append", *(a for a in sig.actions if a not in _PUTTING and a != "list")))

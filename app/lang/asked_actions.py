@@ -11,14 +11,14 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from .actions import action_of, asked_before_negation, asked_part
+from .actions import action_of, asked_before_negation, asked_part, on_told_memory
 from .clauses import asks_a_question, split_continuation, wish_after_question
 from .context import CONTEXT
 from .later import asks_later
 from .lexicon import ON_MEMORY
 from .normalize import tokens
 from .path_shape import looks_like_path_or_address
-from .reported import asks_if_remembered, reported, told_before, told_done
+from .reported import asks_if_remembered, reported, told_done
 from .rules import ASKING
 from .rules.context_reason import CONTEXT_REASON
 from .rules.remember import REMEMBER
@@ -132,9 +132,8 @@ def asked_actions(text: str) -> frozenset[str]:
         out.update(acts)
     if "open" in out and "read" in out and "open" not in action_of(text).actions and not _reads_another(text):
         out.discard("open")  # "apri X e dimmi cosa contiene": opened to be read, as the whole request reads it
-    if out and out <= set(ON_MEMORY) and told_before(text) and not looks_like_path_or_address(text):
-        # "accountant info i gave you - outdated. wipe it": the verb's sentence does not say what it wipes, the
-        # request does — what the person gave the assistant is its memory (everyday22-39: asked which file)
+    if on_told_memory(out, text):
+        # read on the whole request: the verb's sentence ("wipe it") does not say what it wipes, the request does
         out = {ON_MEMORY[a] for a in out}
     return frozenset(out)
 

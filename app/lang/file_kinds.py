@@ -61,6 +61,16 @@ _MEDIA_PATHS = tuple(re.compile(r"(?i)\.(?:" + "|".join(kind) + ")$") for kind i
                                                                                   INSTALLERS))
 
 
+# Files of lines a person adds to by hand ("metti anche X nella lista spesa.txt": lang/actions.py put_into_text)
+LINE_TEXTS = ("txt", "text", "md", "markdown", "csv", "log")
+_LINE_TEXT = re.compile(r"(?i)\.(?:" + "|".join(LINE_TEXTS) + r")\b")
+
+
+def names_line_text(text: str) -> bool:
+    """Does `text` name a file of lines (a list, notes, a log) by its extension?"""
+    return _LINE_TEXT.search(text) is not None
+
+
 def is_media(path: str) -> bool:
     """Does `path` end in the extension of a picture, a recording, an archive or an installer?"""
     return any(rx.search(path) for rx in _MEDIA_PATHS)

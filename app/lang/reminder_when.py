@@ -115,7 +115,6 @@ class _Reading:
         if rule == "offset_part":
             w = m.group("w").lower()
             self.offset = 45 if w.startswith(("tre", "three", "3")) else 15 if "quart" in w else 30
-            self.offset_at = m.start()
         else:
             if m.group("unit") is None and m.group("pre").lower() not in ("tra", "fra", "in"):
                 return  # "after 5 to call": an hour, not five minutes
@@ -226,23 +225,18 @@ class _Reading:
             self.clock = Clock(MEALS[" ".join(m.group("meal").lower().split())], 0, True)
             self.take(m)
             return
-        if rule == "noon":  # "a mezzanotte e un quarto", "a mezzogiorno meno un quarto"
-            hour = 0 if m.group("w").lower() in ("mezzanotte", "midnight") else 12
-            minute, less = fraction(g.get("frac")), fraction(g.get("less"))
-            if less:
-                hour, minute = (hour - 1) % 24, 60 - less
-            self.clock = Clock(hour, minute, True)
-            self.take(m)
-            return
         raw = g.get("h") or ""
-        word = g.get("hw") or (raw if not raw.isdigit() else "")
-        hour = HOUR_WORDS[word.lower()] if word else int(raw)
+        if rule == "noon":  # named, never in doubt, with its quarter too ("a mezzanotte e un quarto")
+            hour = 0 if m.group("w").lower() in ("mezzanotte", "midnight") else 12
+        else:
+            word = g.get("hw") or (raw if not raw.isdigit() else "")
+            hour = HOUR_WORDS[word.lower()] if word else int(raw)
         minute = int(g.get("m") or 0) + fraction(g.get("frac"))  # "e 30" is a fraction of its own
         less = fraction(g.get("less"))
         if (rule == "clock_past" and (g.get("dir") or "").lower() == "to") or less:
             hour, minute = (hour - 1) % 24, 60 - (minute or less)  # "a quarter to 8", "le 6 meno un quarto"
         ap = (g.get("ap") or "").lower()
-        explicit = bool(ap) or hour == 0 or hour >= 12 or (len(raw) == 2 and raw.startswith("0"))
+        explicit = rule == "noon" or bool(ap) or hour == 0 or hour >= 12 or (len(raw) == 2 and raw.startswith("0"))
         if ap == "p" and hour < 12:
             hour += 12
         elif ap == "a" and hour == 12:

@@ -65,12 +65,11 @@ def result_field(step: Step) -> str | None:
     return None
 
 
-def last_content_ref(steps: Sequence[Step]) -> str | None:
+def last_output(steps: Sequence[Step]) -> tuple[Step, str] | None:
+    """The last successful step with an output a following step may take, and that output's field."""
     for s in reversed(steps):
-        if s.ok:
-            f = result_field(s)
-            if f:
-                return f"{{{{step{s.num}.{f}}}}}"
+        if s.ok and (f := result_field(s)):
+            return s, f
     return None
 
 
@@ -209,26 +208,22 @@ def _fill_content(f: _Filling) -> None:
             f.put(k, put)
             if "append" in (f.props.get("mode") or {}).get("enum", ()):
                 f.put("mode", "append")
-        else:
-            ref = last_content_ref(f.steps)
-            if ref and _ref_fits(f, k) and not (f.tool.risk == "write" and _onto_itself(f)):
-                f.put(k, ref, "ref")
+        elif (out := last_output(f.steps)) and _ref_fits(f, k, *out) and \
+                not (f.tool.risk == "write" and _onto_itself(f, out[0])):
+            step, field = out
+            f.put(k, f"{{{{step{step.num}.{field}}}}}", "ref")
 
 
-def _ref_fits(f: _Filling, key: str) -> bool:
-    """Does the previous result's field fit `key`'s type? A listing is no text to write (everyday23-35 failed on
-    "content should be string, got list", said in English inside an Italian answer)."""
-    last = next((s for s in reversed(f.steps) if s.ok), None)
-    field = result_field(last) if last is not None else None
-    value = last.result.get(field) if last is not None and field and isinstance(last.result, dict) else None
-    return f.props.get(key, {}).get("type", "string") != "string" or isinstance(value, str)
+def _ref_fits(f: _Filling, key: str, step: Step, field: str) -> bool:
+    """Does the step's output fit `key`'s type? A listing is no text to write (everyday23-35 failed on "content
+    should be string, got list", said in English inside an Italian answer)."""
+    return f.props.get(key, {}).get("type", "string") != "string" or isinstance(step.result.get(field), str)
 
 
-def _onto_itself(f: _Filling) -> bool:
-    """Is the previous result the text of the file this write targets (a read of it)?"""
-    last = next((s for s in reversed(f.steps) if s.ok), None)
+def _onto_itself(f: _Filling, step: Step) -> bool:
+    """Is the step's output the text of the file this write targets (a read of it)?"""
     targets = {norm_path(p) for p in f.paths[-1:]} | read_paths(f.args)
-    return last is not None and bool(targets & read_paths(last.args))
+    return bool(targets & read_paths(step.args))
 
 
 def _fill_text(f: _Filling) -> None:

@@ -292,7 +292,8 @@ class Planner:
         asked = asked & t.asked_all  # the whole request is the authority: a clause it reads as a reason, a
         # condition's consequence or a taken-back wish asks nothing, even read alone ("…, poi lo ritrovo nel cestino?")
         out = veto.vetoed(t.tools, names, asked, affinity, veto.named_objects(t.text))
-        # a write the word rules do not know, read by the head (veto.HEAD_UNLOCK); a fact to keep saying "no good"
+        if not out:  # a write the word rules do not know, read by the head (veto.HEAD_UNLOCK); a fact to keep
+            return out  # whose own words say "no good" (veto.fact_unlocked)
         plain = asks_plainly(t.text)
         return out - (veto.head_unlocked(t.tools, head, text) if plain else veto.fact_unlocked(t.tools, head, t.text))
 
