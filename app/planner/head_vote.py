@@ -97,14 +97,16 @@ HEAD_ABOUT = 0.25
 
 
 def about_a_write_not_asked(head: Mapping[str, float] | None, llm_ll: Mapping[str, float] | None,
-                            offered: Sequence[str], tools: Mapping[str, Tool]) -> bool:
+                            offered: Sequence[str], tools: Mapping[str, Tool], asked: frozenset[str]) -> bool:
     """Does the head read the clause as a write the veto keeps out (its top class, ≥ HEAD_ABOUT, not offered)
     while the model prefers the answer? Then the request is about that write — a hypothetical, a question about
     it — and a read the structure ranks because the object is named answers what was not asked: "se buto via X
     dopo poso tirarlo indrio?" read X out (head delete_files 0.40, the model 3.5 nats for the answer,
     everyday22-63). Two readers of the meaning against the object's words. On the recorded first decisions of
-    everyday19–22 and the fresh tune half (declared) it changes that one decision and no other."""
-    if not head or not llm_ll or ANSWER not in llm_ll:
+    everyday19–22 and the fresh tune half (declared) it changes that one decision and no other. Only where the
+    rules read nothing `asked`: "devo spostare X in archivio domani, intanto leggimelo" asks its read (the head read
+    the move, and the read was dropped on review)."""
+    if not head or not llm_ll or ANSWER not in llm_ll or asked:
         return False
     top = max(head, key=head.__getitem__)
     tool = tools.get(top)

@@ -28,7 +28,7 @@ def overrule(t: Any, name: str, probs: Mapping[str, float], struct: Mapping[str,
     why = "structure decided" if ll is None else "structure + model"
     if name != ANSWER and first and answered_by_both(plan.head, ll, name):
         name, why = ANSWER, "intent head and model: answer"  # a question for words; the structure, a tool it names
-    elif name != ANSWER and first and about_a_write_not_asked(plan.head, ll, opts, t.tools):
+    elif name != ANSWER and first and about_a_write_not_asked(plan.head, ll, opts, t.tools, t.asked_all):
         name, why = ANSWER, "intent head: a write not asked; model: answer"  # a question about the write
     elif name != ANSWER and first and model_declines_write(ll, name, t.tools.get(name)):
         name, why = ANSWER, "the model declines the write"  # the structure only matched the write's words

@@ -37,10 +37,13 @@ def test_a_write_the_veto_keeps_out_with_the_models_answer_is_a_question_about_i
     tools = {n: REG.get(n) for n in ("delete_files", "read_files", "list_dir")}
     head = {"delete_files": 0.40, "answer": 0.13, "read_files": 0.10}
     model = {"read_files": -3.98, "list_dir": -4.8, "answer": -0.46}
-    assert about_a_write_not_asked(head, model, ["read_files", "list_dir", "answer"], tools)
-    assert not about_a_write_not_asked(head, {**model, "read_files": -0.1}, ["read_files", "answer"], tools)
-    assert not about_a_write_not_asked(head, model, ["delete_files", "read_files", "answer"], tools)  # offered
-    assert not about_a_write_not_asked({"read_files": 0.5, "delete_files": 0.3}, model, ["read_files"], tools)
+    none: frozenset[str] = frozenset()
+    assert about_a_write_not_asked(head, model, ["read_files", "list_dir", "answer"], tools, none)
+    assert not about_a_write_not_asked(head, {**model, "read_files": -0.1}, ["read_files", "answer"], tools, none)
+    assert not about_a_write_not_asked(head, model, ["delete_files", "read_files", "answer"], tools, none)  # offered
+    assert not about_a_write_not_asked({"read_files": 0.5, "delete_files": 0.3}, model, ["read_files"], tools, none)
+    # "devo spostare X in archivio domani, intanto leggimelo": the rules read the read asked; it runs
+    assert not about_a_write_not_asked(head, model, ["read_files", "answer"], tools, frozenset({"read"}))
 
 
 def test_an_opinion_asked_unlocks_nothing_however_sure_the_head() -> None:
